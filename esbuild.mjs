@@ -1,0 +1,54 @@
+// One build for every bundle: the extension host entry (node/cjs, `vscode` external) and the
+// webview entries (browser/iife). `--production` minifies and writes a metafile for size checks.
+import * as esbuild from 'esbuild';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const webviewEntries = ['monthView', 'trend', 'activities']
+  .map((name) => ({ name, file: `src/webview/${name}/main.ts` }))
+  .filter((e) => existsSync(e.file));
+
+/** @type {import('esbuild').BuildOptions[]} */
+const configs = [
+  {
+    entryPoints: { extension: 'src/extension.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir: 'dist',
+    external: ['vscode'],
+    sourcemap: production ? false : 'linked',
+    minify: production,
+    metafile: production,
+    logLevel: 'warning',
+  },
+];
+if (webviewEntries.length > 0) {
+  configs.push({
+    entryPoints: Object.fromEntries(webviewEntries.map((e) => [e.name, e.file])),
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    outdir: 'dist/webview',
+    sourcemap: production ? false : 'linked',
+    minify: production,
+    metafile: production,
+    logLevel: 'warning',
+  });
+}
+
+if (watch) {
+  for (const c of configs) await (await esbuild.context(c)).watch();
+  console.log('[esbuild] watching');
+} else {
+  const results = await Promise.all(configs.map((c) => esbuild.build(c)));
+  if (production) {
+    mkdirSync('dist', { recursive: true });
+    results.forEach((r, i) => writeFileSync(`dist/meta-${i}.json`, JSON.stringify(r.metafile)));
+    for (const r of results) console.log(await esbuild.analyzeMetafile(r.metafile));
+  }
+}

@@ -1,0 +1,40 @@
+// Every failure the core can report, as one class with a `kind`, so the host can map each kind to
+// one clear message and tests can assert on the kind rather than on wording.
+
+export type ErrorKind = 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth';
+
+export interface ServiceErrorDetails {
+  /** HTTP status, when a response arrived. */
+  httpStatus?: number;
+  /** Envelope status/code and status/message, when the body was a readable envelope. */
+  serviceCode?: string;
+  serviceMessage?: string;
+  /** For validation errors: the field that was refused. */
+  field?: string;
+  /** For SMS sends: true when the request may have reached the server, so a resend could duplicate. */
+  outcomeUnknown?: boolean;
+  /** Low-level cause code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...). Never contains secrets. */
+  causeCode?: string;
+  /** How many attempts were made (GET retries). */
+  attempts?: number;
+}
+
+export class VoiceSmsError extends Error {
+  override readonly name = 'VoiceSmsError';
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly details: ServiceErrorDetails = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isVoiceSmsError(e: unknown, kind?: ErrorKind): e is VoiceSmsError {
+  return e instanceof VoiceSmsError && (kind === undefined || e.kind === kind);
+}
+
+export function validationError(field: string, why: string): VoiceSmsError {
+  return new VoiceSmsError('validation', `Invalid ${field}: ${why}`, { field });
+}
