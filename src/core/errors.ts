@@ -31,8 +31,13 @@ export class VoiceSmsError extends Error {
   }
 }
 
+const KINDS: ReadonlySet<string> = new Set<ErrorKind>(['network', 'timeout', 'http', 'service', 'parse', 'validation', 'auth']);
+
+/** Checks by shape, not by class identity: the host loads the client from a separate bundle. */
 export function isVoiceSmsError(e: unknown, kind?: ErrorKind): e is VoiceSmsError {
-  return e instanceof VoiceSmsError && (kind === undefined || e.kind === kind);
+  if (!(e instanceof Error) || e.name !== 'VoiceSmsError') return false;
+  const k = (e as { kind?: unknown }).kind;
+  return typeof k === 'string' && KINDS.has(k) && (kind === undefined || k === kind);
 }
 
 export function validationError(field: string, why: string): VoiceSmsError {

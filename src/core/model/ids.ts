@@ -1,0 +1,95 @@
+// Validation of everything that ends up in a request address, done before any request is made, so a
+// bad id is reported as the user's input rather than as a confusing 404 from some other path.
+import { validationError } from '../errors.js';
+import { daysInMonth, splitMonthId } from './month.js';
+
+export const MAX_ID_LENGTH = 128;
+
+// C0/C1 controls and DEL; lone surrogates, which encodeURIComponent cannot encode.
+const CONTROL = /\p{Cc}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Returns the trimmed id, or throws validationError(field) saying what to fix. */
+export function validateId(field: string, value: string): string {
+  const id = value.trim();
+  if (id === '') throw validationError(field, 'must not be empty');
+  if (id.length > MAX_ID_LENGTH) throw validationError(field, `must be at most ${MAX_ID_LENGTH} characters`);
+  if (id.includes('/')) throw validationError(field, 'must not contain "/"');
+  if (CONTROL.test(id)) throw validationError(field, 'must not contain control characters');
+  if (LONE_SURROGATE.test(id)) throw validationError(field, 'contains an incomplete Unicode character');
+  // `.` and `..` survive percent-encoding unchanged and would be resolved away as path segments.
+  if (id === '.' || id === '..') throw validationError(field, 'must not be "." or ".."');
+  return id;
+}
+
+/** Validates, then percent-encodes for use as one path segment or form value. */
+export function encodeId(field: string, value: string): string {
+  return encodeURIComponent(validateId(field, value));
+}
+
+/** YYYYMM with a month 01-12; returns the trimmed value. */
+export function validateMonthId(value: string): string {
+  const id = value.trim();
+  splitMonthId(id);
+  return id;
+}
+
+const DATE_ID = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+
+/** YYYYMMDD (or YYYY-MM-DD) naming a real calendar day; returns YYYYMMDD. */
+export function validateDateId(value: string): string {
+  const v = value.trim();
+  const m = DATE_ID.exec(v);
+  // Dashes must be both present or both absent: 2024-0601 is a typo, not a date.
+  if (!m || (v.length !== 8 && v.length !== 10)) {
+    throw validationError('dateId', 'expected YYYYMMDD or YYYY-MM-DD, e.g. 20240615');
+  }
+  const [, y = '', mo = '', d = ''] = m;
+  const monthId = y + mo;
+  let days: number;
+  try {
+    days = daysInMonth(monthId);
+  } catch {
+    throw validationError('dateId', `${v} is not a real calendar date`);
+  }
+  const day = Number(d);
+  if (day < 1 || day > days) throw validationError('dateId', `${v} is not a real calendar date`);
+  return monthId + d;
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+
+function isLoopbackHost(hostname: string): boolean {
+  // WHATWG URL has already normalised IPv4 forms (127.1 -> 127.0.0.1) and lower-cased names.
+  return LOOPBACK_NAMES.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * The service base URL. https is required, except that loopback hosts (127.0.0.0/8, ::1, localhost) may use
+ * http. No credentials, query or fragment. The returned URL's pathname always ends with exactly one '/', so
+ * `new URL('v1/message/sms', base)` keeps any path prefix.
+ */
+export function validateBaseUrl(value: string): URL {
+  const raw = value.trim();
+  if (raw === '') throw validationError('baseUrl', 'must not be empty');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw validationError('baseUrl', 'is not an absolute URL; expected e.g. https://api.example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw validationError('baseUrl', 'must start with https://');
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw validationError('baseUrl', 'must use https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1])');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw validationError('baseUrl', 'must not contain a user name or password; credentials belong in the profile secrets');
+  }
+  // Checked on the raw text too: a bare trailing '?' or '#' leaves url.search/hash empty.
+  if (url.search !== '' || raw.includes('?')) throw validationError('baseUrl', 'must not contain a query (?...)');
+  if (url.hash !== '' || raw.includes('#')) throw validationError('baseUrl', 'must not contain a fragment (#...)');
+  url.pathname = url.pathname.replace(/\/+$/, '') + '/';
+  return url;
+}

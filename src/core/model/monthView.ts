@@ -1,0 +1,153 @@
+// The calls operation's `<result>` tree -> a typed MonthView with derived flags and totals.
+// The service's sample is newest-first and covers the whole month, but neither is promised, so the model
+// sorts, detects gaps and checks call_legs = in + out itself, and reports oddities as warnings.
+import { VoiceSmsError } from '../errors.js';
+import { ATTR_PREFIX, isRecord, textOf } from '../xml/parser.js';
+import { dateIdsOfMonth } from './month.js';
+import { validateDateId, validateMonthId } from './ids.js';
+import type { DayStats, MonthTotals, MonthView } from './types.js';
+
+/** XML element -> DayStats property, in display order. */
+const COUNTERS = [
+  ['call_legs', 'callLegs'],
+  ['call_legs_in', 'callLegsIn'],
+  ['call_legs_out', 'callLegsOut'],
+  ['calls_unique', 'callsUnique'],
+  ['duration_min', 'durationMin'],
+] as const;
+
+type CounterKey = (typeof COUNTERS)[number][1];
+
+const WHOLE_NUMBER = /^\d+$/;
+/** Missing days are listed by name in the warning up to this many. */
+const LISTED_MISSING = 10;
+
+function parseError(message: string, field?: string): VoiceSmsError {
+  return new VoiceSmsError('parse', message, field === undefined ? {} : { field });
+}
+
+/** 20240603 -> 2024-06-03, for messages people read. */
+function show(dateId: string): string {
+  return `${dateId.slice(0, 4)}-${dateId.slice(4, 6)}-${dateId.slice(6, 8)}`;
+}
+
+/** Quotes a value from the response for an error message, short and on one line. */
+function quote(v: string): string {
+  const oneLine = v.replace(/\s+/g, ' ');
+  return JSON.stringify(oneLine.length > 24 ? `${oneLine.slice(0, 24)}…` : oneLine);
+}
+
+function strictDateId(raw: string | undefined): string | undefined {
+  if (raw === undefined || !/^\d{8}$/.test(raw)) return undefined;
+  try {
+    return validateDateId(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function readCounter(entry: Record<string, unknown>, element: string, dateId: string): number {
+  const raw = textOf(entry[element]);
+  if (raw === undefined) throw parseError(`Day ${dateId}: ${element} is missing.`, element);
+  const value = raw.trim();
+  const n = WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n)) {
+    throw parseError(`Day ${dateId}: ${element} is ${quote(raw)}, expected a whole number of 0 or more.`, element);
+  }
+  return n;
+}
+
+/**
+ * Builds the month view from the parsed `<result>` of GET /v1/vvoice/{VVINS}/calls/{MONTHID}.
+ * Throws VoiceSmsError('parse') when the shape is wrong or a counter is not a whole number (naming day and field).
+ */
+export function monthViewFromResult(result: unknown, monthId: string): MonthView {
+  const month = validateMonthId(monthId);
+
+  const view = isRecord(result) ? result['monthView'] : undefined;
+  if (!isRecord(view)) throw parseError('The result has no <monthView>.');
+
+  const currentRaw = textOf(view['currentDateID']);
+  const currentDateId = strictDateId(currentRaw?.trim());
+  if (currentDateId === undefined) {
+    throw parseError(
+      currentRaw === undefined
+        ? 'The month view has no <currentDateID>.'
+        : `The month view's currentDateID is ${quote(currentRaw)}, expected a YYYYMMDD date.`,
+      'currentDateID',
+    );
+  }
+
+  if (!('calls' in view)) throw parseError('The month view has no <calls>.', 'calls');
+  const calls = view['calls'];
+  // `<calls/>` parses as '' and simply means no days.
+  const rawDates = isRecord(calls) ? calls['date'] : undefined;
+  const entries: unknown[] = rawDates === undefined ? [] : Array.isArray(rawDates) ? rawDates : [rawDates];
+
+  const warnings: string[] = [];
+  const byDate = new Map<string, DayStats>();
+  entries.forEach((entry, index) => {
+    const position = `<date> entry ${index + 1}`;
+    if (!isRecord(entry)) throw parseError(`${position} has no counters.`);
+    const rawId = textOf(entry[`${ATTR_PREFIX}dateID`]) ?? textOf(entry['dateID']);
+    const dateId = strictDateId(rawId?.trim());
+    if (dateId === undefined) {
+      throw parseError(
+        rawId === undefined
+          ? `${position} has no dateID.`
+          : `${position} has dateID ${quote(rawId)}, expected a YYYYMMDD date.`,
+        'dateID',
+      );
+    }
+
+    const counters = {} as Record<CounterKey, number>;
+    for (const [element, key] of COUNTERS) counters[key] = readCounter(entry, element, dateId);
+
+    if (!dateId.startsWith(month)) {
+      warnings.push(`Ignored an entry for ${show(dateId)}, which is outside the month ${month.slice(0, 4)}-${month.slice(4)}.`);
+      return;
+    }
+    if (byDate.has(dateId)) {
+      warnings.push(`Ignored a second entry for ${show(dateId)}.`);
+      return;
+    }
+    byDate.set(dateId, {
+      dateId,
+      ...counters,
+      future: dateId > currentDateId,
+      legsMismatch: counters.callLegs !== counters.callLegsIn + counters.callLegsOut,
+    });
+  });
+
+  const days = [...byDate.values()].sort((a, b) => (a.dateId < b.dateId ? -1 : a.dateId > b.dateId ? 1 : 0));
+
+  for (const d of days) {
+    if (d.legsMismatch) {
+      warnings.push(
+        `${show(d.dateId)}: call_legs is ${d.callLegs} but call_legs_in + call_legs_out is ` +
+          `${d.callLegsIn + d.callLegsOut} (${d.callLegsIn} + ${d.callLegsOut}).`,
+      );
+    }
+    if (d.future && COUNTERS.some(([, key]) => d[key] !== 0)) {
+      warnings.push(`${show(d.dateId)} is after the current day ${show(currentDateId)} but reports traffic.`);
+    }
+  }
+
+  // Only days up to today can be missing: the service may legitimately omit days that have not happened yet.
+  const missingDays = dateIdsOfMonth(month).filter((id) => id <= currentDateId && !byDate.has(id));
+  if (missingDays.length > 0) {
+    const listed = missingDays.slice(0, LISTED_MISSING).map(show).join(', ');
+    const more = missingDays.length > LISTED_MISSING ? ` and ${missingDays.length - LISTED_MISSING} more` : '';
+    const noun = missingDays.length === 1 ? 'day' : 'days';
+    warnings.push(`No data for ${missingDays.length} ${noun}: ${listed}${more}.`);
+  }
+
+  const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: 0 };
+  for (const d of days) {
+    if (d.future) continue;
+    for (const [, key] of COUNTERS) totals[key] += d[key];
+    totals.days += 1;
+  }
+
+  return { monthId: month, currentDateId, days, missingDays, totals, warnings };
+}

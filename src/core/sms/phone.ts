@@ -1,0 +1,88 @@
+// Destination numbers: whatever the user typed -> E.164, or a reason they can act on.
+// Error messages never repeat the number itself, so they are safe to log.
+import {
+  ParseError,
+  isSupportedCountry,
+  parsePhoneNumberWithError,
+  validatePhoneNumberLength,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js';
+import { validationError } from '../errors.js';
+
+const FIELD = 'to';
+/** Longer than any formatted phone number; refused before the parser sees it. */
+const MAX_INPUT_LENGTH = 64;
+
+function regionOf(defaultRegion: string | undefined): CountryCode | undefined {
+  const region = defaultRegion?.trim().toUpperCase();
+  if (!region) return undefined;
+  if (!isSupportedCountry(region)) {
+    throw validationError(FIELD, `the default region "${region}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)`);
+  }
+  return region;
+}
+
+function describe(p: PhoneNumber): string {
+  return p.country ? `${p.country} (+${p.countryCallingCode})` : `+${p.countryCallingCode}`;
+}
+
+/**
+ * Normalises a destination to E.164 (+<country><number>). National formats need `defaultRegion`
+ * (ISO 3166 alpha-2, e.g. 'DE'). The number must be valid for its country, not just the right length.
+ */
+export function normalizeE164(input: string, defaultRegion?: string): string {
+  let text = input.trim();
+  if (text === '') throw validationError(FIELD, 'enter the destination phone number, e.g. +4915123456789');
+  if (text.length > MAX_INPUT_LENGTH) throw validationError(FIELD, 'is too long to be a phone number');
+  const region = regionOf(defaultRegion);
+  // Without a region, the widespread 00 international prefix is the only reading that makes sense.
+  if (region === undefined && text.startsWith('00')) text = '+' + text.slice(2);
+
+  let parsed: PhoneNumber;
+  try {
+    // extract: false — the whole input must be the number, not merely contain one.
+    parsed = parsePhoneNumberWithError(text, { defaultCountry: region, extract: false });
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    switch (e.message) {
+      case 'INVALID_COUNTRY':
+        throw validationError(
+          FIELD,
+          text.startsWith('+')
+            ? 'the country calling code after "+" does not exist'
+            : 'has no country code; start with + and the country code (e.g. +49...) or set voiceSms.sms.defaultRegion',
+        );
+      case 'TOO_SHORT':
+        throw validationError(FIELD, 'is too short to be a phone number');
+      case 'TOO_LONG':
+        throw validationError(FIELD, 'is too long to be a phone number');
+      default:
+        throw validationError(FIELD, 'is not a phone number; use digits, optionally starting with +, e.g. +4915123456789');
+    }
+  }
+
+  if (parsed.ext) throw validationError(FIELD, 'must not contain an extension; SMS goes to the number itself');
+  if (!parsed.isValid()) {
+    const length = validatePhoneNumberLength(parsed.number);
+    if (length === 'TOO_SHORT') throw validationError(FIELD, `is too short for ${describe(parsed)}`);
+    if (length === 'TOO_LONG') throw validationError(FIELD, `is too long for ${describe(parsed)}`);
+    throw validationError(FIELD, `is not a valid number for ${describe(parsed)}; check the digits`);
+  }
+  return parsed.number;
+}
+
+/**
+ * Masks a number for logs and history: keeps the country prefix and the last digits,
+ * e.g. +491512345667 -> +4915******67. Never throws; shorter input keeps less.
+ */
+export function maskPhone(e164: string): string {
+  const digits = e164.replace(/\D/g, '');
+  const plus = e164.trim().startsWith('+') ? '+' : '';
+  if (digits.length === 0) return '';
+  // Show at most 6 digits in total and always hide at least half of them.
+  const head = digits.length >= 12 ? 4 : digits.length >= 6 ? 2 : 0;
+  const tail = digits.length >= 8 ? 2 : digits.length >= 4 ? 1 : 0;
+  return plus + digits.slice(0, head) + '*'.repeat(digits.length - head - tail) + digits.slice(digits.length - tail);
+}
+

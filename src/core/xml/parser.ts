@@ -1,0 +1,126 @@
+// XML text -> plain object tree, configured for the service's envelopes.
+//
+// Tree shape (documented for everyone who reads a parsed `result`):
+//  - every value is a string (or an object / array of them): nothing is turned into a number or boolean,
+//    so `007` and `2.10` arrive exactly as sent; the model converts the counters itself;
+//  - attributes are kept as keys prefixed with ATTR_PREFIX (`<date dateID="20240601">` -> `{ '@_dateID': '20240601' }`);
+//  - the text of an element that also has attributes or children sits under TEXT_KEY (`#text`);
+//  - an empty element is `''`; repeated elements become arrays; `date` elements are ALWAYS an array;
+//  - the tag names `__proto__`, `constructor` and `prototype` get RESERVED_SUFFIX appended, so that a payload
+//    using them cannot reach an object prototype and still parses;
+//  - the XML declaration, processing instructions and comments are dropped.
+import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
+import { VoiceSmsError } from '../errors.js';
+
+export const ATTR_PREFIX = '@_';
+export const TEXT_KEY = '#text';
+export const RESERVED_SUFFIX = '_';
+
+/** Element names that are always lists, even when a single one arrives. */
+const ALWAYS_LIST = new Set(['date']);
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+// Any DTD is refused before the parser runs: entity definitions (billion laughs, external entities) can only
+// come through one, and the service never sends one. A regex scan is linear, so even a huge body fails fast.
+const DTD_MARKER = /<!\s*(?:DOCTYPE|ENTITY)/i;
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const ENTITY_REF = /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|([A-Za-z]+));/g;
+
+function fromCodePoint(cp: number, original: string): string {
+  const valid = cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+  return valid ? String.fromCodePoint(cp) : original;
+}
+
+/**
+ * Only what XML itself defines: the five predefined entities and numeric character references.
+ * Anything else (HTML names, undeclared entities) stays literal; document-declared entities are never
+ * registered, which matters only as a second wall because DTDs are already refused.
+ */
+const xmlOnlyDecoder: EntityDecoderOptions = {
+  setExternalEntities: () => undefined,
+  addInputEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+  decode: (text: string): string =>
+    text.includes('&')
+      ? text.replace(ENTITY_REF, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+          if (dec !== undefined) return fromCodePoint(Number.parseInt(dec, 10), whole);
+          if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16), whole);
+          return (name !== undefined && Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined) ?? whole;
+        })
+      : text,
+};
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR_PREFIX,
+  textNodeName: TEXT_KEY,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  entityDecoder: xmlOnlyDecoder,
+  // jPath is a dotted string (the default); the root element itself is never turned into a list.
+  isArray: (tagName: string, jPath: unknown, _isLeaf: boolean, isAttribute: boolean) =>
+    !isAttribute && ALWAYS_LIST.has(tagName) && typeof jPath === 'string' && jPath.includes('.'),
+  transformTagName: (name: string) => (RESERVED_NAMES.has(name) ? name + RESERVED_SUFFIX : name),
+});
+
+/** A non-array object node of the parsed tree. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Text of a leaf: the string itself, or the text part of an element that also carries attributes. */
+export function textOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (isRecord(v) && typeof v[TEXT_KEY] === 'string') return v[TEXT_KEY];
+  return undefined;
+}
+
+function parseError(message: string, cause?: unknown): VoiceSmsError {
+  return new VoiceSmsError('parse', message, {}, cause === undefined ? undefined : { cause });
+}
+
+/**
+ * Parses one XML document into a plain object keyed by its single root element.
+ * Throws VoiceSmsError('parse') on empty input, any DOCTYPE/ENTITY declaration, malformed XML,
+ * or more than one root element.
+ */
+export function parseXml(text: string): Record<string, unknown> {
+  // A BOM and stray leading whitespace are harmless transport artefacts, but the validator
+  // insists that an XML declaration comes first.
+  const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
+  if (body.length === 0) throw parseError('The response body is empty; expected XML.');
+  if (DTD_MARKER.test(body)) {
+    throw parseError('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.');
+  }
+
+  const verdict = XMLValidator.validate(body);
+  if (verdict !== true) {
+    const { msg, line, col } = verdict.err;
+    throw parseError(`The response is not well-formed XML (line ${line}, column ${col}): ${msg}`);
+  }
+
+  let tree: unknown;
+  try {
+    tree = parser.parse(body);
+  } catch (e) {
+    throw parseError(`The response XML could not be read: ${e instanceof Error ? e.message : String(e)}`, e);
+  }
+
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) {
+    throw parseError('The response XML has no root element.');
+  }
+  const record = tree as Record<string, unknown>;
+  const roots = Object.keys(record);
+  const only = roots.length === 1 && roots[0] !== undefined ? record[roots[0]] : undefined;
+  if (roots.length !== 1 || Array.isArray(only)) {
+    throw parseError(
+      roots.length === 0 ? 'The response XML has no root element.' : 'The response XML has more than one root element.',
+    );
+  }
+  return record;
+}
