@@ -1,0 +1,25 @@
+// What an operation file hands the client: a validated, encoded request description. Everything
+// that can be refused (ids, dates, numbers, body) is checked while building it, before any I/O.
+
+export type Operation = 'sms' | 'calls' | 'balance' | 'activities';
+
+export interface ApiRequest {
+  operation: Operation;
+  method: 'GET' | 'POST';
+  /** Path below the base URL, percent-encoded, without a leading '/': `v1/account/ACC-1/balance`. */
+  path: string;
+  /** Form fields of a POST, in the order they are sent. */
+  form?: [name: string, value: string][];
+  /** Extra words for the log line (never a secret or a full phone number). */
+  logNote?: string;
+}
+
+/** application/x-www-form-urlencoded, UTF-8, as browsers encode forms. */
+export function encodeForm(fields: [string, string][]): string {
+  return new URLSearchParams(fields).toString();
+}
+
+/** The absolute URL of a request; the base URL's own path prefix (if any) is kept. */
+export function requestUrl(base: URL, path: string): URL {
+  return new URL(path, base);
+}

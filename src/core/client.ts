@@ -1,0 +1,300 @@
+// The one object the host talks to: base URL + credentials + auth options + timeouts + logger,
+// with one method per service operation. Loaded lazily by the host (`await import('./core/client.js')`).
+import type { Dispatcher } from 'undici';
+import { buildActivitiesRequest } from './api/activities.js';
+import { buildBalanceRequest, findBalance, type Balance } from './api/balance.js';
+import { buildMonthViewRequest, interpretMonthView } from './api/monthView.js';
+import { encodeForm, requestUrl, type ApiRequest } from './api/request.js';
+import { interpretResponse } from './api/response.js';
+import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
+import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Credentials } from './auth/headers.js';
+import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
+import { DEFAULT_RETRY, sendWithRetry, type RetryPolicy } from './http/retry.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
+import { mayHaveReachedServer, timeoutError } from './http/transportErrors.js';
+import { nullLogger, type Logger } from './log.js';
+import { validateBaseUrl } from './model/ids.js';
+import type { MonthView } from './model/types.js';
+import { maskPhone } from './sms/phone.js';
+import type { Envelope } from './xml/envelope.js';
+
+export type { SendSmsInput, SendSmsResult } from './api/sms.js';
+export type { Balance } from './api/balance.js';
+export type { Logger } from './log.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  auth?: Partial<AuthOptions>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; totalMs?: number };
+  maxResponseBytes?: number;
+  retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  logger?: Logger;
+  /** For a proxy later; the client then neither owns nor closes it. */
+  dispatcher?: Dispatcher;
+  /** ISO 3166 region for national-format destination numbers. */
+  defaultRegion?: string;
+  /** Clock for the Timestamp header (ms since epoch). */
+  now?: () => number;
+  /** Named in auth error messages ("check the access key id and secret of profile …"). */
+  profileName?: string;
+}
+
+export interface MonthViewResult {
+  view: MonthView;
+  envelope: Envelope;
+  elapsedMs: number;
+  rawXml: string;
+}
+
+export interface RawResult {
+  result: unknown;
+  envelope: Envelope;
+  elapsedMs: number;
+  rawXml: string;
+}
+
+export type BalanceResult = RawResult & { balance?: Balance };
+
+/** One operation call, as describeRequest takes it. */
+export type OperationCall =
+  | { operation: 'sms'; input: SendSmsInput }
+  | { operation: 'calls'; instanceId: string; monthId: string }
+  | { operation: 'balance'; accountId: string }
+  | { operation: 'activities'; instanceId: string; dateId: string };
+
+export interface DescribedRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Exactly the headers the request would carry, credentials included (see sensitiveHeaders). */
+  headers: Record<string, string>;
+  /** The form-encoded body of a POST. */
+  body?: string;
+  /** Header names whose values reveal the secret (basic credentials); redact them before showing or logging. */
+  sensitiveHeaders: string[];
+}
+
+export interface VoiceSmsClient {
+  sendSms(i: SendSmsInput, signal?: AbortSignal): Promise<SendSmsResult>;
+  getMonthView(instanceId: string, monthId: string, signal?: AbortSignal): Promise<MonthViewResult>;
+  getBalance(accountId: string, signal?: AbortSignal): Promise<BalanceResult>;
+  getDayActivities(instanceId: string, dateId: string, signal?: AbortSignal): Promise<RawResult>;
+  /** Builds the exact request (method, url, headers, form body) without sending — for "Copy as cURL". */
+  describeRequest(call: OperationCall): DescribedRequest;
+  /** Closes kept-alive connections (not a caller-supplied dispatcher). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 60_000 } as const;
+
+function positive(field: string, v: number | undefined, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!Number.isFinite(v) || v <= 0) throw validationError(field, 'must be a positive number');
+  return v;
+}
+
+// Header values must be visible ASCII; checked here so undici never builds an error message around one.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+function validateCredentials(c: Credentials): Credentials {
+  const id = c.accessKeyId?.trim() ?? '';
+  if (id === '') throw validationError('accessKeyId', 'the access key id is empty');
+  if (!HEADER_SAFE.test(id)) throw validationError('accessKeyId', 'the access key id may only contain visible ASCII characters');
+  const secret = c.secretAccessKey ?? '';
+  if (secret.trim() === '') throw validationError('secretAccessKey', 'the secret access key is empty');
+  if (/[\r\n\0]/.test(secret)) throw validationError('secretAccessKey', 'the secret access key contains a line break');
+  return { accessKeyId: id, secretAccessKey: secret };
+}
+
+interface Exchange {
+  response: HttpResponse;
+  envelope: Envelope;
+  elapsedMs: number;
+}
+
+/** Builds a client; throws VoiceSmsError('validation') for a bad base URL, credentials or options. */
+export function createClient(o: ClientOptions): VoiceSmsClient {
+  const base = validateBaseUrl(o.baseUrl);
+  const credentials = validateCredentials(o.credentials);
+  const auth: AuthOptions = { ...DEFAULT_AUTH, ...o.auth };
+  const timeouts = {
+    connectMs: positive('timeouts.connectMs', o.timeouts?.connectMs, DEFAULT_TIMEOUTS.connectMs),
+    headersMs: positive('timeouts.headersMs', o.timeouts?.headersMs, DEFAULT_TIMEOUTS.headersMs),
+    bodyMs: positive('timeouts.bodyMs', o.timeouts?.bodyMs, DEFAULT_TIMEOUTS.bodyMs),
+    totalMs: positive('timeouts.totalMs', o.timeouts?.totalMs, DEFAULT_TIMEOUTS.totalMs),
+  };
+  const retry: RetryPolicy = {
+    attempts: Math.max(1, Math.floor(positive('retry.attempts', o.retry?.attempts, DEFAULT_RETRY.attempts))),
+    baseDelayMs: positive('retry.baseDelayMs', o.retry?.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
+    maxDelayMs: positive('retry.maxDelayMs', o.retry?.maxDelayMs, DEFAULT_RETRY.maxDelayMs),
+  };
+  const log = o.logger ?? nullLogger;
+  const now = o.now ?? Date.now;
+  const host = base.host;
+  const transport = new Transport({
+    ...timeouts,
+    maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+  });
+  let closed = false;
+
+  function prepare(req: ApiRequest): { url: URL; headers: Record<string, string>; body?: string } {
+    const url = requestUrl(base, req.path);
+    const body = req.form ? encodeForm(req.form) : undefined;
+    const headers: Record<string, string> = {
+      // Timestamp and signature are computed per attempt, so a retry is never stale.
+      ...authHeaders(credentials, auth, { method: req.method, pathWithQuery: url.pathname + url.search, body: body ?? '', now: now() }),
+      Accept: 'application/xml',
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
+    return body === undefined ? { url, headers } : { url, headers, body };
+  }
+
+  async function exchange(req: ApiRequest, signal: AbortSignal | undefined): Promise<Exchange> {
+    if (closed) throw new VoiceSmsError('network', 'The client was closed; create a new one to make requests.');
+    signal?.throwIfAborted();
+    const path = '/' + req.path;
+    const label = `${req.method} ${path}${req.logNote ? ` (${req.logNote})` : ''}`;
+    const started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    // One deadline over all attempts and waits; told apart from the caller's own abort below.
+    const deadline = AbortSignal.timeout(timeouts.totalMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+
+    const attempt = async (n: number): Promise<HttpResponse> => {
+      const { url, headers, body } = prepare(req);
+      log.debug(`${label} attempt ${n}`);
+      const t0 = performance.now();
+      const res = await transport.send({ method: req.method, url, headers, ...(body !== undefined ? { body } : {}) }, combined);
+      log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
+      return res;
+    };
+
+    let response: HttpResponse;
+    let attempts = 1;
+    let retryAfterMs: number | undefined;
+    try {
+      if (req.method === 'GET') {
+        const out = await sendWithRetry(attempt, retry, combined, {
+          remainingMs: () => timeouts.totalMs - elapsed(),
+          onRetry: ({ attempt: n, delayMs, reason }) =>
+            log.warn(`${label}: ${reason}; retrying in ${delayMs} ms (attempt ${n + 1} of ${retry.attempts})`),
+        });
+        ({ response, attempts, retryAfterMs } = out);
+      } else {
+        // Never retried: a second POST could send the SMS twice.
+        response = await attempt(1);
+      }
+    } catch (err) {
+      if (signal?.aborted) {
+        log.info(`${label} cancelled after ${elapsed()} ms`);
+        throw signal.reason;
+      }
+      const failure =
+        deadline.aborted && !isVoiceSmsError(err)
+          ? timeoutError(host, 'total', timeouts.totalMs, err)
+          : isVoiceSmsError(err)
+            ? err
+            : new VoiceSmsError('network', `The request to ${host} failed unexpectedly.`, {}, { cause: err });
+      failure.details.attempts ??= attempts;
+      log.error(`${label} failed after ${elapsed()} ms: ${failure.kind}${failure.details.causeCode ? ` (${failure.details.causeCode})` : ''}`);
+      throw failure;
+    }
+
+    try {
+      const envelope = interpretResponse(response, {
+        host,
+        method: req.method,
+        path,
+        attempts,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...(o.profileName !== undefined ? { profileName: o.profileName } : {}),
+      });
+      return { response, envelope, elapsedMs: elapsed() };
+    } catch (err) {
+      if (isVoiceSmsError(err)) {
+        const codes = [err.details.httpStatus, err.details.serviceCode].filter((x) => x !== undefined).join('/');
+        log.error(`${label} failed: ${err.kind}${codes ? ` (${codes})` : ''}`);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async sendSms(input, signal) {
+      const prepared = buildSmsRequest(input, o.defaultRegion);
+      try {
+        const { envelope } = await exchange(prepared.request, signal);
+        return interpretSms(envelope, prepared);
+      } catch (err) {
+        throw isVoiceSmsError(err) ? smsOutcome(err, prepared.to) : err;
+      }
+    },
+
+    async getMonthView(instanceId, monthId, signal) {
+      const { request, monthId: month } = buildMonthViewRequest(instanceId, monthId);
+      const { envelope, elapsedMs, response } = await exchange(request, signal);
+      return { view: interpretMonthView(envelope, month), envelope, elapsedMs, rawXml: response.body };
+    },
+
+    async getBalance(accountId, signal) {
+      const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal);
+      const balance = findBalance(envelope.result);
+      const raw: RawResult = { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+      return balance ? { ...raw, balance } : raw;
+    },
+
+    async getDayActivities(instanceId, dateId, signal) {
+      const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal);
+      return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+    },
+
+    describeRequest(call) {
+      const req = requestOf(call, o.defaultRegion);
+      const { url, headers, body } = prepare(req);
+      const sensitive = effectiveForm(req.method, auth.form) === 'basic' ? ['Authorization'] : [];
+      return { method: req.method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), sensitiveHeaders: sensitive };
+    },
+
+    async close() {
+      closed = true;
+      await transport.close();
+    },
+  };
+}
+
+function requestOf(call: OperationCall, defaultRegion: string | undefined): ApiRequest {
+  switch (call.operation) {
+    case 'sms':
+      return buildSmsRequest(call.input, defaultRegion).request;
+    case 'calls':
+      return buildMonthViewRequest(call.instanceId, call.monthId).request;
+    case 'balance':
+      return buildBalanceRequest(call.accountId);
+    case 'activities':
+      return buildActivitiesRequest(call.instanceId, call.dateId);
+  }
+}
+
+// HTTP statuses by which a gateway says it lost the upstream answer: the service may have acted.
+const GATEWAY_LOST = new Set([502, 504]);
+
+/**
+ * For a failed send, decides whether the message may have gone out anyway and, if so, says so:
+ * the user must not resend blindly. Failures before any byte left (refused, DNS, TLS) stay as they are.
+ */
+function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
+  const status = err.details.httpStatus;
+  const unknown =
+    err.kind === 'network' || err.kind === 'timeout'
+      ? mayHaveReachedServer(err)
+      : (err.kind === 'parse' && status !== undefined && status >= 200 && status < 300) ||
+        (err.kind === 'http' && status !== undefined && GATEWAY_LOST.has(status) && err.details.serviceCode === undefined);
+  if (!unknown) return err;
+  return new VoiceSmsError(
+    err.kind,
+    `${err.message} The outcome of the SMS to ${maskPhone(to)} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.`,
+    { ...err.details, outcomeUnknown: true },
+    { cause: err },
+  );
+}

@@ -1,0 +1,146 @@
+// One HTTP exchange over a kept-alive undici dispatcher: per-phase timeouts and a response size cap
+// enforced while streaming (a huge answer is cut off, never buffered). No retries here: see retry.ts.
+import { Agent, type Dispatcher } from 'undici';
+import { VoiceSmsError } from '../errors.js';
+import { classifyTransportError, formatBytes, type FailureContext } from './transportErrors.js';
+
+export interface TransportOptions {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+  maxResponseBytes: number;
+  /** A caller-owned dispatcher (e.g. a proxy agent later). Not closed by close(); connectMs is then its own. */
+  dispatcher?: Dispatcher;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  bytes: number;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+export function hostLabel(url: URL): string {
+  return url.host;
+}
+
+export class Transport {
+  private readonly dispatcher: Dispatcher;
+  private readonly owned: Agent | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly o: TransportOptions) {
+    if (o.dispatcher) {
+      this.dispatcher = o.dispatcher;
+    } else {
+      // Keep sockets for reuse between the short bursts of requests a tree refresh makes.
+      this.owned = new Agent({
+        connect: { timeout: o.connectMs },
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        headersTimeout: o.headersMs,
+        bodyTimeout: o.bodyMs,
+      });
+      this.dispatcher = this.owned;
+    }
+  }
+
+  private failureContext(url: URL): FailureContext {
+    return { host: hostLabel(url), connectMs: this.o.connectMs, headersMs: this.o.headersMs, bodyMs: this.o.bodyMs };
+  }
+
+  /**
+   * Sends one request. Rejects with a VoiceSmsError for network, timeout and size failures, or with
+   * the signal's reason when `signal` aborts (the caller tells a user abort from its own deadline).
+   */
+  async send(req: HttpRequest, signal?: AbortSignal): Promise<HttpResponse> {
+    signal?.throwIfAborted();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.dispatcher.request({
+        origin: req.url.origin,
+        path: req.url.pathname + req.url.search,
+        method: req.method,
+        headers: req.headers,
+        body: req.body ?? null,
+        signal: signal ?? null,
+        headersTimeout: this.o.headersMs,
+        bodyTimeout: this.o.bodyMs,
+      });
+    } catch (err) {
+      signal?.throwIfAborted();
+      throw classifyTransportError(err, this.failureContext(req.url));
+    }
+    const body = await this.readCapped(res, req.url, signal);
+    // undici hands a kept-alive socket back to the pool one event-loop turn after the body ends;
+    // yielding that turn lets the caller's next request reuse it instead of opening another.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { status: res.statusCode, statusText: res.statusText, headers: res.headers, body: body.text, bytes: body.bytes };
+  }
+
+  private async readCapped(
+    res: Dispatcher.ResponseData,
+    url: URL,
+    signal: AbortSignal | undefined,
+  ): Promise<{ text: string; bytes: number }> {
+    const max = this.o.maxResponseBytes;
+    const declared = Number(firstHeader(res.headers['content-length']));
+    if (Number.isFinite(declared) && declared > max) {
+      discard(res);
+      throw tooLarge(url, res.statusCode, max, declared);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > max) {
+          discard(res);
+          throw tooLarge(url, res.statusCode, max);
+        }
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      if (err instanceof VoiceSmsError) throw err;
+      signal?.throwIfAborted();
+      throw classifyTransportError(err, this.failureContext(url));
+    }
+    return { text: Buffer.concat(chunks, bytes).toString('utf8'), bytes };
+  }
+
+  /** Idempotent: later calls wait for the same shutdown. */
+  close(): Promise<void> {
+    this.closing ??= this.owned ? this.owned.close() : Promise.resolve();
+    return this.closing;
+  }
+}
+
+/** Drops an unwanted body: destroying it closes the socket, so the rest is never read. */
+function discard(res: Dispatcher.ResponseData): void {
+  // undici reports the destroy as an 'error' event; with no listener it would become an uncaught exception.
+  res.body.on('error', () => undefined);
+  res.body.destroy();
+}
+
+function firstHeader(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function tooLarge(url: URL, status: number, max: number, declared?: number): VoiceSmsError {
+  const size = declared === undefined ? '' : ` (it announces ${formatBytes(declared)})`;
+  return new VoiceSmsError(
+    'http',
+    `The response from ${hostLabel(url)} (HTTP ${status}) is larger than the ${formatBytes(max)} limit${size} and was cut off unread. Check that the base URL points at the service, or raise the response size limit.`,
+    { httpStatus: status, causeCode: 'RESPONSE_TOO_LARGE' },
+  );
+}
