@@ -13,7 +13,8 @@ const webviewEntries = ['monthView', 'trend', 'activities']
 /** @type {import('esbuild').BuildOptions[]} */
 const configs = [
   {
-    entryPoints: { extension: 'src/extension.ts' },
+    // `core` is a separate file on purpose: the host requires it lazily (see src/host/core.ts).
+    entryPoints: { extension: 'src/extension.ts', core: 'src/core/index.ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',

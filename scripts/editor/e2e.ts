@@ -1,0 +1,126 @@
+// `npm run test:e2e`: packages the VSIX (npm run package), installs it into a fresh code-server,
+// and runs test/e2e/**/*.test.ts (mocha) against it in headless Chromium. Screenshots go to
+// test-results/e2e/; `--screenshots` (npm run screenshots) copies them to docs/screenshots/
+// after a fully green run.
+import Mocha from 'mocha';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { flag, option } from './args.js';
+import { checkChromium } from './chromium.js';
+import { launchBrowser } from './browser.js';
+import { startEditor } from './codeServer.js';
+import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, repoRoot, screenshotsDocDir } from './paths.js';
+import { HarnessError, runMain, runToEnd } from './processes.js';
+import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
+import { startSimulator } from './simulator.js';
+
+const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep <pattern>] [--screenshots] [--verbose]
+  --vsix <file>   test this VSIX instead of packaging the repo
+  --no-package    reuse the last packaged VSIX (${path.relative(repoRoot, defaultVsixPath())})
+  --grep          only run tests whose full title matches
+  --screenshots   after a green run, copy test-results/e2e/*.png to docs/screenshots/
+  --verbose       echo code-server's output`;
+
+function e2eTestFiles(): string[] {
+  const dir = path.join(repoRoot, 'test', 'e2e');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+runMain('e2e', async () => {
+  if (flag('help')) {
+    console.log(HELP);
+    return 0;
+  }
+  const verbose = flag('verbose');
+  let vsix = option('vsix');
+  if (!vsix) {
+    if (!flag('no-package')) {
+      console.log('[e2e] npm run package (production build + vsce)...');
+      await runToEnd('npm', ['run', '--silent', 'package'], {
+        env: { ...process.env, PATH: pathWithProjectNode() },
+        label: 'npm run package',
+        cwd: repoRoot,
+        quiet: !verbose,
+      });
+    }
+    vsix = defaultVsixPath();
+  }
+  if (!existsSync(vsix)) throw new HarnessError(`VSIX not found: ${vsix} (run npm run package)`);
+
+  checkChromium(); // fail fast, before code-server starts
+  const files = e2eTestFiles();
+  if (files.length === 0) throw new HarnessError('no test/e2e/**/*.test.ts files');
+  rmSync(e2eResultsDir, { recursive: true, force: true });
+  mkdirSync(e2eResultsDir, { recursive: true });
+
+  const started = Date.now();
+  const editor = await startEditor({ extension: { vsix }, verbose });
+  const browser = await launchBrowser();
+  let simulator: Promise<SimulatorInfo> | undefined;
+  setSession({
+    origin: editor.origin,
+    workspaceUrl: editor.workspaceUrl(),
+    workspace: editor.workspace,
+    browser,
+    screenshotsDir: e2eResultsDir,
+    // Started on demand: most UI tests need no service. spawnGroup registers its cleanup.
+    simulator: () =>
+      (simulator ??= startSimulator({ onLine: verbose ? (l) => console.log(l) : undefined }).then((sim) => ({
+        baseUrl: sim.baseUrl,
+        accessKeyId: sim.accessKeyId,
+        secretAccessKey: sim.secretAccessKey,
+      }))),
+  });
+  console.log(`[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, e2eResultsDir)}/`);
+
+  const grep = option('grep');
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    timeout: 60_000,
+    slow: 10_000,
+    ...(grep ? { grep } : {}),
+    rootHooks: {
+      // What the browser showed when a test failed, next to the step screenshots.
+      async afterEach(this: Mocha.Context) {
+        const test = this.currentTest;
+        if (test?.state !== 'failed') return;
+        let i = 0;
+        for (const page of openPages) {
+          const name = `FAILED-${test.fullTitle().replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
+          await page.screenshot({ path: path.join(e2eResultsDir, name) }).catch(() => undefined);
+        }
+      },
+    },
+  });
+  for (const f of files) mocha.addFile(f);
+  const failed: string[] = [];
+  const stats = await new Promise<Mocha.Stats | undefined>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats));
+    runner.on('fail', (test: Mocha.Test) => failed.push(test.fullTitle()));
+  });
+  setSession(undefined);
+  const secs = Math.round((Date.now() - started) / 1000);
+  const shots = readdirSync(e2eResultsDir).filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-')).sort();
+
+  console.log('');
+  const passes = stats?.passes ?? 0;
+  if (failed.length > 0 || passes === 0) {
+    console.error(`e2e: FAILED — ${passes} passed, ${failed.length} failed (${secs} s).`);
+    for (const t of failed) console.error(`  ✗ ${t}`);
+    if (failed.length > 0) console.error(`--- code-server log (tail) ---\n${editor.logTail(20)}`);
+    console.error(`screenshots: ${e2eResultsDir}`);
+    return 1;
+  }
+  console.log(`e2e: PASSED — ${passes} passed, ${stats?.pending ?? 0} pending in code-server + Chromium (${secs} s).`);
+  console.log(`screenshots (${shots.length}): ${e2eResultsDir}`);
+  if (flag('screenshots')) {
+    mkdirSync(screenshotsDocDir, { recursive: true });
+    for (const f of shots) copyFileSync(path.join(e2eResultsDir, f), path.join(screenshotsDocDir, f));
+    console.log(`copied ${shots.length} screenshot(s) to ${path.relative(repoRoot, screenshotsDocDir)}/`);
+  }
+  return 0;
+});

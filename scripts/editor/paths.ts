@@ -1,0 +1,52 @@
+// Fixed locations and versions shared by every editor script. Everything the harness downloads or
+// creates lives under `.cache/` (git-ignored) or a temp dir, never in the user's real HOME.
+import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const cacheDir = path.join(repoRoot, '.cache');
+
+/** code-server 4.139.1 is VS Code 1.139.1 served to a browser; pinned so runs are reproducible. */
+export const CODE_SERVER_VERSION = '4.139.1';
+export const codeServerPrefix = path.join(cacheDir, 'code-server');
+export const codeServerPackageDir = path.join(codeServerPrefix, 'node_modules', 'code-server');
+/** The server's real entry point; started with our Node 24 rather than through its shebang. */
+export const codeServerEntry = path.join(codeServerPackageDir, 'out', 'node', 'entry.js');
+
+/** The project's Node 24 (npm package `node`); code-server refuses any other major. */
+export const projectBin = path.join(repoRoot, 'node_modules', '.bin');
+export const nodeBin = path.join(projectBin, 'node');
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+export const APT_PACKAGES = ['chromium', 'fonts-liberation', 'libkrb5-dev'] as const;
+
+export const testResultsDir = path.join(repoRoot, 'test-results');
+export const e2eResultsDir = path.join(testResultsDir, 'e2e');
+export const screenshotsDocDir = path.join(repoRoot, 'docs', 'screenshots');
+export const integrationOutDir = path.join(repoRoot, 'out', 'test', 'integration');
+
+interface ExtensionManifest {
+  publisher: string;
+  name: string;
+  version: string;
+}
+
+export function readManifest(): ExtensionManifest {
+  return JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as ExtensionManifest;
+}
+
+export function extensionId(): string {
+  const m = readManifest();
+  return `${m.publisher}.${m.name}`;
+}
+
+/** The file `vsce package` writes by default, at the repository root (ignored by git). */
+export function defaultVsixPath(): string {
+  const m = readManifest();
+  return path.join(repoRoot, `${m.name}-${m.version}.vsix`);
+}
+
+/** PATH with the project's Node 24 first, so every child (npm, node-gyp, shebangs) uses it. */
+export function pathWithProjectNode(current = process.env.PATH ?? ''): string {
+  return [projectBin, ...current.split(path.delimiter).filter((p) => p && p !== projectBin)].join(path.delimiter);
+}

@@ -1,0 +1,21 @@
+// The core's public surface, built as its own bundle (dist/core.js). The host requires it on first
+// use, so activation never parses or evaluates undici, the XML parser or the phone-number tables.
+export { createClient, DEFAULT_TIMEOUTS } from './client.js';
+export type {
+  ClientOptions,
+  VoiceSmsClient,
+  MonthViewResult,
+  RawResult,
+  BalanceResult,
+  OperationCall,
+  DescribedRequest,
+  SendSmsInput,
+  SendSmsResult,
+  Balance,
+  Logger,
+} from './client.js';
+export { normalizeE164, maskPhone, analyzeBody } from './sms/index.js';
+export type { BodyAnalysis } from './sms/index.js';
+export { parseEnvelope } from './xml/envelope.js';
+export type { Envelope } from './xml/envelope.js';
+export { validateId, validateMonthId, validateDateId, validateBaseUrl } from './model/ids.js';

@@ -1,0 +1,61 @@
+// The quick input widget: command palette, quick picks and the input boxes of multi-step flows.
+import type { Locator, Page } from 'playwright-core';
+
+export class QuickInput {
+  readonly widget: Locator;
+  readonly input: Locator;
+  readonly rows: Locator;
+  /** The validation / message line under the input box. */
+  readonly message: Locator;
+
+  constructor(readonly page: Page) {
+    this.widget = page.locator('.quick-input-widget');
+    this.input = this.widget.locator('input.input');
+    this.rows = this.widget.locator('.quick-input-list .monaco-list-row');
+    this.message = this.widget.locator('.quick-input-message');
+  }
+
+  async waitOpen(timeout = 10_000): Promise<void> {
+    await this.input.waitFor({ state: 'visible', timeout });
+  }
+
+  async waitClosed(timeout = 10_000): Promise<void> {
+    await this.widget.waitFor({ state: 'hidden', timeout });
+  }
+
+  /** Replaces the text of the input box. */
+  async fill(text: string): Promise<void> {
+    await this.input.fill(text);
+  }
+
+  /** The row whose label contains `label` (the first, when several match). */
+  row(label: string | RegExp): Locator {
+    return this.rows.filter({ hasText: label }).first();
+  }
+
+  /** Labels of the rendered rows (the list is virtualised: only what is on screen). */
+  async labels(): Promise<string[]> {
+    const texts = await this.rows.evaluateAll((rows) =>
+      rows.map((r) => (r.querySelector('.label-name') ?? r).textContent ?? ''),
+    );
+    return texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  }
+
+  /** Clicks the row matching `label`. */
+  async pick(label: string | RegExp, timeout = 10_000): Promise<void> {
+    const row = this.row(label);
+    await row.waitFor({ state: 'visible', timeout });
+    await row.click();
+  }
+
+  /** Types into the box and presses Enter (the input steps of a multi-step flow). */
+  async submit(text: string): Promise<void> {
+    await this.fill(text);
+    await this.input.press('Enter');
+  }
+
+  async cancel(): Promise<void> {
+    await this.input.press('Escape');
+    await this.waitClosed();
+  }
+}

@@ -1,0 +1,98 @@
+// The log channel must never show a secret: a probe line full of credentials and a phone number is
+// written through the extension's own logger, then read back from the channel's log file.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, LOG_CHANNEL_NAME } from './contract.js';
+
+/** What the tests need from activate()'s return value (a test hook the shell exports). */
+interface ExtensionTestApi {
+  log?: { info(message: string): void; addSecret?(value: string): void };
+  /** ExtensionContext.logUri: the channel's file is <logUri>/<channel name>.log. */
+  logUri?: vscode.Uri;
+}
+
+async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Log files of our channel: via the API's logUri, else under VSTK_LOGS_ROOT (set by the runners). */
+async function channelFiles(api: ExtensionTestApi): Promise<vscode.Uri[]> {
+  const file = `${LOG_CHANNEL_NAME}.log`;
+  if (api.logUri) return [vscode.Uri.joinPath(api.logUri, file)];
+  const root = process.env.VSTK_LOGS_ROOT;
+  if (!root) return [];
+  const found: vscode.Uri[] = [];
+  const walk = async (dir: vscode.Uri, depth: number): Promise<void> => {
+    if (depth > 4) return;
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(dir);
+    } catch {
+      return;
+    }
+    for (const [name, type] of entries) {
+      const child = vscode.Uri.joinPath(dir, name);
+      if (type === vscode.FileType.Directory) await walk(child, depth + 1);
+      else if (name === file && dir.path.toLowerCase().endsWith(`/${EXTENSION_ID}`)) found.push(child);
+    }
+  };
+  await walk(vscode.Uri.file(root), 0);
+  return found;
+}
+
+async function waitForLine(api: ExtensionTestApi, marker: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let files: vscode.Uri[] = [];
+  while (Date.now() < deadline) {
+    files = await channelFiles(api);
+    for (const f of files) {
+      const line = (await readIfExists(f))?.split('\n').find((l) => l.includes(marker));
+      if (line) return line;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the probe line never reached the "${LOG_CHANNEL_NAME}" channel (looked in: ${files.map((f) => f.fsPath).join(', ') || 'no file found'})`);
+}
+
+describe('log channel', () => {
+  let api: ExtensionTestApi;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = ((await ext.activate()) ?? {}) as ExtensionTestApi;
+  });
+
+  it('masks credentials, known secrets and phone numbers in what the channel shows', async () => {
+    assert.equal(typeof api.log?.info, 'function', 'activate() must return { log } (the redacting logger) for tests');
+    const secret = `Sk-${randomBytes(12).toString('hex')}`;
+    const basic = Buffer.from(`DEMO-ACCESS-KEY:${secret}`).toString('base64');
+    const signature = randomBytes(32).toString('base64');
+    const phone = '+4915112345678';
+    const marker = `redaction-probe-${randomBytes(4).toString('hex')}`;
+    api.log!.addSecret?.(secret);
+    api.log!.info(
+      `${marker} Authorization: Basic ${basic} Signature: ${signature} secretAccessKey=${secret} to=${phone} body={"secret":"${secret}"}`,
+    );
+
+    const line = await waitForLine(api, marker);
+    for (const [what, value] of [
+      ['secret', secret],
+      ['basic credentials', basic],
+      ['signature', signature],
+      ['full phone number', phone],
+    ] as const) {
+      assert.ok(!line.includes(value), `the ${what} reached the log: ${line}`);
+    }
+  });
+
+  it('is opened by voiceSms.showLog', async () => {
+    // Resolves only when the command exists and its handler does not throw.
+    await vscode.commands.executeCommand('voiceSms.showLog');
+  });
+});
