@@ -1,0 +1,64 @@
+// The simulator-only control endpoints, so that tests in another process (extension host, browser
+// end-to-end) can inject faults and count SMS. No authentication: the simulator serves loopback only.
+// POST bodies must be application/json, so a web page cannot drive them with a plain cross-site form post.
+//
+//   POST   /__sim/faults    body: a Fault as JSON -> adds it;  body {"clear": true} -> removes all
+//   DELETE /__sim/faults    removes all faults
+//   GET    /__sim/faults    the faults still armed
+//   GET    /__sim/received  every accepted SMS: [{ from, to, body, messageId, at }]
+//   GET    /__sim/requests  every service request: [{ method, path, time }] (no headers: they carry credentials)
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FaultList } from './faults.js';
+import type { SimState } from './state.js';
+
+export const CONTROL_PREFIX = '/__sim/';
+const MAX_CONTROL_BODY = 64 * 1024;
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+export function handleControl(
+  method: string,
+  path: string,
+  req: IncomingMessage,
+  body: Buffer,
+  res: ServerResponse,
+  faults: FaultList,
+  state: SimState,
+): void {
+  const route = `${method} ${path}`;
+  if (route === 'GET /__sim/received') return json(res, 200, state.received);
+  if (route === 'GET /__sim/requests') return json(res, 200, state.requests.map(({ method: m, path: p, time }) => ({ method: m, path: p, time })));
+  if (route === 'GET /__sim/faults') return json(res, 200, faults.list());
+  if (route === 'DELETE /__sim/faults') {
+    faults.clear();
+    return json(res, 200, { faults: 0 });
+  }
+  if (route === 'POST /__sim/faults') {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return json(res, 415, { error: 'Send the fault as application/json.' });
+    if (body.length > MAX_CONTROL_BODY) return json(res, 413, { error: 'The fault is too large.' });
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString('utf8'));
+    } catch {
+      return json(res, 400, { error: 'The body is not valid JSON.' });
+    }
+    if (typeof value === 'object' && value !== null && (value as { clear?: unknown }).clear === true) {
+      faults.clear();
+      return json(res, 200, { faults: 0 });
+    }
+    try {
+      faults.add(value);
+    } catch (e) {
+      return json(res, 400, { error: e instanceof Error ? e.message : String(e) });
+    }
+    return json(res, 200, { faults: faults.list().length });
+  }
+  return json(res, 404, {
+    error: 'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests.',
+  });
+}

@@ -1,0 +1,30 @@
+// The demo world the simulator serves when nothing else is asked for. The same constants feed the
+// in-editor demo mode, so a demo profile and the simulator always agree on ids and credentials.
+
+/** Demo-only access key id. Not a real credential; the simulator accepts it by default. */
+export const DEMO_ACCESS_KEY_ID = 'DEMO-ACCESS-KEY';
+/** Demo-only secret. Public on purpose: it protects nothing but the local simulator. */
+export const DEMO_SECRET_ACCESS_KEY = 'demo-secret-for-local-simulator-only';
+export const DEMO_CREDENTIALS = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } as const;
+
+export const DEMO_INSTANCES: readonly string[] = ['VI-DEMO-01', 'VI-DEMO-02'];
+export const DEMO_ACCOUNT = 'ACC-DEMO';
+export const DEMO_ACCOUNTS: readonly string[] = [DEMO_ACCOUNT];
+export const DEMO_SENDER_IDS: readonly string[] = ['VSTK-TEST', '+15005550006'];
+
+export const DEFAULT_HOST = '127.0.0.1';
+/** The `Authorization` value of the signed form (product.md: `auth.scheme`). */
+export const DEFAULT_AUTH_SCHEME = 'CLOUD-V1';
+/** A Timestamp further than this from the simulator's clock is refused (product.md). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Starting balance of every account, in cents, and the price of one SMS segment. */
+export const DEMO_STARTING_BALANCE_CENTS = 12_345;
+export const DEMO_SMS_PRICE_CENTS_PER_SEGMENT = 7;
+export const DEMO_CURRENCY = 'EUR';
+
+/** The envelope's `service` block. The version looks like a number on purpose: clients must keep it a string. */
+export const SERVICE_PROVIDER = 'Northwind Cloud Communications (local simulator)';
+export const SERVICE_VERSION = '2.10';
+/** The envelope's service/id per operation; `gateway` answers what no operation owns (unknown paths, auth). */
+export const SERVICE_IDS = { sms: 'msg-sms', calls: 'vvoice', activities: 'vvoice', balance: 'account', gateway: 'api-gw' } as const;

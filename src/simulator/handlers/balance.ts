@@ -1,0 +1,29 @@
+/**
+ * GET /v1/account/{ACCNT}/balance (spec endpoint 3; payload not shown there, so this one is invented):
+ *   <result><balance><accountId>ACC-DEMO</accountId><amount>123.45</amount><currency>EUR</currency>
+ *   <updated>2026-11-22T06:03:02.123Z</updated></balance></result>
+ * The amount is a decimal string with two places; it drops by the SMS price for every segment sent, so the
+ * demo shows change. `updated` is ISO 8601 UTC: the start of the simulator or the last charge.
+ *
+ * Refusals: 404 for an unknown account.
+ */
+import { errorAnswer, okAnswer, shown, type Answer } from '../answer.js';
+import { SERVICE_IDS } from '../defaults.js';
+import { formatCents } from '../state.js';
+import { el } from '../xml.js';
+import type { HandlerContext } from './context.js';
+
+export function handleBalance(ctx: HandlerContext): Answer {
+  const id = SERVICE_IDS.balance;
+  const accountId = ctx.params['accountId'] ?? '';
+  const balance = ctx.state.balanceOf(accountId);
+  if (!balance) return errorAnswer(404, `Account "${shown(accountId)}" not found.`, id, ctx.now);
+  return okAnswer(id, ctx.now, [
+    el('balance', [
+      el('accountId', accountId),
+      el('amount', formatCents(balance.cents)),
+      el('currency', ctx.state.world.currency),
+      el('updated', new Date(balance.updated).toISOString()),
+    ]),
+  ]);
+}

@@ -1,0 +1,8 @@
+// The simulator's public surface, for the demo mode, tests and scripts. See README.md in this folder.
+export { start } from './server.js';
+export * from './defaults.js';
+export { dayStats, type DayStats } from './traffic.js';
+export { dayActivities, instanceNumber, MAX_ACTIVITIES, type Activity } from './activityLog.js';
+export { monthViewData, type MonthViewData } from './handlers/calls.js';
+export { FAULT_KINDS, parseFault } from './faults.js';
+export type * from './types.js';

@@ -1,0 +1,220 @@
+// The local service simulator: the four /v1 operations over real HTTP, the documented authentication,
+// injectable faults, and a record of what it received. No vscode: tests, the demo mode and the command
+// line all start it through start().
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorAnswer, shown, type Answer } from './answer.js';
+import { verifyAuth, type AuthConfig } from './auth.js';
+import { CONTROL_PREFIX, handleControl } from './control.js';
+import {
+  DEFAULT_AUTH_SCHEME, DEFAULT_HOST, DEMO_ACCOUNTS, DEMO_CREDENTIALS, DEMO_CURRENCY, DEMO_INSTANCES, DEMO_SENDER_IDS,
+  DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
+} from './defaults.js';
+import {
+  DEFAULT_FAULT_LATENCY_MS, entityBombAnswer, envelopeErrorAnswer, htmlAnswer, malformedAnswer, pause,
+  statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
+} from './faultWriters.js';
+import { FaultList } from './faults.js';
+import { handleActivities } from './handlers/activities.js';
+import { handleBalance } from './handlers/balance.js';
+import { handleCalls } from './handlers/calls.js';
+import type { HandlerContext } from './handlers/context.js';
+import { handleSms, readSmsForm } from './handlers/sms.js';
+import { matchRoute, pathnameOf, type RouteMatch } from './routes.js';
+import { SimState } from './state.js';
+import type { Fault, Operation, Simulator, SimulatorOptions } from './types.js';
+
+export type * from './types.js';
+
+/** Request bodies beyond this are refused with 413 (an SMS form is a few hundred bytes). */
+const MAX_REQUEST_BODY = 1024 * 1024;
+
+const HANDLERS: Record<Operation, (ctx: HandlerContext) => Answer> = {
+  sms: handleSms,
+  calls: handleCalls,
+  balance: handleBalance,
+  activities: handleActivities,
+};
+
+/** Reads the whole body, or null once it passes `limit` (the rest is not read). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.pause();
+        resolve(null);
+      } else {
+        chunks.push(c);
+      }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function serviceIdOf(route: RouteMatch): string {
+  return route.kind === 'operation' || route.kind === 'methodNotAllowed' ? SERVICE_IDS[route.operation] : SERVICE_IDS.gateway;
+}
+
+export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const now = opts.now ?? Date.now;
+  const credentials = { ...(opts.credentials ?? DEMO_CREDENTIALS) };
+  if (credentials.accessKeyId === '' || credentials.secretAccessKey === '') {
+    throw new TypeError('Simulator credentials need a non-empty access key id and secret access key.');
+  }
+  const auth: AuthConfig = {
+    credentials,
+    scheme: opts.authScheme ?? DEFAULT_AUTH_SCHEME,
+    acceptEmptySignature: opts.acceptEmptySignature ?? false,
+    maxSkewMs: MAX_CLOCK_SKEW_MS,
+  };
+  const state = new SimState(
+    {
+      instances: new Set(opts.instances ?? DEMO_INSTANCES),
+      accounts: [...(opts.accounts ?? DEMO_ACCOUNTS)],
+      senderIds: new Set(opts.senderIds ?? DEMO_SENDER_IDS),
+      startingBalanceCents: DEMO_STARTING_BALANCE_CENTS,
+      smsPriceCentsPerSegment: DEMO_SMS_PRICE_CENTS_PER_SEGMENT,
+      currency: DEMO_CURRENCY,
+    },
+    now(),
+  );
+  const faults = new FaultList();
+  for (const f of opts.faults ?? []) faults.add(f);
+  const controlEnabled = opts.controlEndpoint ?? true;
+  const baseLatency = Math.max(0, opts.latencyMs ?? 0);
+  const log = opts.log;
+  // Aborted by close(): ends latency waits, trickles and streams, so nothing outlives the server.
+  const closing = new AbortController();
+
+  /** The normal answer of a service request: route, then authentication, then the operation. */
+  function answerFor(route: RouteMatch, req: IncomingMessage, body: Buffer, at: number): Answer {
+    const serviceId = serviceIdOf(route);
+    if (route.kind === 'notFound') {
+      return errorAnswer(404, `No operation at ${req.method ?? ''} ${shown(pathnameOf(req.url ?? '/'))}.`, serviceId, at);
+    }
+    if (route.kind === 'badEncoding') return errorAnswer(400, 'The path contains malformed percent-encoding.', serviceId, at);
+    if (route.kind === 'methodNotAllowed') {
+      return errorAnswer(405, `This path accepts only ${route.allow}.`, serviceId, at, { Allow: route.allow });
+    }
+    const verdict = verifyAuth(auth, { method: req.method ?? '', pathWithQuery: req.url ?? '/', headers: req.headers, body, now: at });
+    if (!verdict.ok) return errorAnswer(401, verdict.message, serviceId, at);
+    return HANDLERS[route.operation]({ params: route.params, headers: req.headers, body, now: at, state });
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const body = await readBody(req, MAX_REQUEST_BODY);
+    const path = pathnameOf(url);
+    if (controlEnabled && path.startsWith(CONTROL_PREFIX)) {
+      handleControl(method, path, req, body ?? Buffer.alloc(0), res, faults, state);
+      return;
+    }
+    const at = now();
+    if (body === null) {
+      res.shouldKeepAlive = false;
+      writeAnswer(res, errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, at));
+      return;
+    }
+    state.requests.push({ method, path: url, headers: req.headers, rawHeaders: [...req.rawHeaders], body: body.toString('utf8'), time: at });
+
+    const route = matchRoute(method, url);
+    const operation = route.kind === 'operation' || route.kind === 'methodNotAllowed' ? route.operation : undefined;
+    const id = route.kind === 'operation' ? (route.id ?? (operation === 'sms' ? readSmsForm(req.headers, body)?.from?.trim() : undefined)) : undefined;
+    const fault: Fault | undefined = faults.take({ method, ...(operation ? { operation } : {}), ...(id !== undefined ? { id } : {}) });
+    const note = fault ? ` [fault ${fault.kind}]` : '';
+    res.on('finish', () => log?.(`${method} ${url} -> ${res.statusCode}${note}`));
+
+    if (fault?.kind === 'reset') {
+      log?.(`${method} ${url} -> connection reset${note}`);
+      req.socket.resetAndDestroy();
+      return;
+    }
+    if (fault?.kind === 'hang') return; // answered by nobody; close() ends the connection
+    const wait = baseLatency + (fault?.kind === 'latency' ? (fault.latencyMs ?? DEFAULT_FAULT_LATENCY_MS) : 0);
+    if (!(await pause(wait, closing.signal)) || res.destroyed) return;
+
+    const serviceId = serviceIdOf(route);
+    switch (fault?.kind) {
+      case 'status':
+        return writeAnswer(res, statusFaultAnswer(fault, serviceId, now()));
+      case 'envelopeError':
+        return writeAnswer(res, envelopeErrorAnswer(fault, serviceId, now()));
+      case 'html':
+        return writeAnswer(res, htmlAnswer(fault), 'text/html; charset=utf-8');
+      case 'malformed':
+        return writeAnswer(res, malformedAnswer(now()));
+      case 'entityBomb':
+        return writeAnswer(res, entityBombAnswer(now()));
+      case 'oversized':
+        return writeOversized(res, fault, now(), closing.signal);
+      default:
+        break;
+    }
+
+    const answer = answerFor(route, req, body, now());
+    switch (fault?.kind) {
+      case 'resetAfterReceive':
+        // The operation took effect (an SMS is recorded and charged); only its answer is lost.
+        log?.(`${method} ${url} -> ${answer.status} dropped, connection reset${note}`);
+        req.socket.resetAndDestroy();
+        return;
+      case 'truncated':
+        return writeTruncated(res, answer, fault);
+      case 'slowBody':
+        return writeSlowBody(res, answer, fault, closing.signal);
+      default:
+        return writeAnswer(res, answer);
+    }
+  }
+
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    serve(req, res).catch((e: unknown) => {
+      log?.(`${req.method ?? ''} ${req.url ?? ''} -> simulator error: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent && !res.destroyed) {
+        writeAnswer(res, errorAnswer(500, 'The simulator failed to answer this request.', SERVICE_IDS.gateway, now()));
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? DEFAULT_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const host = opts.host ?? DEFAULT_HOST;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    credentials,
+    received: state.received,
+    requests: state.requests,
+    addFault: (f: Fault) => faults.add(f),
+    clearFaults: () => faults.clear(),
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        // Hanging, trickling and keep-alive connections would otherwise hold close() open.
+        for (const s of sockets) s.destroy();
+      })),
+  };
+}

@@ -1,0 +1,58 @@
+// Everything the simulator remembers between requests: the known ids, balances, and what it received.
+import { createHash } from 'node:crypto';
+import type { ReceivedSms, RecordedRequest } from './types.js';
+
+export interface World {
+  instances: ReadonlySet<string>;
+  accounts: readonly string[];
+  senderIds: ReadonlySet<string>;
+  startingBalanceCents: number;
+  smsPriceCentsPerSegment: number;
+  currency: string;
+}
+
+interface BalanceEntry {
+  cents: number;
+  updated: number;
+}
+
+export class SimState {
+  readonly received: ReceivedSms[] = [];
+  readonly requests: RecordedRequest[] = [];
+  private readonly balances = new Map<string, BalanceEntry>();
+  private smsCount = 0;
+
+  constructor(
+    readonly world: World,
+    startedAt: number,
+  ) {
+    for (const account of world.accounts) this.balances.set(account, { cents: world.startingBalanceCents, updated: startedAt });
+  }
+
+  balanceOf(accountId: string): BalanceEntry | undefined {
+    const b = this.balances.get(accountId);
+    return b ? { ...b } : undefined;
+  }
+
+  /** Records an accepted SMS and charges its segments to the first account (the demo has one). */
+  acceptSms(sms: Omit<ReceivedSms, 'messageId'>, segments: number): ReceivedSms {
+    this.smsCount += 1;
+    const digest = createHash('sha256').update(`${this.smsCount}|${sms.from}|${sms.to}|${sms.body}|${sms.at}`).digest('hex');
+    const record: ReceivedSms = { ...sms, messageId: `SM${digest.slice(0, 30)}` };
+    this.received.push(record);
+    const first = this.world.accounts[0];
+    const entry = first === undefined ? undefined : this.balances.get(first);
+    if (entry) {
+      entry.cents -= segments * this.world.smsPriceCentsPerSegment;
+      entry.updated = sms.at;
+    }
+    return record;
+  }
+}
+
+/** Cents as a decimal string with two places: 12345 -> "123.45", -7 -> "-0.07". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

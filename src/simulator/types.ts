@@ -1,0 +1,102 @@
+// Public types of the simulator: its options, the faults it can inject and what it records.
+import type { IncomingHttpHeaders } from 'node:http';
+
+export type Operation = 'sms' | 'calls' | 'balance' | 'activities';
+
+export type FaultKind =
+  | 'latency'
+  | 'status'
+  | 'envelopeError'
+  | 'html'
+  | 'malformed'
+  | 'truncated'
+  | 'slowBody'
+  | 'reset'
+  | 'resetAfterReceive'
+  | 'hang'
+  | 'oversized'
+  | 'entityBomb';
+
+export interface FaultMatch {
+  /** HTTP method, case-insensitive. */
+  method?: string;
+  operation?: Operation;
+  /** The instance or account id of the path; for `sms`, the `from:id` sender. */
+  id?: string;
+}
+
+/**
+ * One injected misbehaviour. The first fault (in the order added) whose `match` fits a request is applied,
+ * and only that one. See README.md in this folder for what each kind does and which fields it reads.
+ */
+export interface Fault {
+  kind: FaultKind;
+  match?: FaultMatch;
+  /** Apply to the next N matching requests, then drop the fault; default: every matching request. */
+  times?: number;
+  status?: number;
+  retryAfter?: string;
+  latencyMs?: number;
+  serviceCode?: string;
+  serviceMessage?: string;
+  sizeBytes?: number;
+}
+
+export interface SimulatorOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Added before every answer. */
+  latencyMs?: number;
+  faults?: Fault[];
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Clock for currentDateID, envelope timestamps and the Timestamp window. Default Date.now. */
+  now?: () => number;
+  accounts?: string[];
+  instances?: string[];
+  senderIds?: string[];
+  /** `Authorization` value of the signed form; default CLOUD-V1. */
+  authScheme?: string;
+  /** Accept the signed form with an empty `Signature` (the key id and timestamp are still checked). */
+  acceptEmptySignature?: boolean;
+  /** Serve the /__sim control endpoints (default true). */
+  controlEndpoint?: boolean;
+  /** One line per answered request (method, path, status); never headers or bodies. */
+  log?: (line: string) => void;
+}
+
+export interface ReceivedSms {
+  from: string;
+  to: string;
+  body: string;
+  messageId: string;
+  /** The simulator clock when it was accepted. */
+  at: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with query, exactly as received. */
+  path: string;
+  /** Node's view of the headers (names lower-cased), as received. */
+  headers: IncomingHttpHeaders;
+  /** Name/value pairs in arrival order, names as the client spelled them. */
+  rawHeaders: string[];
+  body: string;
+  /** The simulator clock when the request was read. */
+  time: number;
+}
+
+export interface Simulator {
+  url: string;
+  port: number;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** Live list: every SMS accepted so far (also those whose answer a fault then dropped). */
+  received: ReceivedSms[];
+  /** Live list: every service request (control endpoints excluded). */
+  requests: RecordedRequest[];
+  addFault(f: Fault): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}

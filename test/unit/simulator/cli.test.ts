@@ -1,0 +1,107 @@
+import { afterEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../../src/simulator/defaults.js';
+import { basicHeaders, send } from './helpers.js';
+
+const ROOT = join(__dirname, '..', '..', '..');
+// What `npm run simulator` runs (tsx src/simulator/cli.ts), with this test's own Node.
+const TSX_CLI = require.resolve('tsx/cli', { paths: [ROOT] });
+const CLI = join(ROOT, 'src', 'simulator', 'cli.ts');
+
+interface Running {
+  child: ChildProcess;
+  lines: string[];
+  exit: Promise<number | null>;
+}
+
+let running: Running | undefined;
+
+function launch(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [TSX_CLI, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output in time; stderr: ${err}`)), 15_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const lines = out.split('\n').filter((l) => l !== '');
+      if (lines.length >= 3) {
+        clearTimeout(timer);
+        running = { child, lines, exit };
+        resolve(running);
+      }
+    });
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited early; stderr: ${err}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+void describe('simulator command line', () => {
+  afterEach(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exit;
+    }
+    running = undefined;
+  });
+
+  void it('prints the three variables, answers the spec calls example, and stops cleanly on SIGTERM', async () => {
+    const { child, lines, exit } = await launch(['--port', '0']);
+    assert.equal(lines.length, 3);
+    const [base, id, secret] = lines;
+    assert.match(base ?? '', /^VOICESMS_BASE_URL=http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    assert.equal(id, `VOICESMS_ACCESS_KEY_ID=${DEMO_ACCESS_KEY_ID}`);
+    assert.equal(secret, `VOICESMS_SECRET_ACCESS_KEY=${DEMO_SECRET_ACCESS_KEY}`);
+
+    const url = (base ?? '').slice('VOICESMS_BASE_URL='.length);
+    const now = Date.now();
+    const r = await send(`${url}/v1/vvoice/VI-DEMO-01/calls/202406`, {
+      headers: basicHeaders({ accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY }, now),
+    });
+    assert.equal(r.status, 200, r.body);
+    assert.match(r.body, /<code>200<\/code>[\s\S]*<monthView>[\s\S]*<date dateID="20240630">/);
+
+    child.kill('SIGTERM');
+    assert.equal(await exit, 0);
+  });
+
+  void it('serves on the given port with overridden credentials, and stops on SIGINT', async () => {
+    const port = await freePort();
+    const { child, lines, exit } = await launch(['--port', String(port), '--access-key-id', 'AK-CLI', '--secret-access-key', 'cli-secret', '--quiet']);
+    assert.deepEqual(lines, [`VOICESMS_BASE_URL=http://127.0.0.1:${port}`, 'VOICESMS_ACCESS_KEY_ID=AK-CLI', 'VOICESMS_SECRET_ACCESS_KEY=cli-secret']);
+    const creds = { accessKeyId: 'AK-CLI', secretAccessKey: 'cli-secret' };
+    const ok = await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(creds, Date.now()) });
+    assert.equal(ok.status, 200);
+    const demo = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
+    assert.equal((await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(demo, Date.now()) })).status, 401);
+    child.kill('SIGINT');
+    assert.equal(await exit, 0);
+  });
+
+  void it('refuses a bad --port with a usage message and exit code 2', async () => {
+    const child = spawn(process.execPath, [TSX_CLI, CLI, '--port', 'eighty'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 2);
+    assert.match(err, /--port must be a whole number[\s\S]*Usage/);
+  });
+});
