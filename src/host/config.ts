@@ -1,0 +1,67 @@
+// Typed access to the `voiceSms.*` settings, re-read only after the editor reports a change.
+import * as vscode from 'vscode';
+import { fullSettingKey, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../shared/ids.js';
+import { DisposableStore } from './lifecycle.js';
+import type { RedactingLogger } from './redactingLogger.js';
+import { activeProfileOf, readSettings, visibleInstances, type ProfileSettings, type Settings } from './settings.js';
+
+export interface SettingsChange {
+  affects(key: SettingKey): boolean;
+}
+
+export class HostConfig implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<SettingsChange>());
+  private cached: Settings | undefined;
+
+  /** Fires after any `voiceSms.*` setting changed; `settings` already returns the new values. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly log: RedactingLogger) {
+    this.disposables.add(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
+        this.cached = undefined;
+        this.changed.fire({ affects: (key) => e.affectsConfiguration(fullSettingKey(key)) });
+      }),
+    );
+    // Pinned instances are per folder; a folder coming or going changes the union.
+    this.disposables.add(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.cached = undefined;
+        this.changed.fire({ affects: (key) => key === SETTINGS.workspaceInstances });
+      }),
+    );
+  }
+
+  get settings(): Settings {
+    if (!this.cached) {
+      const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+      const perFolder = (vscode.workspace.workspaceFolders ?? []).map((folder) =>
+        vscode.workspace.getConfiguration(SETTINGS_SECTION, folder.uri).get<unknown>(SETTINGS.workspaceInstances),
+      );
+      const { settings, problems } = readSettings((key) => config.get<unknown>(key), perFolder);
+      for (const p of problems) this.log.warn(p);
+      this.cached = settings;
+    }
+    return this.cached;
+  }
+
+  get activeProfile(): ProfileSettings | undefined {
+    return activeProfileOf(this.settings);
+  }
+
+  /** The active profile's voice instances plus the ones the workspace pins. */
+  get instances(): string[] {
+    return visibleInstances(this.settings);
+  }
+
+  /** Writes a setting; user (global) settings unless told otherwise. */
+  async update(key: SettingKey, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, target);
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

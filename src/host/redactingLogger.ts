@@ -1,0 +1,52 @@
+// The core's Logger over any line sink (the LogOutputChannel in the editor, an array in tests),
+// with every line passed through `redact` first. Arguments are formatted here, never handed to the
+// sink raw, because the sink would print them unredacted.
+import { inspect } from 'node:util';
+import type { Logger } from '../core/log.js';
+import { KnownSecrets, redact } from '../shared/redact.js';
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+export type LogSink = Record<LogLevel, (line: string) => void>;
+
+export class RedactingLogger implements Logger {
+  private readonly secrets = new KnownSecrets();
+
+  constructor(private readonly sink: LogSink) {}
+
+  /** Masks `value` wherever it appears in later lines; `keepPrefix` characters stay readable. */
+  addSecret(value: string, keepPrefix = 0): void {
+    this.secrets.add(value, keepPrefix);
+  }
+
+  /** The text that would be logged, for callers that show a message elsewhere (an error toast). */
+  redact(text: string): string {
+    return redact(text, this.secrets);
+  }
+
+  trace(message: string, ...args: unknown[]): void {
+    this.write('trace', message, args);
+  }
+  debug(message: string, ...args: unknown[]): void {
+    this.write('debug', message, args);
+  }
+  info(message: string, ...args: unknown[]): void {
+    this.write('info', message, args);
+  }
+  warn(message: string, ...args: unknown[]): void {
+    this.write('warn', message, args);
+  }
+  error(message: string | Error, ...args: unknown[]): void {
+    this.write('error', typeof message === 'string' ? message : formatArg(message), args);
+  }
+
+  private write(level: LogLevel, message: string, args: unknown[]): void {
+    const line = args.length === 0 ? message : [message, ...args.map(formatArg)].join(' ');
+    this.sink[level](this.redact(line));
+  }
+}
+
+function formatArg(value: unknown): string {
+  if (typeof value === 'string') return value;
+  // breakLength keeps an object on one line, so a multi-line secret pattern cannot slip through.
+  return inspect(value, { depth: 4, breakLength: Infinity, compact: true });
+}

@@ -1,0 +1,16 @@
+// What activate() builds once and every command and view receives.
+import type { HostConfig } from './config.js';
+import type { ContextKeys } from './contextKeys.js';
+import type { HostLog } from './log.js';
+import type { ProfileSecrets } from './secrets.js';
+import type { SessionState } from './session.js';
+import type { Views } from './views/index.js';
+
+export interface HostServices {
+  readonly log: HostLog;
+  readonly config: HostConfig;
+  readonly secrets: ProfileSecrets;
+  readonly session: SessionState;
+  readonly contextKeys: ContextKeys;
+  readonly views: Views;
+}

@@ -1,0 +1,47 @@
+// The three views of the "Voice & SMS" container. Created with createTreeView (not
+// registerTreeDataProvider) so features can later set a badge, a message or reveal an item.
+import * as vscode from 'vscode';
+import { VIEWS, type ViewId } from '../../shared/ids.js';
+import { DisposableStore } from '../lifecycle.js';
+import { EmptyTreeProvider } from './emptyTree.js';
+
+export interface RefreshableTree extends vscode.TreeDataProvider<vscode.TreeItem> {
+  refresh(): void;
+}
+
+interface RegisteredView {
+  view: vscode.TreeView<vscode.TreeItem>;
+  provider: RefreshableTree;
+}
+
+export class Views implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly registered: ReadonlyMap<ViewId, RegisteredView>;
+
+  /** Views without a provider in `providers` get an empty tree, which shows their welcome content. */
+  constructor(providers: Partial<Record<ViewId, RefreshableTree>> = {}) {
+    const entries = Object.values(VIEWS).map((id): [ViewId, RegisteredView] => {
+      const provider = providers[id] ?? this.disposables.add(new EmptyTreeProvider());
+      const view = this.disposables.add(vscode.window.createTreeView(id, { treeDataProvider: provider }));
+      return [id, { view, provider }];
+    });
+    this.registered = new Map(entries);
+  }
+
+  /** The tree view behind `id` (badge, message, reveal). */
+  view(id: ViewId): vscode.TreeView<vscode.TreeItem> | undefined {
+    return this.registered.get(id)?.view;
+  }
+
+  refresh(id: ViewId): void {
+    this.registered.get(id)?.provider.refresh();
+  }
+
+  refreshAll(): void {
+    for (const { provider } of this.registered.values()) provider.refresh();
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

@@ -1,0 +1,85 @@
+// Every name the manifest (package.json) and the code share, spelled once. product.md fixes these;
+// test/unit/shared/manifest.test.ts checks package.json against this file.
+
+export const EXTENSION_ID = 'vstk.voice-sms-toolkit';
+export const PRODUCT_NAME = 'Voice & SMS Toolkit';
+export const COMMAND_CATEGORY = 'Voice & SMS';
+export const LOG_CHANNEL_NAME = 'Voice & SMS';
+
+export const COMMANDS = {
+  signIn: 'voiceSms.signIn',
+  signOut: 'voiceSms.signOut',
+  switchProfile: 'voiceSms.switchProfile',
+  addVoiceInstance: 'voiceSms.addVoiceInstance',
+  removeVoiceInstance: 'voiceSms.removeVoiceInstance',
+  openMonthView: 'voiceSms.openMonthView',
+  openTrend: 'voiceSms.openTrend',
+  showDayActivities: 'voiceSms.showDayActivities',
+  exportMonth: 'voiceSms.exportMonth',
+  sendSms: 'voiceSms.sendSms',
+  refresh: 'voiceSms.refresh',
+  refreshBalance: 'voiceSms.refreshBalance',
+  copyAsCurl: 'voiceSms.copyAsCurl',
+  startDemo: 'voiceSms.startDemo',
+  stopDemo: 'voiceSms.stopDemo',
+  showLog: 'voiceSms.showLog',
+} as const;
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+export const VIEW_CONTAINER_ID = 'voiceSms';
+export const VIEWS = {
+  instances: 'voiceSms.instances',
+  account: 'voiceSms.account',
+  smsHistory: 'voiceSms.smsHistory',
+} as const;
+export type ViewId = (typeof VIEWS)[keyof typeof VIEWS];
+
+/** Keys the host sets with `setContext`; `when` clauses in package.json read them. */
+export const CONTEXT_KEYS = {
+  signedIn: 'voiceSms.signedIn',
+  hasInstances: 'voiceSms.hasInstances',
+  hasHistory: 'voiceSms.hasHistory',
+  demoActive: 'voiceSms.demoActive',
+} as const;
+export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
+
+/** `TreeItem.contextValue`s that `view/item/context` menus match on. */
+export const TREE_ITEM_KINDS = {
+  instance: 'voiceSms.instance',
+  month: 'voiceSms.month',
+  day: 'voiceSms.day',
+  sentSms: 'voiceSms.sentSms',
+} as const;
+
+/** The configuration section; setting keys below are relative to it. */
+export const SETTINGS_SECTION = 'voiceSms';
+export const SETTINGS = {
+  profiles: 'profiles',
+  activeProfile: 'activeProfile',
+  workspaceInstances: 'workspaceInstances',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  monthsInTree: 'monthsInTree',
+  lowBalanceThreshold: 'lowBalanceThreshold',
+  statusBarShowBalance: 'statusBar.showBalance',
+  smsDefaultRegion: 'sms.defaultRegion',
+  smsMaxSegments: 'sms.maxSegments',
+  smsConfirmBeforeSend: 'sms.confirmBeforeSend',
+  authScheme: 'auth.scheme',
+  authForm: 'auth.form',
+  authSignature: 'auth.signature',
+} as const;
+export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
+
+export function fullSettingKey(key: SettingKey): string {
+  return `${SETTINGS_SECTION}.${key}`;
+}
+
+/** SecretStorage key of one profile's credentials (JSON `{ accessKeyId, secretAccessKey }`). */
+const SECRET_PREFIX = 'voiceSms.profile.';
+export function profileSecretKey(profileName: string): string {
+  return SECRET_PREFIX + profileName;
+}
+/** The profile a SecretStorage key belongs to, or undefined for keys that are not ours. */
+export function profileFromSecretKey(key: string): string | undefined {
+  return key.startsWith(SECRET_PREFIX) ? key.slice(SECRET_PREFIX.length) : undefined;
+}

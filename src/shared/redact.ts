@@ -1,0 +1,126 @@
+// Masks credentials and phone numbers in text before it reaches a log. Pure and editor-free so it is
+// tested in plain Node; the host passes every log line through it. It errs towards masking: a log
+// line missing a digit is a small cost, a leaked secret or subscriber number is not.
+
+const MASK = '***';
+/** Fixed width, so a masked phone number does not reveal its length. */
+const PHONE_MASK = '******';
+/** Shorter values would mask ordinary words and numbers all over the log. */
+const MIN_SECRET_LENGTH = 4;
+
+/** Values known to be secret (a stored secret access key, an access key id), masked wherever they appear. */
+export class KnownSecrets {
+  /** Literal text → its replacement; each value is registered as written, URL-encoded and JSON-escaped. */
+  private readonly replacements = new Map<string, string>();
+  private ordered: [string, string][] | undefined;
+
+  /**
+   * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
+   * stay recognisable; secrets keep none). Returns false for values too short to mask safely.
+   */
+  add(value: string, keepPrefix = 0): boolean {
+    if (value.length < MIN_SECRET_LENGTH) return false;
+    const replacement = partial(value, keepPrefix);
+    for (const variant of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) {
+      const existing = this.replacements.get(variant);
+      // A value registered once as a full secret stays fully masked.
+      if (existing === undefined || replacement.length < existing.length) this.replacements.set(variant, replacement);
+    }
+    this.ordered = undefined;
+    return true;
+  }
+
+  get size(): number {
+    return this.replacements.size;
+  }
+
+  apply(text: string): string {
+    if (this.replacements.size === 0) return text;
+    // Longest first, so a secret containing another registered value is masked whole.
+    this.ordered ??= [...this.replacements].sort((a, b) => b[0].length - a[0].length);
+    let out = text;
+    for (const [literal, replacement] of this.ordered) {
+      if (out.includes(literal)) out = out.split(literal).join(replacement);
+    }
+    return out;
+  }
+}
+
+/** Masks secrets, signatures, basic credentials, access key ids (partly) and phone numbers in `text`. */
+export function redact(text: string, known?: KnownSecrets): string {
+  let out = known ? known.apply(text) : text;
+  out = out.replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`);
+  out = out.replace(AUTHORIZATION_VALUE, (_m, head: string, scheme: string) => `${head}${scheme} ${MASK}`);
+  out = out.replace(AUTH_TOKEN, (m, scheme: string, token: string) => (looksLikeWord(token) ? m : `${scheme} ${MASK}`));
+  out = out.replace(SECRET_PAIR, (m, key: string, sep: string, value: string) => maskPair(m, key, sep, value, 0));
+  out = out.replace(KEY_ID_PAIR, (m, key: string, sep: string, value: string) => maskPair(m, key, sep, value, 4));
+  out = out.replace(SECRET_ELEMENT, (_m, open: string, close: string) => `${open}${MASK}${close}`);
+  out = out.replace(E164, (_m, plus: string, number: string) => plus + maskDigits(number.replace(/\D/g, '')));
+  out = out.replace(DIGIT_RUN, (m) => (looksLikeEpoch(m) ? m : maskDigits(m)));
+  return out;
+}
+
+/** A phone number as `+4915******78`: enough to tell numbers apart, not enough to call one. */
+export function maskPhoneNumber(e164: string): string {
+  const digits = e164.replace(/\D/g, '');
+  return (e164.trimStart().startsWith('+') ? '+' : '') + maskDigits(digits);
+}
+
+// --- patterns -----------------------------------------------------------------------------------
+
+// scheme://user:password@host
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@]+):[^\s/@]+@/gi;
+
+// `Authorization: Basic …` in any notation (header, JSON, inspected object): always masked.
+const AUTHORIZATION_VALUE = /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)(basic|bearer|digest)[ \t]+[^\s"',;]+/gi;
+
+// A credential token after the scheme name anywhere else (`Basic dXNlcjpwYXNz`).
+const AUTH_TOKEN = /\b(basic|bearer)[ \t]+([A-Za-z0-9+/=._~-]{6,})/gi;
+
+// Header-ish, query-ish and JSON-ish `key: value` / `key=value` / `"key": "value"`. The separator
+// never crosses a line, so an empty `Signature:` header line stays empty rather than eating the next.
+const KEY_PREFIX = String.raw`(?<![\w.-])([\w-]*?`;
+const PAIR_TAIL = String.raw`)(["']?[ \t]*[:=][ \t]*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s"',;&<>)}\]]+)`;
+const SECRET_KEYS = String.raw`(?:secret[_-]?access[_-]?key|secret|password|passwd|api[_-]?key|token|signature)`;
+const KEY_ID_KEYS = String.raw`(?:access[_-]?key[_-]?id)`;
+const SECRET_PAIR = new RegExp(KEY_PREFIX + SECRET_KEYS + PAIR_TAIL, 'gi');
+const KEY_ID_PAIR = new RegExp(KEY_PREFIX + KEY_ID_KEYS + PAIR_TAIL, 'gi');
+const SECRET_ELEMENT = new RegExp(String.raw`(<(?:[\w-]*?)${SECRET_KEYS}>)[^<]+(</)`, 'gi');
+
+// `+` (or its URL encoding) and 7–15 digits, single spaces or dashes allowed between digits.
+const E164 = /(\+|%2[Bb])(\d(?:[ -]?\d){6,14})(?!\d)/g;
+
+// 10–15 digits standing alone: national or international numbers written without `+`. Not part of
+// a word, a decimal or a dashed id (UUID groups stay readable).
+const DIGIT_RUN = /(?<![\w.+-])\d{10,15}(?![\w-]|\.\d)/g;
+
+// --- helpers ------------------------------------------------------------------------------------
+
+function maskPair(whole: string, key: string, sep: string, value: string, keep: number): string {
+  const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
+  const inner = quote ? value.slice(1, -1) : value;
+  if (inner === '' || inner === MASK) return whole; // an empty Signature is worth seeing as empty
+  return `${key}${sep}${quote}${partial(inner, keep)}${quote}`;
+}
+
+function partial(value: string, keep: number): string {
+  // Never reveal more than half of a value, however short.
+  const shown = Math.min(keep, Math.floor(value.length / 2));
+  return value.slice(0, shown) + MASK;
+}
+
+function maskDigits(digits: string): string {
+  const head = digits.length >= 10 ? 4 : 2;
+  const tail = digits.length >= 10 ? 2 : 1;
+  return digits.slice(0, head) + PHONE_MASK + digits.slice(-tail);
+}
+
+/** `Basic authentication` in prose is a word, not a credential. */
+function looksLikeWord(token: string): boolean {
+  return /^[A-Za-z][a-z]*$/.test(token);
+}
+
+/** Unix times in seconds (10 digits) and milliseconds (13 digits, the Timestamp header) are not phones. */
+function looksLikeEpoch(digits: string): boolean {
+  return (digits.length === 10 || digits.length === 13) && digits.startsWith('1');
+}

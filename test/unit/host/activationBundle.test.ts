@@ -1,0 +1,28 @@
+// Activation must stay light: bundling src/extension.ts may not pull in the HTTP client, the XML
+// parser, the phone-number library or the core client. Builds in memory with the project's esbuild.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = join(__dirname, '..', '..', '..');
+const HEAVY = [/node_modules\/undici\//, /node_modules\/fast-xml-parser\//, /node_modules\/libphonenumber-js\//, /node_modules\/sms-segments-calculator\//, /^src\/core\/client\.ts$/];
+
+void describe('activation bundle', () => {
+  void it('contains none of the heavy modules', async () => {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: ['src/extension.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['vscode'],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    assert.ok(inputs.includes('src/extension.ts'), 'the metafile lists bundled sources by relative path');
+    assert.deepEqual(inputs.filter((i) => HEAVY.some((h) => h.test(i))), []);
+  });
+});

@@ -1,0 +1,225 @@
+// package.json against src/shared/ids.ts and the host's defaults: a renamed id, a missing title,
+// a setting whose default drifted from the code or a welcome button to nowhere fails here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { comingLaterMessage, commandTitle } from '../../../src/host/commands/titles.js';
+import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
+import {
+  COMMAND_CATEGORY,
+  COMMANDS,
+  CONTEXT_KEYS,
+  fullSettingKey,
+  SETTINGS,
+  TREE_ITEM_KINDS,
+  VIEW_CONTAINER_ID,
+  VIEWS,
+} from '../../../src/shared/ids.js';
+import { VIEW_TYPES } from '../../../src/shared/protocol.js';
+
+const root = join(__dirname, '..', '..', '..');
+const rawPkg = readFileSync(join(root, 'package.json'), 'utf8');
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: string;
+}
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
+interface Setting {
+  type: string;
+  default: unknown;
+  scope?: string;
+  description?: string;
+  markdownDescription?: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+}
+interface Manifest {
+  main: string;
+  icon: string;
+  activationEvents: string[];
+  contributes: {
+    viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
+    views: Record<string, { id: string; name: string }[]>;
+    viewsWelcome: { view: string; contents: string; when?: string }[];
+    commands: Command[];
+    menus: Record<string, MenuItem[]>;
+    configuration: { properties: Record<string, Setting> };
+  };
+}
+
+/** The manifest as the editor shows it: every `%key%` replaced from package.nls.json. */
+function resolve(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const m = /^%(.+)%$/.exec(value);
+    if (!m?.[1]) return value;
+    const text = nls[m[1]];
+    assert.ok(text !== undefined, `package.nls.json lacks ${m[1]}`);
+    return text;
+  }
+  if (Array.isArray(value)) return value.map(resolve);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+  return value;
+}
+const pkg = resolve(JSON.parse(rawPkg)) as Manifest;
+const c = pkg.contributes;
+const commandIds = new Set<string>(Object.values(COMMANDS));
+
+/** `voiceSms.*` names a when clause may use: context keys, view ids, tree item kinds. */
+const knownWhenNames = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS), ...Object.values(TREE_ITEM_KINDS)]);
+function unknownWhenNames(when: string | undefined): string[] {
+  return [...(when ?? '').matchAll(/voiceSms\.[A-Za-z]+/g)].map((m) => m[0]).filter((n) => !knownWhenNames.has(n));
+}
+
+void describe('manifest: localisation', () => {
+  void it('resolves every %key% and leaves no unused key in package.nls.json', () => {
+    const used = new Set([...rawPkg.matchAll(/"%([^"%]+)%"/g)].map((m) => m[1]));
+    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+  });
+});
+
+void describe('manifest: commands', () => {
+  void it('contributes exactly the commands of ids.ts, each with a title and the category', () => {
+    assert.deepEqual(c.commands.map((x) => x.command).sort(), [...commandIds].sort());
+    for (const x of c.commands) {
+      assert.equal(x.category, COMMAND_CATEGORY, x.command);
+      assert.ok(x.title.length > 2, x.command);
+    }
+  });
+
+  void it('gives every command used in a view title bar navigation slot an icon', () => {
+    for (const item of c.menus['view/title'] ?? []) {
+      if (!item.group?.startsWith('navigation')) continue;
+      assert.match(c.commands.find((x) => x.command === item.command)?.icon ?? '', /^\$\([a-z-]+\)$/, item.command);
+    }
+  });
+
+  void it('puts refresh and add on the instances view and refresh balance on the account view', () => {
+    const titleBar = c.menus['view/title'] ?? [];
+    const on = (view: string, command: string): boolean =>
+      titleBar.some((m) => m.command === command && (m.when ?? '').includes(`view == ${view}`) && m.group?.startsWith('navigation'));
+    assert.ok(on(VIEWS.instances, COMMANDS.refresh));
+    assert.ok(on(VIEWS.instances, COMMANDS.addVoiceInstance));
+    assert.ok(on(VIEWS.account, COMMANDS.refreshBalance));
+  });
+
+  void it('menus only name known commands and known context keys', () => {
+    for (const [menu, items] of Object.entries(c.menus)) {
+      for (const item of items) {
+        assert.ok(commandIds.has(item.command), `${menu}: ${item.command}`);
+        assert.deepEqual(unknownWhenNames(item.when), [], `${menu}: ${item.command} when ${item.when ?? ''}`);
+      }
+    }
+  });
+
+  void it('keeps the commands that prompt for their input visible in the palette', () => {
+    const hidden = new Map((c.menus.commandPalette ?? []).map((m) => [m.command, m.when]));
+    for (const id of [COMMANDS.signIn, COMMANDS.sendSms, COMMANDS.openMonthView, COMMANDS.showDayActivities, COMMANDS.exportMonth, COMMANDS.showLog]) {
+      assert.ok(!hidden.has(id), `${id} is hidden from the palette (when ${hidden.get(id) ?? ''})`);
+    }
+  });
+
+  void it('says which command is coming later, by its title', () => {
+    const json: unknown = pkg;
+    assert.equal(
+      comingLaterMessage(commandTitle(json, COMMANDS.signIn)),
+      `${nls['command.signIn.title']?.replace('…', '')} is coming in a later version of Voice & SMS Toolkit.`,
+    );
+    for (const id of Object.values(COMMANDS)) {
+      const message = comingLaterMessage(commandTitle(json, id));
+      assert.doesNotMatch(message, /voiceSms\.|%|…/, id);
+    }
+    assert.equal(commandTitle({ contributes: { commands: [{ command: 'voiceSms.signIn', title: '%x%' }] } }, COMMANDS.signIn), COMMANDS.signIn);
+  });
+});
+
+void describe('manifest: views and welcome content', () => {
+  void it('declares the activity-bar container with its monochrome icon and the three views', () => {
+    const container = c.viewsContainers.activitybar.find((x) => x.id === VIEW_CONTAINER_ID);
+    assert.ok(container);
+    assert.equal(container.title, 'Voice & SMS');
+    const svg = readFileSync(join(root, container.icon), 'utf8');
+    assert.match(svg, /currentColor/);
+    assert.doesNotMatch(svg, /#[0-9a-f]{3,6}\b/i, 'a fixed colour would not follow the theme');
+    assert.deepEqual(
+      (c.views[VIEW_CONTAINER_ID] ?? []).map((v) => [v.id, v.name]),
+      [
+        [VIEWS.instances, 'Voice Instances'],
+        [VIEWS.account, 'Account'],
+        [VIEWS.smsHistory, 'Sent SMS'],
+      ],
+    );
+  });
+
+  void it('offers Sign In and the offline demo when signed out, Add Voice Instance and Send Test SMS when empty', () => {
+    const welcome = (view: string, when: string): string => c.viewsWelcome.find((w) => w.view === view && w.when === when)?.contents ?? '';
+    const signedOut = welcome(VIEWS.instances, `!${CONTEXT_KEYS.signedIn}`);
+    assert.match(signedOut, /\[Sign In\]\(command:voiceSms\.signIn\)/);
+    assert.match(signedOut, /\[Try the offline demo\]\(command:voiceSms\.startDemo\)/);
+    assert.match(welcome(VIEWS.instances, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasInstances}`), /\[Add Voice Instance\]\(command:voiceSms\.addVoiceInstance\)/);
+    assert.match(welcome(VIEWS.smsHistory, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasHistory}`), /\[Send Test SMS\]\(command:voiceSms\.sendSms\)/);
+  });
+
+  void it('links welcome buttons only to registered commands, in known views, with known keys', () => {
+    for (const w of c.viewsWelcome) {
+      assert.ok((Object.values(VIEWS) as string[]).includes(w.view), w.view);
+      for (const m of w.contents.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commandIds.has(m[1] ?? ''), m[1]);
+      assert.deepEqual(unknownWhenNames(w.when), []);
+    }
+  });
+});
+
+void describe('manifest: settings', () => {
+  const props = c.configuration.properties;
+
+  void it('contributes every setting of ids.ts, with a description, and no other', () => {
+    assert.deepEqual(Object.keys(props).sort(), Object.values(SETTINGS).map(fullSettingKey).sort());
+    for (const [key, p] of Object.entries(props)) assert.ok((p.description ?? p.markdownDescription ?? '').length > 10, key);
+  });
+
+  void it('declares the same defaults and bounds the code falls back to', () => {
+    for (const [field, key] of Object.entries(SETTINGS) as [keyof typeof SETTINGS, string][]) {
+      assert.deepEqual(props[fullSettingKey(SETTINGS[field])]?.default, DEFAULT_SETTINGS[field], key);
+    }
+    for (const [field, bounds] of Object.entries(NUMBER_BOUNDS) as [keyof typeof NUMBER_BOUNDS, (typeof NUMBER_BOUNDS)[keyof typeof NUMBER_BOUNDS]][]) {
+      const p = props[fullSettingKey(SETTINGS[field])];
+      assert.equal(p?.minimum, bounds.min, field);
+      assert.equal(p?.maximum, bounds.max === Number.MAX_SAFE_INTEGER ? undefined : bounds.max, field);
+      assert.equal(p?.type, bounds.integer ? 'integer' : 'number', field);
+    }
+    assert.deepEqual(props[fullSettingKey(SETTINGS.authForm)]?.enum, ['seed', 'signed', 'basic']);
+    assert.deepEqual(props[fullSettingKey(SETTINGS.authSignature)]?.enum, ['hmac-sha256', 'empty']);
+  });
+
+  void it('lets no workspace turn off the send confirmation or redirect credentials', () => {
+    assert.equal(props[fullSettingKey(SETTINGS.smsConfirmBeforeSend)]?.scope, 'application');
+    // A workspace able to set these could point the stored credentials at another server.
+    for (const key of [SETTINGS.profiles, SETTINGS.activeProfile, SETTINGS.authScheme, SETTINGS.authForm, SETTINGS.authSignature]) {
+      assert.ok(['machine', 'application'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
+    }
+    assert.equal(props[fullSettingKey(SETTINGS.workspaceInstances)]?.scope, 'resource');
+  });
+});
+
+void describe('manifest: entry point and activation', () => {
+  void it('starts from the bundle and restores every webview panel type', () => {
+    assert.equal(pkg.main, './dist/extension.js');
+    for (const viewType of Object.values(VIEW_TYPES)) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${viewType}`), viewType);
+  });
+
+  void it('ships a 128x128 PNG extension icon', () => {
+    const png = readFileSync(join(root, pkg.icon));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.equal(png.readUInt32BE(16), 128);
+    assert.equal(png.readUInt32BE(20), 128);
+  });
+});
