@@ -2,6 +2,7 @@
 // core client (undici, fast-xml-parser, libphonenumber-js) is loaded by the features that need it,
 // on first use, so opening the editor never pays for it.
 import * as vscode from 'vscode';
+import { ClientProvider } from './host/clients.js';
 import { registerCommands } from './host/commands/index.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
@@ -38,9 +39,10 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const contextKeys = new ContextKeys();
   const session = new SessionState(config, secrets, contextKeys, log);
   const views = new Views();
-  ctx.subscriptions.push(secrets, config, session, views);
+  const clients = new ClientProvider(config, secrets, log);
+  ctx.subscriptions.push(secrets, config, session, views, clients);
 
-  const services: HostServices = { log, config, secrets, session, contextKeys, views };
+  const services: HostServices = { log, config, secrets, session, contextKeys, views, clients };
   registerCommands(ctx, services);
 
   // Until their features exist, nothing is in the history and no demo runs.

@@ -1,4 +1,5 @@
 // What activate() builds once and every command and view receives.
+import type { ClientProvider } from './clients.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from './contextKeys.js';
 import type { HostLog } from './log.js';
@@ -13,4 +14,6 @@ export interface HostServices {
   readonly session: SessionState;
   readonly contextKeys: ContextKeys;
   readonly views: Views;
+  /** The active profile's core client, built on first use. */
+  readonly clients: ClientProvider;
 }

@@ -1,0 +1,44 @@
+// One way to tell the user that something failed: the core's message (already actionable), a
+// "Show Log" action, and the full detail in the log. Cancellation is silent.
+import * as vscode from 'vscode';
+import type { HostLog } from './log.js';
+import { NotSignedInError } from './clients.js';
+
+export function isCancellation(e: unknown): boolean {
+  return e instanceof vscode.CancellationError || (e instanceof Error && e.name === 'AbortError');
+}
+
+/** The text shown to the user for any thrown value. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+/** Logs and shows `e`; `what` says what was being done ("Loading November 2026 of VI-1"). */
+export async function showError(log: HostLog, what: string, e: unknown): Promise<void> {
+  if (isCancellation(e)) return;
+  const kind = (e as { kind?: unknown }).kind;
+  log.error(`${what} failed${typeof kind === 'string' ? ` (${kind})` : ''}: ${errorMessage(e)}`);
+  const showLog = vscode.l10n.t('Show Log');
+  const signIn = vscode.l10n.t('Sign In');
+  const actions = e instanceof NotSignedInError ? [signIn] : [showLog];
+  const choice = await vscode.window.showErrorMessage(`${what}: ${errorMessage(e)}`, ...actions);
+  if (choice === showLog) log.show();
+  if (choice === signIn) await vscode.commands.executeCommand('voiceSms.signIn');
+}
+
+/** Runs `task` with a cancellable progress notification; the AbortSignal follows the Cancel button. */
+export function withProgress<T>(title: string, task: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await task(controller.signal);
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// What the panels need from the rest of the extension. Shapes are chosen so that the core
+// client's results fit as they are: `{ load: (i, m, s) => client.getMonthView(i, m, s) }`.
+import type { MonthViewData, ServiceInfo } from '../../shared/protocol.js';
+
+export interface EnvelopeInfo {
+  service: ServiceInfo;
+  status?: { timestampRaw?: string };
+}
+
+export interface MonthViewLoadResult {
+  view: MonthViewData;
+  envelope: EnvelopeInfo;
+  elapsedMs: number;
+}
+
+export interface MonthViewDataSource {
+  /** Rejects with a VoiceSmsError (its message is shown in the panel) or an AbortError. */
+  load(instanceId: string, monthId: string, signal: AbortSignal): Promise<MonthViewLoadResult>;
+}
+
+export interface ActivitiesLoadResult {
+  result: unknown;
+  rawXml: string;
+  envelope: EnvelopeInfo;
+  elapsedMs: number;
+}
+
+export interface ActivitiesDataSource {
+  load(instanceId: string, dateId: string, signal: AbortSignal): Promise<ActivitiesLoadResult>;
+}

@@ -1,0 +1,62 @@
+// The HTML shell of every panel: a strict CSP (nothing but our own bundle and stylesheet, scripts
+// only with a fresh nonce) and no data in the markup — everything the service says arrives later
+// as a message and is rendered as text by the webview. Free of `vscode` so tests can build the
+// exact same page.
+import { randomBytes } from 'node:crypto';
+
+export type WebviewEntry = 'monthView' | 'trend' | 'activities';
+
+/** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** `cspSource` is `webview.cspSource` in the editor (an origin the page may load from). */
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `img-src ${cspSource} data:`,
+    `style-src ${cspSource}`,
+    `font-src ${cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface WebviewHtmlOptions {
+  cspSource: string;
+  nonce: string;
+  /** Script URLs in load order; each gets the nonce. The entry bundle comes last. */
+  scripts: string[];
+  stylesheets: string[];
+  title: string;
+  entry: WebviewEntry;
+}
+
+export function renderWebviewHtml(o: WebviewHtmlOptions): string {
+  const csp = escapeHtml(contentSecurityPolicy(o.cspSource, o.nonce));
+  const links = o.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n    ');
+  const scripts = o.scripts
+    .map((src) => `<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(src)}"></script>`)
+    .join('\n    ');
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="${csp}">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    ${links}
+    <title>${escapeHtml(o.title)}</title>
+  </head>
+  <body data-entry="${escapeHtml(o.entry)}">
+    <main id="app" class="app" aria-busy="true"><p class="boot">Loading…</p></main>
+    ${scripts}
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,44 @@
+// Holds what a panel currently shows (its "snapshot": e.g. month data + comparison) and posts it
+// only while the webview is ready. The webview's content is thrown away whenever the panel is
+// hidden (we do not retain context), and a fresh page announces itself with `ready` again; the
+// gate then replays the snapshot, so the host never posts into the void or before the handshake.
+
+export type PostFn<T> = (message: T) => PromiseLike<boolean> | boolean;
+
+export class ReadyGate<T> {
+  private ready = false;
+  private snapshot: T[] = [];
+
+  constructor(private readonly post: PostFn<T>) {}
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The webview said `ready`: (re)send everything it should display. */
+  markReady(): void {
+    this.ready = true;
+    for (const m of this.snapshot) void this.post(m);
+  }
+
+  /** The panel was hidden or its page is being replaced: hold messages until the next `ready`. */
+  markNotReady(): void {
+    this.ready = false;
+  }
+
+  /** Replaces what the panel shows (loading, data, error). */
+  show(...messages: T[]): void {
+    this.snapshot = messages;
+    if (this.ready) for (const m of messages) void this.post(m);
+  }
+
+  /** Adds to what the panel shows (e.g. a comparison arriving after the data). */
+  append(message: T): void {
+    this.snapshot.push(message);
+    if (this.ready) void this.post(message);
+  }
+
+  current(): readonly T[] {
+    return this.snapshot;
+  }
+}

@@ -1,0 +1,228 @@
+// The typed message protocol between the panel hosts (extension side) and the three webviews
+// (browser side). Pure data only: no vscode, no DOM, no imports from core — the webview bundle
+// includes this file, and core objects satisfy these shapes structurally so the host can pass
+// them through without copying.
+//
+// Handshake: the webview posts `ready` once its script runs; the host never posts before that
+// and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
+
+export const VIEW_TYPES = {
+  monthView: 'voiceSms.monthView',
+  trend: 'voiceSms.trend',
+  activities: 'voiceSms.activities',
+} as const;
+export type ViewType = (typeof VIEW_TYPES)[keyof typeof VIEW_TYPES];
+
+// ---------------------------------------------------------------------------------------------
+// Payload shapes (mirror src/core/model/types.ts and the envelope's service block)
+
+export interface DayStatsData {
+  dateId: string;
+  callLegs: number;
+  callLegsIn: number;
+  callLegsOut: number;
+  callsUnique: number;
+  durationMin: number;
+  future: boolean;
+  legsMismatch: boolean;
+}
+
+export interface MonthTotalsData {
+  callLegs: number;
+  callLegsIn: number;
+  callLegsOut: number;
+  callsUnique: number;
+  durationMin: number;
+  days: number;
+}
+
+export interface MonthViewData {
+  monthId: string;
+  currentDateId: string;
+  /** Ascending by dateId. */
+  days: DayStatsData[];
+  missingDays: string[];
+  /** Over non-future days only. */
+  totals: MonthTotalsData;
+  /** Human-readable data warnings found while building the model. */
+  warnings: string[];
+}
+
+export interface ServiceInfo {
+  provider: string;
+  id: string;
+  version: string;
+}
+
+/** Where an answer came from and how long it took; every string is shown as text, never markup. */
+export interface ResponseMeta {
+  service: ServiceInfo;
+  elapsedMs: number;
+  /** The envelope's status/timestamp exactly as sent, when present. */
+  serverTimestamp?: string;
+}
+
+export interface PanelError {
+  message: string;
+  /** VoiceSmsError kind when known (network, timeout, http, service, parse, validation, auth). */
+  kind?: string;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+// ---------------------------------------------------------------------------------------------
+// Month view
+
+export interface MonthViewState {
+  instanceId: string;
+  monthId: string;
+}
+
+export type MonthViewToWebview =
+  | { type: 'loading'; instanceId: string; monthId: string }
+  | { type: 'monthData'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
+  /** Sent after `monthData` when the previous month's totals are known (may never come). */
+  | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData }
+  | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
+
+export type MonthCommand = 'exportMonth' | 'copyAsCurl';
+
+export type MonthViewToHost =
+  | { type: 'ready' }
+  | { type: 'navigate'; monthId: string }
+  | { type: 'openDay'; dateId: string }
+  | { type: 'retry' }
+  | { type: 'command'; command: MonthCommand };
+
+// ---------------------------------------------------------------------------------------------
+// Trend (12 month totals of one instance)
+
+export interface TrendState {
+  instanceId: string;
+  /** Newest month of the range. */
+  monthId: string;
+}
+
+export interface TrendMonth {
+  monthId: string;
+  /** Absent when that month failed to load; `error` says why. */
+  totals?: MonthTotalsData;
+  error?: string;
+}
+
+export type TrendToWebview =
+  | { type: 'loading'; instanceId: string; monthId: string }
+  | { type: 'trendData'; instanceId: string; monthId: string; months: TrendMonth[]; meta?: ResponseMeta }
+  | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
+
+export type TrendToHost = { type: 'ready' } | { type: 'openMonth'; monthId: string } | { type: 'retry' };
+
+// ---------------------------------------------------------------------------------------------
+// Day activities (payload shape unknown: rendered faithfully)
+
+export interface ActivitiesState {
+  instanceId: string;
+  dateId: string;
+}
+
+export type ActivitiesToWebview =
+  | { type: 'loading'; instanceId: string; dateId: string }
+  | { type: 'activitiesData'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
+  | { type: 'error'; instanceId: string; dateId: string; error: PanelError };
+
+export type ActivitiesToHost = { type: 'ready' } | { type: 'retry' } | { type: 'command'; command: 'copyAsCurl' };
+
+// ---------------------------------------------------------------------------------------------
+// Validation of what arrives from the other side. The host treats webview messages and restored
+// state as untrusted input: a malformed message is dropped, never acted upon.
+
+const MONTH_ID = /^\d{4}(0[1-9]|1[0-2])$/;
+const DATE_ID = /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
+const MAX_ID = 128;
+
+export function isMonthId(v: unknown): v is string {
+  return typeof v === 'string' && MONTH_ID.test(v);
+}
+
+export function isDateId(v: unknown): v is string {
+  return typeof v === 'string' && DATE_ID.test(v);
+}
+
+/** Same rule as the core's id validation, restated here so shared stays free of core imports. */
+export function isInstanceId(v: unknown): v is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof v === 'string' && v.trim() !== '' && v.length <= MAX_ID && !/[/\u0000-\u001f\u007f]/.test(v);
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
+  const m = record(v);
+  switch (m?.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'retry':
+      return { type: 'retry' };
+    case 'navigate':
+      return isMonthId(m.monthId) ? { type: 'navigate', monthId: m.monthId } : undefined;
+    case 'openDay':
+      return isDateId(m.dateId) ? { type: 'openDay', dateId: m.dateId } : undefined;
+    case 'command':
+      return m.command === 'exportMonth' || m.command === 'copyAsCurl' ? { type: 'command', command: m.command } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseTrendToHost(v: unknown): TrendToHost | undefined {
+  const m = record(v);
+  switch (m?.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'retry':
+      return { type: 'retry' };
+    case 'openMonth':
+      return isMonthId(m.monthId) ? { type: 'openMonth', monthId: m.monthId } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseActivitiesToHost(v: unknown): ActivitiesToHost | undefined {
+  const m = record(v);
+  switch (m?.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'retry':
+      return { type: 'retry' };
+    case 'command':
+      return m.command === 'copyAsCurl' ? { type: 'command', command: 'copyAsCurl' } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseMonthViewState(v: unknown): MonthViewState | undefined {
+  const s = record(v);
+  return s && isInstanceId(s.instanceId) && isMonthId(s.monthId) ? { instanceId: s.instanceId, monthId: s.monthId } : undefined;
+}
+
+export function parseTrendState(v: unknown): TrendState | undefined {
+  return parseMonthViewState(v);
+}
+
+export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
+  const s = record(v);
+  return s && isInstanceId(s.instanceId) && isDateId(s.dateId) ? { instanceId: s.instanceId, dateId: s.dateId } : undefined;
+}
+
+/** `202503` + 1 -> `202504`; month arithmetic both sides need (the webview cannot import core). */
+export function shiftMonthId(monthId: string, delta: number): string {
+  const y = Number(monthId.slice(0, 4));
+  const m = Number(monthId.slice(4, 6)) - 1 + delta;
+  const year = y + Math.floor(m / 12);
+  const month = ((m % 12) + 12) % 12;
+  return `${String(year).padStart(4, '0')}${String(month + 1).padStart(2, '0')}`;
+}

@@ -1,0 +1,114 @@
+// Day activities webview. The payload's shape is unknown, so it is rendered faithfully (see
+// resultView.ts), and the raw XML can be shown as text for anything the rendering cannot say.
+import {
+  isDateId,
+  isInstanceId,
+  type ActivitiesState,
+  type ActivitiesToHost,
+  type ActivitiesToWebview,
+  type JsonValue,
+  type PanelError,
+  type ResponseMeta,
+} from '../../shared/protocol.js';
+import { appRoot, button, h, replaceContent } from '../common/dom.js';
+import { formatDateLong } from '../common/format.js';
+import { errorState, loadingState, serviceFooter } from '../common/parts.js';
+import { connectToHost } from '../common/vscodeApi.js';
+import { isEmptyResult, renderResult } from './resultView.js';
+
+/** The host restores from instanceId + dateId; `showRaw` only matters to this page. */
+interface PageState extends ActivitiesState {
+  showRaw?: boolean;
+}
+
+function parsePageState(raw: unknown): PageState | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const s = raw as Record<string, unknown>;
+  if (!isInstanceId(s.instanceId) || !isDateId(s.dateId)) return undefined;
+  return { instanceId: s.instanceId, dateId: s.dateId, showRaw: s.showRaw === true };
+}
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'data'; result: JsonValue; rawXml: string; meta: ResponseMeta }
+  | { kind: 'error'; error: PanelError };
+
+const host = connectToHost<ActivitiesToHost, ActivitiesToWebview, PageState>(parsePageState);
+let current: PageState | undefined = host.getState();
+let phase: Phase = { kind: 'loading' };
+
+const app = appRoot();
+const subtitle = h('p', { className: 'subtitle' });
+const rawToggle = button('Show raw XML', () => toggleRaw(), { secondary: true });
+rawToggle.setAttribute('aria-pressed', 'false');
+const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
+replaceContent(app,
+  h('header', { className: 'toolbar' },
+    h('div', { className: 'nav' }, h('h1', { className: 'title' }, 'Activities')),
+    h('div', { className: 'actions' },
+      rawToggle,
+      button('Copy as cURL', () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: 'Copy the request as a cURL command' }))),
+  subtitle,
+  body);
+
+function showRaw(): boolean {
+  return current?.showRaw === true;
+}
+
+function toggleRaw(): void {
+  if (!current) return;
+  current = { ...current, showRaw: !showRaw() };
+  host.setState(current);
+  render();
+}
+
+function render(): void {
+  replaceContent(subtitle, ...(current ? ['Voice instance ', h('code', { className: 'instance-id' }, current.instanceId), ` · ${formatDateLong(current.dateId)}`] : []));
+  rawToggle.textContent = showRaw() ? 'Hide raw XML' : 'Show raw XML';
+  rawToggle.setAttribute('aria-pressed', String(showRaw()));
+  rawToggle.toggleAttribute('disabled', phase.kind !== 'data');
+  app.setAttribute('aria-busy', String(phase.kind === 'loading'));
+  switch (phase.kind) {
+    case 'loading':
+      replaceContent(body, loadingState('Loading activities…'));
+      return;
+    case 'error':
+      replaceContent(body, errorState('Could not load the activities', phase.error, () => {
+        phase = { kind: 'loading' };
+        render();
+        host.post({ type: 'retry' });
+      }));
+      return;
+    case 'data': {
+      const { result, rawXml, meta } = phase;
+      replaceContent(body,
+        h('section', { className: 'panel result-panel', attrs: { 'aria-label': 'Activities' } },
+          isEmptyResult(result) ? h('p', { className: 'empty-note' }, 'The service returned no activities for this day.') : renderResult(result)),
+        showRaw() ? h('section', { className: 'panel raw-panel', attrs: { 'aria-label': 'Raw XML' } },
+          h('div', { className: 'panel-head' }, h('h2', {}, 'Raw XML')),
+          h('pre', { className: 'raw-xml' }, rawXml)) : null,
+        serviceFooter(meta));
+      return;
+    }
+  }
+}
+
+host.onMessage((msg) => {
+  current = { instanceId: msg.instanceId, dateId: msg.dateId, showRaw: showRaw() };
+  host.setState(current);
+  switch (msg.type) {
+    case 'loading':
+      phase = { kind: 'loading' };
+      break;
+    case 'activitiesData':
+      phase = { kind: 'data', result: msg.result, rawXml: msg.rawXml, meta: msg.meta };
+      break;
+    case 'error':
+      phase = { kind: 'error', error: msg.error };
+      break;
+  }
+  render();
+});
+
+render();
+host.post({ type: 'ready' });

@@ -1,0 +1,162 @@
+// Trend webview: the totals of twelve months of one voice instance, as a chart and a table.
+// Clicking a month (bar or row, Enter on a row) asks the host to open that month's view.
+import {
+  parseTrendState,
+  shiftMonthId,
+  type PanelError,
+  type ResponseMeta,
+  type TrendMonth,
+  type TrendState,
+  type TrendToHost,
+  type TrendToWebview,
+} from '../../shared/protocol.js';
+import { onThemeChange } from '../common/chartTheme.js';
+import { ComboChart } from '../common/comboChart.js';
+import { appRoot, button, h, replaceContent } from '../common/dom.js';
+import { formatInt, formatMonth } from '../common/format.js';
+import { errorState, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
+import { connectToHost } from '../common/vscodeApi.js';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'data'; months: TrendMonth[]; meta?: ResponseMeta }
+  | { kind: 'error'; error: PanelError };
+
+const host = connectToHost<TrendToHost, TrendToWebview, TrendState>(parseTrendState);
+let current: TrendState | undefined = host.getState();
+let phase: Phase = { kind: 'loading' };
+let chart: ComboChart | undefined;
+
+const app = appRoot();
+const subtitle = h('p', { className: 'subtitle' });
+const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
+replaceContent(app,
+  h('header', { className: 'toolbar' },
+    h('div', { className: 'nav' }, h('h1', { className: 'title' }, '12-month trend')),
+    h('div', { className: 'actions' }, button('Reload', () => reload(), { secondary: true, title: 'Load the twelve months again' }))),
+  subtitle,
+  body);
+
+function reload(): void {
+  phase = { kind: 'loading' };
+  render();
+  host.post({ type: 'retry' });
+}
+
+function openMonth(monthId: string): void {
+  host.post({ type: 'openMonth', monthId });
+}
+
+function renderSubtitle(): void {
+  if (!current) {
+    replaceContent(subtitle);
+    return;
+  }
+  const first = shiftMonthId(current.monthId, -11);
+  replaceContent(subtitle, 'Voice instance ', h('code', { className: 'instance-id' }, current.instanceId),
+    ` · ${formatMonth(first)} – ${formatMonth(current.monthId)}`);
+}
+
+function cards(months: TrendMonth[]): HTMLElement {
+  const ok = months.filter((m) => m.totals);
+  const sum = (k: 'callLegs' | 'callsUnique' | 'durationMin'): number => ok.reduce((s, m) => s + (m.totals?.[k] ?? 0), 0);
+  const busiest = ok.reduce<TrendMonth | undefined>((b, m) => (!b || (m.totals?.callLegs ?? 0) > (b.totals?.callLegs ?? 0) ? m : b), undefined);
+  const card = (label: string, value: string, sub: string): HTMLElement =>
+    h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, value), h('p', { className: 'card-delta' }, h('span', { className: 'vs' }, sub)));
+  const over = `over ${ok.length} month${ok.length === 1 ? '' : 's'}`;
+  return h('section', { className: 'cards', attrs: { 'aria-label': 'Totals of the period' } },
+    card('Call legs', formatInt(sum('callLegs')), over),
+    card('Unique calls', formatInt(sum('callsUnique')), over),
+    card('Minutes', formatInt(sum('durationMin')), over),
+    card('Busiest month', busiest?.totals && busiest.totals.callLegs > 0 ? formatMonth(busiest.monthId, 'short') : '—',
+      busiest?.totals ? `${formatInt(busiest.totals.callLegs)} call legs` : ''));
+}
+
+function table(months: TrendMonth[]): HTMLElement {
+  const rows = months.map((m) => {
+    const t = m.totals;
+    const values = t ? [t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin, t.days] : [];
+    return h('tr', { className: `month-row${m.error ? ' is-failed' : ''}`, dataset: { monthId: m.monthId }, attrs: { title: `Open ${formatMonth(m.monthId)}` } },
+      h('th', { attrs: { scope: 'row' } }, formatMonth(m.monthId)),
+      ...(t ? values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v))) : [h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—')]),
+      h('td', { className: 'notes error-cell' }, m.error ? h('span', { className: 'badge badge-missing', attrs: { title: m.error } }, 'failed') : null, m.error ? ` ${m.error}` : null));
+  });
+  makeRowsNavigable(rows, (row) => {
+    const id = row.dataset.monthId;
+    if (id) openMonth(id);
+  });
+  return h('section', { className: 'panel table-panel' },
+    h('div', { className: 'panel-head' }, h('h2', { id: 'months-heading' }, 'Months'), h('p', { className: 'panel-hint' }, 'Enter opens the month view · ↑ ↓ move')),
+    h('div', { className: 'table-scroll' },
+      h('table', { attrs: { 'aria-labelledby': 'months-heading' } },
+        h('thead', {}, h('tr', {},
+          h('th', { attrs: { scope: 'col' } }, 'Month'),
+          ...['Inbound', 'Outbound', 'Call legs', 'Unique calls', 'Minutes', 'Days'].map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
+          h('th', { attrs: { scope: 'col' } }, 'Notes'))),
+        h('tbody', {}, ...rows))));
+}
+
+function render(): void {
+  renderSubtitle();
+  chart?.destroy();
+  chart = undefined;
+  app.setAttribute('aria-busy', String(phase.kind === 'loading'));
+  switch (phase.kind) {
+    case 'loading':
+      replaceContent(body, loadingState('Loading twelve months…'));
+      return;
+    case 'error':
+      replaceContent(body, errorState('Could not load the trend', phase.error, reload));
+      return;
+    case 'data': {
+      const { months, meta } = phase;
+      const canvas = h('canvas', {});
+      replaceContent(body,
+        cards(months),
+        h('section', { className: 'panel chart-panel' },
+          h('div', { className: 'panel-head' }, h('h2', {}, 'Monthly traffic'), h('p', { className: 'panel-hint' }, 'Click a month to open it')),
+          h('div', { className: 'chart-box' }, canvas)),
+        table(months),
+        meta ? serviceFooter(meta) : null);
+      chart = new ComboChart(canvas, {
+        ariaLabel: 'Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.',
+        onSelect: (i) => {
+          const m = months[i];
+          if (m) openMonth(m.monthId);
+        },
+      });
+      chart.setData(months.map((m) => ({
+        label: formatMonth(m.monthId, 'short'),
+        tooltipTitle: formatMonth(m.monthId),
+        inbound: m.totals?.callLegsIn ?? null,
+        outbound: m.totals?.callLegsOut ?? null,
+        unique: m.totals?.callsUnique ?? null,
+        minutes: m.totals?.durationMin ?? null,
+        ...(m.error ? { band: 'missing' as const } : {}),
+        notes: m.error ? [`⚠ ${m.error}`] : [],
+      })));
+      return;
+    }
+  }
+}
+
+host.onMessage((msg) => {
+  current = { instanceId: msg.instanceId, monthId: msg.monthId };
+  host.setState(current);
+  switch (msg.type) {
+    case 'loading':
+      phase = { kind: 'loading' };
+      break;
+    case 'trendData':
+      phase = { kind: 'data', months: msg.months, ...(msg.meta ? { meta: msg.meta } : {}) };
+      break;
+    case 'error':
+      phase = { kind: 'error', error: msg.error };
+      break;
+  }
+  render();
+});
+
+onThemeChange(() => chart?.refreshTheme());
+render();
+host.post({ type: 'ready' });

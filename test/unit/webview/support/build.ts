@@ -1,0 +1,27 @@
+// Builds the three webview bundles the way esbuild.mjs does (browser, iife, es2022), into a
+// private folder so a test run never races another build writing dist/.
+import * as esbuild from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '../../../..');
+
+export async function buildWebviewBundles(): Promise<string> {
+  const outdir = mkdtempSync(join(tmpdir(), 'vstk-webview-'));
+  await esbuild.build({
+    absWorkingDir: REPO,
+    entryPoints: {
+      monthView: 'src/webview/monthView/main.ts',
+      trend: 'src/webview/trend/main.ts',
+      activities: 'src/webview/activities/main.ts',
+    },
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    outdir,
+    logLevel: 'warning',
+  });
+  return outdir;
+}

@@ -1,0 +1,345 @@
+// The three webview bundles in headless Chromium, on a page built by the host's own HTML function
+// (same CSP, nonce), with a recording acquireVsCodeApi shim standing in for the editor.
+// One browser for the whole file (Chromium is heavy); each test gets a fresh page.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ActivitiesToWebview, JsonValue, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
+import { REPO } from './support/build.js';
+import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, MALICIOUS, meta, trendMonths } from './support/fixtures.js';
+import { openPanel, startHarness, type Harness, type PanelPage } from './support/harness.js';
+
+const SHOTS = join(REPO, 'test-results', 'webview');
+const INSTANCE = 'VI-DEMO-01';
+
+let harness: Harness;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  harness = await startHarness();
+});
+
+after(async () => {
+  await harness?.close();
+});
+
+async function assertNoViolations(p: PanelPage): Promise<void> {
+  assert.deepEqual(await p.violations(), [], 'no CSP violations, console errors or page errors');
+  assert.equal(await p.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined, 'no injected script ran');
+}
+
+/** Plays the host's side of a successful load of March (and the February comparison). */
+async function showMarch(p: PanelPage, withComparison = true): Promise<void> {
+  await p.waitForPosted(1);
+  await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' } satisfies MonthViewToWebview);
+  await p.send({ type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() } satisfies MonthViewToWebview);
+  if (withComparison) {
+    await p.send({ type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals } satisfies MonthViewToWebview);
+  }
+}
+
+function cellTexts(p: PanelPage, dateId: string): Promise<string[]> {
+  return p.page.locator(`tr[data-date-id="${dateId}"] > *`).allTextContents();
+}
+
+void describe('month view webview', () => {
+  void it('posts ready first and nothing else before the host answers', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      const posted = await p.waitForPosted(1);
+      await p.page.waitForTimeout(150);
+      assert.deepEqual(await p.posted(), [{ type: 'ready' }]);
+      assert.deepEqual(posted[0], { type: 'ready' });
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows every day with its numbers, totals, future rows, warnings and service details as text', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      await showMarch(p);
+      const page = p.page;
+      assert.equal(await page.locator('h1.title').textContent(), 'March 2025');
+      assert.equal(await page.locator('table.days tbody tr').count(), 31, 'one row per calendar day');
+      assert.equal(await page.locator('table.days thead th[scope="col"]').count(), 7);
+
+      // Day label, inbound, outbound, legs, unique, minutes, notes
+      assert.deepEqual(await cellTexts(p, '20250301'), ['Sat 1', '20', '18', '38', '25', '96', '']);
+      assert.deepEqual(await cellTexts(p, '20250302'), ['Sun 2', '0', '0', '0', '0', '0', ''], 'zero traffic shows zeros, not "future"');
+      assert.deepEqual(await cellTexts(p, '20250305'), ['Wed 5', '18', '20', '40', '26', '101', 'legs ≠ in + out']);
+      assert.deepEqual(await cellTexts(p, '20250309'), ['Sun 9', '—', '—', '—', '—', '—', 'missing']);
+      assert.deepEqual(await cellTexts(p, '20250311'), ['Tue 11', '210', '190', '400', '260', '1,450', 'spike ×9.8']);
+      assert.deepEqual(await cellTexts(p, '20250314'), ['Fri 14', '12', '9', '21', '14', '47', '']);
+      assert.deepEqual(await cellTexts(p, '20250315'), ['Sat 15', '—', '—', '—', '—', '—', 'future']);
+
+      const future = page.locator('table.days tbody tr.is-future');
+      assert.equal(await future.count(), 17, 'the 15th to the 31st are future');
+      assert.equal(await page.locator('table.days tbody tr.is-future .badge-future').count(), 17);
+      assert.equal(await page.locator('tr[data-date-id="20250302"]').getAttribute('class').then((c) => c?.includes('is-future')), false);
+
+      const t = marchView().totals;
+      assert.deepEqual(await page.locator('table.days tfoot tr > *').allTextContents(),
+        ['Total · 13 days', String(t.callLegsIn), String(t.callLegsOut), String(t.callLegs), String(t.callsUnique), t.durationMin.toLocaleString('en-US'), '']);
+      assert.equal(await page.locator('.card[data-metric="callLegs"] .card-value').textContent(), t.callLegs.toLocaleString('en-US'));
+
+      const warnings = await page.locator('.warnings li > span').allTextContents();
+      assert.deepEqual(warnings, [
+        '2025-03-05: call legs 40 ≠ inbound 18 + outbound 20.',
+        '2025-03-09: the service sent no entry for this day.',
+        '2025-03-11: 400 call legs, 9.8× the median of active days (41).',
+        'Ignored a second entry for 2025-03-12.',
+      ]);
+
+      assert.equal(await page.locator('.service-provider').textContent(), MALICIOUS, 'the provider string is shown verbatim, as text');
+      assert.equal(await page.locator('.service-id').textContent(), '007');
+      assert.equal(await page.locator('.service-version').textContent(), '2.10');
+      assert.equal(await page.locator('.response-time').textContent(), '142 ms');
+      assert.equal(await page.locator('.server-time').textContent(), '2025-03-14 10:22:01:123 +0000');
+      assert.equal(await page.locator('img, b').count(), 0, 'no element was created from service data');
+      assert.match(await page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01 · month to date, 14 of 31 days/);
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows the comparison with the previous month as signed deltas and percentages', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      await showMarch(p);
+      const now = marchView().totals;
+      const prev = februaryView().totals;
+      assert.ok(now.callLegs > prev.callLegs && now.durationMin < prev.durationMin, 'fixture: legs rose, minutes fell');
+      const pct = (a: number, b: number): string => Math.abs(((a - b) / b) * 100).toFixed(1).replace(/\.0$/, '');
+      assert.equal(await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent(),
+        `▲ +${now.callLegs - prev.callLegs} (+${pct(now.callLegs, prev.callLegs)}%) vs Feb`);
+      assert.equal(await p.page.locator('.card[data-metric="durationMin"] .card-delta').textContent(),
+        `▼ −${prev.durationMin - now.durationMin} (−${pct(now.durationMin, prev.durationMin)}%) vs Feb`);
+      assert.equal(await p.page.locator('.cards-note').textContent(), 'Changes compare this month so far with all of February 2025.');
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('navigates with previous/next, saving the month in the webview state', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      await showMarch(p, false);
+      const page = p.page;
+      assert.equal(await page.getByRole('button', { name: 'Next month' }).getAttribute('disabled'), '', 'no month after the current one');
+      await page.getByRole('button', { name: 'Previous month' }).click();
+      let posted = await p.waitForPosted(2);
+      assert.deepEqual(posted[1], { type: 'navigate', monthId: '202502' });
+      assert.deepEqual((await p.states()).at(-1), { instanceId: INSTANCE, monthId: '202502' });
+      assert.equal(await page.locator('h1.title').textContent(), 'February 2025');
+
+      await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202502' });
+      await p.send({ type: 'monthData', instanceId: INSTANCE, monthId: '202502', view: februaryView(), meta: meta() });
+      assert.equal(await page.locator('table.days tbody tr').count(), 28);
+      await page.getByRole('button', { name: 'Next month' }).click();
+      posted = await p.waitForPosted(3);
+      assert.deepEqual(posted[2], { type: 'navigate', monthId: '202503' });
+      assert.deepEqual((await p.states()).at(-1), { instanceId: INSTANCE, monthId: '202503' });
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('opens a day from a row click, from the keyboard and from the chart', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      await showMarch(p, false);
+      const page = p.page;
+      await page.locator('tr[data-date-id="20250303"]').click();
+      assert.deepEqual((await p.waitForPosted(2))[1], { type: 'openDay', dateId: '20250303' });
+
+      await page.locator('tr[data-date-id="20250310"]').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      assert.deepEqual((await p.waitForPosted(3))[2], { type: 'openDay', dateId: '20250311' });
+      assert.equal(await page.locator('table.days tbody tr[tabindex="0"]').count(), 1, 'one tab stop for the whole table');
+
+      await page.locator('.chart-box canvas').scrollIntoViewIfNeeded();
+      const box = await page.locator('.chart-box canvas').boundingBox();
+      assert.ok(box);
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
+      const posted = await p.waitForPosted(4);
+      assert.equal(posted[3]?.type, 'openDay');
+      assert.match(String(posted[3]?.dateId), /^202503(0[1-9]|[12]\d|3[01])$/);
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows errors with a Retry button and posts the Export / Copy as cURL commands', async () => {
+    const p = await openPanel(harness, 'monthView');
+    try {
+      await p.waitForPosted(1);
+      await p.send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error: { kind: 'network', message: `Could not connect to <b>127.0.0.1</b>: refused` } });
+      const page = p.page;
+      assert.equal(await page.locator('.state-error .error-message').textContent(), 'Could not connect to <b>127.0.0.1</b>: refused');
+      assert.equal(await page.locator('.state-error .error-kind').textContent(), 'Network problem');
+      await page.getByRole('button', { name: 'Retry' }).click();
+      assert.deepEqual((await p.waitForPosted(2))[1], { type: 'retry' });
+      assert.equal(await page.locator('.state-loading').count(), 1, 'retry shows the loading state');
+
+      await page.getByRole('button', { name: 'Export…' }).click();
+      await page.getByRole('button', { name: 'Copy as cURL' }).click();
+      const posted = await p.waitForPosted(4);
+      assert.deepEqual(posted.slice(2), [{ type: 'command', command: 'exportMonth' }, { type: 'command', command: 'copyAsCurl' }]);
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('restores the saved month after a reload, before the host answers', async () => {
+    const p = await openPanel(harness, 'monthView', { state: { instanceId: INSTANCE, monthId: '202501' } });
+    try {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
+      assert.equal(await p.page.locator('h1.title').textContent(), 'January 2025');
+      assert.match(await p.page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01/);
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  for (const theme of ['dark', 'light', 'hc'] as const) {
+    void it(`renders legibly in the ${theme} theme (screenshot)`, async () => {
+      const p = await openPanel(harness, 'monthView', { theme, height: 1000 });
+      try {
+        await showMarch(p);
+        await p.page.locator('.chart-box canvas').waitFor();
+        await p.page.waitForTimeout(100);
+        await p.page.screenshot({ path: join(SHOTS, `month-view-${theme}.png`), fullPage: true });
+        // The theme's colours reach the page (not the stylesheet's fallbacks).
+        const bg = await p.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        assert.equal(bg, { dark: 'rgb(31, 31, 31)', light: 'rgb(255, 255, 255)', hc: 'rgb(0, 0, 0)' }[theme]);
+        await assertNoViolations(p);
+      } finally {
+        await p.close();
+      }
+    });
+  }
+});
+
+void describe('trend webview', () => {
+  void it('shows twelve months, keeps a failed month visible, and opens a month from a row, the keyboard or the chart', async () => {
+    const p = await openPanel(harness, 'trend');
+    try {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
+      await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' } satisfies TrendToWebview);
+      await p.send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: trendMonths(), meta: meta() } satisfies TrendToWebview);
+      const page = p.page;
+      assert.deepEqual(await p.states().then((s) => s.at(-1)), { instanceId: INSTANCE, monthId: '202503' });
+      const rows = page.locator('tbody tr.month-row');
+      assert.equal(await rows.count(), 12);
+      assert.deepEqual(await rows.locator('th').allTextContents(), [
+        'April 2024', 'May 2024', 'June 2024', 'July 2024', 'August 2024', 'September 2024',
+        'October 2024', 'November 2024', 'December 2024', 'January 2025', 'February 2025', 'March 2025']);
+      assert.deepEqual(await page.locator('tr[data-month-id="202503"] > *').allTextContents(),
+        ['March 2025', '740', '525', '1,265', '730', '3,120', '30', '']);
+      const failed = page.locator('tr[data-month-id="202410"]');
+      assert.match(await failed.getAttribute('class') ?? '', /is-failed/);
+      assert.equal(await failed.locator('.error-cell').textContent(), 'failed The service did not answer within 30 s (headers). <i>Try again</i>');
+      assert.equal(await page.locator('i').count(), 0);
+      assert.match(await page.locator('.subtitle').textContent() ?? '', /April 2024 – March 2025/);
+
+      await page.locator('tr[data-month-id="202412"]').click();
+      assert.deepEqual((await p.waitForPosted(2))[1], { type: 'openMonth', monthId: '202412' });
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      assert.deepEqual((await p.waitForPosted(3))[2], { type: 'openMonth', monthId: '202411' });
+
+      const canvas = page.locator('.chart-box canvas');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      assert.ok(box);
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.7);
+      const posted = await p.waitForPosted(4);
+      assert.equal(posted[3]?.type, 'openMonth');
+      assert.ok(trendMonths().some((m) => m.monthId === posted[3]?.monthId));
+
+      await page.screenshot({ path: join(SHOTS, 'trend-dark.png'), fullPage: true });
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows an error with Retry when no month could be loaded', async () => {
+    const p = await openPanel(harness, 'trend');
+    try {
+      await p.waitForPosted(1);
+      await p.send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error: { kind: 'auth', message: 'Check the access key id and secret of profile "Demo".' } } satisfies TrendToWebview);
+      assert.equal(await p.page.locator('.error-message').textContent(), 'Check the access key id and secret of profile "Demo".');
+      await p.page.getByRole('button', { name: 'Retry' }).click();
+      assert.deepEqual((await p.waitForPosted(2))[1], { type: 'retry' });
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+void describe('activities webview', () => {
+  void it('renders an unknown payload faithfully: like records as a table, the rest as a tree, all as text', async () => {
+    const p = await openPanel(harness, 'activities');
+    try {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
+      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: ACTIVITIES_RESULT, rawXml: ACTIVITIES_XML, meta: meta() } satisfies ActivitiesToWebview);
+      const page = p.page;
+      assert.deepEqual(await p.states().then((s) => s.at(-1)), { instanceId: INSTANCE, dateId: '20250311', showRaw: false });
+      assert.deepEqual(await page.locator('.result-panel > .tree > li > details > summary .key').allTextContents(), ['activities', 'summary']);
+      const table = page.locator('table.records');
+      assert.equal(await table.count(), 1);
+      assert.deepEqual(await table.locator('thead th').allTextContents(), ['#', 'time', 'direction', 'from', 'durationSec']);
+      assert.deepEqual(await table.locator('tbody tr').nth(1).locator('td').allTextContents(), ['2', '09:15:40', 'out', '<script>window.__pwned=1</script>', '0']);
+      assert.equal(await page.locator('.result-panel script').count(), 0);
+      // Scalars of the tree, including an empty one, as sent.
+      const summary = page.locator('.result-panel > .tree > li').filter({ has: page.locator('summary .key', { hasText: 'summary' }) });
+      assert.deepEqual(await summary.locator('li').allTextContents(), ['count3', 'regioneu-1', 'flags(empty)']);
+      assert.match(await page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01 · Tuesday, March 11, 2025/);
+
+      assert.equal(await page.locator('pre.raw-xml').count(), 0, 'raw XML hidden until asked for');
+      await page.getByRole('button', { name: 'Show raw XML' }).click();
+      assert.equal(await page.locator('pre.raw-xml').textContent(), ACTIVITIES_XML);
+      assert.equal(await page.getByRole('button', { name: 'Hide raw XML' }).getAttribute('aria-pressed'), 'true');
+      assert.deepEqual(await p.states().then((s) => s.at(-1)), { instanceId: INSTANCE, dateId: '20250311', showRaw: true });
+      await page.screenshot({ path: join(SHOTS, 'activities-dark.png'), fullPage: true });
+
+      await page.getByRole('button', { name: 'Copy as cURL' }).click();
+      assert.deepEqual((await p.waitForPosted(2))[1], { type: 'command', command: 'copyAsCurl' });
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows a top-level list of like records as a table, an empty result as a note, and keeps the raw toggle after reload', async () => {
+    const p = await openPanel(harness, 'activities', { theme: 'light', state: { instanceId: INSTANCE, dateId: '20250311', showRaw: true } });
+    try {
+      await p.waitForPosted(1);
+      const list: JsonValue = [{ id: 'a1', kind: 'call' }, { kind: 'sms', id: 'a2' }];
+      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: list, rawXml: '<result/>', meta: meta() } satisfies ActivitiesToWebview);
+      const page = p.page;
+      assert.deepEqual(await page.locator('.result-panel > .records-wrap table thead th').allTextContents(), ['#', 'id', 'kind']);
+      assert.deepEqual(await page.locator('.result-panel tbody tr').nth(1).locator('td').allTextContents(), ['2', 'a2', 'sms']);
+      assert.equal(await page.locator('pre.raw-xml').textContent(), '<result/>', 'raw XML shown as restored');
+      await page.screenshot({ path: join(SHOTS, 'activities-light.png'), fullPage: true });
+
+      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: '', rawXml: '<result/>', meta: meta() } satisfies ActivitiesToWebview);
+      assert.equal(await page.locator('.empty-note').textContent(), 'The service returned no activities for this day.');
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+});
