@@ -1,10 +1,11 @@
 // The typed message protocol between the panel hosts (extension side) and the three webviews
-// (browser side). Pure data only: no vscode, no DOM, no imports from core — the webview bundle
-// includes this file, and core objects satisfy these shapes structurally so the host can pass
-// them through without copying.
+// (browser side). Pure data only: no vscode, no DOM, only type imports from core — the webview
+// bundle includes this file, so it must carry no runtime code of the core.
 //
 // Handshake: the webview posts `ready` once its script runs; the host never posts before that
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
+
+import type { DayStats, MonthTotals } from '../core/model/types.js';
 
 export const VIEW_TYPES = {
   monthView: 'voiceSms.monthView',
@@ -14,27 +15,12 @@ export const VIEW_TYPES = {
 export type ViewType = (typeof VIEW_TYPES)[keyof typeof VIEW_TYPES];
 
 // ---------------------------------------------------------------------------------------------
-// Payload shapes (mirror src/core/model/types.ts and the envelope's service block)
+// Payload shapes (the core's model types, and the envelope's service block)
 
-export interface DayStatsData {
-  dateId: string;
-  callLegs: number;
-  callLegsIn: number;
-  callLegsOut: number;
-  callsUnique: number;
-  durationMin: number;
-  future: boolean;
-  legsMismatch: boolean;
-}
-
-export interface MonthTotalsData {
-  callLegs: number;
-  callLegsIn: number;
-  callLegsOut: number;
-  callsUnique: number;
-  durationMin: number;
-  days: number;
-}
+// One definition of a day and of the totals: the core's model types (type-only, so nothing of the
+// core reaches the webview bundle).
+export type DayStatsData = DayStats;
+export type MonthTotalsData = MonthTotals;
 
 export interface MonthViewData {
   monthId: string;
