@@ -29,8 +29,11 @@ function hasHeaders(dir: string): boolean {
 }
 
 function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  // Drop the npm_* variables of the npm that started us: it may run on the system's Node 20, and
+  // its npm_config_user_agent ("node/v20") would reach code-server's postinstall, which refuses it.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
   return {
-    ...process.env,
+    ...inherited,
     PATH: pathWithProjectNode(),
     npm_config_fund: 'false',
     npm_config_audit: 'false',
