@@ -6,12 +6,17 @@ import { ClientProvider } from './host/clients.js';
 import { registerCommands } from './host/commands/index.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
+import { DemoMode } from './host/demo.js';
 import { HostLog } from './host/log.js';
 import { ProfileSecrets } from './host/secrets.js';
 import type { HostServices } from './host/services.js';
 import { SessionState } from './host/session.js';
 import { Views } from './host/views/index.js';
-import { CONTEXT_KEYS } from './shared/ids.js';
+import { createInstancesModel } from './host/views/instancesWiring.js';
+import { InstancesTreeProvider, type InstancesNode } from './host/views/instancesTree.js';
+import { createPanelSources } from './host/webviews/clientSources.js';
+import { WebviewPanels, type PanelLookup } from './host/webviews/panels.js';
+import { CONTEXT_KEYS, VIEWS } from './shared/ids.js';
 
 /** Characters of an access key id left readable in the log, enough to tell two keys apart. */
 const KEY_ID_VISIBLE = 4;
@@ -24,6 +29,23 @@ const KEY_ID_VISIBLE = 4;
 export interface VoiceSmsTestApi {
   log: { info(message: string): void; addSecret(value: string): void };
   logUri: vscode.Uri;
+  /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  /** The Voice Instances tree as the view sees it (test/integration/instances.test.ts). */
+  instancesTree: {
+    getChildren(element?: unknown): unknown[];
+    getTreeItem(element: unknown): vscode.TreeItem;
+    /** Resolves when the instance's months have settled (loaded or failed). */
+    settled(instanceId: string): Promise<void>;
+  };
+  /** The session as views see it, its change event, and whether a profile has stored credentials (never their values). */
+  session: {
+    current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
+    onDidChange: vscode.Event<{ signedIn: boolean; profile: string | undefined }>;
+    hasCredentials(profile: string): Promise<boolean>;
+  };
 }
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
@@ -38,16 +60,31 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const config = new HostConfig(log);
   const contextKeys = new ContextKeys();
   const session = new SessionState(config, secrets, contextKeys, log);
-  const views = new Views();
   const clients = new ClientProvider(config, secrets, log);
-  ctx.subscriptions.push(secrets, config, session, views, clients);
+  const instances = createInstancesModel(clients, session, secrets);
+  const instancesTree = new InstancesTreeProvider(instances.model, session, config);
+  const views = new Views({ [VIEWS.instances]: instancesTree });
+  const instancesView = views.view(VIEWS.instances);
+  if (instancesView) instancesTree.attach(instancesView);
+  ctx.subscriptions.push(secrets, config, session, views, clients, instances, instancesTree);
 
-  const services: HostServices = { log, config, secrets, session, contextKeys, views, clients };
+  // Panels look the client up on every load, so they follow sign-in and profile changes.
+  const sources = createPanelSources(clients, log);
+  const panels = new WebviewPanels({ extensionUri: ctx.extensionUri, ...sources, log });
+  ctx.subscriptions.push(panels);
+  panels.registerSerializers();
+
+  const demo = new DemoMode({ log, config, secrets, session, contextKeys }, ctx.globalState);
+  ctx.subscriptions.push(demo);
+
+  const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo };
   registerCommands(ctx, services);
 
-  // Until their features exist, nothing is in the history and no demo runs.
+  // Until its feature exists, nothing is in the history.
   void contextKeys.set(CONTEXT_KEYS.hasHistory, false);
-  void contextKeys.set(CONTEXT_KEYS.demoActive, false);
+  // Sets demoActive; a demo profile left by an earlier window gets a fresh simulator, in the
+  // background (not awaited: activation never waits for or loads the simulator itself).
+  void demo.resumeIfLeftOver();
   // Not awaited: reading SecretStorage may take a moment and the views already show "signed out".
   void session.refresh();
 
@@ -55,7 +92,31 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
+    panelContent: (title) => panelContent(panels.find(title)),
+    storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
+    instancesTree: {
+      getChildren: (element) => instancesTree.getChildren(element as InstancesNode | undefined),
+      getTreeItem: (element) => instancesTree.getTreeItem(element as InstancesNode),
+      settled: async (instanceId) => {
+        const months = instances.model.months(config.settings.monthsInTree);
+        await Promise.all(months.map((m) => instances.model.ensure(instanceId, m)));
+      },
+    },
+    session: {
+      current: () => ({ signedIn: session.current.signedIn, profile: session.current.profile?.name, instances: [...session.current.instances] }),
+      onDidChange: (listener, thisArg, disposables) =>
+        session.onDidChange((snap) => {
+          listener.call(thisArg, { signedIn: snap.signedIn, profile: snap.profile?.name });
+        }, undefined, disposables),
+      hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
+    },
   };
+}
+
+async function panelContent(open: PanelLookup | undefined): Promise<{ viewType: string; shown: readonly unknown[] } | undefined> {
+  if (!open) return undefined;
+  await open.loading;
+  return { viewType: open.viewType, shown: open.shown() };
 }
 
 export function deactivate(): void {

@@ -2,10 +2,13 @@
 import type { ClientProvider } from './clients.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from './contextKeys.js';
+import type { DemoMode } from './demo.js';
 import type { HostLog } from './log.js';
 import type { ProfileSecrets } from './secrets.js';
 import type { SessionState } from './session.js';
 import type { Views } from './views/index.js';
+import type { InstancesModel } from './views/instancesModel.js';
+import type { WebviewPanels } from './webviews/panels.js';
 
 export interface HostServices {
   readonly log: HostLog;
@@ -16,4 +19,10 @@ export interface HostServices {
   readonly views: Views;
   /** The active profile's core client, built on first use. */
   readonly clients: ClientProvider;
+  /** Month view, trend and day-activities panels (open, reuse, restore). */
+  readonly panels: WebviewPanels;
+  /** The Voice Instances tree's month cache (refresh, export and remove go through it). */
+  readonly instances: InstancesModel;
+  /** The offline demo: the simulator in this extension host and its profile. */
+  readonly demo: DemoMode;
 }

@@ -23,6 +23,8 @@ export const COMMANDS = {
   startDemo: 'voiceSms.startDemo',
   stopDemo: 'voiceSms.stopDemo',
   showLog: 'voiceSms.showLog',
+  /** Context menus of tree rows: copies the row's instance or month id (hidden from the palette). */
+  copyId: 'voiceSms.copyId',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -49,6 +51,8 @@ export const TREE_ITEM_KINDS = {
   month: 'voiceSms.month',
   day: 'voiceSms.day',
   sentSms: 'voiceSms.sentSms',
+  /** A row that failed to load; its click and inline action retry. */
+  error: 'voiceSms.error',
 } as const;
 
 /** The configuration section; setting keys below are relative to it. */

@@ -3,28 +3,41 @@
 import * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
+import * as addVoiceInstance from './addVoiceInstance.js';
+import * as copyId from './copyId.js';
+import * as exportMonth from './exportMonth.js';
 import { pending } from './pending.js';
+import * as openMonthView from './openMonthView.js';
+import * as openTrend from './openTrend.js';
 import * as refresh from './refresh.js';
+import * as removeVoiceInstance from './removeVoiceInstance.js';
 import type { RegisterCommand } from './register.js';
+import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';
+import * as signIn from './signIn.js';
+import * as signOut from './signOut.js';
+import * as startDemo from './startDemo.js';
+import * as stopDemo from './stopDemo.js';
+import * as switchProfile from './switchProfile.js';
 
 const REGISTRARS: Record<CommandId, RegisterCommand> = {
-  [COMMANDS.signIn]: pending(COMMANDS.signIn),
-  [COMMANDS.signOut]: pending(COMMANDS.signOut),
-  [COMMANDS.switchProfile]: pending(COMMANDS.switchProfile),
-  [COMMANDS.addVoiceInstance]: pending(COMMANDS.addVoiceInstance),
-  [COMMANDS.removeVoiceInstance]: pending(COMMANDS.removeVoiceInstance),
-  [COMMANDS.openMonthView]: pending(COMMANDS.openMonthView),
-  [COMMANDS.openTrend]: pending(COMMANDS.openTrend),
-  [COMMANDS.showDayActivities]: pending(COMMANDS.showDayActivities),
-  [COMMANDS.exportMonth]: pending(COMMANDS.exportMonth),
+  [COMMANDS.signIn]: signIn.register,
+  [COMMANDS.signOut]: signOut.register,
+  [COMMANDS.switchProfile]: switchProfile.register,
+  [COMMANDS.addVoiceInstance]: addVoiceInstance.register,
+  [COMMANDS.removeVoiceInstance]: removeVoiceInstance.register,
+  [COMMANDS.openMonthView]: openMonthView.register,
+  [COMMANDS.openTrend]: openTrend.register,
+  [COMMANDS.showDayActivities]: showDayActivities.register,
+  [COMMANDS.exportMonth]: exportMonth.register,
   [COMMANDS.sendSms]: pending(COMMANDS.sendSms),
   [COMMANDS.refresh]: refresh.register,
   [COMMANDS.refreshBalance]: pending(COMMANDS.refreshBalance),
   [COMMANDS.copyAsCurl]: pending(COMMANDS.copyAsCurl),
-  [COMMANDS.startDemo]: pending(COMMANDS.startDemo),
-  [COMMANDS.stopDemo]: pending(COMMANDS.stopDemo),
+  [COMMANDS.startDemo]: startDemo.register,
+  [COMMANDS.stopDemo]: stopDemo.register,
   [COMMANDS.showLog]: showLog.register,
+  [COMMANDS.copyId]: copyId.register,
 };
 
 export function registerCommands(ctx: vscode.ExtensionContext, services: HostServices): void {

@@ -1,10 +1,21 @@
-// voiceSms.refresh: re-reads the sign-in state and redraws every view. Returns the session
-// snapshot (signed in, active profile, visible instances), which holds nothing secret.
+// voiceSms.refresh: re-reads the sign-in state and redraws every view. With no argument the current month
+// of every instance (and every failed month) loads again; with an instance row or { instanceId }, only
+// that instance's; with { instanceId, monthId } (an error row's retry), that month. Past months stay
+// cached. Returns the session snapshot (signed in, active profile, visible instances), nothing secret.
 import { COMMANDS } from '../../shared/ids.js';
+import { readPanelArgs } from './panelArgs.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.refresh, async () => {
+  registerCommand(ctx, COMMANDS.refresh, async (arg?: unknown) => {
+    let target: { instanceId?: string; monthId?: string } = {};
+    try {
+      target = readPanelArgs(arg);
+    } catch {
+      // A malformed argument refreshes everything rather than nothing.
+    }
+    if (target.instanceId && target.monthId) void services.instances.reload(target.instanceId, target.monthId);
+    else services.instances.invalidate(target.instanceId);
     const snapshot = await services.session.refresh();
     services.views.refreshAll();
     return snapshot;

@@ -5,12 +5,13 @@ import { VIEWS, type ViewId } from '../../shared/ids.js';
 import { DisposableStore } from '../lifecycle.js';
 import { EmptyTreeProvider } from './emptyTree.js';
 
-export interface RefreshableTree extends vscode.TreeDataProvider<vscode.TreeItem> {
+/** Element types differ per view (the instances tree uses plain data nodes), hence `unknown`. */
+export interface RefreshableTree extends vscode.TreeDataProvider<unknown> {
   refresh(): void;
 }
 
 interface RegisteredView {
-  view: vscode.TreeView<vscode.TreeItem>;
+  view: vscode.TreeView<unknown>;
   provider: RefreshableTree;
 }
 
@@ -29,7 +30,7 @@ export class Views implements vscode.Disposable {
   }
 
   /** The tree view behind `id` (badge, message, reveal). */
-  view(id: ViewId): vscode.TreeView<vscode.TreeItem> | undefined {
+  view(id: ViewId): vscode.TreeView<unknown> | undefined {
     return this.registered.get(id)?.view;
   }
 

@@ -33,6 +33,7 @@ export interface WebviewPanelsOptions {
 }
 
 interface Controller {
+  readonly gate: { current(): readonly unknown[] };
   load(): Promise<void>;
   handle(raw: unknown): Promise<void>;
   webviewHidden(): void;
@@ -42,6 +43,18 @@ interface Controller {
 interface Open<C> {
   panel: vscode.WebviewPanel;
   controller: C;
+  /** The latest load started by the host (open, or a command navigating the panel). */
+  loading: Promise<void>;
+}
+
+/** What a panel holds right now, found by its title (commands return titles). */
+export interface PanelLookup {
+  viewType: string;
+  panel: vscode.WebviewPanel;
+  /** Resolves when the latest host-started load has settled (data or error in the snapshot). */
+  loading: Promise<void>;
+  /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
+  shown(): readonly unknown[];
 }
 
 export class WebviewPanels implements vscode.Disposable {
@@ -86,7 +99,7 @@ export class WebviewPanels implements vscode.Disposable {
     const open = this.monthViews.get(state.instanceId);
     if (open) {
       open.panel.reveal(column);
-      if (open.controller.current.monthId !== state.monthId) void open.controller.navigate(state.monthId);
+      if (open.controller.current.monthId !== state.monthId) open.loading = open.controller.navigate(state.monthId);
       return open.panel.title;
     }
     const panel = this.createPanel(VIEW_TYPES.monthView, monthViewTitle(state.instanceId, state.monthId), column);
@@ -112,6 +125,23 @@ export class WebviewPanels implements vscode.Disposable {
     }
     const panel = this.createPanel(VIEW_TYPES.activities, activitiesTitle(state.instanceId, state.dateId), column);
     return this.adoptActivities(panel, state).title;
+  }
+
+  /** The open panel titled `title`, if any (newest match when two share a title). */
+  find(title: string): PanelLookup | undefined {
+    const groups: [string, Map<string, Open<Controller>>][] = [
+      [VIEW_TYPES.monthView, this.monthViews],
+      [VIEW_TYPES.trend, this.trends],
+      [VIEW_TYPES.activities, this.activities],
+    ];
+    for (const [viewType, map] of groups) {
+      for (const open of map.values()) {
+        if (open.panel.title === title) {
+          return { viewType, panel: open.panel, loading: open.loading, shown: () => open.controller.gate.current() };
+        }
+      }
+    }
+    return undefined;
   }
 
   dispose(): void {
@@ -190,7 +220,8 @@ export class WebviewPanels implements vscode.Disposable {
     webview.options = this.webviewOptions();
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'voice-sms.svg');
     map.get(key)?.panel.dispose();
-    map.set(key, { panel, controller });
+    const open: Open<C> = { panel, controller, loading: Promise.resolve() };
+    map.set(key, open);
     const subs = [
       webview.onDidReceiveMessage((m: unknown) => void controller.handle(m)),
       // Without retainContextWhenHidden the page is discarded when hidden; a new one will say `ready`.
@@ -212,7 +243,8 @@ export class WebviewPanels implements vscode.Disposable {
       entry,
     });
     this.o.log?.debug(`webview ${entry} opened for ${key.replace('\n', ' ')}`);
-    void controller.load();
+    // Controllers report load failures in the panel and do not reject; this catch only guards against a bug.
+    open.loading = controller.load().catch((e: unknown) => this.o.log?.warn(`webview ${entry}: load failed: ${String(e)}`));
   }
 }
 

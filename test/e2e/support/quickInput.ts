@@ -15,6 +15,21 @@ export class QuickInput {
     this.message = this.widget.locator('.quick-input-message');
   }
 
+  /** The title bar text of a multi-step flow, e.g. "Sign In to Voice & SMS (2/6)". */
+  get title(): Locator {
+    return this.widget.locator('.quick-input-title');
+  }
+
+  /** The Back button of a multi-step flow (shown from step 2 on). */
+  get backButton(): Locator {
+    return this.widget.locator('.quick-input-left-action-bar .action-label').first();
+  }
+
+  /** Waits until the title bar shows step `step` of `total` ("n/m"). */
+  async waitStep(step: number, total: number, timeout = 10_000): Promise<void> {
+    await this.title.filter({ hasText: `${step}/${total}` }).waitFor({ state: 'visible', timeout });
+  }
+
   async waitOpen(timeout = 10_000): Promise<void> {
     await this.input.waitFor({ state: 'visible', timeout });
   }

@@ -92,6 +92,17 @@ export class Workbench {
     return this.treeRows(viewTitle).filter({ has: this.page.locator('.label-name', { hasText: label }) }).first();
   }
 
+  /** The grey description text after a tree row's label ("1,234 legs · 567 min", "loading…"). */
+  treeRowDescription(row: Locator): Locator {
+    return row.locator('.label-description').first();
+  }
+
+  /** Expands a collapsed tree row by clicking it (a no-op when it is already expanded). */
+  async expandTreeRow(row: Locator): Promise<void> {
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 10_000 });
+  }
+
   // --- command palette -----------------------------------------------------------------------
 
   /** Opens the command palette with `>` + filter and returns the quick input. */
@@ -141,6 +152,16 @@ export class Workbench {
     return text === undefined ? all : all.filter({ hasText: text });
   }
 
+  /** The modal dialog (showWarningMessage with `modal: true`). */
+  dialog(): Locator {
+    return this.page.locator('.monaco-dialog-box');
+  }
+
+  /** A button of the modal dialog, by its text. */
+  dialogButton(name: string | RegExp): Locator {
+    return this.dialog().locator('.dialog-buttons .monaco-button', { hasText: name }).first();
+  }
+
   /** The Output view's channel picker; its value is the channel on screen. */
   outputChannelPicker(): Locator {
     return this.page.locator('.part.panel select.monaco-select-box[aria-label="Switch Output"]').first();
@@ -156,8 +177,93 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   }
 
+  /**
+   * The content frame of the webview that contains `selector`, for when several panels are open
+   * side by side (month view next to the trend). Waits until one does.
+   */
+  async webviewWith(selector: string, timeoutMs = 20_000): Promise<FrameLocator> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const n = await this.page.locator('iframe.webview.ready').count();
+      for (let i = 0; i < n; i++) {
+        const frame = this.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
+        if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+      }
+      if (Date.now() > deadline) throw new Error(`no webview shows ${selector} within ${timeoutMs} ms`);
+      await this.page.waitForTimeout(250);
+    }
+  }
+
+  /** Closes an editor tab with its own close button (shown on hover). */
+  async closeEditorTab(title: string | RegExp): Promise<void> {
+    const tab = this.editorTab(title);
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached' });
+  }
+
   editorTabs(): Locator {
     return this.page.locator('.tabs-container .tab');
+  }
+
+  /** The editor tab whose title contains `title` (a webview panel's title, a file name). */
+  editorTab(title: string | RegExp): Locator {
+    return this.editorTabs().filter({ hasText: title }).first();
+  }
+
+  /**
+   * Signs in through the palette's "Sign In" flow, answering each step by what it asks for (name,
+   * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
+   * once the flow has closed; returns false when the command is not available yet.
+   */
+  async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string }): Promise<boolean> {
+    await this.runCommand('Voice & SMS: Sign In');
+    const qi = this.quickInput;
+    const opened = await qi.waitOpen(8_000).then(() => true, () => false);
+    if (!opened) return false;
+    for (let step = 0; step < 12; step++) {
+      if (!(await qi.input.isVisible())) return true;
+      const asked = (
+        (await qi.widget.locator('.quick-input-title').textContent().catch(() => '')) +
+        ' ' + ((await qi.input.getAttribute('placeholder')) ?? '') +
+        ' ' + ((await qi.widget.locator('.quick-input-message').textContent().catch(() => '')) ?? '') +
+        ' ' + ((await qi.input.getAttribute('aria-label')) ?? '')
+      ).toLowerCase();
+      // Check the specific words first: "secret access key" also contains "access key".
+      const answer = /secret/.test(asked) ? p.secretAccessKey
+        : /key id|access key/.test(asked) ? p.accessKeyId
+        : /url|address|endpoint/.test(asked) ? p.baseUrl
+        : /instance/.test(asked) ? p.voiceInstanceId
+        : /account/.test(asked) ? ''
+        : /name/.test(asked) ? p.name
+        : undefined;
+      const before = asked;
+      if (answer === undefined) {
+        // A choice step (e.g. "enter by hand" vs. environment): take the first row.
+        await qi.input.press('Enter');
+      } else {
+        await qi.submit(answer);
+      }
+      // Wait for the next step (its prompt changes) or for the flow to close.
+      await this.page.waitForFunction(
+        (prev) => {
+          const w = document.querySelector<HTMLElement>('.quick-input-widget');
+          if (!w || w.style.display === 'none' || w.offsetParent === null) return true;
+          const input = w.querySelector('input.input');
+          const text = `${w.querySelector('.quick-input-title')?.textContent ?? ''} ${input?.getAttribute('placeholder') ?? ''} ${w.querySelector('.quick-input-message')?.textContent ?? ''} ${input?.getAttribute('aria-label') ?? ''}`.toLowerCase();
+          return text !== prev;
+        },
+        before,
+        { timeout: 20_000 },
+      );
+    }
+    return !(await qi.input.isVisible());
+  }
+
+  /** The numbers of one row of a webview table, separators removed (`1,234` -> 1234). */
+  async rowNumbers(row: Locator): Promise<number[]> {
+    const cells = await row.locator('td.num').allTextContents();
+    return cells.map((c) => Number(c.replace(/[^\d-]/g, '')));
   }
 
   // --- screenshots ----------------------------------------------------------------------------

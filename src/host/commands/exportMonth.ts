@@ -1,0 +1,125 @@
+// voiceSms.exportMonth { instanceId, monthId, format: 'csv'|'json'|'markdown', target: 'clipboard' |
+// <absolute path>, maskIds? } (also the tree's month row and the month view's { instanceId, monthId,
+// operation: 'calls' }). Missing answers are asked for; the month comes from the tree's cache when it
+// is there. Returns the target written ('clipboard' or the file path), or undefined when backed out.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { validationError } from '../../core/errors.js';
+import { EXPORT_EXTENSIONS, formatMonthExport, isExportFormat, type ExportFormat } from '../../shared/export.js';
+import { COMMANDS } from '../../shared/ids.js';
+import { isCancellation, showError, withProgress } from '../errors.js';
+import type { HostServices } from '../services.js';
+import { monthLabel } from '../webviews/titles.js';
+import { readPanelArgs } from './panelArgs.js';
+import { pickInstance, pickMonth } from './pickTarget.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+
+interface ExportArgs {
+  instanceId?: string;
+  monthId?: string;
+  format?: ExportFormat;
+  target?: string;
+  maskIds?: boolean;
+}
+
+function readExportArgs(arg: unknown): ExportArgs {
+  const out: ExportArgs = { ...readPanelArgs(arg) };
+  if (typeof arg !== 'object' || arg === null) return out;
+  const a = arg as Record<string, unknown>;
+  if (a.format !== undefined) {
+    if (!isExportFormat(a.format)) throw validationError('format', 'must be "csv", "json" or "markdown"');
+    out.format = a.format;
+  }
+  if (a.target !== undefined) {
+    if (typeof a.target !== 'string' || (a.target !== 'clipboard' && !path.isAbsolute(a.target))) {
+      throw validationError('target', 'must be "clipboard" or an absolute file path');
+    }
+    out.target = a.target;
+  }
+  if (a.maskIds !== undefined) {
+    if (typeof a.maskIds !== 'boolean') throw validationError('maskIds', 'must be true or false');
+    out.maskIds = a.maskIds;
+  }
+  return out;
+}
+
+async function pickFormat(title: string): Promise<ExportFormat | undefined> {
+  const items: (vscode.QuickPickItem & { format: ExportFormat })[] = [
+    { label: 'CSV', description: vscode.l10n.t('one row per day, for spreadsheets'), format: 'csv' },
+    { label: 'JSON', description: vscode.l10n.t('days, totals and warnings'), format: 'json' },
+    { label: 'Markdown', description: vscode.l10n.t('a table for notes and tickets'), format: 'markdown' },
+  ];
+  return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Format'), ignoreFocusOut: true }))?.format;
+}
+
+async function pickTarget(title: string, suggested: string): Promise<{ target: string; maskIds: boolean } | undefined> {
+  const items: (vscode.QuickPickItem & { to: 'clipboard' | 'file'; maskIds: boolean })[] = [
+    { label: vscode.l10n.t('Copy to clipboard'), to: 'clipboard', maskIds: false },
+    { label: vscode.l10n.t('Save to file…'), to: 'file', maskIds: false },
+    { label: vscode.l10n.t('Copy to clipboard, instance ID masked'), description: vscode.l10n.t('for sharing outside the team'), to: 'clipboard', maskIds: true },
+    { label: vscode.l10n.t('Save to file, instance ID masked…'), description: vscode.l10n.t('for sharing outside the team'), to: 'file', maskIds: true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where to'), ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if (picked.to === 'clipboard') return { target: 'clipboard', maskIds: picked.maskIds };
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri = await vscode.window.showSaveDialog({
+    title,
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, suggested) } : {}),
+  });
+  return uri ? { target: uri.fsPath, maskIds: picked.maskIds } : undefined;
+}
+
+async function loadMonth(services: HostServices, instanceId: string, monthId: string) {
+  const model = services.instances;
+  let state = await model.ensure(instanceId, monthId);
+  if (state.status === 'error') state = await model.reload(instanceId, monthId);
+  if (state.status === 'error') throw state.error;
+  if (state.status !== 'loaded') throw new vscode.CancellationError();
+  return state.view;
+}
+
+export const register: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.exportMonth, async (arg?: unknown) => {
+    const title = vscode.l10n.t('Export Month');
+    // Called with a complete answer (a test, a keybinding, another extension): failures are thrown back.
+    const raw = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+    const driven = raw.format !== undefined && raw.target !== undefined;
+    try {
+      const args = readExportArgs(arg);
+      await services.clients.active();
+      const instanceId = args.instanceId ?? (await pickInstance(services, { title, step: 1, totalSteps: 4 }));
+      if (!instanceId) return undefined;
+      const monthId = args.monthId ?? (await pickMonth({ title, step: 2, totalSteps: 4 }));
+      if (!monthId) return undefined;
+      const format = args.format ?? (await pickFormat(title));
+      if (!format) return undefined;
+      const chosen = args.target !== undefined
+        ? { target: args.target, maskIds: args.maskIds ?? false }
+        : await pickTarget(title, `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
+      if (!chosen) return undefined;
+
+      const view = await withProgress(vscode.l10n.t('Loading {0} of {1}…', monthLabel(monthId), instanceId), (signal) => {
+        signal.addEventListener('abort', () => services.instances.cancel(instanceId), { once: true });
+        return loadMonth(services, instanceId, monthId);
+      });
+      const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds });
+      if (chosen.target === 'clipboard') {
+        await vscode.env.clipboard.writeText(text);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0} of {1} to the clipboard.', monthLabel(monthId), instanceId));
+      } else {
+        await vscode.workspace.fs.writeFile(vscode.Uri.file(chosen.target), new TextEncoder().encode(text));
+        const open = vscode.l10n.t('Open');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', chosen.target), open).then(async (choice) => {
+          if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(chosen.target));
+        });
+      }
+      services.log.info(`exported ${monthId} of ${instanceId} as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`);
+      return chosen.target;
+    } catch (e) {
+      if (driven && !isCancellation(e)) throw e;
+      void showError(services.log, title, e);
+      return undefined;
+    }
+  });
+};

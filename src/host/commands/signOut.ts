@@ -1,0 +1,83 @@
+// voiceSms.signOut: deletes a profile's credentials from SecretStorage after a modal confirmation,
+// keeping its settings (base URL, account, instances) unless the user also removes the profile.
+// `{ name?, removeProfile? }` does the same without UI (default: the active profile).
+// Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
+import * as vscode from 'vscode';
+import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
+import { profileNames, withoutProfile } from '../profileList.js';
+import type { HostServices } from '../services.js';
+import { readProfileArg } from './profileArg.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+
+export interface SignOutResult {
+  profile: string;
+  profileRemoved: boolean;
+}
+
+export const register: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.signOut, async (arg?: unknown): Promise<SignOutResult | undefined> => {
+    const a = readProfileArg(arg);
+    if (a) {
+      const name = a.name ?? services.config.activeProfile?.name;
+      if (name === undefined) throw new Error(vscode.l10n.t('There is no active profile to sign out of.'));
+      if (!services.config.settings.profiles.some((p) => p.name === name)) {
+        throw new Error(vscode.l10n.t('There is no profile named "{0}".', name));
+      }
+      return signOut(services, name, a.removeProfile);
+    }
+    return signOutInteractively(services);
+  });
+};
+
+async function signOutInteractively(services: HostServices): Promise<SignOutResult | undefined> {
+  const profile = services.config.activeProfile;
+  if (!profile) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in.'));
+    return undefined;
+  }
+  const signOutOnly = vscode.l10n.t('Sign Out');
+  const andRemove = vscode.l10n.t('Sign Out and Remove Profile');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Sign out of profile "{0}"?', profile.name),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        "Its access key id and secret access key are deleted from the editor's secret storage. Its settings (base URL, account ID, voice instances) are kept, so signing in again with the same name restores them. Choose \"{0}\" to delete those too.",
+        andRemove,
+      ),
+    },
+    signOutOnly,
+    andRemove,
+  );
+  if (choice === undefined) return undefined;
+  const result = await signOut(services, profile.name, choice === andRemove);
+  void vscode.window.showInformationMessage(
+    result.profileRemoved
+      ? vscode.l10n.t('Signed out; profile "{0}" and its credentials were removed.', result.profile)
+      : vscode.l10n.t('Signed out of profile "{0}". Its settings (base URL, account ID, voice instances) are kept; only the credentials were deleted.', result.profile),
+  );
+  return result;
+}
+
+async function signOut(services: HostServices, name: string, removeProfile: boolean): Promise<SignOutResult> {
+  await services.secrets.delete(name);
+  if (removeProfile) {
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const remaining = withoutProfile(config.inspect<unknown>(SETTINGS.profiles)?.globalValue, name);
+    await services.config.update(SETTINGS.profiles, remaining);
+    if (config.inspect<string>(SETTINGS.activeProfile)?.globalValue === name) {
+      // Another profile that can still talk to the service, if there is one; else the default (first).
+      let next = '';
+      for (const candidate of profileNames(remaining)) {
+        if (await services.secrets.get(candidate)) {
+          next = candidate;
+          break;
+        }
+      }
+      await services.config.update(SETTINGS.activeProfile, next);
+    }
+  }
+  await services.session.refresh();
+  services.log.info(`Signed out of profile "${name}"${removeProfile ? ' and removed it' : '; its settings are kept'}.`);
+  return { profile: name, profileRemoved: removeProfile };
+}

@@ -1,0 +1,256 @@
+// The Voice Instances tree's data: one month view per (profile, instance, month), loaded on demand with
+// bounded concurrency, cached, and announced through a change event. No vscode import on purpose: the
+// caching rules are unit-tested in plain Node against the simulator; the tree provider only renders.
+import type { MonthView } from '../../core/model/types.js';
+import { lastMonths, monthIdOf } from '../../core/model/month.js';
+
+export type MonthState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly previous?: MonthView }
+  | { readonly status: 'loaded'; readonly view: MonthView; readonly loadedAt: number }
+  | { readonly status: 'error'; readonly error: unknown };
+
+export interface MonthKey {
+  instanceId: string;
+  monthId: string;
+}
+
+export type LoadMonth = (instanceId: string, monthId: string, signal: AbortSignal) => Promise<MonthView>;
+
+export interface InstancesModelOptions {
+  load: LoadMonth;
+  /** Milliseconds since the epoch; the current UTC month and cache ages follow it. */
+  now?: () => number;
+  /** Loads in flight at once (default 3): a 12-month tree must not open 12 connections. */
+  concurrency?: number;
+  /** The current month is reloaded when requested longer than this after its load (default 5 min). */
+  currentMonthMaxAgeMs?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 3;
+export const CURRENT_MONTH_MAX_AGE_MS = 5 * 60_000;
+
+interface Entry {
+  state: MonthState;
+  controller?: AbortController;
+  settled?: Promise<MonthState>;
+}
+
+type Listener = (changed: MonthKey | undefined) => void;
+
+const IDLE: MonthState = Object.freeze({ status: 'idle' });
+
+function abortError(): Error {
+  const e = new Error('The load was cancelled.');
+  e.name = 'AbortError';
+  return e;
+}
+
+export class InstancesModel {
+  private readonly load: LoadMonth;
+  private readonly now: () => number;
+  private readonly concurrency: number;
+  private readonly maxAgeMs: number;
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<Listener>();
+  private readonly queue: (() => void)[] = [];
+  private running = 0;
+  private profile = '';
+
+  constructor(options: InstancesModelOptions) {
+    this.load = options.load;
+    this.now = options.now ?? Date.now;
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.maxAgeMs = options.currentMonthMaxAgeMs ?? CURRENT_MONTH_MAX_AGE_MS;
+  }
+
+  /** `changed` is the month whose state moved, or undefined when everything may have. */
+  onDidChange(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Names the profile (and credentials generation) the cache belongs to. A different key drops the whole
+   * cache and aborts what is loading: another profile sees other data.
+   */
+  setProfile(profileKey: string): void {
+    if (profileKey === this.profile) return;
+    this.profile = profileKey;
+    this.reset();
+  }
+
+  get profileKey(): string {
+    return this.profile;
+  }
+
+  /** The current UTC month (YYYYMM) by the model's clock. */
+  currentMonth(): string {
+    return monthIdOf(new Date(this.now()));
+  }
+
+  /** The `count` months the tree lists, newest (the current month) first. */
+  months(count: number): string[] {
+    return lastMonths(count, this.currentMonth());
+  }
+
+  /** What is known now; never starts a load. */
+  state(instanceId: string, monthId: string): MonthState {
+    return this.entries.get(this.key(instanceId, monthId))?.state ?? IDLE;
+  }
+
+  /**
+   * Starts loading each month that is not cached (or is the current month and older than the limit), and
+   * returns at once. Changes arrive through onDidChange.
+   */
+  request(instanceId: string, monthIds: readonly string[]): void {
+    for (const monthId of monthIds) void this.ensure(instanceId, monthId).catch(() => undefined);
+  }
+
+  /** Resolves with the month's settled state (loaded or error), loading it if needed. */
+  ensure(instanceId: string, monthId: string): Promise<MonthState> {
+    const key = this.key(instanceId, monthId);
+    const entry = this.entries.get(key);
+    if (entry?.state.status === 'loading' && entry.settled) return entry.settled;
+    if (entry?.state.status === 'loaded' && !this.isStale(monthId, entry.state.loadedAt)) return Promise.resolve(entry.state);
+    if (entry?.state.status === 'error') return Promise.resolve(entry.state);
+    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined);
+  }
+
+  /** Loads the month again whatever its state (the retry of an error node). */
+  reload(instanceId: string, monthId: string): Promise<MonthState> {
+    const key = this.key(instanceId, monthId);
+    const entry = this.entries.get(key);
+    entry?.controller?.abort();
+    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined);
+  }
+
+  /**
+   * "Refresh": forgets the current month and every failed month (of one instance, or of all), so the next
+   * request loads them again. Past months stay cached: they do not change.
+   */
+  invalidate(instanceId?: string): void {
+    const current = this.currentMonth();
+    for (const [key, entry] of this.entries) {
+      const [, inst, month] = JSON.parse(key) as [string, string, string];
+      if (instanceId !== undefined && inst !== instanceId) continue;
+      if (month === current || entry.state.status === 'error') {
+        entry.controller?.abort();
+        this.entries.delete(key);
+      }
+    }
+    this.fire(undefined);
+  }
+
+  /** Aborts the loads of one instance (its node was collapsed) or of all; their months go back to idle. */
+  cancel(instanceId?: string): void {
+    for (const [key, entry] of this.entries) {
+      const [, inst] = JSON.parse(key) as [string, string, string];
+      if (entry.state.status !== 'loading' || (instanceId !== undefined && inst !== instanceId)) continue;
+      entry.controller?.abort();
+    }
+  }
+
+  /** Drops everything an instance has cached (it was removed from the tree). */
+  forget(instanceId: string): void {
+    for (const [key, entry] of this.entries) {
+      const [, inst] = JSON.parse(key) as [string, string, string];
+      if (inst !== instanceId) continue;
+      entry.controller?.abort();
+      this.entries.delete(key);
+    }
+    this.fire(undefined);
+  }
+
+  /** Drops the whole cache and aborts every load. */
+  reset(): void {
+    for (const entry of this.entries.values()) entry.controller?.abort();
+    this.entries.clear();
+    this.fire(undefined);
+  }
+
+  dispose(): void {
+    this.reset();
+    this.listeners.clear();
+  }
+
+  private key(instanceId: string, monthId: string): string {
+    return JSON.stringify([this.profile, instanceId, monthId]);
+  }
+
+  private isStale(monthId: string, loadedAt: number): boolean {
+    return monthId === this.currentMonth() && this.now() - loadedAt > this.maxAgeMs;
+  }
+
+  private start(key: string, id: MonthKey, previous: MonthView | undefined): Promise<MonthState> {
+    const controller = new AbortController();
+    const entry: Entry = { state: previous ? { status: 'loading', previous } : { status: 'loading' }, controller };
+    this.entries.set(key, entry);
+    entry.settled = this.run(key, entry, id, controller.signal);
+    this.fire(id);
+    return entry.settled;
+  }
+
+  private async run(key: string, entry: Entry, id: MonthKey, signal: AbortSignal): Promise<MonthState> {
+    let next: MonthState;
+    try {
+      await this.slot(signal);
+      try {
+        const view = await this.load(id.instanceId, id.monthId, signal);
+        if (signal.aborted) throw abortError();
+        next = { status: 'loaded', view, loadedAt: this.now() };
+      } finally {
+        this.release();
+      }
+    } catch (error) {
+      next = signal.aborted ? IDLE : { status: 'error', error };
+    }
+    // A reset, a reload or a cancel may have replaced or dropped this entry meanwhile: only the
+    // entry's own latest load may write its state.
+    if (this.entries.get(key) === entry) {
+      entry.state = next;
+      entry.controller = undefined;
+      if (next.status === 'idle') this.entries.delete(key);
+      this.fire(id);
+    }
+    return next;
+  }
+
+  /** Waits for one of the `concurrency` slots; an abort while queued leaves the queue at once. */
+  private slot(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(abortError());
+    if (this.running < this.concurrency) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const go = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        this.running++;
+        resolve();
+      };
+      const onAbort = (): void => {
+        const i = this.queue.indexOf(go);
+        if (i >= 0) this.queue.splice(i, 1);
+        reject(abortError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(go);
+    });
+  }
+
+  private release(): void {
+    this.running--;
+    this.queue.shift()?.();
+  }
+
+  private fire(changed: MonthKey | undefined): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(changed);
+      } catch {
+        // A failing listener must not stop the others or the load.
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+// The Voice Instances view: instance -> its last `monthsInTree` months, newest first. Only rendering
+// lives here; loading, caching and cancellation are InstancesModel's. Months load when their instance
+// is expanded and each row updates on its own as its answer arrives.
+import * as vscode from 'vscode';
+import { COMMANDS, TREE_ITEM_KINDS } from '../../shared/ids.js';
+import type { HostConfig } from '../config.js';
+import { errorMessage } from '../errors.js';
+import { DisposableStore } from '../lifecycle.js';
+import type { SessionState } from '../session.js';
+import { monthLabel } from '../webviews/titles.js';
+import type { InstancesModel, MonthState } from './instancesModel.js';
+
+export type InstanceNode = { readonly kind: 'instance'; readonly instanceId: string };
+export type MonthNode = { readonly kind: 'month'; readonly instanceId: string; readonly monthId: string };
+export type InstancesNode = InstanceNode | MonthNode;
+
+/** "1,234 legs · 567 min", the description of a loaded month. */
+export function monthSummary(totals: { callLegs: number; durationMin: number }, locale = vscode.env.language): string {
+  const n = (v: number): string => v.toLocaleString(locale);
+  return vscode.l10n.t('{0} legs · {1} min', n(totals.callLegs), n(totals.durationMin));
+}
+
+export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesNode>, vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<InstancesNode | undefined>());
+  /** The same object for the same row, so a change event names the row VS Code already shows. */
+  private readonly nodes = new Map<string, InstancesNode>();
+
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(
+    private readonly model: InstancesModel,
+    private readonly session: SessionState,
+    private readonly config: HostConfig,
+  ) {
+    this.disposables.add(
+      model.onDidChange((key) => {
+        const node = key && this.nodes.get(JSON.stringify([key.instanceId, key.monthId]));
+        this.changed.fire(node);
+      }),
+    );
+    this.disposables.add(session.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  /** Cancels the loads of an instance the user collapsed; they restart when it is expanded again. */
+  attach(view: vscode.TreeView<unknown>): void {
+    this.disposables.add(
+      view.onDidCollapseElement((e) => {
+        const node = e.element as InstancesNode;
+        if (node.kind === 'instance') this.model.cancel(node.instanceId);
+      }),
+    );
+  }
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getChildren(element?: InstancesNode): InstancesNode[] {
+    if (!element) {
+      const s = this.session.current;
+      // Signed out or no instances: an empty root shows the welcome content (package.json viewsWelcome).
+      if (!s.signedIn) return [];
+      return s.instances.map((instanceId) => this.node({ kind: 'instance', instanceId }));
+    }
+    if (element.kind === 'month') return [];
+    const months = this.model.months(this.config.settings.monthsInTree);
+    this.model.request(element.instanceId, months);
+    return months.map((monthId) => this.node({ kind: 'month', instanceId: element.instanceId, monthId }));
+  }
+
+  getParent(element: InstancesNode): InstancesNode | undefined {
+    return element.kind === 'month' ? this.nodes.get(JSON.stringify([element.instanceId])) : undefined;
+  }
+
+  getTreeItem(element: InstancesNode): vscode.TreeItem {
+    return element.kind === 'instance' ? this.instanceItem(element) : this.monthItem(element, this.model.state(element.instanceId, element.monthId));
+  }
+
+  private instanceItem(node: InstanceNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(node.instanceId, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = JSON.stringify([node.instanceId]);
+    const own = this.config.activeProfile?.voiceInstances.includes(node.instanceId) ?? false;
+    const pinned = !own && this.config.settings.workspaceInstances.includes(node.instanceId);
+    item.contextValue = pinned ? `${TREE_ITEM_KINDS.instance}.pinned` : TREE_ITEM_KINDS.instance;
+    item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'call-outgoing');
+    if (pinned) item.description = vscode.l10n.t('pinned by workspace');
+    item.tooltip = pinned
+      ? vscode.l10n.t('Voice instance {0}, pinned by this workspace (setting voiceSms.workspaceInstances)', node.instanceId)
+      : vscode.l10n.t('Voice instance {0}', node.instanceId);
+    return item;
+  }
+
+  private monthItem(node: MonthNode, state: MonthState): vscode.TreeItem {
+    const item = new vscode.TreeItem(monthLabel(node.monthId), vscode.TreeItemCollapsibleState.None);
+    item.id = JSON.stringify([node.instanceId, node.monthId]);
+    const args = { instanceId: node.instanceId, monthId: node.monthId };
+    const current = node.monthId === this.model.currentMonth();
+    switch (state.status) {
+      case 'idle':
+      case 'loading': {
+        const previous = state.status === 'loading' ? state.previous : undefined;
+        item.contextValue = TREE_ITEM_KINDS.month;
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+        item.description = previous ? vscode.l10n.t('{0} (updating…)', monthSummary(previous.totals)) : vscode.l10n.t('loading…');
+        item.command = { command: COMMANDS.openMonthView, title: vscode.l10n.t('Open Month View'), arguments: [args] };
+        break;
+      }
+      case 'loaded': {
+        item.contextValue = TREE_ITEM_KINDS.month;
+        item.iconPath = new vscode.ThemeIcon(state.view.warnings.length > 0 ? 'warning' : current ? 'calendar' : 'history');
+        item.description = monthSummary(state.view.totals) + (current ? ` · ${vscode.l10n.t('so far')}` : '');
+        const t = state.view.totals;
+        item.tooltip = new vscode.MarkdownString(
+          [
+            `**${node.instanceId} · ${monthLabel(node.monthId)}**`,
+            '',
+            vscode.l10n.t('Call legs: {0} (in {1}, out {2})', t.callLegs, t.callLegsIn, t.callLegsOut),
+            '',
+            vscode.l10n.t('Unique calls: {0}; minutes: {1}; days counted: {2}', t.callsUnique, t.durationMin, t.days),
+            ...state.view.warnings.slice(0, 5).map((w) => `\n- ${w}`),
+          ].join('\n'),
+        );
+        item.command = { command: COMMANDS.openMonthView, title: vscode.l10n.t('Open Month View'), arguments: [args] };
+        break;
+      }
+      case 'error': {
+        // An error is a row of its own kind: its click and inline action retry this month.
+        item.contextValue = TREE_ITEM_KINDS.error;
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+        const message = errorMessage(state.error);
+        item.description = message;
+        item.tooltip = vscode.l10n.t('{0}\nClick to try again.', message);
+        item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [args] };
+        break;
+      }
+    }
+    return item;
+  }
+
+  private node<T extends InstancesNode>(fresh: T): T {
+    const key = JSON.stringify(fresh.kind === 'instance' ? [fresh.instanceId] : [fresh.instanceId, fresh.monthId]);
+    const known = this.nodes.get(key);
+    if (known) return known as T;
+    this.nodes.set(key, fresh);
+    return fresh;
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

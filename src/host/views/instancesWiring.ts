@@ -1,0 +1,41 @@
+// Builds the Voice Instances model for the host: months load through the active profile's client, and
+// the cache follows the session — another profile, base URL or stored secret drops it, so a profile
+// switch reloads everything instead of showing the previous account's numbers.
+import type * as vscode from 'vscode';
+import type { ClientProvider } from '../clients.js';
+import { DisposableStore } from '../lifecycle.js';
+import type { ProfileSecrets } from '../secrets.js';
+import type { SessionState } from '../session.js';
+import { InstancesModel } from './instancesModel.js';
+
+export function createInstancesModel(clients: ClientProvider, session: SessionState, secrets: ProfileSecrets): vscode.Disposable & { model: InstancesModel } {
+  const model = new InstancesModel({
+    load: async (instanceId, monthId, signal) => {
+      const { client } = await clients.active();
+      return (await client.getMonthView(instanceId, monthId, signal)).view;
+    },
+  });
+  const disposables = new DisposableStore();
+  // Bumped on each new secret, so signing in again with other keys under the same name also drops the cache.
+  let secretGeneration = 0;
+  const scope = (): void => {
+    const p = session.current.profile;
+    model.setProfile(session.current.signedIn && p ? JSON.stringify([p.name, p.baseUrl, secretGeneration]) : '');
+  };
+  disposables.add(session.onDidChange(scope));
+  disposables.add(
+    secrets.onDidChange((e) => {
+      if (e.profile !== session.current.profile?.name) return;
+      secretGeneration++;
+      scope();
+    }),
+  );
+  scope();
+  return {
+    model,
+    dispose: () => {
+      disposables.dispose();
+      model.dispose();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The panels' data sources backed by the active profile's core client. The client is looked up on
+// every load (not captured), so a panel keeps working after a sign-in, a profile switch or a
+// settings change. Failures are logged once here; the panel itself shows the message with Retry.
+import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
+import type { ActiveClient } from '../clients.js';
+import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
+import { isAbort } from './payload.js';
+
+export interface PanelSourcesLog {
+  warn(message: string): void;
+}
+
+export interface PanelSources {
+  monthViews: MonthViewDataSource;
+  activities: ActivitiesDataSource;
+}
+
+/** `clients.active()` is ClientProvider's; only its client is used. Free of `vscode`, for plain-Node tests. */
+export function createPanelSources(clients: { active(): Promise<Pick<ActiveClient, 'client'>> }, log: PanelSourcesLog): PanelSources {
+  const run = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (isAbort(e)) throw e;
+      const err = asPanelError(e);
+      const kind = isVoiceSmsError(err) ? ` (${err.kind})` : '';
+      log.warn(`${what} failed${kind}: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+  };
+  return {
+    monthViews: {
+      load: (instanceId, monthId, signal) =>
+        run(`Loading calls of ${instanceId} for ${monthId}`, async () => {
+          const { client } = await clients.active();
+          return client.getMonthView(instanceId, monthId, signal);
+        }),
+    },
+    activities: {
+      load: (instanceId, dateId, signal) =>
+        run(`Loading activities of ${instanceId} on ${dateId}`, async () => {
+          const { client } = await clients.active();
+          return client.getDayActivities(instanceId, dateId, signal);
+        }),
+    },
+  };
+}
+
+/**
+ * The panel shows core errors' messages as they are and anything else as "unexpected"; being signed
+ * out is expected (a restored panel after sign-out), so it becomes an `auth` error with its own text.
+ */
+function asPanelError(e: unknown): unknown {
+  // By name: importing the class would pull `vscode` into this module.
+  if (e instanceof Error && e.name === 'NotSignedInError') return new VoiceSmsError('auth', e.message);
+  return e;
+}

@@ -1,0 +1,106 @@
+// Turns one month view into CSV, JSON or a Markdown table for "Export Month". Pure, so the escaping
+// rules are unit-tested in plain Node; the host only decides where the text goes.
+import type { DayStats, MonthTotals, MonthView } from '../core/model/types.js';
+
+export const EXPORT_FORMATS = ['csv', 'json', 'markdown'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function isExportFormat(v: unknown): v is ExportFormat {
+  return typeof v === 'string' && (EXPORT_FORMATS as readonly string[]).includes(v);
+}
+
+export interface ExportOptions {
+  instanceId: string;
+  /** Replace the instance id by its first 3 characters + "***", for sharing outside the team. */
+  maskIds?: boolean;
+}
+
+/** The file extension a format is saved with. */
+export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { csv: 'csv', json: 'json', markdown: 'md' };
+
+export function maskId(id: string): string {
+  return `${[...id].slice(0, 3).join('')}***`;
+}
+
+const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
+/** Column names as the service spells the counters, so an export reads like the API documentation. */
+const COUNTER_HEADERS = ['call_legs', 'call_legs_in', 'call_legs_out', 'calls_unique', 'duration_min'] as const;
+
+export function formatMonthExport(view: MonthView, format: ExportFormat, options: ExportOptions): string {
+  const instanceId = options.maskIds ? maskId(options.instanceId) : options.instanceId;
+  switch (format) {
+    case 'csv':
+      return toCsv(view, instanceId);
+    case 'json':
+      return toJson(view, instanceId);
+    case 'markdown':
+      return toMarkdown(view, instanceId);
+  }
+}
+
+const counters = (d: DayStats | MonthTotals): number[] => COUNTERS.map((k) => d[k]);
+
+// RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. A leading
+// = + - @ (or tab/CR) would make a spreadsheet evaluate the id as a formula; a leading ' disarms it.
+function csvField(value: string | number | boolean): string {
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function toCsv(view: MonthView, instanceId: string): string {
+  const rows: (string | number | boolean)[][] = [
+    ['instance', 'date', ...COUNTER_HEADERS, 'future'],
+    ...view.days.map((d) => [instanceId, d.dateId, ...counters(d), d.future]),
+    // Totals cover the days up to the service's current day; the future column stays empty.
+    [instanceId, 'total', ...counters(view.totals), ''],
+  ];
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function toJson(view: MonthView, instanceId: string): string {
+  const doc = {
+    instanceId,
+    monthId: view.monthId,
+    currentDateId: view.currentDateId,
+    days: view.days.map((d) => ({
+      dateId: d.dateId,
+      callLegs: d.callLegs,
+      callLegsIn: d.callLegsIn,
+      callLegsOut: d.callLegsOut,
+      callsUnique: d.callsUnique,
+      durationMin: d.durationMin,
+      future: d.future,
+      ...(d.legsMismatch ? { legsMismatch: true } : {}),
+    })),
+    totals: view.totals,
+    missingDays: view.missingDays,
+    warnings: view.warnings,
+  };
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
+// Inside a table cell a pipe ends the cell and a line break ends the table.
+function mdCell(value: string | number): string {
+  return String(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
+}
+
+function toMarkdown(view: MonthView, instanceId: string): string {
+  const { year, month } = { year: view.monthId.slice(0, 4), month: view.monthId.slice(4, 6) };
+  const header = ['Date', ...COUNTER_HEADERS, 'Note'];
+  const line = (cells: (string | number)[]): string => `| ${cells.map(mdCell).join(' | ')} |`;
+  const day = (d: DayStats): string => {
+    const notes = [d.future ? 'future' : '', d.legsMismatch ? 'legs ≠ in + out' : ''].filter(Boolean).join(', ');
+    return line([`${d.dateId.slice(0, 4)}-${d.dateId.slice(4, 6)}-${d.dateId.slice(6, 8)}`, ...counters(d), notes]);
+  };
+  const out = [
+    `## ${mdCell(instanceId)} · ${year}-${month}`,
+    '',
+    line(header),
+    `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...view.days.map(day),
+    line([`**Total** (${view.totals.days} days)`, ...counters(view.totals).map((n) => `**${n}**`), '']),
+  ];
+  if (view.warnings.length > 0) out.push('', ...view.warnings.map((w) => `- ${mdCell(w)}`));
+  return out.join('\n') + '\n';
+}

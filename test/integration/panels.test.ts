@@ -1,0 +1,130 @@
+// The month view, trend and day-activities panels inside a real extension host, against the
+// simulator started in this process: the commands return the panel titles product.md promises,
+// the panels receive the simulator's numbers, and a service error reaches the panel as the
+// service's own message.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+
+interface PanelsTestApi {
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+}
+
+interface Shown {
+  type: string;
+  view?: { currentDateId: string; days: { dateId: string; callLegs: number }[]; totals: Record<string, number> };
+  months?: { monthId: string; totals?: Record<string, number>; error?: string }[];
+  error?: { message: string; kind?: string };
+  result?: unknown;
+  rawXml?: string;
+}
+
+const PROFILE = 'Panels integration';
+const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
+
+function utcMonthId(d: Date): string {
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function monthName(monthId: string): string {
+  const d = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, 1));
+  return `${d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${monthId.slice(0, 4)}`;
+}
+
+async function waitFor<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('panels: month view, trend, day activities', function () {
+  let api: PanelsTestApi;
+  let sim: Simulator;
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+
+  async function content(title: string): Promise<Shown[]> {
+    const c = await api.panelContent(title);
+    assert.ok(c, `no open panel titled "${title}"`);
+    return c.shown as Shown[];
+  }
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as PanelsTestApi;
+    sim = await start();
+    await config().update('profiles', [
+      { name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] },
+    ], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    await api.storeCredentials(PROFILE, sim.credentials);
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api?.storeCredentials(PROFILE, undefined);
+    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  it('openMonthView returns the title, and the panel gets the simulator numbers for that month', async function () {
+    const monthId = utcMonthId(new Date());
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
+    assert.equal(title, `Calls ${monthName(monthId)} · ${INSTANCE}`);
+    const data = (await content(title)).find((m) => m.type === 'monthData');
+    assert.ok(data?.view, `expected month data, got ${JSON.stringify(await content(title)).slice(0, 300)}`);
+    const expected = monthViewData(INSTANCE, monthId, Date.now());
+    const counted = expected.days.filter((d) => d.dateId <= expected.currentDateID);
+    assert.equal(data.view.currentDateId, expected.currentDateID);
+    assert.equal(data.view.totals.callLegs, counted.reduce((n, d) => n + d.call_legs, 0));
+    assert.equal(data.view.totals.durationMin, counted.reduce((n, d) => n + d.duration_min, 0));
+    assert.equal(data.view.days.length, expected.days.length);
+  });
+
+  it("a wrong instance id shows the service's 404 message in the panel", async function () {
+    const monthId = utcMonthId(new Date());
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: 'VI-NOPE', monthId });
+    assert.ok(title, 'the panel opens and shows the error with Retry');
+    const error = (await content(title)).find((m) => m.type === 'error');
+    assert.ok(error?.error, 'expected an error in the panel');
+    assert.equal(error.error.message.includes('Voice instance "VI-NOPE" not found.'), true, error.error.message);
+  });
+
+  it('openTrend loads twelve months, the newest equal to the month view', async function () {
+    this.timeout(60_000);
+    const monthId = utcMonthId(new Date());
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openTrend', { instanceId: INSTANCE });
+    assert.equal(title, `12-month trend · ${INSTANCE}`);
+    const trend = (await content(title)).find((m) => m.type === 'trendData');
+    assert.ok(trend?.months, 'expected trend data');
+    assert.equal(trend.months.length, 12);
+    assert.deepEqual(trend.months.filter((m) => m.error).map((m) => `${m.monthId}: ${m.error ?? ''}`), []);
+    const newest = trend.months[11];
+    assert.equal(newest?.monthId, monthId);
+    const expected = monthViewData(INSTANCE, monthId, Date.now());
+    const legs = expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0);
+    assert.equal(newest.totals?.callLegs, legs);
+  });
+
+  it('showDayActivities accepts YYYY-MM-DD and opens the activities of that day', async function () {
+    const today = new Date().toISOString().slice(0, 10);
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: today });
+    assert.equal(title, `Activities ${today} · ${INSTANCE}`);
+    const data = await waitFor('activities data', async () => (await content(title)).find((m) => m.type === 'activitiesData'));
+    assert.match(data.rawXml ?? '', /<activities>/);
+    assert.ok(data.result && typeof data.result === 'object');
+  });
+
+  it('refuses a date that does not exist without opening a panel', async function () {
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: '2023-02-30' });
+    assert.equal(title, undefined);
+    assert.equal(await api.panelContent(`Activities 2023-02-30 · ${INSTANCE}`), undefined);
+  });
+});
