@@ -13,8 +13,9 @@ const webviewEntries = ['monthView', 'trend', 'activities']
 /** @type {import('esbuild').BuildOptions[]} */
 const configs = [
   {
-    // `core` is a separate file on purpose: the host requires it lazily (see src/host/core.ts).
-    entryPoints: { extension: 'src/extension.ts', core: 'src/core/index.ts' },
+    // `core` and `simulator` are separate files on purpose: the host requires them lazily
+    // (src/host/core.ts, src/host/simulatorLoader.ts), so activation never pays for them.
+    entryPoints: { extension: 'src/extension.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,12 +1,12 @@
 // Activation must stay light: bundling src/extension.ts may not pull in the HTTP client, the XML
-// parser, the phone-number library or the core client. Builds in memory with the project's esbuild.
+// parser, the phone-number library, the core client or the simulator (the demo loads it on start). Builds in memory with the project's esbuild.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = join(__dirname, '..', '..', '..');
-const HEAVY = [/node_modules\/undici\//, /node_modules\/fast-xml-parser\//, /node_modules\/libphonenumber-js\//, /node_modules\/sms-segments-calculator\//, /^src\/core\/client\.ts$/];
+const HEAVY = [/node_modules\/undici\//, /node_modules\/fast-xml-parser\//, /node_modules\/libphonenumber-js\//, /node_modules\/sms-segments-calculator\//, /^src\/core\/client\.ts$/, /^src\/simulator\//];
 
 void describe('activation bundle', () => {
   void it('contains none of the heavy modules', async () => {

@@ -1,0 +1,168 @@
+// The offline demo: the local simulator runs inside this extension host on a free loopback port,
+// and a "Demo (offline)" profile pointing at it is the active profile until the demo stops.
+//
+// The profile lives in the user settings, so it outlives this window. A window that finds it at
+// activation without a simulator of its own (the port in the profile is dead) starts a fresh
+// simulator in the background and rewrites the profile's base URL: the demo keeps working after a
+// reload, and activation itself neither waits for nor bundles the simulator. (With two windows
+// open, the last one to activate owns the profile's URL; stopping the demo in either removes it.)
+import * as vscode from 'vscode';
+import type { Simulator } from '../simulator/index.js';
+import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { withoutProfile } from './profileList.js';
+import type { HostServices } from './services.js';
+import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
+
+export const DEMO_PROFILE_NAME = 'Demo (offline)';
+/** globalState key: the profile that was active before the demo, restored by stop(). */
+const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
+
+type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
+
+export interface DemoState {
+  running: boolean;
+  /** The simulator's URL while it runs in this window. */
+  baseUrl: string | undefined;
+}
+
+export class DemoMode implements vscode.Disposable {
+  private sim: Simulator | undefined;
+  /** One start at a time: a second start (or resume) waits for the first instead of starting another simulator. */
+  private starting: Promise<Simulator> | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly services: DemoServices,
+    private readonly memento: vscode.Memento,
+    private readonly load: () => SimulatorModule = loadSimulator,
+  ) {}
+
+  get state(): DemoState {
+    return { running: this.sim !== undefined, baseUrl: this.sim?.url };
+  }
+
+  /** Starts the simulator (once), saves the demo profile and its credentials, and switches to it. */
+  async start(): Promise<string> {
+    const previous = this.services.config.activeProfile?.name;
+    const sim = await this.ensureSimulator();
+    if (previous !== undefined && previous !== DEMO_PROFILE_NAME) await this.memento.update(PREVIOUS_PROFILE_KEY, previous);
+    await this.saveProfile(sim.url);
+    if (this.services.config.activeProfile?.name !== DEMO_PROFILE_NAME) {
+      await this.services.config.update(SETTINGS.activeProfile, DEMO_PROFILE_NAME);
+    }
+    await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, true);
+    await this.services.session.refresh();
+    this.services.log.info(`Offline demo started: simulator at ${sim.url}, profile "${DEMO_PROFILE_NAME}".`);
+    return DEMO_PROFILE_NAME;
+  }
+
+  /**
+   * Stops the simulator, removes the demo profile and its secret, and makes the profile that was
+   * active before the demo active again. Returns that profile's name (undefined when there was none).
+   */
+  async stop(): Promise<string | undefined> {
+    const sim = this.sim ?? (await this.starting?.catch(() => undefined));
+    this.sim = undefined;
+    this.starting = undefined;
+    await sim?.close();
+
+    const raw = this.userProfiles();
+    if (Array.isArray(raw) && raw.some((p) => nameOf(p) === DEMO_PROFILE_NAME)) {
+      await this.services.config.update(SETTINGS.profiles, withoutProfile(raw, DEMO_PROFILE_NAME));
+    }
+    await this.services.secrets.delete(DEMO_PROFILE_NAME);
+
+    const previous = this.memento.get<string>(PREVIOUS_PROFILE_KEY);
+    const restore = previous !== undefined && this.services.config.settings.profiles.some((p) => p.name === previous) ? previous : undefined;
+    const activeSetting = vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<string>(SETTINGS.activeProfile)?.globalValue;
+    if (restore !== undefined) await this.services.config.update(SETTINGS.activeProfile, restore);
+    // With nothing to restore, unset the name so the first remaining profile (if any) is used.
+    else if (activeSetting === DEMO_PROFILE_NAME) await this.services.config.update(SETTINGS.activeProfile, undefined);
+    await this.memento.update(PREVIOUS_PROFILE_KEY, undefined);
+
+    await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, false);
+    await this.services.session.refresh();
+    this.services.log.info(`Offline demo stopped${restore !== undefined ? `; profile "${restore}" is active again` : ''}.`);
+    return restore;
+  }
+
+  /**
+   * At activation: a demo profile left by an earlier window points at a port nobody serves any
+   * more. Restart the simulator here and point the profile at it. Never rejects.
+   */
+  async resumeIfLeftOver(): Promise<boolean> {
+    const hasProfile = this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME);
+    await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, hasProfile);
+    if (!hasProfile || this.sim) return false;
+    try {
+      const sim = await this.ensureSimulator();
+      await this.saveProfile(sim.url);
+      await this.services.session.refresh();
+      this.services.log.info(`Offline demo resumed from an earlier window: simulator at ${sim.url}.`);
+      return true;
+    } catch (e) {
+      this.services.log.error('Could not restart the offline demo:', e);
+      return false;
+    }
+  }
+
+  private async ensureSimulator(): Promise<Simulator> {
+    if (this.sim) return this.sim;
+    this.starting ??= (async () => {
+      const sim = await this.load().start({
+        port: 0,
+        // The host signs with the configured scheme; the simulator must expect the same one.
+        authScheme: this.services.config.settings.authScheme,
+        log: (line) => this.services.log.debug(`demo simulator: ${line}`),
+      });
+      if (this.disposed) {
+        await sim.close();
+        throw new Error('The extension is shutting down.');
+      }
+      this.sim = sim;
+      return sim;
+    })().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Writes the demo credentials and the demo profile (replacing an older one, in place). */
+  private async saveProfile(baseUrl: string): Promise<void> {
+    const { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, DEMO_SENDER_IDS } = this.load();
+    // The secret first, so the profile never shows as "signed out" in between.
+    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...DEMO_CREDENTIALS });
+    const entry = {
+      name: DEMO_PROFILE_NAME,
+      baseUrl,
+      accountId: DEMO_ACCOUNT,
+      voiceInstances: [...DEMO_INSTANCES],
+      senderIds: [...DEMO_SENDER_IDS],
+    };
+    const raw = this.userProfiles();
+    const list: unknown[] = Array.isArray(raw) ? [...(raw as unknown[])] : [];
+    const index = list.findIndex((p) => nameOf(p) === DEMO_PROFILE_NAME);
+    if (index >= 0) list[index] = entry;
+    else list.push(entry);
+    await this.services.config.update(SETTINGS.profiles, list);
+  }
+
+  /** The user's own list (not the merged value), so nothing from workspace settings is copied in. */
+  private userProfiles(): unknown {
+    return vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>(SETTINGS.profiles)?.globalValue;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    const sim = this.sim;
+    this.sim = undefined;
+    // The editor does not await disposables; close() destroys open connections, so nothing lingers.
+    if (sim) void sim.close();
+  }
+}
+
+function nameOf(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const name = (item as Record<string, unknown>).name;
+  return typeof name === 'string' ? name.trim() : undefined;
+}
