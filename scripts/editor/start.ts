@@ -17,6 +17,9 @@ const HELP = `usage: npm start -- [--port <n>] [--watch] [--desktop] [--verbose]
   --desktop    open desktop VS Code (needs \`code\` on PATH) instead of code-server
   --verbose    echo code-server's output`;
 
+// Kept on purpose next to the in-editor "Demo (offline)" (voiceSms.startDemo, src/host/demo.ts):
+// this simulator runs outside the editor, so a developer can inject faults through its control
+// endpoint or curl it, and it survives window reloads. The names differ so the two never collide.
 const DEMO_PROFILE = 'Demo (simulator)';
 
 function demoSettings(baseUrl: string): Record<string, unknown> {
