@@ -293,7 +293,8 @@ function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
   if (!unknown) return err;
   return new VoiceSmsError(
     err.kind,
-    `${err.message} The outcome of the SMS to ${maskPhone(to)} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.`,
+    // Drop the transport's "try again" advice: for a send, the advice is the opposite.
+    `${err.message.replace(/;? try again[^.]*\./g, '.')} The outcome of the SMS to ${maskPhone(to)} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.`,
     { ...err.details, outcomeUnknown: true },
     { cause: err },
   );

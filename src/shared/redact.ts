@@ -63,6 +63,7 @@ export function redact(text: string, known?: KnownSecrets): string {
 /** A phone number as `+4915******78`: enough to tell numbers apart, not enough to call one. */
 export function maskPhoneNumber(e164: string): string {
   const digits = e164.replace(/\D/g, '');
+  if (digits.length === 0) return '';
   return (e164.trimStart().startsWith('+') ? '+' : '') + maskDigits(digits);
 }
 
@@ -109,10 +110,11 @@ function partial(value: string, keep: number): string {
   return value.slice(0, shown) + MASK;
 }
 
+/** Shows at most 6 digits and never more than half of them; a fixed mask hides the length. */
 function maskDigits(digits: string): string {
-  const head = digits.length >= 10 ? 4 : 2;
-  const tail = digits.length >= 10 ? 2 : 1;
-  return digits.slice(0, head) + PHONE_MASK + digits.slice(-tail);
+  const head = digits.length >= 12 ? 4 : digits.length >= 6 ? 2 : 0;
+  const tail = digits.length >= 8 ? 2 : digits.length >= 4 ? 1 : 0;
+  return digits.slice(0, head) + PHONE_MASK + digits.slice(digits.length - tail);
 }
 
 /** `Basic authentication` in prose is a word, not a credential. */

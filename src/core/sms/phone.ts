@@ -7,7 +7,10 @@ import {
   validatePhoneNumberLength,
   type CountryCode,
   type PhoneNumber,
-} from 'libphonenumber-js';
+  // The full metadata: the default one checks only lengths, and would accept e.g. "0151 12" for DE.
+  // Its size does not matter here: the core is loaded lazily, on first network use.
+} from 'libphonenumber-js/max';
+import { maskPhoneNumber } from '../../shared/redact.js';
 import { validationError } from '../errors.js';
 
 const FIELD = 'to';
@@ -72,17 +75,6 @@ export function normalizeE164(input: string, defaultRegion?: string): string {
   return parsed.number;
 }
 
-/**
- * Masks a number for logs and history: keeps the country prefix and the last digits,
- * e.g. +491512345667 -> +4915******67. Never throws; shorter input keeps less.
- */
-export function maskPhone(e164: string): string {
-  const digits = e164.replace(/\D/g, '');
-  const plus = e164.trim().startsWith('+') ? '+' : '';
-  if (digits.length === 0) return '';
-  // Show at most 6 digits in total and always hide at least half of them.
-  const head = digits.length >= 12 ? 4 : digits.length >= 6 ? 2 : 0;
-  const tail = digits.length >= 8 ? 2 : digits.length >= 4 ? 1 : 0;
-  return plus + digits.slice(0, head) + '*'.repeat(digits.length - head - tail) + digits.slice(digits.length - tail);
-}
+/** One mask everywhere (log, history, errors): the shared one, so the user never sees two styles. */
+export const maskPhone = maskPhoneNumber;
 

@@ -111,7 +111,7 @@ void describe('redact: phone numbers', () => {
   });
 
   void it('hides the length of the number', () => {
-    assert.equal(redact('+12025550123'), '+1202******23');
+    assert.equal(redact('+12025550123'), '+12******23');
     assert.equal(redact('+861381234567890'), '+8613******90');
   });
 
@@ -124,7 +124,7 @@ void describe('redact: phone numbers', () => {
   void it('masks long digit runs written without a plus (national and 00-prefixed numbers)', () => {
     assert.equal(redact('to=015112345678'), 'to=0151******78');
     assert.equal(redact('dial 004915112345678'), 'dial 0049******78');
-    assert.equal(redact('US 2025550123'), 'US 2025******23');
+    assert.equal(redact('US 2025550123'), 'US 20******23');
   });
 
   void it('keeps month and day ids, timezones, epoch times, decimals and UUIDs readable', () => {
