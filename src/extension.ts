@@ -2,6 +2,7 @@
 // core client (undici, fast-xml-parser, libphonenumber-js) is loaded by the features that need it,
 // on first use, so opening the editor never pays for it.
 import * as vscode from 'vscode';
+import { BalanceController } from './host/balance/controller.js';
 import { ClientProvider } from './host/clients.js';
 import { registerCommands } from './host/commands/index.js';
 import { HostConfig } from './host/config.js';
@@ -11,12 +12,17 @@ import { HostLog } from './host/log.js';
 import { ProfileSecrets } from './host/secrets.js';
 import type { HostServices } from './host/services.js';
 import { SessionState } from './host/session.js';
+import { SmsDrafts } from './host/sms/draft.js';
+import { SmsHistory, type SmsHistoryEntry } from './host/sms/history.js';
+import { BalanceStatusBar } from './host/statusBar.js';
+import { AccountTreeProvider, type AccountNode } from './host/views/accountTree.js';
 import { Views } from './host/views/index.js';
 import { createInstancesModel } from './host/views/instancesWiring.js';
 import { InstancesTreeProvider, type InstancesNode } from './host/views/instancesTree.js';
+import { SmsHistoryTreeProvider } from './host/views/smsHistoryTree.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
 import { WebviewPanels, type PanelLookup } from './host/webviews/panels.js';
-import { CONTEXT_KEYS, VIEWS } from './shared/ids.js';
+import { VIEWS } from './shared/ids.js';
 
 /** Characters of an access key id left readable in the log, enough to tell two keys apart. */
 const KEY_ID_VISIBLE = 4;
@@ -33,6 +39,10 @@ export interface VoiceSmsTestApi {
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
+  demo: { resumeIfLeftOver(): Promise<boolean> };
+  /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
+  smsHistory: { entries(): SmsHistoryEntry[]; treeItems(): vscode.TreeItem[] };
   /** The Voice Instances tree as the view sees it (test/integration/instances.test.ts). */
   instancesTree: {
     getChildren(element?: unknown): unknown[];
@@ -45,6 +55,13 @@ export interface VoiceSmsTestApi {
     current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
     onDidChange: vscode.Event<{ signedIn: boolean; profile: string | undefined }>;
     hasCredentials(profile: string): Promise<boolean>;
+  };
+  /** The Account view and the balance status-bar item as they render now (test/integration/balance.test.ts). */
+  balance: {
+    /** Resolves once no balance load is under way. */
+    settled(): Promise<void>;
+    statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
+    accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
   };
 }
 
@@ -63,9 +80,20 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const clients = new ClientProvider(config, secrets, log);
   const instances = createInstancesModel(clients, session, secrets);
   const instancesTree = new InstancesTreeProvider(instances.model, session, config);
-  const views = new Views({ [VIEWS.instances]: instancesTree });
+  const smsHistory = new SmsHistory(ctx.globalState);
+  const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
+  ctx.subscriptions.push(smsHistoryTree);
+  // The balance loads only after activation, when the Account view or the status bar wants it.
+  const balance = new BalanceController(clients, session, config, log, ctx.globalState);
+  const accountTree = new AccountTreeProvider(balance, session, config);
+  ctx.subscriptions.push(balance, accountTree);
+  const views = new Views({ [VIEWS.instances]: instancesTree, [VIEWS.smsHistory]: smsHistoryTree, [VIEWS.account]: accountTree });
   const instancesView = views.view(VIEWS.instances);
   if (instancesView) instancesTree.attach(instancesView);
+  const accountView = views.view(VIEWS.account);
+  if (accountView) balance.attach(accountView);
+  const balanceStatus = new BalanceStatusBar(balance, session, config);
+  ctx.subscriptions.push(balanceStatus);
   ctx.subscriptions.push(secrets, config, session, views, clients, instances, instancesTree);
 
   // Panels look the client up on every load, so they follow sign-in and profile changes.
@@ -77,11 +105,12 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const demo = new DemoMode({ log, config, secrets, session, contextKeys }, ctx.globalState);
   ctx.subscriptions.push(demo);
 
-  const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo };
+  const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
+    sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
   registerCommands(ctx, services);
 
-  // Until its feature exists, nothing is in the history.
-  void contextKeys.set(CONTEXT_KEYS.hasHistory, false);
+  // Sets hasHistory for the profile active now (the tree refreshes on every session change too).
+  smsHistoryTree.refresh();
   // Sets demoActive; a demo profile left by an earlier window gets a fresh simulator, in the
   // background (not awaited: activation never waits for or loads the simulator itself).
   void demo.resumeIfLeftOver();
@@ -94,12 +123,27 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
+    demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
+    smsHistory: {
+      entries: () => smsHistoryTree.getChildren(),
+      treeItems: () => smsHistoryTree.getChildren().map((e) => smsHistoryTree.getTreeItem(e)),
+    },
     instancesTree: {
       getChildren: (element) => instancesTree.getChildren(element as InstancesNode | undefined),
       getTreeItem: (element) => instancesTree.getTreeItem(element as InstancesNode),
       settled: async (instanceId) => {
         const months = instances.model.months(config.settings.monthsInTree);
         await Promise.all(months.map((m) => instances.model.ensure(instanceId, m)));
+      },
+    },
+    balance: {
+      settled: async () => {
+        while (balance.model.current.loading) await new Promise((r) => setTimeout(r, 20));
+      },
+      statusBar: () => balanceStatus.snapshot,
+      accountTree: {
+        getChildren: (element) => accountTree.getChildren(element as AccountNode | undefined),
+        getTreeItem: (element) => accountTree.getTreeItem(element as AccountNode),
       },
     },
     session: {

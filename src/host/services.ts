@@ -1,4 +1,5 @@
 // What activate() builds once and every command and view receives.
+import type { BalanceController } from './balance/controller.js';
 import type { ClientProvider } from './clients.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from './contextKeys.js';
@@ -6,6 +7,8 @@ import type { DemoMode } from './demo.js';
 import type { HostLog } from './log.js';
 import type { ProfileSecrets } from './secrets.js';
 import type { SessionState } from './session.js';
+import type { SmsDrafts } from './sms/draft.js';
+import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { InstancesModel } from './views/instancesModel.js';
 import type { WebviewPanels } from './webviews/panels.js';
@@ -25,4 +28,8 @@ export interface HostServices {
   readonly instances: InstancesModel;
   /** The offline demo: the simulator in this extension host and its profile. */
   readonly demo: DemoMode;
+  /** Sent SMS history (globalState, per profile) and the last draft that did not go out. */
+  readonly sms: { readonly history: SmsHistory; readonly drafts: SmsDrafts };
+  /** The active profile's balance (Account view, status bar, refreshBalance). */
+  readonly balance: BalanceController;
 }

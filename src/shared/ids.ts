@@ -25,6 +25,12 @@ export const COMMANDS = {
   showLog: 'voiceSms.showLog',
   /** Context menus of tree rows: copies the row's instance or month id (hidden from the palette). */
   copyId: 'voiceSms.copyId',
+  /** Sent SMS view: send an entry's message again (after confirmation); hidden from the palette. */
+  resendSms: 'voiceSms.resendSms',
+  /** Sent SMS view: copy an entry's message id; hidden from the palette. */
+  copySmsMessageId: 'voiceSms.copySmsMessageId',
+  /** Sent SMS view title: forget the active profile's history. */
+  clearSmsHistory: 'voiceSms.clearSmsHistory',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

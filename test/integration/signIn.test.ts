@@ -42,6 +42,9 @@ describe('sign-in and profiles', function () {
     sim = await start();
     savedProfiles = config().inspect('profiles')?.globalValue;
     savedActive = config().inspect('activeProfile')?.globalValue;
+    // The balance status-bar item loads the balance as soon as a profile with an account id signs in;
+    // off here, so the requests counted below are the sign-in's own verification.
+    await config().update('statusBar.showBalance', false, vscode.ConfigurationTarget.Global);
   });
 
   after(async function () {
@@ -50,6 +53,7 @@ describe('sign-in and profiles', function () {
     }
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
+    await config().update('statusBar.showBalance', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('voiceSms.refresh');
     await sim?.close();
   });

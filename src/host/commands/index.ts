@@ -10,12 +10,15 @@ import { pending } from './pending.js';
 import * as openMonthView from './openMonthView.js';
 import * as openTrend from './openTrend.js';
 import * as refresh from './refresh.js';
+import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
 import type { RegisterCommand } from './register.js';
+import * as sendSms from './sendSms.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';
 import * as signIn from './signIn.js';
 import * as signOut from './signOut.js';
+import * as smsHistory from './smsHistoryCommands.js';
 import * as startDemo from './startDemo.js';
 import * as stopDemo from './stopDemo.js';
 import * as switchProfile from './switchProfile.js';
@@ -30,14 +33,17 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.openTrend]: openTrend.register,
   [COMMANDS.showDayActivities]: showDayActivities.register,
   [COMMANDS.exportMonth]: exportMonth.register,
-  [COMMANDS.sendSms]: pending(COMMANDS.sendSms),
+  [COMMANDS.sendSms]: sendSms.register,
   [COMMANDS.refresh]: refresh.register,
-  [COMMANDS.refreshBalance]: pending(COMMANDS.refreshBalance),
+  [COMMANDS.refreshBalance]: refreshBalance.register,
   [COMMANDS.copyAsCurl]: pending(COMMANDS.copyAsCurl),
   [COMMANDS.startDemo]: startDemo.register,
   [COMMANDS.stopDemo]: stopDemo.register,
   [COMMANDS.showLog]: showLog.register,
   [COMMANDS.copyId]: copyId.register,
+  [COMMANDS.resendSms]: smsHistory.registerResend,
+  [COMMANDS.copySmsMessageId]: smsHistory.registerCopyMessageId,
+  [COMMANDS.clearSmsHistory]: smsHistory.registerClear,
 };
 
 export function registerCommands(ctx: vscode.ExtensionContext, services: HostServices): void {

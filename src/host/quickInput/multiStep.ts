@@ -23,6 +23,8 @@ export interface InputStep<S> extends StepBase<S> {
   /** An error message, or undefined when the value is acceptable. */
   validate(value: string, state: S): string | undefined | Promise<string | undefined>;
   apply(value: string, state: S): void;
+  /** Recomputed as the user types (e.g. an SMS body's segments): replaces the title and/or prompt. */
+  live?(value: string, state: S): { title?: string; prompt?: string };
 }
 
 export interface PickItem<T> extends vscode.QuickPickItem {
@@ -194,6 +196,13 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
   box.password = step.password ?? false;
   box.value = step.value(state);
   box.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
+  const showLive = (value: string): void => {
+    const live = step.live?.(value, state);
+    if (!live) return;
+    box.title = live.title ?? c.options.title;
+    if (live.prompt !== undefined) box.prompt = live.prompt;
+  };
+  showLive(box.value);
   const failedValue = c.error !== undefined ? box.value : undefined;
   if (c.error !== undefined) box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };
 
@@ -219,6 +228,7 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
     };
     disposables.push(
       box.onDidChangeValue(async (value) => {
+        showLive(value);
         // The failure from `finish` stays visible until the value is changed.
         if (value === failedValue && c.error !== undefined) {
           box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };

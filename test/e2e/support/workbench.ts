@@ -103,6 +103,58 @@ export class Workbench {
     await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 10_000 });
   }
 
+  /** Right-clicks a tree row and clicks the context-menu entry `item` (e.g. "Export Month…"). */
+  async contextMenu(row: Locator, item: string | RegExp): Promise<void> {
+    await row.click({ button: 'right' });
+    // The workbench's own HTML menu (in web it lives in a shadow root, which CSS locators pierce).
+    const entry = this.page.locator('.monaco-menu .action-item .action-label', { hasText: item }).first();
+    await entry.waitFor({ state: 'visible' });
+    // A click right after the menu opened is ignored (guard against the opening mouse-up); hovering
+    // focuses the entry, and Enter runs it like a user's keyboard would.
+    await entry.hover();
+    await this.page.waitForTimeout(300);
+    await this.page.keyboard.press('Enter');
+    await entry.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Answers a save dialog. code-server has no native dialog: its "simple file dialog" is a quick
+   * input prefilled with a path, so type the absolute path and accept.
+   */
+  async saveDialog(absolutePath: string, beforeAccept?: () => Promise<unknown>): Promise<void> {
+    const qi = this.quickInput;
+    await qi.waitOpen();
+    await qi.fill(absolutePath);
+    // The dialog re-reads the folder as the path changes; let it settle before accepting.
+    await this.page.waitForTimeout(500);
+    await beforeAccept?.();
+    await qi.input.press('Enter');
+    await qi.waitClosed();
+  }
+
+  /**
+   * Sets a text setting in the user settings through the Settings editor (search by id, type the
+   * value), then closes the editor. The value is written after the editor's short debounce.
+   */
+  async setUserSetting(id: string, value: string): Promise<void> {
+    await this.runCommand('Preferences: Open User Settings');
+    const editor = this.page.locator('.settings-editor');
+    await editor.waitFor({ state: 'visible' });
+    // The search box is a small code editor; it has focus once the Settings editor has rendered.
+    await editor.locator('.settings-header .suggest-input-container .monaco-editor').first().click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.type(`@id:${id}`, { delay: 20 });
+    // A setting's control is labelled with its id.
+    const input = editor.locator(`.settings-tree-container input[aria-label="${cssString(id)}"]`).first();
+    await input.waitFor({ state: 'visible' });
+    await input.fill(value);
+    await input.press('Tab');
+    // The Settings editor writes text settings after a debounce of about half a second.
+    await this.page.waitForTimeout(1_000);
+    await this.runCommand('View: Close Editor');
+    await editor.waitFor({ state: 'hidden' });
+  }
+
   // --- command palette -----------------------------------------------------------------------
 
   /** Opens the command palette with `>` + filter and returns the quick input. */
@@ -150,6 +202,22 @@ export class Workbench {
       '.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message',
     );
     return text === undefined ? all : all.filter({ hasText: text });
+  }
+
+  /** A status-bar entry by its visible text (codicons are not part of the text). */
+  statusBarItem(text: string | RegExp): Locator {
+    return this.page.locator('.part.statusbar .statusbar-item', { hasText: text });
+  }
+
+  /** Whether a status-bar entry is drawn with the theme's warning background (statusBarItem.warningBackground). */
+  async statusBarItemIsWarning(item: Locator): Promise<boolean> {
+    return /\bwarning-kind\b/.test((await item.getAttribute('class')) ?? '');
+  }
+
+  /** Clears every notification (toasts that would cover a screenshot), as the palette command does. */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.notification().first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
 
   /** The modal dialog (showWarningMessage with `modal: true`). */
@@ -216,7 +284,7 @@ export class Workbench {
    * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
    * once the flow has closed; returns false when the command is not available yet.
    */
-  async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string }): Promise<boolean> {
+  async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string; accountId?: string }): Promise<boolean> {
     await this.runCommand('Voice & SMS: Sign In');
     const qi = this.quickInput;
     const opened = await qi.waitOpen(8_000).then(() => true, () => false);
@@ -234,7 +302,7 @@ export class Workbench {
         : /key id|access key/.test(asked) ? p.accessKeyId
         : /url|address|endpoint/.test(asked) ? p.baseUrl
         : /instance/.test(asked) ? p.voiceInstanceId
-        : /account/.test(asked) ? ''
+        : /account/.test(asked) ? (p.accountId ?? '')
         : /name/.test(asked) ? p.name
         : undefined;
       const before = asked;

@@ -1,0 +1,66 @@
+// Decides when the balance loads: never during activation; afterwards only when someone looks at it
+// (the Account view is visible, or the status-bar item is enabled) and a profile is signed in. A
+// profile switch (or sign-out) resets the model, so no view ever shows another profile's balance.
+import * as vscode from 'vscode';
+import { SETTINGS } from '../../shared/ids.js';
+import type { ClientProvider } from '../clients.js';
+import type { HostConfig } from '../config.js';
+import { DisposableStore } from '../lifecycle.js';
+import type { HostLog } from '../log.js';
+import type { SessionSnapshot, SessionState } from '../session.js';
+import { BalanceModel } from './model.js';
+
+export class BalanceController implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private sessionKey: string | undefined;
+  private accountView: vscode.TreeView<unknown> | undefined;
+  readonly model: BalanceModel;
+
+  constructor(
+    clients: ClientProvider,
+    private readonly session: SessionState,
+    private readonly config: HostConfig,
+    private readonly log: HostLog,
+    globalState: vscode.Memento,
+  ) {
+    this.model = new BalanceModel(clients, globalState, { locale: () => vscode.env.language });
+    this.disposables.add(session.onDidChange((s) => this.onSession(s)));
+    this.disposables.add(
+      config.onDidChange((e) => {
+        if (e.affects(SETTINGS.statusBarShowBalance)) this.loadIfWanted();
+      }),
+    );
+    this.disposables.add(
+      this.model.onDidChange((s) => {
+        if (s.error && !s.loading) this.log.warn(`Balance refresh failed: ${s.error.message}`);
+      }),
+    );
+  }
+
+  /** The Account view: becoming visible loads the balance if nothing was loaded yet. */
+  attach(view: vscode.TreeView<unknown>): void {
+    this.accountView = view;
+    this.disposables.add(view.onDidChangeVisibility(() => this.loadIfWanted()));
+  }
+
+  private onSession(s: SessionSnapshot): void {
+    const key = JSON.stringify([s.signedIn, s.profile?.name, s.profile?.baseUrl, s.profile?.accountId]);
+    if (key === this.sessionKey) return;
+    this.sessionKey = key;
+    this.model.reset();
+    this.loadIfWanted();
+  }
+
+  private wanted(): boolean {
+    if (!this.session.current.signedIn) return false;
+    return this.accountView?.visible === true || this.config.settings.statusBarShowBalance;
+  }
+
+  private loadIfWanted(): void {
+    if (this.wanted() && !this.model.started) void this.model.reload();
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

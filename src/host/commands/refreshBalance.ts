@@ -1,0 +1,29 @@
+// voiceSms.refreshBalance: loads the active profile's balance again (with a progress notification)
+// and returns it as shown, e.g. "123.45 EUR" (an unrecognised answer: its key/value rows on one
+// line). From the UI (no argument: palette, view title, status bar, Account row) a failure is shown
+// with "Show Log" and the command returns undefined; called with an argument object ({}), as a test
+// or another extension would, the failure is thrown back with the same message.
+import * as vscode from 'vscode';
+import { COMMANDS, fullSettingKey, SETTINGS } from '../../shared/ids.js';
+import { NotSignedInError } from '../clients.js';
+import { showError, withProgress } from '../errors.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+
+export const register: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.refreshBalance, async (arg?: unknown) => {
+    const driven = typeof arg === 'object' && arg !== null;
+    const state = await withProgress(vscode.l10n.t('Refreshing the balance…'), (signal) => services.balance.model.reload(signal));
+    try {
+      if (state.signedOut) throw new NotSignedInError();
+      if (state.noAccount) {
+        throw new Error(vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)));
+      }
+      if (state.error) throw new Error(state.error.message);
+      return state.loaded?.shown;
+    } catch (e) {
+      if (driven) throw e;
+      void showError(services.log, vscode.l10n.t('Refreshing the balance'), e);
+      return undefined;
+    }
+  });
+};

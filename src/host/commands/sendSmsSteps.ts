@@ -1,0 +1,186 @@
+// The steps of "Send Test SMS": sender (the profile's sender ids, recently used first, or a new one),
+// destination (any format, shown back as E.164 while typing), body (characters, encoding and
+// segments live in the title; refused above sms.maxSegments). The checks are the ones the
+// argument-object path runs too (checkSms), so the UI and `{ from, to, body }` say the same thing.
+import * as vscode from 'vscode';
+import { validateId } from '../../core/model/ids.js';
+import type { BodyAnalysis } from '../../core/index.js';
+import type { CoreModule } from '../core.js';
+import { errorMessage } from '../errors.js';
+import { pickStep, type InputStep, type PickItem, type Step } from '../quickInput/multiStep.js';
+
+export interface SmsForm {
+  from: string;
+  /** The user chose "another sender id" in the pick. */
+  customFrom: boolean;
+  to: string;
+  body: string;
+}
+
+export interface SmsRules {
+  core: CoreModule;
+  /** ISO country for national-format numbers, or undefined. */
+  region: string | undefined;
+  maxSegments: number;
+}
+
+export interface CheckedSms {
+  from: string;
+  /** E.164. */
+  to: string;
+  body: string;
+  analysis: BodyAnalysis;
+}
+
+/** The core's "Invalid to: …" reads badly in a dialog; name the field the way the user saw it. */
+export function explain(e: unknown): string {
+  const text = errorMessage(e);
+  const m = /^Invalid (from|to|body): (.*)$/s.exec(text);
+  if (!m) return text;
+  const field = m[1] === 'from' ? vscode.l10n.t('Sender ID') : m[1] === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
+  const why = m[2] ?? '';
+  // "is too short…", "has no country code…" read on from the field's name; anything else follows a colon.
+  return /^(is|has|must|does)\b/.test(why) ? `${field} ${why}` : `${field}: ${why}`;
+}
+
+export function checkFrom(value: string): string {
+  try {
+    return validateId('from', value);
+  } catch (e) {
+    throw new Error(explain(e));
+  }
+}
+
+export function checkTo(rules: SmsRules, value: string): string {
+  try {
+    return rules.core.normalizeE164(value, rules.region);
+  } catch (e) {
+    throw new Error(explain(e));
+  }
+}
+
+export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
+  let analysis: BodyAnalysis;
+  try {
+    analysis = rules.core.analyzeBody(value);
+  } catch (e) {
+    throw new Error(explain(e));
+  }
+  if (analysis.segments > rules.maxSegments) {
+    throw new Error(
+      vscode.l10n.t(
+        'The message needs {0} segments ({1}); the limit is {2} (setting voiceSms.sms.maxSegments). Shorten it.',
+        analysis.segments,
+        analysis.encoding,
+        rules.maxSegments,
+      ),
+    );
+  }
+  return analysis;
+}
+
+/** Everything checked before anything is sent or confirmed; throws the message the UI shows. */
+export function checkSms(rules: SmsRules, input: { from: string; to: string; body: string }): CheckedSms {
+  return { from: checkFrom(input.from), to: checkTo(rules, input.to), body: input.body, analysis: checkBody(rules, input.body) };
+}
+
+export function describeBody(a: BodyAnalysis): string {
+  return a.segments === 1
+    ? vscode.l10n.t('{0} characters · {1} · 1 segment', a.characters, a.encoding)
+    : vscode.l10n.t('{0} characters · {1} · {2} segments', a.characters, a.encoding, a.segments);
+}
+
+const CUSTOM = Symbol('custom sender');
+
+export function smsSteps(title: string, rules: SmsRules, senders: { recent: string[]; profile: string[] }, draftNote: string | undefined): Step<SmsForm>[] {
+  const sender = pickStep<SmsForm, string | typeof CUSTOM>({
+    id: 'from',
+    placeholder: () => draftNote ?? vscode.l10n.t('Sender identity'),
+    items: (s) => {
+      const seen = new Set<string>();
+      const items: PickItem<string | typeof CUSTOM>[] = [];
+      const add = (id: string, description: string): void => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        items.push({ label: id, description, value: id, picked: id === s.from });
+      };
+      if (s.from && !s.customFrom) add(s.from, vscode.l10n.t('from your draft'));
+      for (const id of senders.recent) add(id, vscode.l10n.t('recently used'));
+      for (const id of senders.profile) add(id, vscode.l10n.t('profile sender ID'));
+      items.push({ label: `$(edit) ${vscode.l10n.t('Enter another sender ID…')}`, value: CUSTOM, alwaysShow: true });
+      return items;
+    },
+    apply: (value, s) => {
+      s.customFrom = value === CUSTOM;
+      if (value !== CUSTOM) s.from = value;
+    },
+  });
+
+  const customSender: InputStep<SmsForm> = {
+    kind: 'input',
+    id: 'customFrom',
+    skip: (s) => !s.customFrom,
+    prompt: () => vscode.l10n.t('Sender ID (a registered alphanumeric sender or a number)'),
+    placeholder: () => 'VSTK-TEST',
+    value: (s) => s.from,
+    validate: (v) => failure(() => checkFrom(v)),
+    apply: (v, s) => {
+      s.from = v.trim();
+    },
+  };
+
+  const destination: InputStep<SmsForm> = {
+    kind: 'input',
+    id: 'to',
+    prompt: () => toPrompt(rules),
+    placeholder: () => (rules.region ? vscode.l10n.t('e.g. 0151 23456789 or +49 151 23456789') : '+4915123456789'),
+    value: (s) => s.to,
+    validate: (v) => failure(() => checkTo(rules, v)),
+    live: (v) => {
+      try {
+        return { prompt: vscode.l10n.t('Will be sent to {0}', checkTo(rules, v)) };
+      } catch {
+        return { prompt: toPrompt(rules) };
+      }
+    },
+    apply: (v, s) => {
+      s.to = v.trim();
+    },
+  };
+
+  const body: InputStep<SmsForm> = {
+    kind: 'input',
+    id: 'body',
+    prompt: () => vscode.l10n.t('Message text (up to {0} segments)', rules.maxSegments),
+    placeholder: () => vscode.l10n.t('Test message from Voice & SMS Toolkit'),
+    value: (s) => s.body,
+    validate: (v) => failure(() => checkBody(rules, v)),
+    live: (v) => {
+      try {
+        return { title: `${title} — ${describeBody(rules.core.analyzeBody(v))}` };
+      } catch {
+        return { title };
+      }
+    },
+    apply: (v, s) => {
+      s.body = v;
+    },
+  };
+
+  return [sender, customSender, destination, body];
+}
+
+function toPrompt(rules: SmsRules): string {
+  return rules.region
+    ? vscode.l10n.t('Destination number (national numbers are read as {0})', rules.region)
+    : vscode.l10n.t('Destination number in international format (+ and country code)');
+}
+
+function failure(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (e) {
+    return errorMessage(e);
+  }
+}

@@ -1,0 +1,79 @@
+// The Sent SMS view's commands. resendSms { id } sends an entry's message again as a NEW message,
+// through sendSms (so the same checks and the same confirmation apply) -> { messageId, to }.
+// copySmsMessageId { id } -> the copied id. clearSmsHistory { confirmed? } -> how many entries were
+// removed; without `confirmed: true` it asks first.
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../shared/ids.js';
+import { showError } from '../errors.js';
+import type { HostServices } from '../services.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+import { sendSms } from './sendSms.js';
+
+/** A tree row (an SmsHistoryEntry) or an argument object: both carry the entry's `id`. */
+function entryId(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const id = (arg as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function activeProfile(services: HostServices): string {
+  const name = services.config.activeProfile?.name;
+  if (!name) throw new Error(vscode.l10n.t('You are not signed in.'));
+  return name;
+}
+
+export const registerResend: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.resendSms, async (arg?: unknown) => {
+    const title = vscode.l10n.t('Resend SMS');
+    const id = entryId(arg);
+    try {
+      const data = id === undefined ? undefined : services.sms.history.resendData(activeProfile(services), id);
+      if (!data) throw new Error(vscode.l10n.t('This history entry cannot be resent: it is not in the active profile\'s history.'));
+      return await sendSms(services, { from: data.from, to: data.to, body: data.body });
+    } catch (e) {
+      void showError(services.log, title, e);
+      throw e;
+    }
+  });
+};
+
+export const registerCopyMessageId: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.copySmsMessageId, async (arg?: unknown) => {
+    const id = entryId(arg);
+    const profile = services.config.activeProfile?.name;
+    const entry = id && profile ? services.sms.history.entries(profile).find((e) => e.id === id) : undefined;
+    if (!entry?.messageId) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This message has no message ID.'));
+      return undefined;
+    }
+    await vscode.env.clipboard.writeText(entry.messageId);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', entry.messageId), 3000);
+    return entry.messageId;
+  });
+};
+
+export const registerClear: RegisterCommand = (ctx, services) => {
+  registerCommand(ctx, COMMANDS.clearSmsHistory, async (arg?: unknown) => {
+    const title = vscode.l10n.t('Clear Sent SMS History');
+    try {
+      const profile = activeProfile(services);
+      const count = services.sms.history.entries(profile).length;
+      const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+      if (!confirmed) {
+        const clear = vscode.l10n.t('Clear');
+        const choice = await vscode.window.showWarningMessage(
+          vscode.l10n.t('Clear the sent SMS history of {0}?', profile),
+          { modal: true, detail: vscode.l10n.t('{0} entries are removed from this editor. Messages already sent are not affected.', count) },
+          clear,
+        );
+        if (choice !== clear) return undefined;
+      }
+      await services.sms.history.clear(profile);
+      services.log.info(`sent SMS history of ${profile} cleared (${count} entries)`);
+      return count;
+    } catch (e) {
+      void showError(services.log, title, e);
+      return undefined;
+    }
+  });
+};

@@ -1,0 +1,93 @@
+// The balance through the real UI: sign in from the palette with an account id, open the Voice & SMS
+// container, read the balance in the Account view and in the status bar, then raise
+// voiceSms.lowBalanceThreshold above it in the Settings editor and see the warning in both.
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { session } from './support/session.js';
+import { Workbench } from './support/workbench.js';
+
+const VIEW = 'Account';
+const PROFILE = 'E2E balance';
+/** "123.45 EUR" as the extension formats the simulator's answer (the amount drops as other files send SMS). */
+const BALANCE = /^\d{1,3}(,\d{3})*\.\d{2} EUR$/;
+
+async function until(what: string, f: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await f().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function textMatching(locator: Locator, re: RegExp): Promise<string> {
+  let last = '';
+  await until(`text matching ${String(re)}`, async () => {
+    last = ((await locator.textContent({ timeout: 1_000 })) ?? '').trim();
+    return re.test(last);
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}; last seen: "${last}"`);
+  });
+  return last;
+}
+
+describe('balance in the Account view and the status bar', function () {
+  let wb: Workbench;
+  let signedIn = false;
+  let shown = '';
+
+  before(async function () {
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+  });
+
+  after(async function () {
+    // Leave the threshold at its default for the files that run after this one.
+    if (signedIn) await wb?.setUserSetting('voiceSms.lowBalanceThreshold', '5').catch(() => undefined);
+    await wb?.close();
+  });
+
+  beforeEach(function () {
+    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+  });
+
+  it('signs in from the palette with an account id', async function () {
+    const sim = await session().simulator();
+    const ok = await wb.signInWithPalette({
+      name: PROFILE,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
+    });
+    assert.ok(ok, 'the sign-in flow closed');
+    signedIn = true;
+  });
+
+  it('shows the balance in the Account view and the same text in the status bar', async function () {
+    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    const row = wb.treeRow(/^Balance$/, VIEW);
+    await row.waitFor({ state: 'visible' });
+    // The row is redrawn as the balance arrives, so poll through the locator, not one element.
+    shown = await textMatching(wb.treeRowDescription(row), BALANCE);
+    await wb.treeRow(PROFILE, VIEW).waitFor({ state: 'visible' });
+    await wb.treeRow(/^Last refresh: /, VIEW).waitFor({ state: 'visible' });
+
+    const item = wb.statusBarItem(shown);
+    await item.waitFor({ state: 'visible' });
+    assert.equal(await wb.statusBarItemIsWarning(item), false);
+    await wb.moveMouseAway();
+    await wb.screenshot('balance-01-account');
+  });
+
+  it('raising lowBalanceThreshold above the balance shows the warning in both places', async function () {
+    await wb.setUserSetting('voiceSms.lowBalanceThreshold', '100000');
+    const item = wb.statusBarItem(shown);
+    await until('the status-bar warning', () => wb.statusBarItemIsWarning(item));
+    const row = wb.treeRow(/^Balance$/, VIEW);
+    await row.locator('.codicon-warning').waitFor({ state: 'visible' });
+    await wb.moveMouseAway();
+    await wb.screenshot('balance-02-low');
+  });
+});

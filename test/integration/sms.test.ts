@@ -1,0 +1,152 @@
+// Send SMS and the Sent SMS history inside a real extension host, against the simulator started in
+// this process, driven by the command's `{ from, to, body }` argument object with
+// sms.confirmBeforeSend off (a modal cannot be answered here; the e2e test clicks it). Covers:
+// E.164 answer, a national number read with sms.defaultRegion, an invalid number refused before
+// any request, a lost answer reported as "outcome unknown" with exactly one SMS received and
+// recorded as such, resend as a new message, clear, and no full number in anything the view shows.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+
+interface SmsEntry {
+  id: string;
+  from: string;
+  toMasked: string;
+  preview: string;
+  segments: number;
+  status: string;
+  messageId?: string;
+}
+
+interface SmsTestApi {
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  session: { current(): { signedIn: boolean; profile: string | undefined } };
+  smsHistory: { entries(): SmsEntry[]; treeItems(): vscode.TreeItem[] };
+}
+
+const PROFILE = 'SMS integration';
+const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
+// A valid German mobile number, national and international.
+const NATIONAL = '0151 23456789';
+const E164 = '+4915123456789';
+
+describe('send SMS and history', function () {
+  this.timeout(60_000);
+  let api: SmsTestApi;
+  let sim: Simulator;
+  const saved = new Map<string, unknown>();
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'sms.defaultRegion'];
+  const send = (args: { from: string; to: string; body: string }) =>
+    Promise.resolve(vscode.commands.executeCommand<{ messageId?: string; to: string } | undefined>('voiceSms.sendSms', args));
+
+  async function waitFor(check: () => boolean, what: string): Promise<void> {
+    const until = Date.now() + 5_000;
+    while (!check()) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as SmsTestApi;
+    sim = await start();
+    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
+    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    // Application scope: only the user (global) settings count.
+    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    await config().update('sms.defaultRegion', 'DE', vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in');
+    await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true });
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }).then(undefined, () => undefined);
+    await api?.storeCredentials(PROFILE, undefined);
+    for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  afterEach(function () {
+    sim.clearFaults();
+  });
+
+  it('sends a national-format number as E.164 and records it, masked', async function () {
+    const before = sim.received.length;
+    const result = await send({ from: SENDER, to: NATIONAL, body: 'Hello from the integration test' });
+    assert.ok(result, 'sendSms returned nothing');
+    assert.equal(result.to, E164);
+    assert.ok(result.messageId, 'a message id');
+    assert.equal(sim.received.length - before, 1);
+    const got = sim.received.at(-1);
+    assert.equal(got?.to, E164);
+    assert.equal(got?.from, SENDER);
+    assert.equal(got?.messageId, result.messageId);
+
+    await waitFor(() => api.smsHistory.entries().some((e) => e.messageId === result.messageId), 'the history entry');
+    const entry = api.smsHistory.entries()[0];
+    assert.equal(entry?.status, 'sent');
+    assert.equal(entry?.messageId, result.messageId);
+    assert.equal(entry?.from, SENDER);
+    assert.equal(entry?.segments, 1);
+    assert.match(entry?.toMasked ?? '', /^\+4915\*+89$/);
+    const item = api.smsHistory.treeItems()[0];
+    assert.equal(item?.contextValue, 'voiceSms.sentSms.withId');
+    assert.equal(await vscode.commands.executeCommand('voiceSms.copySmsMessageId', entry), result.messageId);
+    assert.equal(await vscode.env.clipboard.readText(), result.messageId);
+  });
+
+  it('refuses an invalid number with the explanation and sends nothing', async function () {
+    const before = sim.requests.length;
+    const received = sim.received.length;
+    await assert.rejects(send({ from: SENDER, to: '12', body: 'x' }), /Destination number is too short for DE/);
+    await assert.rejects(send({ from: SENDER, to: 'hello', body: 'x' }), /Destination number is not a phone number/);
+    await assert.rejects(send({ from: SENDER, to: '+999 123', body: 'x' }), /Destination number: the country calling code/);
+    await assert.rejects(send({ from: SENDER, to: E164, body: 'x'.repeat(161 * 3) }), /segments.*limit is 3/);
+    assert.equal(sim.requests.length, before, 'no request for refused input');
+    assert.equal(sim.received.length, received);
+  });
+
+  it('reports a lost answer as outcome unknown: one SMS received, never resent, recorded as such', async function () {
+    const before = sim.received.length;
+    sim.addFault({ kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
+    await assert.rejects(send({ from: SENDER, to: E164, body: 'Lost answer test' }), (e: Error) => {
+      assert.match(e.message, /outcome of the SMS to \+4915\*+89 is unknown/);
+      assert.ok(!e.message.includes(E164), `the full number leaked into: ${e.message}`);
+      return true;
+    });
+    assert.equal(sim.received.length - before, 1, 'exactly one SMS reached the service');
+    await waitFor(() => api.smsHistory.entries()[0]?.status === 'outcome-unknown', 'the outcome-unknown entry');
+    assert.equal(api.smsHistory.entries()[0]?.preview, 'Lost answer test');
+    assert.equal(api.smsHistory.treeItems()[0]?.contextValue, 'voiceSms.sentSms');
+  });
+
+  it('resends an entry as a new message', async function () {
+    const entry = api.smsHistory.entries().find((e) => e.status === 'sent' && e.preview === 'Hello from the integration test');
+    assert.ok(entry);
+    const before = sim.received.length;
+    const result = await vscode.commands.executeCommand<{ messageId?: string; to: string }>('voiceSms.resendSms', entry);
+    assert.equal(result.to, E164);
+    assert.notEqual(result.messageId, entry.messageId, 'a new message');
+    assert.equal(sim.received.length - before, 1);
+    await waitFor(() => api.smsHistory.entries()[0]?.messageId === result.messageId, 'the resent entry');
+  });
+
+  it('never shows the full number anywhere in the view', function () {
+    const entries = api.smsHistory.entries();
+    assert.ok(entries.length >= 3, `entries: ${entries.length}`);
+    const shown = JSON.stringify(entries) + JSON.stringify(api.smsHistory.treeItems().map((i) => [i.label, i.description, (i.tooltip as vscode.MarkdownString | undefined)?.value, i.accessibilityInformation]));
+    for (const n of [E164, '15123456789', '23456789']) assert.ok(!shown.includes(n), `${n} appears in ${shown}`);
+  });
+
+  it('clears the history of the active profile', async function () {
+    const count = api.smsHistory.entries().length;
+    assert.equal(await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }), count);
+    assert.deepEqual(api.smsHistory.entries(), []);
+  });
+});
