@@ -2,31 +2,15 @@
 // parsed tree is passed on as plain JSON together with the raw XML for the "Show raw XML" toggle.
 import { parseActivitiesToHost, type ActivitiesState, type ActivitiesToWebview } from '../../shared/protocol.js';
 import type { ActivitiesDataSource } from './dataSources.js';
-import { LoadSequencer } from './loadSequencer.js';
 import { isAbort, toJsonValue, toMeta, toPanelError } from './payload.js';
-import { ReadyGate, type PostFn } from './readyGate.js';
+import { PanelController } from './panelController.js';
 
 export interface ActivitiesHooks {
   onCommand?(command: 'copyAsCurl', state: ActivitiesState): unknown;
   onWarn?(message: string): void;
 }
 
-export class ActivitiesController {
-  readonly gate: ReadyGate<ActivitiesToWebview>;
-  private readonly loads = new LoadSequencer();
-
-  constructor(
-    private readonly state: ActivitiesState,
-    private readonly source: ActivitiesDataSource,
-    post: PostFn<ActivitiesToWebview>,
-    private readonly hooks: ActivitiesHooks = {},
-  ) {
-    this.gate = new ReadyGate(post);
-  }
-
-  get current(): ActivitiesState {
-    return { ...this.state };
-  }
+export class ActivitiesController extends PanelController<ActivitiesState, ActivitiesToWebview, ActivitiesDataSource, ActivitiesHooks> {
 
   async load(): Promise<void> {
     const { instanceId, dateId } = this.state;

@@ -9,9 +9,8 @@ import {
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
 import type { MonthViewDataSource } from './dataSources.js';
-import { LoadSequencer } from './loadSequencer.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
-import { ReadyGate, type PostFn } from './readyGate.js';
+import { PanelController } from './panelController.js';
 
 export interface MonthViewHooks {
   onStateChange?(state: MonthViewState): void;
@@ -20,24 +19,7 @@ export interface MonthViewHooks {
   onWarn?(message: string): void;
 }
 
-export class MonthViewController {
-  readonly gate: ReadyGate<MonthViewToWebview>;
-  private readonly loads = new LoadSequencer();
-  private state: MonthViewState;
-
-  constructor(
-    initial: MonthViewState,
-    private readonly source: MonthViewDataSource,
-    post: PostFn<MonthViewToWebview>,
-    private readonly hooks: MonthViewHooks = {},
-  ) {
-    this.state = { ...initial };
-    this.gate = new ReadyGate(post);
-  }
-
-  get current(): MonthViewState {
-    return { ...this.state };
-  }
+export class MonthViewController extends PanelController<MonthViewState, MonthViewToWebview, MonthViewDataSource, MonthViewHooks> {
 
   /** Loads the month; resolves once the data (and the comparison, if any) has been handed to the gate. */
   async load(): Promise<void> {

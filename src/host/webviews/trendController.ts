@@ -10,9 +10,8 @@ import {
   type TrendToWebview,
 } from '../../shared/protocol.js';
 import type { MonthViewDataSource } from './dataSources.js';
-import { LoadSequencer } from './loadSequencer.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
-import { ReadyGate, type PostFn } from './readyGate.js';
+import { PanelController } from './panelController.js';
 
 export const TREND_MONTHS = 12;
 const CONCURRENCY = 3;
@@ -22,22 +21,7 @@ export interface TrendHooks {
   onWarn?(message: string): void;
 }
 
-export class TrendController {
-  readonly gate: ReadyGate<TrendToWebview>;
-  private readonly loads = new LoadSequencer();
-
-  constructor(
-    private readonly state: TrendState,
-    private readonly source: MonthViewDataSource,
-    post: PostFn<TrendToWebview>,
-    private readonly hooks: TrendHooks = {},
-  ) {
-    this.gate = new ReadyGate(post);
-  }
-
-  get current(): TrendState {
-    return { ...this.state };
-  }
+export class TrendController extends PanelController<TrendState, TrendToWebview, MonthViewDataSource, TrendHooks> {
 
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;
