@@ -3,9 +3,10 @@
 #   chromium         the browser the end-to-end suite drives (playwright-core downloads none)
 #   fonts-liberation readable text in screenshots
 #   libkrb5-dev      gssapi headers for code-server's native `kerberos` module
+#   curl, openssl    run the generated "Copy as cURL" commands in the tests
 set -euo pipefail
 
-packages=(chromium fonts-liberation libkrb5-dev)
+packages=(chromium fonts-liberation libkrb5-dev curl openssl)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

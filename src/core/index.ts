@@ -19,3 +19,5 @@ export type { BodyAnalysis } from './sms/index.js';
 export { parseEnvelope } from './xml/envelope.js';
 export type { Envelope } from './xml/envelope.js';
 export { validateId, validateMonthId, validateDateId, validateBaseUrl } from './model/ids.js';
+export { createProxyDispatcher, redactProxyUrl, resolveProxy, shouldBypassProxy } from './http/proxy.js';
+export type { ProxyDispatcherOptions, ProxyInputs } from './http/proxy.js';

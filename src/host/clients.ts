@@ -1,6 +1,7 @@
 // One core client per active profile, built lazily from settings + SecretStorage and dropped when
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
 import type { VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
@@ -32,13 +33,21 @@ export class ClientProvider implements vscode.Disposable {
   ) {
     this.disposables.add(config.onDidChange(() => this.drop()));
     this.disposables.add(secrets.onDidChange(() => this.drop()));
+    // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
+    this.disposables.add(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((k) => e.affectsConfiguration(k))) this.drop();
+      }),
+    );
   }
 
   /** Builds a client for any profile + credentials (sign-in verification uses this before saving). */
   create(profile: Pick<ProfileSettings, 'name' | 'baseUrl'>, credentials: ProfileCredentials): VoiceSmsClient {
     const s = this.config.settings;
     const totalMs = s.requestTimeoutSeconds * 1000;
-    return loadCore().createClient({
+    const core = loadCore();
+    const dispatcher = this.proxyDispatcher(profile.baseUrl, Math.min(totalMs, 10_000));
+    const client = core.createClient({
       baseUrl: profile.baseUrl,
       credentials,
       auth: { scheme: s.authScheme, form: s.authForm, signature: s.authSignature },
@@ -46,7 +55,35 @@ export class ClientProvider implements vscode.Disposable {
       logger: this.log,
       defaultRegion: s.smsDefaultRegion || undefined,
       profileName: profile.name,
+      ...(dispatcher ? { dispatcher } : {}),
     });
+    if (!dispatcher) return client;
+    // The client never closes a dispatcher it was given; this one is ours, so close both together.
+    return { ...client, close: async () => { await client.close(); await dispatcher.close(); } };
+  }
+
+  /**
+   * An undici ProxyAgent when `http.proxy` (else HTTPS_PROXY/HTTP_PROXY) applies to `baseUrl` and
+   * neither `http.noProxy` nor NO_PROXY exempts its host. The service's certificate is checked against
+   * Node's CAs plus NODE_EXTRA_CA_CERTS either way; `http.proxyStrictSSL` only concerns an https proxy.
+   */
+  private proxyDispatcher(baseUrl: string, connectMs: number): (Dispatcher & { close(): Promise<void> }) | undefined {
+    const http = vscode.workspace.getConfiguration('http');
+    const core = loadCore();
+    let proxyUrl: string | undefined;
+    try {
+      proxyUrl = core.resolveProxy({
+        targetUrl: baseUrl,
+        proxySetting: http.get<string>('proxy') ?? '',
+        noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
+        env: process.env,
+      });
+    } catch {
+      return undefined; // a bad base URL is reported by createClient with the core's wording
+    }
+    if (!proxyUrl) return undefined;
+    this.log.info(`Using proxy ${core.redactProxyUrl(proxyUrl)} for ${new URL(baseUrl).host}`);
+    return core.createProxyDispatcher({ proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true, connectMs });
   }
 
   /** The active profile's client; throws NotSignedInError when there is no usable profile. */

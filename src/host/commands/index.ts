@@ -4,9 +4,9 @@ import * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
+import * as copyAsCurl from './copyAsCurl.js';
 import * as copyId from './copyId.js';
 import * as exportMonth from './exportMonth.js';
-import { pending } from './pending.js';
 import * as openMonthView from './openMonthView.js';
 import * as openTrend from './openTrend.js';
 import * as refresh from './refresh.js';
@@ -36,7 +36,7 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.sendSms]: sendSms.register,
   [COMMANDS.refresh]: refresh.register,
   [COMMANDS.refreshBalance]: refreshBalance.register,
-  [COMMANDS.copyAsCurl]: pending(COMMANDS.copyAsCurl),
+  [COMMANDS.copyAsCurl]: copyAsCurl.register,
   [COMMANDS.startDemo]: startDemo.register,
   [COMMANDS.stopDemo]: stopDemo.register,
   [COMMANDS.showLog]: showLog.register,

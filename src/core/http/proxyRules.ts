@@ -1,0 +1,106 @@
+// Which proxy (if any) a request goes through: the editor's `http.proxy` first, else the usual
+// environment variables, unless the target host matches a no-proxy entry. Pure (no undici) so the
+// rules are unit-tested on their own.
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * True when `host` (a hostname or IP, optionally with `:port`, IPv6 optionally in brackets) matches
+ * one of the no-proxy entries, with the conventions curl and most tools share:
+ * `*` matches everything; `example.com`, `.example.com` and `*.example.com` match the domain and its
+ * subdomains; `host:port` matches only that port; IP addresses match exactly and CIDR ranges
+ * (`10.0.0.0/8`, `fd00::/8`) by prefix. Case-insensitive; blank entries are ignored.
+ */
+export function shouldBypassProxy(host: string, noProxy: readonly string[] | string): boolean {
+  const entries = (typeof noProxy === 'string' ? noProxy.split(/[\s,]+/) : noProxy.flatMap((e) => e.split(/[\s,]+/)))
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+  if (entries.length === 0) return false;
+  const target = splitHostPort(host.trim().toLowerCase());
+  for (const entry of entries) {
+    if (entry === '*') return true;
+    if (matchesEntry(target, entry)) return true;
+  }
+  return false;
+}
+
+interface HostPort {
+  host: string;
+  port?: string;
+}
+
+function splitHostPort(s: string): HostPort {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(s);
+  if (bracketed) return bracketed[2] !== undefined ? { host: bracketed[1] ?? '', port: bracketed[2] } : { host: bracketed[1] ?? '' };
+  if (isIP(s) === 6) return { host: s }; // bare IPv6: every colon belongs to the address
+  const m = /^(.*):(\d+)$/.exec(s);
+  return m ? { host: m[1] ?? '', port: m[2] ?? '' } : { host: s };
+}
+
+function matchesEntry(target: HostPort, rawEntry: string): boolean {
+  if (rawEntry.includes('/')) return inCidr(target.host, rawEntry);
+  const entry = splitHostPort(rawEntry);
+  if (entry.port !== undefined && entry.port !== target.port) return false;
+  const domain = entry.host.replace(/^\*?\./, '');
+  if (domain === '') return false;
+  if (isIP(domain) !== 0 || isIP(target.host) !== 0) return domain === target.host;
+  return target.host === domain || target.host.endsWith('.' + domain);
+}
+
+function inCidr(host: string, cidr: string): boolean {
+  const [net, bits] = cidr.split('/');
+  const family = isIP(net ?? '');
+  const prefix = Number(bits);
+  if (family === 0 || isIP(host) !== family || !Number.isInteger(prefix)) return false;
+  const list = new BlockList();
+  try {
+    list.addSubnet(net ?? '', prefix, family === 6 ? 'ipv6' : 'ipv4');
+  } catch {
+    return false; // a malformed range matches nothing rather than failing every request
+  }
+  return list.check(host, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+export interface ProxyInputs {
+  /** The request's target (the profile's base URL). */
+  targetUrl: string;
+  /** The editor's `http.proxy`; empty or absent means "use the environment". */
+  proxySetting?: string;
+  /** The editor's `http.noProxy` entries. */
+  noProxySetting?: readonly string[];
+  /** Usually process.env; read for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). */
+  env?: Record<string, string | undefined>;
+}
+
+function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
+  const v = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+  return v !== undefined && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/**
+ * The proxy URL to use for `targetUrl`, or undefined for a direct connection. `http.proxy` wins over the
+ * environment; the no-proxy list is the union of `http.noProxy` and NO_PROXY. A proxy URL without a
+ * scheme gets `http://`, as curl assumes.
+ */
+export function resolveProxy(i: ProxyInputs): string | undefined {
+  const env = i.env ?? {};
+  const target = new URL(i.targetUrl);
+  const fromEnv = target.protocol === 'https:' ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
+  const chosen = i.proxySetting?.trim() || fromEnv;
+  if (!chosen) return undefined;
+  const noProxy = [...(i.noProxySetting ?? []), envValue(env, 'no_proxy') ?? ''];
+  if (shouldBypassProxy(target.host, noProxy)) return undefined;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(chosen) ? chosen : `http://${chosen}`;
+}
+
+/** The proxy URL without user and password, for log lines. */
+export function redactProxyUrl(proxyUrl: string): string {
+  try {
+    const u = new URL(proxyUrl);
+    const hadCredentials = u.username !== '' || u.password !== '';
+    u.username = '';
+    u.password = '';
+    return hadCredentials ? u.toString().replace('://', '://***@') : u.toString();
+  } catch {
+    return '(unparsable proxy URL)';
+  }
+}

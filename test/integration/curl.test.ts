@@ -1,0 +1,116 @@
+// Copy as cURL inside a real extension host: the command, given arguments, returns (and copies) a
+// shell command with no credential in it, which really works when run with the credentials in the
+// environment against the simulator started in this process.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+
+const PROFILE = 'cURL integration';
+const run = promisify(execFile);
+
+describe('copy as cURL', function () {
+  let sim: Simulator;
+  let savedProfiles: unknown;
+  let savedActive: unknown;
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    await ext.activate();
+    sim = await start();
+    savedProfiles = config().inspect('profiles')?.globalValue;
+    savedActive = config().inspect('activeProfile')?.globalValue;
+    const name = await vscode.commands.executeCommand('voiceSms.signIn', {
+      name: PROFILE,
+      baseUrl: sim.url,
+      accessKeyId: sim.credentials.accessKeyId,
+      secretAccessKey: sim.credentials.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+    });
+    assert.equal(name, PROFILE);
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }).then(undefined, () => undefined);
+    await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  async function copy(arg: Record<string, unknown>): Promise<string> {
+    const text = await vscode.commands.executeCommand<string | undefined>('voiceSms.copyAsCurl', arg);
+    assert.ok(text, 'the command returned no text');
+    assert.ok(!text.includes(sim.credentials.secretAccessKey), 'the secret is in the text');
+    assert.ok(!text.includes(sim.credentials.accessKeyId), 'the access key id is in the text');
+    assert.match(text, /\$VOICESMS_SECRET_ACCESS_KEY/);
+    assert.equal(await vscode.env.clipboard.readText(), text);
+    return text;
+  }
+
+  async function runIt(text: string): Promise<string> {
+    const { stdout } = await run('sh', ['-c', text], {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: sim.credentials.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: sim.credentials.secretAccessKey },
+      timeout: 10_000,
+    });
+    return stdout;
+  }
+
+  it('http.proxy routes the profile\'s requests through a real local proxy; http.noProxy bypasses it', async function () {
+    this.timeout(20_000);
+    const { createServer } = await import('node:http');
+    // Loaded from node_modules at run time: bundled, the ESM-only `proxy` package loses its import.meta.url.
+    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? process.cwd();
+    const proxyModule = pathToFileURL(join(root, 'node_modules', 'proxy', 'dist', 'proxy.js')).href;
+    const { createProxy } = (await import(proxyModule)) as typeof import('proxy', { with: { 'resolution-mode': 'import' } });
+    const proxy = createProxy(createServer());
+    let seen = 0;
+    proxy.on('connect', () => seen++);
+    proxy.on('request', () => seen++);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const address = proxy.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const http = () => vscode.workspace.getConfiguration('http');
+    try {
+      await http().update('proxy', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Global);
+      await http().update('noProxy', [], vscode.ConfigurationTarget.Global);
+      const served = sim.requests.length;
+      assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance'));
+      assert.ok(seen >= 1, 'the proxy saw no request');
+      assert.ok(sim.requests.length > served);
+      await http().update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
+      const before = seen;
+      assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance'));
+      assert.equal(seen, before, 'noProxy should bypass the proxy');
+    } finally {
+      await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await http().update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('month view (webview button arguments) copies a working command', async function () {
+    const text = await copy({ instanceId: DEMO_INSTANCES[0], monthId: '202601', operation: 'calls' });
+    assert.match(await runIt(text), /<code>200<\/code>/);
+  });
+
+  it('balance defaults to the profile account', async function () {
+    const text = await copy({ operation: 'balance' });
+    assert.match(text, new RegExp(`/account/${DEMO_ACCOUNT}/balance`));
+    assert.match(await runIt(text), /<code>200<\/code>/);
+  });
+
+  it('sms with explicit fields is signed by the snippet and sent exactly once when run', async function () {
+    const before = sim.received.length;
+    const text = await copy({ operation: 'sms', from: 'VSTK-TEST', to: '+12015550123', body: 'from cURL' });
+    assert.equal(sim.received.length, before, 'copying must not send');
+    assert.match(await runIt(text), /<code>200<\/code>/);
+    assert.equal(sim.received.length, before + 1);
+  });
+});
