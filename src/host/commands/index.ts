@@ -1,5 +1,5 @@
 // Every command of product.md, registered at activation. One entry per command: a file exporting
-// `register`, or `pending(id)` until its feature exists.
+// `register`.
 import * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { comingLaterMessage, commandTitle } from '../../../src/host/commands/titles.js';
 import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
 import {
   COMMAND_CATEGORY,
@@ -128,18 +127,6 @@ void describe('manifest: commands', () => {
     }
   });
 
-  void it('says which command is coming later, by its title', () => {
-    const json: unknown = pkg;
-    assert.equal(
-      comingLaterMessage(commandTitle(json, COMMANDS.signIn)),
-      `${nls['command.signIn.title']?.replace('…', '')} is coming in a later version of Voice & SMS Toolkit.`,
-    );
-    for (const id of Object.values(COMMANDS)) {
-      const message = comingLaterMessage(commandTitle(json, id));
-      assert.doesNotMatch(message, /voiceSms\.|%|…/, id);
-    }
-    assert.equal(commandTitle({ contributes: { commands: [{ command: 'voiceSms.signIn', title: '%x%' }] } }, COMMANDS.signIn), COMMANDS.signIn);
-  });
 });
 
 void describe('manifest: views and welcome content', () => {
