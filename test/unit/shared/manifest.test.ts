@@ -210,3 +210,32 @@ void describe('manifest: entry point and activation', () => {
     assert.equal(png.readUInt32BE(20), 128);
   });
 });
+
+void describe('manifest: walkthrough', () => {
+  interface Step { id: string; title: string; description: string; media: { markdown?: string }; completionEvents?: string[] }
+  const walkthroughs = (c as unknown as { walkthroughs?: { id: string; title: string; steps: Step[] }[] }).walkthroughs ?? [];
+
+  void it('walks through connect (or demo) -> add instance -> open month -> send test SMS', () => {
+    assert.equal(walkthroughs.length, 1);
+    const steps = walkthroughs[0]?.steps ?? [];
+    assert.deepEqual(steps.map((s) => s.id), ['connect', 'instance', 'month', 'sms']);
+    const links = steps.map((s) => [...s.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]));
+    assert.deepEqual(links, [
+      [COMMANDS.signIn, COMMANDS.startDemo],
+      [COMMANDS.addVoiceInstance],
+      [COMMANDS.openMonthView],
+      [COMMANDS.sendSms],
+    ]);
+  });
+
+  void it('ships the media of each step and completes on known context keys and commands', () => {
+    for (const s of walkthroughs[0]?.steps ?? []) {
+      assert.ok(s.media.markdown && readFileSync(join(root, s.media.markdown), 'utf8').length > 0, s.id);
+      for (const e of s.completionEvents ?? []) {
+        const [kind, name] = e.split(':');
+        if (kind === 'onContext') assert.deepEqual(unknownWhenNames(name), [], e);
+        else assert.ok(kind === 'onCommand' && commandIds.has(name ?? ''), e);
+      }
+    }
+  });
+});
