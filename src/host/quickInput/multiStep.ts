@@ -187,6 +187,42 @@ async function runFinish<S, R>(
   }
 }
 
+/**
+ * The lifecycle both kinds of step share: the outcome settles once; Back goes back; hiding the
+ * widget cancels (and aborts a running `finish`); listeners are disposed once it settled.
+ */
+function runWidget<R, W extends vscode.InputBox | vscode.QuickPick<PickItem<unknown>>>(
+  widget: W,
+  c: { previous?: vscode.Disposable },
+  wire: (settle: (o: Outcome<R>) => void, isSettled: () => boolean, finishing: AbortSignal) => vscode.Disposable[],
+): Promise<StepRun<R>> {
+  const finishing = new AbortController();
+  const disposables: vscode.Disposable[] = [];
+  return new Promise<Outcome<R>>((resolve) => {
+    let settled = false;
+    const settle = (o: Outcome<R>): void => {
+      if (settled) return;
+      settled = true;
+      resolve(o);
+    };
+    disposables.push(
+      ...wire(settle, () => settled, finishing.signal),
+      widget.onDidTriggerButton((b) => {
+        if (b === vscode.QuickInputButtons.Back) settle({ kind: 'back' });
+      }),
+      widget.onDidHide(() => {
+        finishing.abort();
+        settle({ kind: 'cancel' });
+      }),
+    );
+    widget.show();
+    c.previous?.dispose();
+  }).then((outcome) => {
+    for (const d of disposables) d.dispose();
+    return { outcome, input: widget };
+  });
+}
+
 function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boolean): Promise<StepRun<R>> {
   const state = c.options.state;
   const box = vscode.window.createInputBox();
@@ -206,8 +242,6 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
   const failedValue = c.error !== undefined ? box.value : undefined;
   if (c.error !== undefined) box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };
 
-  const finishing = new AbortController();
-  const disposables: vscode.Disposable[] = [];
   let checks = 0;
   let working = false;
 
@@ -219,64 +253,44 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
     }
   };
 
-  return new Promise<Outcome<R>>((resolve) => {
-    let settled = false;
-    const settle = (o: Outcome<R>): void => {
-      if (settled) return;
-      settled = true;
-      resolve(o);
-    };
-    disposables.push(
-      box.onDidChangeValue(async (value) => {
-        showLive(value);
-        // The failure from `finish` stays visible until the value is changed.
-        if (value === failedValue && c.error !== undefined) {
-          box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };
+  return runWidget<R, vscode.InputBox>(box, c, (settle, isSettled, finishing) => [
+    box.onDidChangeValue(async (value) => {
+      showLive(value);
+      // The failure from `finish` stays visible until the value is changed.
+      if (value === failedValue && c.error !== undefined) {
+        box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };
+        return;
+      }
+      const mine = ++checks;
+      const message = await check(value);
+      if (mine === checks && !isSettled()) box.validationMessage = message;
+    }),
+    box.onDidAccept(async () => {
+      if (working) return;
+      working = true;
+      try {
+        const value = box.value;
+        box.enabled = false;
+        const message = await check(value);
+        box.enabled = true;
+        if (isSettled()) return;
+        if (message !== undefined) {
+          box.validationMessage = message;
           return;
         }
-        const mine = ++checks;
-        const message = await check(value);
-        if (mine === checks && !settled) box.validationMessage = message;
-      }),
-      box.onDidTriggerButton((b) => {
-        if (b === vscode.QuickInputButtons.Back) settle({ kind: 'back' });
-      }),
-      box.onDidAccept(async () => {
-        if (working) return;
-        working = true;
-        try {
-          const value = box.value;
-          box.enabled = false;
-          const message = await check(value);
-          box.enabled = true;
-          if (settled) return;
-          if (message !== undefined) {
-            box.validationMessage = message;
-            return;
-          }
-          step.apply(value, state);
-          if (c.hasNext()) {
-            settle({ kind: 'next' });
-            return;
-          }
-          box.validationMessage = undefined;
-          if (c.options.busyMessage) box.prompt = c.options.busyMessage;
-          settle(await runFinish(c, box, finishing.signal, step.id));
-        } finally {
-          working = false;
+        step.apply(value, state);
+        if (c.hasNext()) {
+          settle({ kind: 'next' });
+          return;
         }
-      }),
-      box.onDidHide(() => {
-        finishing.abort();
-        settle({ kind: 'cancel' });
-      }),
-    );
-    box.show();
-    c.previous?.dispose();
-  }).then((outcome) => {
-    for (const d of disposables) d.dispose();
-    return { outcome, input: box };
-  });
+        box.validationMessage = undefined;
+        if (c.options.busyMessage) box.prompt = c.options.busyMessage;
+        settle(await runFinish(c, box, finishing, step.id));
+      } finally {
+        working = false;
+      }
+    }),
+  ]);
 }
 
 function runPick<S, R>(step: PickStep<S>, c: StepContext<S, R>, canGoBack: boolean): Promise<StepRun<R>> {
@@ -288,38 +302,16 @@ function runPick<S, R>(step: PickStep<S>, c: StepContext<S, R>, canGoBack: boole
   pick.items = step.items(state);
   pick.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
 
-  const finishing = new AbortController();
-  const disposables: vscode.Disposable[] = [];
-  return new Promise<Outcome<R>>((resolve) => {
-    let settled = false;
-    const settle = (o: Outcome<R>): void => {
-      if (settled) return;
-      settled = true;
-      resolve(o);
-    };
-    disposables.push(
-      pick.onDidTriggerButton((b) => {
-        if (b === vscode.QuickInputButtons.Back) settle({ kind: 'back' });
-      }),
-      pick.onDidAccept(async () => {
-        const chosen = pick.selectedItems[0];
-        if (!chosen || settled) return;
-        step.apply(chosen.value, state);
-        if (c.hasNext()) {
-          settle({ kind: 'next' });
-          return;
-        }
-        settle(await runFinish(c, pick, finishing.signal, step.id));
-      }),
-      pick.onDidHide(() => {
-        finishing.abort();
-        settle({ kind: 'cancel' });
-      }),
-    );
-    pick.show();
-    c.previous?.dispose();
-  }).then((outcome) => {
-    for (const d of disposables) d.dispose();
-    return { outcome, input: pick };
-  });
+  return runWidget<R, vscode.QuickPick<PickItem<unknown>>>(pick, c, (settle, isSettled, finishing) => [
+    pick.onDidAccept(async () => {
+      const chosen = pick.selectedItems[0];
+      if (!chosen || isSettled()) return;
+      step.apply(chosen.value, state);
+      if (c.hasNext()) {
+        settle({ kind: 'next' });
+        return;
+      }
+      settle(await runFinish(c, pick, finishing, step.id));
+    }),
+  ]);
 }

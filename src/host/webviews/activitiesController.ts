@@ -1,6 +1,6 @@
 // Host-side logic of the day-activities panel. The payload's shape is unknown (spec), so the
 // parsed tree is passed on as plain JSON together with the raw XML for the "Show raw XML" toggle.
-import { parseActivitiesToHost, type ActivitiesState, type ActivitiesToWebview } from '../../shared/protocol.js';
+import { parseActivitiesToHost, type ActivitiesState, type ActivitiesToHost, type ActivitiesToWebview } from '../../shared/protocol.js';
 import type { ActivitiesDataSource } from './dataSources.js';
 import { isAbort, toJsonValue, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
@@ -10,7 +10,7 @@ export interface ActivitiesHooks {
   onWarn?(message: string): void;
 }
 
-export class ActivitiesController extends PanelController<ActivitiesState, ActivitiesToWebview, ActivitiesDataSource, ActivitiesHooks> {
+export class ActivitiesController extends PanelController<ActivitiesState, ActivitiesToWebview, ActivitiesToHost, ActivitiesDataSource, ActivitiesHooks> {
 
   async load(): Promise<void> {
     const { instanceId, dateId } = this.state;
@@ -34,33 +34,13 @@ export class ActivitiesController extends PanelController<ActivitiesState, Activ
     }
   }
 
-  async handle(raw: unknown): Promise<void> {
-    const msg = parseActivitiesToHost(raw);
-    if (!msg) {
-      this.hooks.onWarn?.('activities: ignored a malformed message from the webview');
-      return;
-    }
-    switch (msg.type) {
-      case 'ready':
-        this.gate.markReady();
-        return;
-      case 'retry':
-        return this.load();
-      case 'command':
-        try {
-          await this.hooks.onCommand?.(msg.command, this.current);
-        } catch (e) {
-          this.hooks.onWarn?.(`activities: ${msg.command} failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-        return;
-    }
+  protected readonly label = 'activities';
+
+  protected parse(raw: unknown): ActivitiesToHost | undefined {
+    return parseActivitiesToHost(raw);
   }
 
-  webviewHidden(): void {
-    this.gate.markNotReady();
-  }
-
-  dispose(): void {
-    this.loads.dispose();
+  protected async onMessage(msg: ActivitiesToHost): Promise<void> {
+    if (msg.type === 'command') await this.runHook(msg.command, () => this.hooks.onCommand?.(msg.command, this.current));
   }
 }

@@ -6,6 +6,7 @@ import {
   shiftMonthId,
   type MonthCommand,
   type MonthViewState,
+  type MonthViewToHost,
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
 import type { MonthViewDataSource } from './dataSources.js';
@@ -19,7 +20,7 @@ export interface MonthViewHooks {
   onWarn?(message: string): void;
 }
 
-export class MonthViewController extends PanelController<MonthViewState, MonthViewToWebview, MonthViewDataSource, MonthViewHooks> {
+export class MonthViewController extends PanelController<MonthViewState, MonthViewToWebview, MonthViewToHost, MonthViewDataSource, MonthViewHooks> {
 
   /** Loads the month; resolves once the data (and the comparison, if any) has been handed to the gate. */
   async load(): Promise<void> {
@@ -54,42 +55,20 @@ export class MonthViewController extends PanelController<MonthViewState, MonthVi
   }
 
   /** Entry point for every message the webview posts; malformed ones are ignored. */
-  async handle(raw: unknown): Promise<void> {
-    const msg = parseMonthViewToHost(raw);
-    if (!msg) {
-      this.hooks.onWarn?.('month view: ignored a malformed message from the webview');
-      return;
-    }
+  protected readonly label = 'month view';
+
+  protected parse(raw: unknown): MonthViewToHost | undefined {
+    return parseMonthViewToHost(raw);
+  }
+
+  protected async onMessage(msg: MonthViewToHost): Promise<void> {
     switch (msg.type) {
-      case 'ready':
-        this.gate.markReady();
-        return;
       case 'navigate':
         return this.navigate(msg.monthId);
-      case 'retry':
-        return this.load();
       case 'openDay':
-        await this.runHook(() => this.hooks.onOpenDay?.(this.state.instanceId, msg.dateId));
-        return;
+        return this.runHook(`opening ${msg.dateId}`, () => this.hooks.onOpenDay?.(this.state.instanceId, msg.dateId));
       case 'command':
-        await this.runHook(() => this.hooks.onCommand?.(msg.command, this.current));
-        return;
-    }
-  }
-
-  webviewHidden(): void {
-    this.gate.markNotReady();
-  }
-
-  dispose(): void {
-    this.loads.dispose();
-  }
-
-  private async runHook(f: () => unknown): Promise<void> {
-    try {
-      await f();
-    } catch (e) {
-      this.hooks.onWarn?.(`month view: action failed: ${e instanceof Error ? e.message : String(e)}`);
+        return this.runHook(msg.command, () => this.hooks.onCommand?.(msg.command, this.current));
     }
   }
 }

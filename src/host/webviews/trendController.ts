@@ -7,6 +7,7 @@ import {
   type ResponseMeta,
   type TrendMonth,
   type TrendState,
+  type TrendToHost,
   type TrendToWebview,
 } from '../../shared/protocol.js';
 import type { MonthViewDataSource } from './dataSources.js';
@@ -21,7 +22,7 @@ export interface TrendHooks {
   onWarn?(message: string): void;
 }
 
-export class TrendController extends PanelController<TrendState, TrendToWebview, MonthViewDataSource, TrendHooks> {
+export class TrendController extends PanelController<TrendState, TrendToWebview, TrendToHost, MonthViewDataSource, TrendHooks> {
 
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;
@@ -59,33 +60,15 @@ export class TrendController extends PanelController<TrendState, TrendToWebview,
     this.gate.show({ type: 'trendData', instanceId, monthId, months, ...(meta ? { meta } : {}) });
   }
 
-  async handle(raw: unknown): Promise<void> {
-    const msg = parseTrendToHost(raw);
-    if (!msg) {
-      this.hooks.onWarn?.('trend: ignored a malformed message from the webview');
-      return;
-    }
-    switch (msg.type) {
-      case 'ready':
-        this.gate.markReady();
-        return;
-      case 'retry':
-        return this.load();
-      case 'openMonth':
-        try {
-          await this.hooks.onOpenMonth?.(this.state.instanceId, msg.monthId);
-        } catch (e) {
-          this.hooks.onWarn?.(`trend: opening ${msg.monthId} failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-        return;
-    }
+  protected readonly label = 'trend';
+
+  protected parse(raw: unknown): TrendToHost | undefined {
+    return parseTrendToHost(raw);
   }
 
-  webviewHidden(): void {
-    this.gate.markNotReady();
-  }
-
-  dispose(): void {
-    this.loads.dispose();
+  protected async onMessage(msg: TrendToHost): Promise<void> {
+    if (msg.type === 'openMonth') {
+      await this.runHook(`opening ${msg.monthId}`, () => this.hooks.onOpenMonth?.(this.state.instanceId, msg.monthId));
+    }
   }
 }
