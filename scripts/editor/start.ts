@@ -1,39 +1,40 @@
-// `npm start`: build, start the simulator, and open the extension LINKED into code-server (edit,
-// `npm run build`, then "Developer: Reload Window") with a demo profile pointing at the simulator
-// and the VOICESMS_* variables in the extension host's environment. Runs until Ctrl-C.
+// `npm start`: build, then open the extension LINKED into code-server (edit, `npm run build`, then
+// "Developer: Reload Window") in the offline demo mode: the user settings hold the "Demo (offline)"
+// profile, and on activation the extension starts the simulator inside its own extension host (the
+// same path as "Voice & SMS: Start Offline Demo" after a reload, src/host/demo.ts). VOICESMS_DEMO_PORT
+// pins that simulator to a known port, so its fault-control endpoint can be reached with curl.
 // `npm start -- --desktop` opens desktop VS Code (`code` on PATH) with --extensionDevelopmentPath.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { DEMO_PORT_ENV, DEMO_PROFILE_NAME } from '../../src/shared/ids.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS } from '../../src/simulator/defaults.js';
 import { flag, option } from './args.js';
 import { startEditor } from './codeServer.js';
+import { freePort } from './net.js';
 import { cacheDir, pathWithProjectNode, repoRoot } from './paths.js';
-import { HarnessError, isShuttingDown, runMain, runToEnd, spawnGroup } from './processes.js';
-import { startSimulator } from './simulator.js';
+import { HarnessError, runMain, runToEnd, spawnGroup } from './processes.js';
 
-const HELP = `usage: npm start -- [--port <n>] [--watch] [--desktop] [--verbose]
-  --port <n>   serve code-server on 127.0.0.1:<n> (default: a free port)
-  --watch      rebuild on change (esbuild --watch); reload the window to pick changes up
-  --desktop    open desktop VS Code (needs \`code\` on PATH) instead of code-server
-  --verbose    echo code-server's output`;
+const HELP = `usage: npm start -- [--port <n>] [--demo-port <n>] [--watch] [--desktop] [--verbose]
+  --port <n>       serve code-server on 127.0.0.1:<n> (default: a free port)
+  --demo-port <n>  the in-editor demo simulator's port (default: a free port)
+  --watch          rebuild on change (esbuild --watch); reload the window to pick changes up
+  --desktop        open desktop VS Code (needs \`code\` on PATH) instead of code-server
+  --verbose        echo code-server's output`;
 
-// Kept on purpose next to the in-editor "Demo (offline)" (voiceSms.startDemo, src/host/demo.ts):
-// this simulator runs outside the editor, so a developer can inject faults through its control
-// endpoint or curl it, and it survives window reloads. The names differ so the two never collide.
-const DEMO_PROFILE = 'Demo (simulator)';
-
-function demoSettings(baseUrl: string): Record<string, unknown> {
+/** The demo profile as the extension writes it; the extension stores its credentials on activation. */
+function demoSettings(demoPort: number): Record<string, unknown> {
   return {
     'voiceSms.profiles': [
       {
-        name: DEMO_PROFILE,
-        baseUrl,
-        accountId: 'ACC-DEMO',
-        voiceInstances: ['VI-DEMO-01', 'VI-DEMO-02'],
-        senderIds: ['VSTK-TEST'],
+        name: DEMO_PROFILE_NAME,
+        baseUrl: `http://127.0.0.1:${demoPort}`,
+        accountId: DEMO_ACCOUNT,
+        voiceInstances: [...DEMO_INSTANCES],
+        senderIds: [...DEMO_SENDER_IDS],
       },
     ],
-    'voiceSms.activeProfile': DEMO_PROFILE,
+    'voiceSms.activeProfile': DEMO_PROFILE_NAME,
   };
 }
 
@@ -64,14 +65,14 @@ runMain('start', async () => {
   if (flag('watch')) {
     spawnGroup(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--watch'], { cwd: repoRoot, env, stdio: 'inherit' });
   }
-
-  // The simulator's request log (stderr) already carries its own [simulator] prefix.
-  const sim = await startSimulator({ onLine: (l) => console.log(l) });
-  void sim.process.exited.then((code) => {
-    if (isShuttingDown()) return;
-    console.error(`[start] the simulator stopped (${code}); press Ctrl-C to stop the editor too.`);
-  });
-  console.log(`[start] simulator at ${sim.baseUrl} (access key id ${sim.accessKeyId}; the secret is passed to the editor only)`);
+  const demoPort = option('demo-port') ? Number(option('demo-port')) : await freePort();
+  const demoUrl = `http://127.0.0.1:${demoPort}`;
+  const extensionEnv = { [DEMO_PORT_ENV]: String(demoPort) };
+  const faultsHint = [
+    `  The demo simulator runs inside the extension host at ${demoUrl} once the extension is active`,
+    `  (open the Voice & SMS view or run any "Voice & SMS" command). Inject a fault, e.g. a lost SMS answer:`,
+    `    curl -X POST ${demoUrl}/__sim/faults -H 'content-type: application/json' -d '{"kind":"resetAfterReceive","match":{"operation":"sms"}}'`,
+  ];
 
   if (desktop) {
     // A separate profile keeps the demo settings out of the user's own VS Code settings.
@@ -79,10 +80,11 @@ runMain('start', async () => {
     const settingsFile = path.join(userDataDir, 'User', 'settings.json');
     mkdirSync(path.dirname(settingsFile), { recursive: true });
     const previous = existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(settingsFile, JSON.stringify({ ...previous, ...demoSettings(sim.baseUrl) }, null, 2) + '\n');
+    writeFileSync(settingsFile, JSON.stringify({ ...previous, ...demoSettings(demoPort) }, null, 2) + '\n');
     console.log(`[start] opening desktop VS Code (profile in ${path.relative(repoRoot, userDataDir)}); close its window to stop.`);
+    console.log(faultsHint.join('\n'));
     await runToEnd(codeCli!, ['--wait', '--new-window', '--user-data-dir', userDataDir, `--extensionDevelopmentPath=${repoRoot}`, repoRoot], {
-      env: { ...env, ...sim.env },
+      env: { ...env, ...extensionEnv },
       label: 'code',
     });
     return 0;
@@ -91,15 +93,16 @@ runMain('start', async () => {
   const port = option('port') ? Number(option('port')) : undefined;
   const editor = await startEditor({
     extension: { link: repoRoot },
-    settings: demoSettings(sim.baseUrl),
-    env: sim.env,
+    settings: demoSettings(demoPort),
+    env: extensionEnv,
     verbose: flag('verbose'),
     ...(port ? { port } : {}),
   });
   console.log('');
   console.log(`  Voice & SMS Toolkit is running in code-server (VS Code in the browser):`);
   console.log(`    ${editor.workspaceUrl()}`);
-  console.log(`  Profile "${DEMO_PROFILE}" points at the simulator; VOICESMS_* are set for the extension.`);
+  console.log(`  Offline demo: the "${DEMO_PROFILE_NAME}" profile is active.`);
+  console.log(faultsHint.join('\n'));
   console.log(`  After npm run build, run "Developer: Reload Window" to load changes. Ctrl-C stops everything.`);
   console.log('');
   await waitForever();

@@ -8,12 +8,11 @@
 // open, the last one to activate owns the profile's URL; stopping the demo in either removes it.)
 import * as vscode from 'vscode';
 import type { Simulator } from '../simulator/index.js';
-import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { CONTEXT_KEYS, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
 import { withoutProfile } from './profileList.js';
 import type { HostServices } from './services.js';
 import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
 
-export const DEMO_PROFILE_NAME = 'Demo (offline)';
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
 
@@ -109,12 +108,21 @@ export class DemoMode implements vscode.Disposable {
   private async ensureSimulator(): Promise<Simulator> {
     if (this.sim) return this.sim;
     this.starting ??= (async () => {
-      const sim = await this.load().start({
-        port: 0,
+      const options = {
         // The host signs with the configured scheme; the simulator must expect the same one.
         authScheme: this.services.config.settings.authScheme,
-        log: (line) => this.services.log.debug(`demo simulator: ${line}`),
-      });
+        log: (line: string) => this.services.log.debug(`demo simulator: ${line}`),
+      };
+      const port = developmentPort();
+      let sim: Simulator;
+      try {
+        sim = await this.load().start({ ...options, port: port ?? 0 });
+      } catch (e) {
+        // The fixed port may still be held by the window that just reloaded: any free port will do.
+        if (port === undefined) throw e;
+        this.services.log.info(`Demo port ${port} (${DEMO_PORT_ENV}) is busy; using a free port instead.`);
+        sim = await this.load().start({ ...options, port: 0 });
+      }
       if (this.disposed) {
         await sim.close();
         throw new Error('The extension is shutting down.');
@@ -159,6 +167,16 @@ export class DemoMode implements vscode.Disposable {
     // The editor does not await disposables; close() destroys open connections, so nothing lingers.
     if (sim) void sim.close();
   }
+}
+
+/**
+ * `npm start` pins the demo simulator to a known port (VOICESMS_DEMO_PORT) so its fault-control
+ * endpoint can be reached with curl; users never set it, and anything but a valid port is ignored.
+ */
+function developmentPort(): number | undefined {
+  const raw = process.env[DEMO_PORT_ENV];
+  const port = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
 }
 
 function nameOf(item: unknown): string | undefined {

@@ -62,6 +62,11 @@ export const TREE_ITEM_KINDS = {
 } as const;
 
 /** The configuration section; setting keys below are relative to it. */
+/** The profile the offline demo adds (and removes again); also written by `npm start`. */
+export const DEMO_PROFILE_NAME = 'Demo (offline)';
+/** Development only: a fixed loopback port for the demo's simulator (`npm start` sets it). */
+export const DEMO_PORT_ENV = 'VOICESMS_DEMO_PORT';
+
 export const SETTINGS_SECTION = 'voiceSms';
 export const SETTINGS = {
   profiles: 'profiles',

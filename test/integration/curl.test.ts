@@ -113,4 +113,24 @@ describe('copy as cURL', function () {
     assert.match(await runIt(text), /<code>200<\/code>/);
     assert.equal(sim.received.length, before + 1);
   });
+
+  it('sms without fields repeats the last message sent from this workspace', async function () {
+    const saved = config().inspect('sms.confirmBeforeSend')?.globalValue;
+    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    try {
+      const body = `last sent ${Date.now()}`;
+      const sent = await vscode.commands.executeCommand<{ messageId?: string; to: string }>('voiceSms.sendSms', { from: 'VSTK-TEST', to: '+1 201-555-0147', body });
+      assert.equal(sent?.to, '+12015550147');
+      const before = sim.received.length;
+      const text = await copy({ operation: 'sms' });
+      assert.ok(text.includes(encodeURIComponent('+12015550147')) || text.includes('+12015550147'), text);
+      assert.equal(sim.received.length, before, 'copying must not send');
+      assert.match(await runIt(text), /<code>200<\/code>/);
+      assert.equal(sim.received.length, before + 1);
+      const again = sim.received[sim.received.length - 1];
+      assert.deepEqual({ from: again?.from, to: again?.to, body: again?.body }, { from: 'VSTK-TEST', to: '+12015550147', body });
+    } finally {
+      await config().update('sms.confirmBeforeSend', saved, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // voiceSms.copyAsCurl { operation: 'calls', instanceId, monthId } | { operation: 'activities', instanceId, dateId }
-// | { operation: 'balance', accountId? } | { operation: 'sms', from?, to?, body? }: copies a shell command that
+// | { operation: 'balance', accountId? } | { operation: 'sms', from?, to?, body? } (default: the unsent
+// draft, else the last message sent from this workspace): copies a shell command that
 // repeats the request with curl (credentials as $VOICESMS_* placeholders) and returns its text. Without
 // arguments it offers the operations for the active profile's first instance, current month and account.
 import * as vscode from 'vscode';
@@ -7,6 +8,7 @@ import type { OperationCall } from '../../core/index.js';
 import { dateIdOf, monthIdOf } from '../../core/model/month.js';
 import { formatCurl } from '../../shared/curl.js';
 import { COMMANDS } from '../../shared/ids.js';
+import { maskPhoneNumber } from '../../shared/redact.js';
 import { showError } from '../errors.js';
 import type { HostServices } from '../services.js';
 import { readPanelArgs } from './panelArgs.js';
@@ -70,14 +72,18 @@ async function resolveCall(
   operation ??= panel.dateId ? 'activities' : panel.monthId ? 'calls' : undefined;
   const now = new Date();
   if (operation === undefined) {
-    const draft = services.sms.drafts.get();
+    const composed = services.sms.drafts.lastComposed();
     const items: (vscode.QuickPickItem & { op: Operation })[] = [
       ...(instanceId ? [
         { op: 'calls' as const, label: vscode.l10n.t('Month view'), description: `${instanceId} · ${monthIdOf(now)}` },
         { op: 'activities' as const, label: vscode.l10n.t('Day activities'), description: `${instanceId} · ${dateIdOf(now)}` },
       ] : []),
       ...(accountId ? [{ op: 'balance' as const, label: vscode.l10n.t('Balance'), description: accountId }] : []),
-      ...(draft ? [{ op: 'sms' as const, label: vscode.l10n.t('Send SMS (last draft)'), description: draft.from }] : []),
+      ...(composed ? [{
+        op: 'sms' as const,
+        label: composed.sent ? vscode.l10n.t('Send SMS (last message sent)') : vscode.l10n.t('Send SMS (unsent draft)'),
+        description: `${composed.from} → ${maskPhoneNumber(composed.to)}`,
+      }] : []),
     ];
     if (items.length === 0) throw new Error(vscode.l10n.t('Nothing to copy yet: add a voice instance or an account id to the profile.'));
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Copy as cURL'), placeHolder: vscode.l10n.t('Which request?') });
@@ -92,11 +98,13 @@ async function resolveCall(
     case 'balance':
       return { operation, accountId: str(a, 'accountId') ?? need(accountId, 'accountId') };
     case 'sms': {
-      const draft = services.sms.drafts.get();
-      const from = str(a, 'from') ?? draft?.from;
-      const to = str(a, 'to') ?? draft?.to;
-      const body = str(a, 'body') ?? draft?.body;
-      if (!from || !to || body === undefined) throw new Error(vscode.l10n.t('There is no SMS draft in this session; pass { operation: "sms", from, to, body }.'));
+      const last = services.sms.drafts.lastComposed();
+      const from = str(a, 'from') ?? last?.from;
+      const to = str(a, 'to') ?? last?.to;
+      const body = str(a, 'body') ?? last?.body;
+      if (!from || !to || body === undefined) {
+        throw new Error(vscode.l10n.t('No SMS was composed in this workspace yet; send one first or pass { operation: "sms", from, to, body }.'));
+      }
       return { operation, input: { from, to, body } };
     }
   }

@@ -105,7 +105,7 @@ async function deliver(services: HostServices, profile: string, sms: CheckedSms,
       client.sendSms({ from: sms.from, to: sms.to, body: sms.body }, signal),
     );
     await services.sms.history.add({ ...record, status: 'sent', ...(result.messageId !== undefined ? { messageId: result.messageId } : {}) });
-    await services.sms.drafts.clear();
+    await services.sms.drafts.markSent({ from: sms.from, to: sms.to, body: sms.body });
     void announce(masked, result.messageId);
     return { messageId: result.messageId, to: result.to };
   } catch (e) {

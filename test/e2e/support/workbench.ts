@@ -7,6 +7,8 @@ import { QuickInput } from './quickInput.js';
 import { openPages, session } from './session.js';
 
 export interface OpenOptions {
+  /** Another editor's workbench URL (default: the session's editor). */
+  url?: string;
   /** Extra query parameters for the workbench URL. */
   query?: Record<string, string>;
   /** Wait until this activity-bar item is rendered (our contributions loaded). */
@@ -34,7 +36,7 @@ export class Workbench {
     const page = await context.newPage();
     openPages.add(page);
     const wb = new Workbench(page, context);
-    const url = new URL(s.workspaceUrl);
+    const url = new URL(options.url ?? s.workspaceUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const timeout = options.timeoutMs ?? 60_000;
     await page.goto(url.toString());

@@ -91,4 +91,18 @@ void describe('SmsDrafts', () => {
     await again.clear();
     assert.equal(new SmsDrafts(state).get(), undefined);
   });
+
+  void it('offers the unsent draft first, else the last message sent, across restarts', async () => {
+    const state = new MemoryState();
+    assert.equal(new SmsDrafts(state).lastComposed(), undefined);
+    const drafts = new SmsDrafts(state);
+    await drafts.keep({ from: 'A', to: TO, body: 'failed once' });
+    assert.deepEqual(drafts.lastComposed(), { from: 'A', to: TO, body: 'failed once', sent: false });
+    await drafts.markSent({ from: 'A', to: TO, body: 'failed once' });
+    assert.equal(drafts.get(), undefined, 'a successful send clears the draft');
+    await drafts.keep({ from: 'B', to: TO, body: 'new draft' });
+    assert.deepEqual(new SmsDrafts(state).lastComposed(), { from: 'B', to: TO, body: 'new draft', sent: false });
+    await drafts.clear();
+    assert.deepEqual(new SmsDrafts(state).lastComposed(), { from: 'A', to: TO, body: 'failed once', sent: true });
+  });
 });
