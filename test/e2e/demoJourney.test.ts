@@ -1,0 +1,177 @@
+// The whole offline-demo journey through the real UI of the installed VSIX, with no account and no
+// simulator of the test's own: start the demo from the welcome view, send an SMS from the palette
+// with a national-format number, lose the answer of a second one (fault armed on the demo
+// simulator's control endpoint, inside the extension host) and see "outcome unknown" with exactly
+// one message received, read the balance in the Account view and the status bar, cross the
+// low-balance threshold, then copy the balance request as cURL and run it against the demo.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Locator } from 'playwright-core';
+import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { Workbench } from './support/workbench.js';
+
+const run = promisify(execFile);
+const DEMO_PROFILE = 'Demo (offline)';
+const SENDER = 'VSTK-TEST';
+const NATIONAL = '030 1234567';
+const E164 = '+49301234567';
+const BALANCE = /^\d{1,3}(,\d{3})*\.\d{2} EUR$/;
+
+interface Received {
+  from: string;
+  to: string;
+  body: string;
+  messageId: string;
+}
+
+async function until(what: string, f: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await f().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function textMatching(locator: Locator, re: RegExp): Promise<string> {
+  let last = '';
+  await until(`text matching ${String(re)}`, async () => {
+    last = ((await locator.textContent({ timeout: 1_000 })) ?? '').trim();
+    return re.test(last);
+  }).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}; last seen: "${last}"`);
+  });
+  return last;
+}
+
+describe('offline demo journey (welcome view → SMS → lost answer → balance → cURL)', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+  let started = false;
+  let demoUrl = '';
+  let balance = '';
+
+  const received = async (): Promise<Received[]> => (await (await fetch(`${demoUrl}/__sim/received`)).json()) as Received[];
+
+  before(async function () {
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+    await wb.setUserSetting('voiceSms.sms.defaultRegion', 'DE');
+  });
+
+  after(async function () {
+    if (started) {
+      await wb?.setUserSetting('voiceSms.lowBalanceThreshold', '5').catch(() => undefined);
+      await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
+    }
+    await wb?.setUserSetting('voiceSms.sms.defaultRegion', '').catch(() => undefined);
+    await wb?.close();
+  });
+
+  beforeEach(function () {
+    if (!started && !this.currentTest?.title.startsWith('starts')) this.skip();
+  });
+
+  it('starts the demo from the welcome view', async function () {
+    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    await wb.welcomeButton(/offline demo/i, 'Voice Instances').click();
+    started = true;
+    await wb.treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', 'Voice Instances').waitFor({ state: 'visible', timeout: 30_000 });
+    // The Account view names the demo simulator's loopback address: the test's only way in.
+    const profileRow = wb.treeRow(DEMO_PROFILE, 'Account');
+    const where = await textMatching(wb.treeRowDescription(profileRow), /^127\.0\.0\.1:\d+$/);
+    demoUrl = `http://${where}`;
+    assert.equal((await fetch(`${demoUrl}/__sim/faults`)).status, 200, 'the demo simulator answers');
+  });
+
+  it('sends an SMS from the palette to a national-format number: normalised, segments shown, confirmed, id shown, in history', async function () {
+    const before = (await received()).length;
+    await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
+    const qi = wb.quickInput;
+    await qi.waitOpen();
+    await qi.pick(new RegExp(`^${SENDER}`));
+    await qi.waitStep(2, 3);
+    await qi.fill(NATIONAL);
+    await qi.widget.filter({ hasText: `Will be sent to ${E164}` }).waitFor({ state: 'visible' });
+    await qi.input.press('Enter');
+    await qi.waitStep(3, 3);
+    await qi.fill('Demo journey ✓');
+    await qi.title.filter({ hasText: /14 characters · UCS-2 · 1 segment/ }).waitFor({ state: 'visible' });
+    await qi.input.press('Enter');
+
+    const dialog = wb.dialog();
+    await dialog.waitFor({ state: 'visible' });
+    const text = (await dialog.textContent()) ?? '';
+    assert.ok(text.includes(`To: ${E164}`), text);
+    assert.match(text, /UCS-2 · 1 segment/);
+    await wb.dialogButton(/^Send$/).click();
+
+    const note = wb.notification(/SMS sent to \+49\*+67\. Message ID: /).first();
+    await note.waitFor({ state: 'visible', timeout: 20_000 });
+    const got = await received();
+    assert.equal(got.length - before, 1);
+    assert.deepEqual({ from: got.at(-1)?.from, to: got.at(-1)?.to }, { from: SENDER, to: E164 });
+    assert.ok(((await note.textContent()) ?? '').includes(got.at(-1)?.messageId ?? '?'));
+    await wb.treeRow('Demo journey ✓', 'Sent SMS').waitFor({ state: 'visible' });
+    await wb.clearNotifications();
+  });
+
+  it('says "outcome unknown" for a lost answer, with exactly one message received', async function () {
+    const before = (await received()).length;
+    const armed = await fetch(`${demoUrl}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 }),
+    });
+    assert.equal(armed.status, 200);
+    await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
+    const qi = wb.quickInput;
+    await qi.waitOpen();
+    await qi.pick(new RegExp(`^${SENDER}`));
+    await qi.waitStep(2, 3);
+    await qi.submit(NATIONAL);
+    await qi.waitStep(3, 3);
+    await qi.submit('Demo lost answer');
+    await wb.dialog().waitFor({ state: 'visible' });
+    await wb.dialogButton(/^Send$/).click();
+    await wb.notification(/outcome of the SMS to \+49\*+67 is unknown/).first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await received()).length - before, 1, 'exactly one SMS reached the demo simulator');
+    await wb.page.waitForTimeout(1_000);
+    assert.equal((await received()).length - before, 1, 'and it was not resent');
+    await wb.clearNotifications();
+  });
+
+  it('shows the balance in the Account view and the status bar, and warns below the threshold', async function () {
+    await wb.runCommand(`${COMMAND_CATEGORY}: Refresh Balance`);
+    const row = wb.treeRow(/^Balance$/, 'Account');
+    balance = await textMatching(wb.treeRowDescription(row), BALANCE);
+    const item = wb.statusBarItem(balance);
+    await item.waitFor({ state: 'visible' });
+    assert.equal(await wb.statusBarItemIsWarning(item), false);
+
+    await wb.setUserSetting('voiceSms.lowBalanceThreshold', '100000');
+    await until('the status-bar warning', () => wb.statusBarItemIsWarning(wb.statusBarItem(balance)));
+    await wb.treeRow(/^Balance$/, 'Account').locator('.codicon-warning').waitFor({ state: 'visible' });
+    await wb.moveMouseAway();
+    await wb.screenshot('demo-03-journey-low-balance');
+  });
+
+  it('copies the balance request as cURL, which runs against the demo simulator', async function () {
+    await wb.runCommand(`${COMMAND_CATEGORY}: Copy Request as cURL`);
+    const qi = wb.quickInput;
+    await qi.waitOpen();
+    await qi.pick(/^Balance/);
+    await wb.notification(/Copied cURL for the balance of/).first().waitFor({ state: 'visible' });
+    const text = await wb.page.evaluate(() => navigator.clipboard.readText());
+    assert.match(text, new RegExp(`/account/${DEMO_ACCOUNT}/balance`));
+    assert.ok(!text.includes(DEMO_CREDENTIALS.secretAccessKey), 'no secret in the copied command');
+    const { stdout } = await run('sh', ['-c', text], {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: DEMO_CREDENTIALS.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: DEMO_CREDENTIALS.secretAccessKey },
+      timeout: 10_000,
+    });
+    assert.match(stdout, /<code>200<\/code>/);
+    const amount = /<amount>([\d.]+)<\/amount>/.exec(stdout)?.[1];
+    assert.equal(Number(amount), Number(balance.replace(/[^\d.]/g, '')), `cURL amount ${amount} vs shown "${balance}"`);
+    await wb.clearNotifications();
+  });
+});
