@@ -150,6 +150,31 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
     }
   });
 
+  it('an instance whose every month fails the same way shows one error row, whose click retries them all', async function () {
+    sim.addFault({ kind: 'status', status: 404, match: { operation: 'calls', id: INSTANCE } });
+    try {
+      // A new secret drops the cache, so the past months are asked again too (and fail).
+      await api.storeCredentials(PROFILE, { ...sim.credentials });
+      const item = await waitFor('a single error row for the instance', () => {
+        const node = instanceNode();
+        const children = node ? api.instancesTree.getChildren(node) : [];
+        return children.length === 1 ? api.instancesTree.getTreeItem(children[0]) : undefined;
+      });
+      assert.equal(item.contextValue, 'voiceSms.error');
+      assert.match(String(item.description), /404|not found/i);
+      assert.equal(item.command?.command, 'voiceSms.refresh');
+      assert.deepEqual(item.command?.arguments, [{ instanceId: INSTANCE }]);
+
+      sim.clearFaults();
+      await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+      const again = await monthItems();
+      assert.equal(again.length, MONTHS);
+      assert.ok(again.every((m) => m.contextValue === 'voiceSms.month'), again.map((m) => String(m.description)).join(' | '));
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
   it('exportMonth writes a CSV with a header, one row per day and a totals row', async function () {
     const monthId = previousMonth(utcMonthId(new Date()), 1);
     const target = path.join(dir, 'export.csv');

@@ -12,12 +12,20 @@ import type { InstancesModel, MonthState } from './instancesModel.js';
 
 export type InstanceNode = { readonly kind: 'instance'; readonly instanceId: string };
 export type MonthNode = { readonly kind: 'month'; readonly instanceId: string; readonly monthId: string };
-export type InstancesNode = InstanceNode | MonthNode;
+/** Stands for all of an instance's months when every one failed the same way (an unknown id, a revoked key). */
+export type FailureNode = { readonly kind: 'failure'; readonly instanceId: string };
+export type InstancesNode = InstanceNode | MonthNode | FailureNode;
 
 /** "1,234 legs · 567 min", the description of a loaded month. */
 export function monthSummary(totals: { callLegs: number; durationMin: number }, locale = vscode.env.language): string {
   const n = (v: number): string => v.toLocaleString(locale);
   return vscode.l10n.t('{0} legs · {1} min', n(totals.callLegs), n(totals.durationMin));
+}
+
+/** What makes two failures "the same": kind, HTTP status and service code, not the wording. */
+function failureReason(e: unknown): string {
+  const { kind, details } = (e ?? {}) as { kind?: unknown; details?: { httpStatus?: unknown; serviceCode?: unknown } };
+  return typeof kind === 'string' ? JSON.stringify([kind, details?.httpStatus, details?.serviceCode]) : errorMessage(e);
 }
 
 export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesNode>, vscode.Disposable {
@@ -35,6 +43,11 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
   ) {
     this.disposables.add(
       model.onDidChange((key) => {
+        if (key && this.commonFailure(key.instanceId) !== undefined) {
+          // The last month just failed like the others: redraw the instance, whose children collapse to one row.
+          this.changed.fire(this.nodes.get(JSON.stringify([key.instanceId])));
+          return;
+        }
         const node = key && this.nodes.get(JSON.stringify([key.instanceId, key.monthId]));
         this.changed.fire(node);
       }),
@@ -63,18 +76,56 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
       if (!s.signedIn) return [];
       return s.instances.map((instanceId) => this.node({ kind: 'instance', instanceId }));
     }
-    if (element.kind === 'month') return [];
+    if (element.kind !== 'instance') return [];
     const months = this.model.months(this.config.settings.monthsInTree);
     this.model.request(element.instanceId, months);
+    if (this.commonFailure(element.instanceId) !== undefined) return [this.node({ kind: 'failure', instanceId: element.instanceId })];
     return months.map((monthId) => this.node({ kind: 'month', instanceId: element.instanceId, monthId }));
   }
 
   getParent(element: InstancesNode): InstancesNode | undefined {
-    return element.kind === 'month' ? this.nodes.get(JSON.stringify([element.instanceId])) : undefined;
+    return element.kind === 'instance' ? undefined : this.nodes.get(JSON.stringify([element.instanceId]));
   }
 
   getTreeItem(element: InstancesNode): vscode.TreeItem {
-    return element.kind === 'instance' ? this.instanceItem(element) : this.monthItem(element, this.model.state(element.instanceId, element.monthId));
+    switch (element.kind) {
+      case 'instance':
+        return this.instanceItem(element);
+      case 'month':
+        return this.monthItem(element, this.model.state(element.instanceId, element.monthId));
+      case 'failure':
+        return this.failureItem(element, this.commonFailure(element.instanceId) ?? '');
+    }
+  }
+
+  /**
+   * The newest month's message when every listed month failed for the same reason (same error kind,
+   * HTTP status and service code: the messages themselves differ by the month in the request path).
+   */
+  private commonFailure(instanceId: string): string | undefined {
+    const months = this.model.months(this.config.settings.monthsInTree);
+    const reasons = new Set<string>();
+    let newest: string | undefined;
+    for (const monthId of months) {
+      const state = this.model.state(instanceId, monthId);
+      if (state.status !== 'error') return undefined;
+      reasons.add(failureReason(state.error));
+      newest ??= errorMessage(state.error);
+    }
+    // One month alone is shown as itself; different failures each keep their own row.
+    return months.length > 1 && reasons.size === 1 ? newest : undefined;
+  }
+
+  private failureItem(node: FailureNode, message: string): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('No month could be loaded'), vscode.TreeItemCollapsibleState.None);
+    item.id = JSON.stringify([node.instanceId, 'failure']);
+    // The error kind: the inline and context "Retry" apply, and retry every month of the instance.
+    item.contextValue = TREE_ITEM_KINDS.error;
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.description = message;
+    item.tooltip = vscode.l10n.t('{0}\nEvery month of {1} failed with this error. Click to try again.', message, node.instanceId);
+    item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [{ instanceId: node.instanceId }] };
+    return item;
   }
 
   private instanceItem(node: InstanceNode): vscode.TreeItem {
@@ -139,7 +190,9 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
   }
 
   private node<T extends InstancesNode>(fresh: T): T {
-    const key = JSON.stringify(fresh.kind === 'instance' ? [fresh.instanceId] : [fresh.instanceId, fresh.monthId]);
+    const key = JSON.stringify(
+      fresh.kind === 'instance' ? [fresh.instanceId] : fresh.kind === 'month' ? [fresh.instanceId, fresh.monthId] : [fresh.instanceId, 'failure'],
+    );
     const known = this.nodes.get(key);
     if (known) return known as T;
     this.nodes.set(key, fresh);
