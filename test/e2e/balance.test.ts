@@ -2,35 +2,16 @@
 // container, read the balance in the Account view and in the status bar, then raise
 // voiceSms.lowBalanceThreshold above it in the Settings editor and see the warning in both.
 import * as assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
+import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const VIEW = 'Account';
 const PROFILE = 'E2E balance';
 /** "123.45 EUR" as the extension formats the simulator's answer (the amount drops as other files send SMS). */
 const BALANCE = /^\d{1,3}(,\d{3})*\.\d{2} EUR$/;
-
-async function until(what: string, f: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await f().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function textMatching(locator: Locator, re: RegExp): Promise<string> {
-  let last = '';
-  await until(`text matching ${String(re)}`, async () => {
-    last = ((await locator.textContent({ timeout: 1_000 })) ?? '').trim();
-    return re.test(last);
-  }).catch((e: unknown) => {
-    throw new Error(`${(e as Error).message}; last seen: "${last}"`);
-  });
-  return last;
-}
 
 describe('balance in the Account view and the status bar', function () {
   let wb: Workbench;

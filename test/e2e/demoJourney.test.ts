@@ -7,9 +7,10 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Locator } from 'playwright-core';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { armFault, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
+import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const run = promisify(execFile);
@@ -19,32 +20,6 @@ const NATIONAL = '030 1234567';
 const E164 = '+49301234567';
 const BALANCE = /^\d{1,3}(,\d{3})*\.\d{2} EUR$/;
 
-interface Received {
-  from: string;
-  to: string;
-  body: string;
-  messageId: string;
-}
-
-async function until(what: string, f: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await f().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function textMatching(locator: Locator, re: RegExp): Promise<string> {
-  let last = '';
-  await until(`text matching ${String(re)}`, async () => {
-    last = ((await locator.textContent({ timeout: 1_000 })) ?? '').trim();
-    return re.test(last);
-  }).catch((e: unknown) => {
-    throw new Error(`${(e as Error).message}; last seen: "${last}"`);
-  });
-  return last;
-}
-
 describe('offline demo journey (welcome view → SMS → lost answer → balance → cURL)', function () {
   this.timeout(120_000);
   let wb: Workbench;
@@ -52,7 +27,7 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
   let demoUrl = '';
   let balance = '';
 
-  const received = async (): Promise<Received[]> => (await (await fetch(`${demoUrl}/__sim/received`)).json()) as Received[];
+  const received = (): Promise<ReceivedSms[]> => receivedSms(demoUrl);
 
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
@@ -118,12 +93,7 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
 
   it('says "outcome unknown" for a lost answer, with exactly one message received', async function () {
     const before = (await received()).length;
-    const armed = await fetch(`${demoUrl}/__sim/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 }),
-    });
-    assert.equal(armed.status, 200);
+    await armFault(demoUrl, { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
     await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
     const qi = wb.quickInput;
     await qi.waitOpen();

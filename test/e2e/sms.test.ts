@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
+import { armFault, clearFaults, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
 import { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E SMS';
@@ -17,17 +18,7 @@ const E164 = '+4915123456789';
 const BODY = 'Hello from the Voice & SMS Toolkit e2e test';
 const HISTORY = 'Sent SMS';
 
-interface Received {
-  from: string;
-  to: string;
-  body: string;
-  messageId: string;
-}
-
-async function received(sim: SimulatorInfo): Promise<Received[]> {
-  const res = await fetch(`${sim.baseUrl}/__sim/received`);
-  return (await res.json()) as Received[];
-}
+const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim.baseUrl);
 
 describe('send a test SMS (palette UI)', function () {
   this.timeout(120_000);
@@ -47,11 +38,10 @@ describe('send a test SMS (palette UI)', function () {
   });
 
   after(async function () {
-    await fetch(`${sim.baseUrl}/__sim/faults`, { method: 'DELETE' }).catch(() => undefined);
+    await clearFaults(sim.baseUrl);
     if (signedIn) {
       // Leave the shared editor signed out, as the other suites expect.
-      await wb.runCommand(`${COMMAND_CATEGORY}: Sign Out`).catch(() => undefined);
-      await wb.dialogButton('Sign Out and Remove Profile').click().catch(() => undefined);
+      await wb.signOutAndRemoveProfile();
     }
     await wb?.setUserSetting('voiceSms.sms.defaultRegion', '').catch(() => undefined);
     await wb?.close();
@@ -112,12 +102,7 @@ describe('send a test SMS (palette UI)', function () {
 
   it('says "outcome unknown" for a lost answer, with exactly one SMS received, and keeps the draft', async function () {
     const before = (await received(sim)).length;
-    const armed = await fetch(`${sim.baseUrl}/__sim/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 }),
-    });
-    assert.equal(armed.status, 200);
+    await armFault(sim.baseUrl, { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
 
     await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
     const qi = wb.quickInput;

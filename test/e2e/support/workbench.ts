@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { QuickInput } from './quickInput.js';
 import { openPages, session } from './session.js';
+import { COMMAND_CATEGORY } from '../../integration/contract.js';
 
 export interface OpenOptions {
   /** Another editor's workbench URL (default: the session's editor). */
@@ -286,6 +287,12 @@ export class Workbench {
    * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
    * once the flow has closed; returns false when the command is not available yet.
    */
+  /** Signs out and removes the active profile, leaving the shared editor as later suites expect (never throws). */
+  async signOutAndRemoveProfile(): Promise<void> {
+    await this.runCommand(`${COMMAND_CATEGORY}: Sign Out`).catch(() => undefined);
+    await this.dialogButton('Sign Out and Remove Profile').click().catch(() => undefined);
+  }
+
   async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string; accountId?: string }): Promise<boolean> {
     await this.runCommand('Voice & SMS: Sign In');
     const qi = this.quickInput;
@@ -334,6 +341,50 @@ export class Workbench {
   async rowNumbers(row: Locator): Promise<number[]> {
     const cells = await row.locator('td.num').allTextContents();
     return cells.map((c) => Number(c.replace(/[^\d-]/g, '')));
+  }
+
+  // --- clipboard, view actions, walkthroughs -------------------------------------------------
+
+  /**
+   * What the extension last put on the clipboard. In code-server vscode.env.clipboard is the page's
+   * navigator.clipboard (Workbench.open grants the permissions), so the page can read it back.
+   */
+  async readClipboard(): Promise<string> {
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** An action button in a view's title bar (e.g. "Clear Sent SMS History"), by its tooltip / aria-label. */
+  viewTitleAction(viewTitle: string, label: string): Locator {
+    return this.viewPane(viewTitle).locator(`.pane-header .actions .action-label[aria-label="${cssString(label)}"]`);
+  }
+
+  /** Clicks a view-title action; the actions are drawn while the pointer is over the header. */
+  async clickViewTitleAction(viewTitle: string, label: string): Promise<void> {
+    await this.viewPane(viewTitle).locator('.pane-header').hover();
+    const action = this.viewTitleAction(viewTitle, label);
+    await action.waitFor({ state: 'visible' });
+    await action.click();
+  }
+
+  /** The Welcome editor's walkthrough page (Getting Started) once a walkthrough is open. */
+  walkthrough(): Locator {
+    return this.page.locator('.gettingStartedContainer');
+  }
+
+  /** A walkthrough step by its title (the step is a button that expands it). */
+  walkthroughStep(title: string | RegExp): Locator {
+    return this.walkthrough().locator('.getting-started-step').filter({ has: this.page.locator('.step-title', { hasText: title }) }).first();
+  }
+
+  /** Whether a walkthrough step shows its check mark (its completion event happened). */
+  async walkthroughStepDone(step: Locator): Promise<boolean> {
+    return (await step.getAttribute('aria-checked')) === 'true';
+  }
+
+  /** The titles of the open walkthrough's steps, in order. */
+  async walkthroughStepTitles(): Promise<string[]> {
+    const titles = await this.walkthrough().locator('.getting-started-step .step-title').allTextContents();
+    return titles.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
   }
 
   // --- screenshots ----------------------------------------------------------------------------
