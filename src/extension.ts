@@ -2,6 +2,7 @@
 // core client (undici, fast-xml-parser, libphonenumber-js) is loaded by the features that need it,
 // on first use, so opening the editor never pays for it.
 import * as vscode from 'vscode';
+import { configurePureL10n } from './host/pureL10n.js';
 import { BalanceController } from './host/balance/controller.js';
 import { ClientProvider } from './host/clients.js';
 import { registerCommands } from './host/commands/index.js';
@@ -67,6 +68,8 @@ export interface VoiceSmsTestApi {
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const started = performance.now();
+  // First: titles, panel errors and credential checks come from vscode-free modules (pureL10n.ts).
+  configurePureL10n(vscode.env.language, vscode.l10n.bundle);
 
   const log = HostLog.create();
   ctx.subscriptions.push(log);

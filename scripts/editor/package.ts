@@ -15,6 +15,7 @@ const ALLOWED: RegExp[] = [
   /^LICENSE(\.(txt|md))?$/,
   /^dist\/.+\.js$/,
   /^media\/.+$/,
+  /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
 ];
 
 function requiredFiles(): string[] {
@@ -22,6 +23,8 @@ function requiredFiles(): string[] {
   const required = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js'];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');
+  // The "l10n" folder holds the strings bundle the translations are made from.
+  if (/"l10n":\s*"\.\/l10n"/.test(manifest)) required.push('l10n/bundle.l10n.json');
   return required;
 }
 

@@ -13,7 +13,7 @@ import type { ProfileSettings } from './settings.js';
 export class NotSignedInError extends Error {
   override readonly name = 'NotSignedInError';
   constructor() {
-    super('You are not signed in. Run "Voice & SMS: Sign In" or start the offline demo.');
+    super(vscode.l10n.t('You are not signed in. Run "Voice & SMS: Sign In" or start the offline demo.'));
   }
 }
 

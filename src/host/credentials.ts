@@ -1,5 +1,7 @@
 // The JSON kept in SecretStorage for one profile. Pure (no vscode) so the parsing rules are tested:
 // a corrupted or hand-edited entry must read as "no credentials", never as half a credential.
+// Messages go through @vscode/l10n (see pureL10n.ts).
+import * as l10n from '@vscode/l10n';
 
 export interface ProfileCredentials {
   accessKeyId: string;
@@ -13,11 +15,14 @@ const MAX_LENGTH = 1024;
 
 /** Why a credential value is unusable, or undefined when it is fine. Never repeats the value. */
 export function credentialProblem(field: keyof ProfileCredentials, value: string): string | undefined {
-  const label = field === 'accessKeyId' ? 'access key id' : 'secret access key';
-  if (value.trim() === '') return `The ${label} is empty.`;
-  if (value !== value.trim()) return `The ${label} starts or ends with a space.`;
-  if (CONTROL.test(value)) return `The ${label} contains a control character.`;
-  if (value.length > MAX_LENGTH) return `The ${label} is longer than ${MAX_LENGTH} characters.`;
+  // Whole sentences per field, so each translates naturally.
+  const id = field === 'accessKeyId';
+  if (value.trim() === '') return id ? l10n.t('The access key id is empty.') : l10n.t('The secret access key is empty.');
+  if (value !== value.trim()) return id ? l10n.t('The access key id starts or ends with a space.') : l10n.t('The secret access key starts or ends with a space.');
+  if (CONTROL.test(value)) return id ? l10n.t('The access key id contains a control character.') : l10n.t('The secret access key contains a control character.');
+  if (value.length > MAX_LENGTH) {
+    return id ? l10n.t('The access key id is longer than {0} characters.', MAX_LENGTH) : l10n.t('The secret access key is longer than {0} characters.', MAX_LENGTH);
+  }
   return undefined;
 }
 

@@ -125,7 +125,7 @@ export class DemoMode implements vscode.Disposable {
       }
       if (this.disposed) {
         await sim.close();
-        throw new Error('The extension is shutting down.');
+        throw new Error(vscode.l10n.t('The extension is shutting down.'));
       }
       this.sim = sim;
       return sim;

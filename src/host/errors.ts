@@ -22,7 +22,10 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   const showLog = vscode.l10n.t('Show Log');
   const signIn = vscode.l10n.t('Sign In');
   const actions = e instanceof NotSignedInError ? [signIn] : [showLog];
-  const choice = await vscode.window.showErrorMessage(`${what}: ${errorMessage(e)}`, ...actions);
+  const choice = await vscode.window.showErrorMessage(
+    vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] }),
+    ...actions,
+  );
   if (choice === showLog) log.show();
   if (choice === signIn) await vscode.commands.executeCommand('voiceSms.signIn');
 }

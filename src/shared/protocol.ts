@@ -57,6 +57,31 @@ export interface PanelError {
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 // ---------------------------------------------------------------------------------------------
+// Localisation: the host embeds the editor's language and its message bundle in the page (html.ts,
+// a `data-l10n` attribute on <body>), so the webview can translate before its first render without
+// waiting for a message. `bundle` is absent for English (the source strings are the English text).
+
+export const WEBVIEW_L10N_ATTRIBUTE = 'data-l10n';
+
+export interface WebviewL10n {
+  /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
+  language: string;
+  /** `vscode.l10n.bundle`: English message -> translation. */
+  bundle?: Record<string, string>;
+}
+
+/** Validates what the page read back from its own markup (defensive: it is only our own JSON). */
+export function parseWebviewL10n(v: unknown): WebviewL10n | undefined {
+  const r = record(v);
+  if (!r || typeof r.language !== 'string' || r.language === '') return undefined;
+  const b = record(r.bundle);
+  if (!b) return { language: r.language };
+  const bundle: Record<string, string> = {};
+  for (const [k, x] of Object.entries(b)) if (typeof x === 'string') bundle[k] = x;
+  return { language: r.language, bundle };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Month view
 
 export interface MonthViewState {

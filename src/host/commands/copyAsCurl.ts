@@ -27,7 +27,7 @@ export const register: RegisterCommand = (ctx, services) => {
       const text = formatCurl(client.describeRequest(call));
       // Belt and braces: the formatter never receives the secret, but refuse to copy it if it ever slipped in.
       const creds = await services.secrets.get(profile.name);
-      if (creds && text.includes(creds.secretAccessKey)) throw new Error('The generated command would contain the secret; not copied.');
+      if (creds && text.includes(creds.secretAccessKey)) throw new Error(vscode.l10n.t('The generated command would contain the secret; not copied.'));
       await vscode.env.clipboard.writeText(text);
       void vscode.window.showInformationMessage(vscode.l10n.t('Copied cURL for {0}. Set VOICESMS_ACCESS_KEY_ID and VOICESMS_SECRET_ACCESS_KEY before running it.', describe(call)));
       return text;

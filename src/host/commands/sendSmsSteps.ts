@@ -157,7 +157,7 @@ export function smsSteps(title: string, rules: SmsRules, senders: { recent: stri
     validate: (v) => failure(() => checkBody(rules, v)),
     live: (v) => {
       try {
-        return { title: `${title} — ${describeBody(rules.core.analyzeBody(v))}` };
+        return { title: vscode.l10n.t({ message: '{0} — {1}', args: [title, describeBody(rules.core.analyzeBody(v))], comment: ['Step title, then the live analysis of the message text'] }) };
       } catch {
         return { title };
       }

@@ -106,7 +106,9 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
         tips.push(vscode.l10n.t('Click to refresh.'));
         item.tooltip = tips.join('\n');
         item.command = { command: COMMANDS.refreshBalance, title: vscode.l10n.t('Refresh Balance') };
-        item.accessibilityInformation = { label: `${vscode.l10n.t('Balance')} ${String(item.description)}${low ? ` ${vscode.l10n.t('(low)')}` : ''}` };
+        item.accessibilityInformation = {
+          label: low ? vscode.l10n.t('Balance {0} (low)', String(item.description)) : vscode.l10n.t('Balance {0}', String(item.description)),
+        };
         return item;
       }
       case 'rawRow': {

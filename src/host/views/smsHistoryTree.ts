@@ -47,7 +47,7 @@ export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistor
   getTreeItem(e: SmsHistoryEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(e.preview || vscode.l10n.t('(empty)'), vscode.TreeItemCollapsibleState.None);
     item.id = e.id;
-    const when = new Date(e.time).toLocaleString();
+    const when = new Date(e.time).toLocaleString(vscode.env.language);
     item.description = `${e.toMasked} · ${when}`;
     item.iconPath = ICONS[e.status];
     item.contextValue = e.messageId ? `${TREE_ITEM_KINDS.sentSms}.withId` : TREE_ITEM_KINDS.sentSms;
@@ -59,7 +59,13 @@ export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistor
     if (e.messageId) tip.appendText(vscode.l10n.t('Message ID: {0}', e.messageId) + '\n');
     if (e.error) tip.appendText('\n' + e.error);
     item.tooltip = tip;
-    item.accessibilityInformation = { label: `${statusText(e.status)}, ${e.preview}, ${e.toMasked}, ${when}` };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t({
+        message: '{0}, {1}, {2}, {3}',
+        args: [statusText(e.status), e.preview, e.toMasked, when],
+        comment: ['Screen-reader label of a sent SMS: status, first words, masked destination, time'],
+      }),
+    };
     return item;
   }
 

@@ -1,8 +1,10 @@
 // The HTML shell of every panel: a strict CSP (nothing but our own bundle and stylesheet, scripts
-// only with a fresh nonce) and no data in the markup — everything the service says arrives later
-// as a message and is rendered as text by the webview. Free of `vscode` so tests can build the
-// exact same page.
+// only with a fresh nonce) and no service data in the markup — everything the service says arrives
+// later as a message and is rendered as text by the webview. Only the editor's language and our
+// own message bundle are embedded (escaped), so the page is translated from its first paint.
+// Free of `vscode` so tests can build the exact same page.
 import { randomBytes } from 'node:crypto';
+import { WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
 
 export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 
@@ -36,6 +38,10 @@ export interface WebviewHtmlOptions {
   stylesheets: string[];
   title: string;
   entry: WebviewEntry;
+  /** The editor's language and bundle; absent means English (tests, the browser harness). */
+  l10n?: WebviewL10n;
+  /** The text shown until the bundle has rendered, already translated by the host. */
+  loadingText?: string;
 }
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
@@ -44,8 +50,11 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   const scripts = o.scripts
     .map((src) => `<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(src)}"></script>`)
     .join('\n    ');
+  // Our own message bundle rides in an attribute (inert data, so the CSP needs no inline script);
+  // escapeHtml makes any quote or angle bracket in a translation harmless.
+  const l10n = o.l10n ? ` ${WEBVIEW_L10N_ATTRIBUTE}="${escapeHtml(JSON.stringify(o.l10n))}"` : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(o.l10n?.language ?? 'en')}">
   <head>
     <meta charset="utf-8">
     <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -53,8 +62,8 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
     ${links}
     <title>${escapeHtml(o.title)}</title>
   </head>
-  <body data-entry="${escapeHtml(o.entry)}">
-    <main id="app" class="app" aria-busy="true"><p class="boot">Loading…</p></main>
+  <body data-entry="${escapeHtml(o.entry)}"${l10n}>
+    <main id="app" class="app" aria-busy="true"><p class="boot">${escapeHtml(o.loadingText ?? 'Loading…')}</p></main>
     ${scripts}
   </body>
 </html>

@@ -241,6 +241,8 @@ export class WebviewPanels implements vscode.Disposable {
       stylesheets: [webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString()],
       title: panel.title,
       entry,
+      l10n: { language: vscode.env.language, ...(vscode.l10n.bundle ? { bundle: vscode.l10n.bundle } : {}) },
+      loadingText: vscode.l10n.t('Loading…'),
     });
     this.o.log?.debug(`webview ${entry} opened for ${key.replace('\n', ' ')}`);
     // Controllers report load failures in the panel and do not reject; this catch only guards against a bug.

@@ -1,4 +1,6 @@
-// Turning loader results and failures into protocol payloads.
+// Turning loader results and failures into protocol payloads. Free of `vscode`: its one message
+// goes through @vscode/l10n (see pureL10n.ts).
+import * as l10n from '@vscode/l10n';
 import { isVoiceSmsError } from '../../core/errors.js';
 import type { JsonValue, PanelError, ResponseMeta } from '../../shared/protocol.js';
 import type { EnvelopeInfo } from './dataSources.js';
@@ -22,7 +24,7 @@ export function isAbort(e: unknown): boolean {
 export function toPanelError(e: unknown): PanelError {
   if (isVoiceSmsError(e)) return { message: e.message, kind: e.kind };
   const detail = e instanceof Error ? e.message : String(e);
-  return { message: `Unexpected error while loading: ${detail.slice(0, 300)}` };
+  return { message: l10n.t('Unexpected error while loading: {0}', detail.slice(0, 300)) };
 }
 
 /**

@@ -1,19 +1,24 @@
 // Panel titles, also the return value of the open commands (product.md), so they live in one place.
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// Free of `vscode` (unit tests import it): messages go through @vscode/l10n (see pureL10n.ts) and
+// month names come from Intl in the editor's language.
+import * as l10n from '@vscode/l10n';
+import { hostLocale } from '../pureL10n.js';
 
+/** "March 2025" in the editor's language (UTC: a calendar month, not an instant). */
 export function monthLabel(monthId: string): string {
-  const name = MONTHS[Number(monthId.slice(4, 6)) - 1] ?? monthId.slice(4, 6);
-  return `${name} ${monthId.slice(0, 4)}`;
+  const date = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, 1));
+  return new Intl.DateTimeFormat(hostLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 export function monthViewTitle(instanceId: string, monthId: string): string {
-  return `Calls ${monthLabel(monthId)} · ${instanceId}`;
+  return l10n.t({ message: 'Calls {0} · {1}', args: [monthLabel(monthId), instanceId], comment: ['Panel title: a month, then the voice instance id'] });
 }
 
 export function trendTitle(instanceId: string): string {
-  return `12-month trend · ${instanceId}`;
+  return l10n.t({ message: '12-month trend · {0}', args: [instanceId], comment: ['Panel title; {0} is the voice instance id'] });
 }
 
 export function activitiesTitle(instanceId: string, dateId: string): string {
-  return `Activities ${dateId.slice(0, 4)}-${dateId.slice(4, 6)}-${dateId.slice(6, 8)} · ${instanceId}`;
+  const day = `${dateId.slice(0, 4)}-${dateId.slice(4, 6)}-${dateId.slice(6, 8)}`;
+  return l10n.t({ message: 'Activities {0} · {1}', args: [day, instanceId], comment: ['Panel title: a date (YYYY-MM-DD), then the voice instance id'] });
 }

@@ -1,5 +1,7 @@
 // Day activities webview. The payload's shape is unknown, so it is rendered faithfully (see
 // resultView.ts), and the raw XML can be shown as text for anything the rendering cannot say.
+import '../common/l10n.js';
+import * as l10n from '@vscode/l10n';
 import {
   isDateId,
   isInstanceId,
@@ -12,7 +14,7 @@ import {
 } from '../../shared/protocol.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatDateLong } from '../common/format.js';
-import { errorState, loadingState, serviceFooter } from '../common/parts.js';
+import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { isEmptyResult, renderResult } from './resultView.js';
 
@@ -39,15 +41,15 @@ let phase: Phase = { kind: 'loading' };
 
 const app = appRoot();
 const subtitle = h('p', { className: 'subtitle' });
-const rawToggle = button('Show raw XML', () => toggleRaw(), { secondary: true });
+const rawToggle = button(l10n.t('Show raw XML'), () => toggleRaw(), { secondary: true });
 rawToggle.setAttribute('aria-pressed', 'false');
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
 replaceContent(app,
   h('header', { className: 'toolbar' },
-    h('div', { className: 'nav' }, h('h1', { className: 'title' }, 'Activities')),
+    h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('Activities'))),
     h('div', { className: 'actions' },
       rawToggle,
-      button('Copy as cURL', () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: 'Copy the request as a cURL command' }))),
+      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request as a cURL command') }))),
   subtitle,
   body);
 
@@ -63,17 +65,17 @@ function toggleRaw(): void {
 }
 
 function render(): void {
-  replaceContent(subtitle, ...(current ? ['Voice instance ', h('code', { className: 'instance-id' }, current.instanceId), ` · ${formatDateLong(current.dateId)}`] : []));
-  rawToggle.textContent = showRaw() ? 'Hide raw XML' : 'Show raw XML';
+  replaceContent(subtitle, ...(current ? [...instanceLabel(current.instanceId), ' · ', formatDateLong(current.dateId)] : []));
+  rawToggle.textContent = showRaw() ? l10n.t('Hide raw XML') : l10n.t('Show raw XML');
   rawToggle.setAttribute('aria-pressed', String(showRaw()));
   rawToggle.toggleAttribute('disabled', phase.kind !== 'data');
   app.setAttribute('aria-busy', String(phase.kind === 'loading'));
   switch (phase.kind) {
     case 'loading':
-      replaceContent(body, loadingState('Loading activities…'));
+      replaceContent(body, loadingState(l10n.t('Loading activities…')));
       return;
     case 'error':
-      replaceContent(body, errorState('Could not load the activities', phase.error, () => {
+      replaceContent(body, errorState(l10n.t('Could not load the activities'), phase.error, () => {
         phase = { kind: 'loading' };
         render();
         host.post({ type: 'retry' });
@@ -82,10 +84,10 @@ function render(): void {
     case 'data': {
       const { result, rawXml, meta } = phase;
       replaceContent(body,
-        h('section', { className: 'panel result-panel', attrs: { 'aria-label': 'Activities' } },
-          isEmptyResult(result) ? h('p', { className: 'empty-note' }, 'The service returned no activities for this day.') : renderResult(result)),
-        showRaw() ? h('section', { className: 'panel raw-panel', attrs: { 'aria-label': 'Raw XML' } },
-          h('div', { className: 'panel-head' }, h('h2', {}, 'Raw XML')),
+        h('section', { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
+          isEmptyResult(result) ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.')) : renderResult(result)),
+        showRaw() ? h('section', { className: 'panel raw-panel', attrs: { 'aria-label': l10n.t('Raw XML') } },
+          h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Raw XML'))),
           h('pre', { className: 'raw-xml' }, rawXml)) : null,
         serviceFooter(meta));
       return;

@@ -1,8 +1,10 @@
 // Renders a payload whose shape nobody documented: a list of like records becomes a table, every
 // other value a key/value tree with <details>/<summary>. Keys and values are shown as sent (as
 // text); nothing is reinterpreted, hidden or reordered.
+import * as l10n from '@vscode/l10n';
 import type { JsonValue } from '../../shared/protocol.js';
 import { h, type Child } from '../common/dom.js';
+import { formatInt } from '../common/format.js';
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -27,15 +29,16 @@ export function likeRecordColumns(v: JsonValue): string[] | undefined {
 }
 
 function scalar(v: JsonValue): HTMLElement {
+  // `null` is the payload's own literal, shown as sent; an empty string gets a translated hint.
   if (v === null) return h('span', { className: 'value value-empty' }, 'null');
-  if (v === '') return h('span', { className: 'value value-empty' }, '(empty)');
+  if (v === '') return h('span', { className: 'value value-empty' }, l10n.t('(empty)'));
   return h('span', { className: 'value' }, String(v as string | number | boolean));
 }
 
 function summaryHint(v: JsonObject | JsonValue[]): string {
-  if (Array.isArray(v)) return `${v.length} item${v.length === 1 ? '' : 's'}`;
+  if (Array.isArray(v)) return v.length === 1 ? l10n.t('1 item') : l10n.t('{0} items', formatInt(v.length));
   const n = Object.keys(v).length;
-  return `${n} field${n === 1 ? '' : 's'}`;
+  return n === 1 ? l10n.t('1 field') : l10n.t('{0} fields', formatInt(n));
 }
 
 function recordsTable(items: JsonValue[], columns: string[], caption: string): HTMLElement {
@@ -65,7 +68,7 @@ function entry(key: string, v: JsonValue): HTMLElement {
 export function valueTree(v: JsonValue): HTMLElement {
   if (!isComposite(v)) return scalar(v);
   const entries: [string, JsonValue][] = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v);
-  if (entries.length === 0) return h('span', { className: 'value value-empty' }, Array.isArray(v) ? '(no items)' : '(no fields)');
+  if (entries.length === 0) return h('span', { className: 'value value-empty' }, Array.isArray(v) ? l10n.t('(no items)') : l10n.t('(no fields)'));
   return h('ul', { className: 'tree' }, ...entries.map(([k, x]) => entry(k, x)));
 }
 
@@ -76,6 +79,6 @@ export function isEmptyResult(v: JsonValue): boolean {
 /** Top level: a table for a list of like records, else the tree. */
 export function renderResult(v: JsonValue): HTMLElement {
   const columns = likeRecordColumns(v);
-  if (columns && Array.isArray(v)) return recordsTable(v, columns, 'Activities');
+  if (columns && Array.isArray(v)) return recordsTable(v, columns, l10n.t('Activities'));
   return valueTree(v);
 }

@@ -17,6 +17,7 @@ import {
   type Plugin,
   type TooltipItem,
 } from 'chart.js';
+import * as l10n from '@vscode/l10n';
 import { hatchPattern, readChartTheme, type ChartTheme } from './chartTheme.js';
 import { formatInt } from './format.js';
 
@@ -98,22 +99,22 @@ export class ComboChart {
         labels: [],
         datasets: [
           {
-            type: 'bar', label: 'Inbound legs', data: [], stack: 'legs', yAxisID: 'y', order: 2,
+            type: 'bar', label: l10n.t('Inbound legs'), data: [], stack: 'legs', yAxisID: 'y', order: 2,
             backgroundColor: t.inbound, borderColor: border ?? t.inbound, borderWidth: border ? 1 : 0,
             borderRadius: 2, maxBarThickness: 28,
           },
           {
-            type: 'bar', label: 'Outbound legs', data: [], stack: 'legs', yAxisID: 'y', order: 2,
+            type: 'bar', label: l10n.t('Outbound legs'), data: [], stack: 'legs', yAxisID: 'y', order: 2,
             backgroundColor: t.outbound, borderColor: border ?? t.outbound, borderWidth: border ? 1 : 0,
             borderRadius: 2, maxBarThickness: 28,
           },
           {
-            type: 'line', label: 'Unique calls', data: [], yAxisID: 'y1', order: 1,
+            type: 'line', label: l10n.t('Unique calls'), data: [], yAxisID: 'y1', order: 1,
             borderColor: t.unique, backgroundColor: t.unique, borderWidth: 2, pointRadius: 2.5, pointHoverRadius: 5,
             tension: 0.25, spanGaps: false,
           },
           {
-            type: 'line', label: 'Minutes', data: [], yAxisID: 'y1', order: 1,
+            type: 'line', label: l10n.t('Minutes'), data: [], yAxisID: 'y1', order: 1,
             borderColor: t.minutes, backgroundColor: t.minutes, borderWidth: 2, borderDash: [5, 3],
             pointRadius: 2.5, pointHoverRadius: 5, pointStyle: 'rectRot', tension: 0.25, spanGaps: false,
           },
@@ -149,7 +150,7 @@ export class ComboChart {
             stacked: true,
             beginAtZero: true,
             position: 'left',
-            title: { display: true, text: 'Call legs', color: t.muted },
+            title: { display: true, text: l10n.t('Call legs'), color: t.muted },
             grid: { color: t.grid },
             border: { display: false },
             ticks: { precision: 0, color: t.muted },
@@ -157,7 +158,7 @@ export class ComboChart {
           y1: {
             beginAtZero: true,
             position: 'right',
-            title: { display: true, text: 'Calls · minutes', color: t.muted },
+            title: { display: true, text: l10n.t('Calls · minutes'), color: t.muted },
             grid: { display: false },
             border: { display: false },
             ticks: { precision: 0, color: t.muted },
@@ -184,7 +185,11 @@ export class ComboChart {
               title: (items: TooltipItem<Kind>[]) => this.points[items[0]?.dataIndex ?? -1]?.tooltipTitle ?? '',
               label: (item: TooltipItem<Kind>) => {
                 const y = item.parsed.y;
-                return `${item.dataset.label ?? ''}: ${y === null || y === undefined ? '—' : formatInt(y)}`;
+                return l10n.t({
+                  message: '{0}: {1}',
+                  args: [item.dataset.label ?? '', y === null || y === undefined ? '—' : formatInt(y)],
+                  comment: ['Chart tooltip line: a series name, then its value'],
+                });
               },
               footer: (items: TooltipItem<Kind>[]) => this.points[items[0]?.dataIndex ?? -1]?.notes ?? [],
             },

@@ -1,11 +1,22 @@
-// Number and date formatting for the webviews. Dates are calendar ids (YYYYMM / YYYYMMDD), so
-// they are formatted in UTC to avoid the viewer's time zone shifting a day.
+// Number and date formatting for the webviews, in the editor's language (pageLanguage). Dates are
+// calendar ids (YYYYMM / YYYYMMDD), so they are formatted in UTC to avoid the viewer's time zone
+// shifting a day.
+import * as l10n from '@vscode/l10n';
+import { pageLanguage } from './l10n.js';
 
-const intFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const pctFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+const intFormat = new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 0 });
+const pctFormat = new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+const secondsFormat = new Intl.NumberFormat(pageLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatInt(n: number): string {
   return intFormat.format(n);
+}
+
+const oneDecimal = new Intl.NumberFormat(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A ratio such as a spike factor: always one decimal ("9.8", "4.0"). */
+export function formatOneDecimal(n: number): string {
+  return oneDecimal.format(n);
 }
 
 function utc(y: number, m: number, d = 1): Date {
@@ -18,7 +29,7 @@ function parts(id: string): { y: number; m: number; d: number } {
 
 export function formatMonth(monthId: string, style: 'long' | 'short' = 'long'): string {
   const { y, m } = parts(monthId);
-  return new Intl.DateTimeFormat(undefined, { month: style, year: 'numeric', timeZone: 'UTC' }).format(utc(y, m));
+  return new Intl.DateTimeFormat(pageLanguage(), { month: style, year: 'numeric', timeZone: 'UTC' }).format(utc(y, m));
 }
 
 /** "Mon 3" style label for a day of the displayed month. */
@@ -26,14 +37,14 @@ export function formatDayShort(dateId: string): { weekday: string; day: string }
   const { y, m, d } = parts(dateId);
   const date = utc(y, m, d);
   return {
-    weekday: new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    weekday: new Intl.DateTimeFormat(pageLanguage(), { weekday: 'short', timeZone: 'UTC' }).format(date),
     day: String(d),
   };
 }
 
 export function formatDateLong(dateId: string): string {
   const { y, m, d } = parts(dateId);
-  return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(y, m, d));
+  return new Intl.DateTimeFormat(pageLanguage(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(y, m, d));
 }
 
 export function isoDate(dateId: string): string {
@@ -56,7 +67,9 @@ export function dateIdsOfMonth(monthId: string): string[] {
 }
 
 export function formatElapsed(ms: number): string {
-  return ms < 1000 ? `${formatInt(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+  return ms < 1000
+    ? l10n.t({ message: '{0} ms', args: [formatInt(ms)], comment: ['Milliseconds, e.g. "142 ms"'] })
+    : l10n.t({ message: '{0} s', args: [secondsFormat.format(ms / 1000)], comment: ['Seconds, e.g. "1.25 s"'] });
 }
 
 export interface Delta {
@@ -73,6 +86,11 @@ export function delta(current: number, previous: number): Delta {
 export function formatDelta(d: Delta): string {
   const sign = (n: number): string => (n > 0 ? '+' : n < 0 ? '−' : '±');
   const abs = formatInt(Math.abs(d.diff));
-  const pct = d.pct === undefined ? (d.diff === 0 ? '0%' : 'new') : `${d.pct > 0 ? '+' : d.pct < 0 ? '−' : ''}${pctFormat.format(Math.abs(d.pct))}%`;
-  return `${sign(d.diff)}${abs} (${pct})`;
+  const pct =
+    d.pct === undefined
+      ? d.diff === 0
+        ? l10n.t({ message: '{0}%', args: [pctFormat.format(0)], comment: ['A percentage'] })
+        : l10n.t({ message: 'new', comment: ['A value that was zero the month before, so no percentage can be given'] })
+      : `${d.pct > 0 ? '+' : d.pct < 0 ? '−' : ''}${l10n.t({ message: '{0}%', args: [pctFormat.format(Math.abs(d.pct))], comment: ['A percentage'] })}`;
+  return l10n.t({ message: '{0} ({1})', args: [`${sign(d.diff)}${abs}`, pct], comment: ['A change: the difference, then the percentage in brackets'] });
 }

@@ -1,8 +1,9 @@
 // Derived facts about a month that the view highlights: every calendar day as a row (present,
 // missing or future), per-day notes (legs mismatch, missing, spike) and the warning list.
 // Pure functions of the protocol data, so they are unit-tested without a browser.
+import * as l10n from '@vscode/l10n';
 import type { DayStatsData, MonthViewData } from '../../shared/protocol.js';
-import { dateIdsOfMonth, formatInt, isoDate } from './format.js';
+import { dateIdsOfMonth, formatInt, formatOneDecimal, isoDate } from './format.js';
 
 export const SPIKE_FACTOR = 3;
 
@@ -12,8 +13,10 @@ export interface DayNote {
   kind: NoteKind;
   /** Short badge text for the table. */
   label: string;
-  /** Full sentence for the warning list and tooltips. */
+  /** Full sentence naming the day, for the warning list and tooltips. */
   detail: string;
+  /** The same sentence without the day. */
+  summary: string;
 }
 
 export interface DayRow {
@@ -52,22 +55,20 @@ export function buildDayRows(view: MonthViewData): DayRow[] {
     const missing = !stats && (missingListed.has(dateId) || !future);
     const notes: DayNote[] = [];
     const day = isoDate(dateId);
-    if (future) notes.push({ kind: 'future', label: 'future', detail: `${day} is after the service's current day.` });
-    if (missing) notes.push({ kind: 'missing', label: 'missing', detail: `${day}: the service sent no entry for this day.` });
+    // `detail` names the day (warning list, badge tooltips); `summary` is the same without it (chart tooltip, which already titles the day).
+    const note = (kind: NoteKind, label: string, summary: string): DayNote => ({
+      kind, label, summary, detail: l10n.t({ message: '{0}: {1}', args: [day, summary], comment: ['A date (YYYY-MM-DD), then a sentence about that day'] }),
+    });
+    if (future) notes.push({ kind: 'future', label: l10n.t('future'), summary: l10n.t('Future day: no data yet'), detail: l10n.t("{0} is after the service's current day.", day) });
+    if (missing) notes.push(note('missing', l10n.t('missing'), l10n.t('the service sent no entry for this day.')));
     if (stats && (stats.legsMismatch || stats.callLegs !== stats.callLegsIn + stats.callLegsOut)) {
-      notes.push({
-        kind: 'mismatch',
-        label: 'legs ≠ in + out',
-        detail: `${day}: call legs ${formatInt(stats.callLegs)} ≠ inbound ${formatInt(stats.callLegsIn)} + outbound ${formatInt(stats.callLegsOut)}.`,
-      });
+      notes.push(note('mismatch', l10n.t('legs ≠ in + out'),
+        l10n.t('call legs {0} ≠ inbound {1} + outbound {2}.', formatInt(stats.callLegs), formatInt(stats.callLegsIn), formatInt(stats.callLegsOut))));
     }
     if (stats && !stats.future && base > 0 && stats.callLegs > SPIKE_FACTOR * base) {
-      const factor = stats.callLegs / base;
-      notes.push({
-        kind: 'spike',
-        label: `spike ×${factor.toFixed(1)}`,
-        detail: `${day}: ${formatInt(stats.callLegs)} call legs, ${factor.toFixed(1)}× the median of active days (${formatInt(base)}).`,
-      });
+      const factor = formatOneDecimal(stats.callLegs / base);
+      notes.push(note('spike', l10n.t('spike ×{0}', factor),
+        l10n.t('{0} call legs, {1}× the median of active days ({2}).', formatInt(stats.callLegs), factor, formatInt(base))));
     }
     return { dateId, stats, future, missing, notes };
   });

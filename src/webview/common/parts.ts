@@ -1,5 +1,6 @@
 // Building blocks every panel shares: the loading and error states and the "answered by" footer.
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import * as l10n from '@vscode/l10n';
 import type { PanelError, ResponseMeta } from '../../shared/protocol.js';
 import { button, h } from './dom.js';
 import { formatElapsed } from './format.js';
@@ -10,35 +11,48 @@ export function loadingState(text: string): HTMLElement {
     h('p', {}, text));
 }
 
-const KIND_HINT: Record<string, string> = {
-  network: 'Network problem',
-  timeout: 'The service did not answer in time',
-  http: 'HTTP error',
-  service: 'The service reported an error',
-  parse: 'Unreadable answer',
-  validation: 'Invalid request',
-  auth: 'Authentication failed',
-};
+/** A short heading for each VoiceSmsError kind (translated when asked for, after the bundle is loaded). */
+function kindHint(kind: string | undefined): string | undefined {
+  switch (kind) {
+    case 'network': return l10n.t('Network problem');
+    case 'timeout': return l10n.t('The service did not answer in time');
+    case 'http': return l10n.t('HTTP error');
+    case 'service': return l10n.t('The service reported an error');
+    case 'parse': return l10n.t('Unreadable answer');
+    case 'validation': return l10n.t('Invalid request');
+    case 'auth': return l10n.t('Authentication failed');
+    default: return undefined;
+  }
+}
+
+// Stands in for an element inside a translated sentence; a private-use character no translation contains.
+const SLOT = '\uE000';
+
+/** "Voice instance <code>id</code>", with the id wherever the translation puts it. */
+export function instanceLabel(instanceId: string): (string | HTMLElement)[] {
+  const [before = '', after = ''] = l10n.t('Voice instance {0}', SLOT).split(SLOT);
+  return [before, h('code', { className: 'instance-id' }, instanceId), after];
+}
 
 export function errorState(title: string, error: PanelError, onRetry: () => void): HTMLElement {
-  const kind = error.kind ? KIND_HINT[error.kind] : undefined;
+  const kind = kindHint(error.kind);
   return h('div', { className: 'state state-error', attrs: { role: 'alert' } },
     h('h2', {}, title),
     kind ? h('p', { className: 'error-kind' }, kind) : null,
     h('p', { className: 'error-message' }, error.message),
-    h('div', { className: 'state-actions' }, button('Retry', onRetry)));
+    h('div', { className: 'state-actions' }, button(l10n.t('Retry'), onRetry)));
 }
 
 export function serviceFooter(meta: ResponseMeta): HTMLElement {
   const item = (label: string, value: string, cls?: string): HTMLElement =>
     h('div', { className: 'meta-item' }, h('dt', {}, label), h('dd', cls ? { className: cls } : {}, value));
-  return h('footer', { className: 'meta', attrs: { 'aria-label': 'Response details' } },
+  return h('footer', { className: 'meta', attrs: { 'aria-label': l10n.t('Response details') } },
     h('dl', {},
-      item('Service', meta.service.provider, 'service-provider'),
-      item('ID', meta.service.id, 'service-id'),
-      item('Version', meta.service.version, 'service-version'),
-      item('Response time', formatElapsed(meta.elapsedMs), 'response-time'),
-      meta.serverTimestamp ? item('Server time', meta.serverTimestamp, 'server-time') : null));
+      item(l10n.t('Service'), meta.service.provider, 'service-provider'),
+      item(l10n.t({ message: 'ID', comment: ['The id the service reports for itself'] }), meta.service.id, 'service-id'),
+      item(l10n.t('Version'), meta.service.version, 'service-version'),
+      item(l10n.t('Response time'), formatElapsed(meta.elapsedMs), 'response-time'),
+      meta.serverTimestamp ? item(l10n.t('Server time'), meta.serverTimestamp, 'server-time') : null));
 }
 
 /** Roving focus for clickable table rows: one tab stop, arrows move, Enter/Space activate. */

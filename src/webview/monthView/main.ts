@@ -1,6 +1,8 @@
 // Month view webview: one voice instance, one month. Talks to the host only through the typed
 // protocol; the header (month, navigation, actions) stays put while the body switches between
 // loading, data and error, so keyboard focus survives navigation.
+import '../common/l10n.js';
+import * as l10n from '@vscode/l10n';
 import {
   parseMonthViewState,
   shiftMonthId,
@@ -14,8 +16,8 @@ import {
 import { onThemeChange } from '../common/chartTheme.js';
 import type { ComboChart } from '../common/comboChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
-import { formatMonth } from '../common/format.js';
-import { errorState, loadingState, serviceFooter } from '../common/parts.js';
+import { formatInt, formatMonth } from '../common/format.js';
+import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { buildDayRows, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
 
@@ -33,15 +35,15 @@ let chart: ComboChart | undefined;
 const app = appRoot();
 const title = h('h1', { className: 'title' });
 const subtitle = h('p', { className: 'subtitle' });
-const prevButton = button('‹', () => navigate(-1), { secondary: true, ariaLabel: 'Previous month' });
-const nextButton = button('›', () => navigate(1), { secondary: true, ariaLabel: 'Next month' });
+const prevButton = button('‹', () => navigate(-1), { secondary: true, ariaLabel: l10n.t('Previous month') });
+const nextButton = button('›', () => navigate(1), { secondary: true, ariaLabel: l10n.t('Next month') });
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
 replaceContent(app,
   h('header', { className: 'toolbar' },
     h('div', { className: 'nav' }, prevButton, title, nextButton),
     h('div', { className: 'actions' },
-      button('Export…', () => host.post({ type: 'command', command: 'exportMonth' }), { secondary: true, title: 'Export this month as CSV, JSON or Markdown' }),
-      button('Copy as cURL', () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: 'Copy the request of this month as a cURL command' }))),
+      button(l10n.t('Export…'), () => host.post({ type: 'command', command: 'exportMonth' }), { secondary: true, title: l10n.t('Export this month as CSV, JSON or Markdown') }),
+      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request of this month as a cURL command') }))),
   subtitle,
   body);
 
@@ -73,19 +75,21 @@ function setCurrent(state: MonthViewState): void {
 
 function renderHeader(): void {
   const monthId = current?.monthId;
-  title.textContent = monthId ? formatMonth(monthId) : 'Month view';
-  prevButton.setAttribute('title', monthId ? `Previous month (${formatMonth(shiftMonthId(monthId, -1))})` : 'Previous month');
-  nextButton.setAttribute('title', monthId ? `Next month (${formatMonth(shiftMonthId(monthId, 1))})` : 'Next month');
+  title.textContent = monthId ? formatMonth(monthId) : l10n.t('Month view');
+  prevButton.setAttribute('title', monthId ? l10n.t('Previous month ({0})', formatMonth(shiftMonthId(monthId, -1))) : l10n.t('Previous month'));
+  nextButton.setAttribute('title', monthId ? l10n.t('Next month ({0})', formatMonth(shiftMonthId(monthId, 1))) : l10n.t('Next month'));
   prevButton.toggleAttribute('disabled', !monthId);
   // Nothing can be known after the service's current month.
   const latest = phase.kind === 'data' && phase.view.currentDateId ? phase.view.currentDateId.slice(0, 6) : undefined;
   nextButton.toggleAttribute('disabled', !monthId || (latest !== undefined && monthId >= latest));
   const parts: (string | HTMLElement)[] = [];
-  if (current) parts.push('Voice instance ', h('code', { className: 'instance-id' }, current.instanceId));
+  if (current) parts.push(...instanceLabel(current.instanceId));
   if (phase.kind === 'data') {
     const rows = buildDayRows(phase.view);
     const elapsed = rows.filter((r) => !r.future).length;
-    parts.push(elapsed < rows.length ? ` · month to date, ${elapsed} of ${rows.length} days` : ` · ${rows.length} days`);
+    parts.push(' · ', elapsed < rows.length
+      ? l10n.t('month to date, {0} of {1} days', formatInt(elapsed), formatInt(rows.length))
+      : rows.length === 1 ? l10n.t('1 day') : l10n.t('{0} days', formatInt(rows.length)));
   }
   replaceContent(subtitle, ...parts);
 }
@@ -97,13 +101,13 @@ function render(): void {
   app.setAttribute('aria-busy', String(phase.kind === 'loading'));
   switch (phase.kind) {
     case 'idle':
-      replaceContent(body, loadingState('Waiting for the extension…'));
+      replaceContent(body, loadingState(l10n.t('Waiting for the extension…')));
       return;
     case 'loading':
-      replaceContent(body, loadingState(current ? `Loading ${formatMonth(current.monthId)}…` : 'Loading…'));
+      replaceContent(body, loadingState(current ? l10n.t('Loading {0}…', formatMonth(current.monthId)) : l10n.t('Loading…')));
       return;
     case 'error':
-      replaceContent(body, errorState(current ? `Could not load ${formatMonth(current.monthId)}` : 'Could not load the month', phase.error, () => {
+      replaceContent(body, errorState(current ? l10n.t('Could not load {0}', formatMonth(current.monthId)) : l10n.t('Could not load the month'), phase.error, () => {
         phase = { kind: 'loading' };
         render();
         host.post({ type: 'retry' });

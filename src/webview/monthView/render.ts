@@ -1,5 +1,6 @@
 // The month view's content: totals with the comparison, warnings, the chart and the day table.
 // Everything from the service is inserted as text via the `h` builder.
+import * as l10n from '@vscode/l10n';
 import type { MonthTotalsData, MonthViewData } from '../../shared/protocol.js';
 import { ComboChart, type ComboPoint } from '../common/comboChart.js';
 import { h, type Child } from '../common/dom.js';
@@ -14,19 +15,20 @@ export interface Comparison {
 
 type Metric = 'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin';
 
-const CARDS: { metric: Metric; label: string; swatch?: string }[] = [
-  { metric: 'callLegs', label: 'Call legs' },
-  { metric: 'callLegsIn', label: 'Inbound legs', swatch: 'inbound' },
-  { metric: 'callLegsOut', label: 'Outbound legs', swatch: 'outbound' },
-  { metric: 'callsUnique', label: 'Unique calls', swatch: 'unique' },
-  { metric: 'durationMin', label: 'Minutes', swatch: 'minutes' },
+// A function, not a constant: the labels are translated when rendered, after the bundle is loaded.
+const cards = (): { metric: Metric; label: string; swatch?: string }[] => [
+  { metric: 'callLegs', label: l10n.t('Call legs') },
+  { metric: 'callLegsIn', label: l10n.t('Inbound legs'), swatch: 'inbound' },
+  { metric: 'callLegsOut', label: l10n.t('Outbound legs'), swatch: 'outbound' },
+  { metric: 'callsUnique', label: l10n.t('Unique calls'), swatch: 'unique' },
+  { metric: 'durationMin', label: l10n.t('Minutes'), swatch: 'minutes' },
 ];
 
 export function renderCards(view: MonthViewData, comparison: Comparison | undefined): HTMLElement {
   const partial = view.days.some((d) => d.future);
   const prevShort = comparison ? formatMonth(comparison.previousMonthId, 'short').replace(/\s\d{4}$/, '') : '';
-  return h('section', { className: 'totals', attrs: { 'aria-label': 'Month totals' } },
-    h('div', { className: 'cards' }, ...CARDS.map(({ metric, label, swatch }) => {
+  return h('section', { className: 'totals', attrs: { 'aria-label': l10n.t('Month totals') } },
+    h('div', { className: 'cards' }, ...cards().map(({ metric, label, swatch }) => {
       const value = view.totals[metric];
       let compare: Child = h('p', { className: 'card-delta card-delta-empty', attrs: { 'aria-hidden': 'true' } }, '\u00a0');
       if (comparison) {
@@ -36,7 +38,7 @@ export function renderCards(view: MonthViewData, comparison: Comparison | undefi
         compare = h('p', { className: `card-delta ${dir}`, dataset: { metric } },
           h('span', { className: 'arrow', attrs: { 'aria-hidden': 'true' } }, arrow),
           ` ${formatDelta(d)} `,
-          h('span', { className: 'vs' }, `vs ${prevShort}`));
+          h('span', { className: 'vs' }, l10n.t({ message: 'vs {0}', args: [prevShort], comment: ['Compared with a month, e.g. "vs Feb"'] })));
       }
       return h('article', { className: 'card', dataset: { metric } },
         h('h3', { className: 'card-label' }, swatch ? h('span', { className: `swatch swatch-${swatch}`, attrs: { 'aria-hidden': 'true' } }) : null, label),
@@ -46,21 +48,22 @@ export function renderCards(view: MonthViewData, comparison: Comparison | undefi
     comparison
       ? h('p', { className: 'cards-note' },
         partial
-          ? `Changes compare this month so far with all of ${formatMonth(comparison.previousMonthId)}.`
-          : `Changes compare with ${formatMonth(comparison.previousMonthId)}.`)
+          ? l10n.t('Changes compare this month so far with all of {0}.', formatMonth(comparison.previousMonthId))
+          : l10n.t('Changes compare with {0}.', formatMonth(comparison.previousMonthId)))
       : null);
 }
 
 export function renderWarnings(rows: DayRow[], view: MonthViewData, focusDay: (dateId: string) => void): HTMLElement | null {
   const lines = warningLines(rows, view.warnings);
   if (lines.length === 0) return null;
-  return h('section', { className: 'warnings', attrs: { 'aria-label': 'Data warnings' } },
-    h('h2', {}, h('span', { className: 'warn-icon', attrs: { 'aria-hidden': 'true' } }, '⚠'), ` ${lines.length} data warning${lines.length === 1 ? '' : 's'}`),
+  return h('section', { className: 'warnings', attrs: { 'aria-label': l10n.t('Data warnings') } },
+    h('h2', {}, h('span', { className: 'warn-icon', attrs: { 'aria-hidden': 'true' } }, '⚠'), ' ',
+      lines.length === 1 ? l10n.t('1 data warning') : l10n.t('{0} data warnings', formatInt(lines.length))),
     h('ul', {}, ...lines.map((l) => {
       const dateId = l.dateId;
       return h('li', {},
         h('span', {}, l.text),
-        dateId ? h('button', { className: 'link-button', attrs: { type: 'button', title: `Show ${isoDate(dateId)} in the table` }, on: { click: () => focusDay(dateId) } }, 'Show day') : null);
+        dateId ? h('button', { className: 'link-button', attrs: { type: 'button', title: l10n.t('Show {0} in the table', isoDate(dateId)) }, on: { click: () => focusDay(dateId) } }, l10n.t('Show day')) : null);
     })));
 }
 
@@ -76,7 +79,7 @@ export function chartPoints(rows: DayRow[]): ComboPoint[] {
       unique: quiet ? null : s.callsUnique,
       minutes: quiet ? null : s.durationMin,
       ...(r.future ? { band: 'future' as const } : r.missing ? { band: 'missing' as const } : {}),
-      notes: r.notes.map((n) => (n.kind === 'future' ? 'Future day: no data yet' : `⚠ ${n.detail.replace(/^\d{4}-\d{2}-\d{2}: /, '')}`)),
+      notes: r.notes.map((n) => (n.kind === 'future' ? n.summary : `⚠ ${n.summary}`)),
     };
   });
 }
@@ -85,8 +88,8 @@ export function renderChart(rows: DayRow[], view: MonthViewData, openDay: (dateI
   const canvas = h('canvas', {});
   const section = h('section', { className: 'panel chart-panel' },
     h('div', { className: 'panel-head' },
-      h('h2', {}, 'Daily traffic'),
-      h('p', { className: 'panel-hint' }, 'Click a day to open its activities')),
+      h('h2', {}, l10n.t('Daily traffic')),
+      h('p', { className: 'panel-hint' }, l10n.t('Click a day to open its activities'))),
     h('div', { className: 'chart-box' }, canvas));
   let chart: ComboChart | undefined;
   // The chart is created once the canvas is in the document, so it can measure its box.
@@ -94,7 +97,7 @@ export function renderChart(rows: DayRow[], view: MonthViewData, openDay: (dateI
     section,
     chart: () => {
       chart ??= new ComboChart(canvas, {
-        ariaLabel: `Inbound and outbound call legs, unique calls and minutes per day of ${formatMonth(view.monthId)}. The table below has the same data.`,
+        ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.', formatMonth(view.monthId)),
         onSelect: (i) => {
           const row = rows[i];
           if (row) openDay(row.dateId);
@@ -112,7 +115,7 @@ function num(value: number | undefined, quiet: boolean): string {
 }
 
 export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateId: string) => void): HTMLElement {
-  const head = ['Inbound', 'Outbound', 'Call legs', 'Unique calls', 'Minutes'];
+  const head = [l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes')];
   const bodyRows = rows.map((r) => {
     const s = r.stats;
     const { weekday, day } = formatDayShort(r.dateId);
@@ -122,7 +125,7 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
     return h('tr', {
       className: classes.filter(Boolean).join(' '),
       dataset: { dateId: r.dateId },
-      attrs: { title: `Open the activities of ${isoDate(r.dateId)}` },
+      attrs: { title: l10n.t('Open the activities of {0}', isoDate(r.dateId)) },
     },
     h('th', { attrs: { scope: 'row' }, className: 'day' },
       h('span', { className: 'weekday' }, weekday), ' ', h('span', { className: 'daynum' }, day)),
@@ -136,18 +139,18 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
   const t = view.totals;
   return h('section', { className: 'panel table-panel' },
     h('div', { className: 'panel-head' },
-      h('h2', { id: 'days-heading' }, 'Days'),
-      h('p', { className: 'panel-hint' }, 'Enter opens the selected day · ↑ ↓ move')),
+      h('h2', { id: 'days-heading' }, l10n.t('Days')),
+      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the selected day · ↑ ↓ move'))),
     h('div', { className: 'table-scroll' },
       h('table', { className: 'days', attrs: { 'aria-labelledby': 'days-heading' } },
-        h('caption', { className: 'visually-hidden' }, `Calls per day, ${formatMonth(view.monthId)}. Future days are marked “future”.`),
+        h('caption', { className: 'visually-hidden' }, l10n.t('Calls per day, {0}. Future days are marked “{1}”.', formatMonth(view.monthId), l10n.t('future'))),
         h('thead', {}, h('tr', {},
-          h('th', { attrs: { scope: 'col' } }, 'Day'),
+          h('th', { attrs: { scope: 'col' } }, l10n.t('Day')),
           ...head.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-          h('th', { attrs: { scope: 'col' } }, 'Notes'))),
+          h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')))),
         h('tbody', {}, ...bodyRows),
         h('tfoot', {}, h('tr', { className: 'totals-row' },
-          h('th', { attrs: { scope: 'row' } }, `Total · ${t.days} day${t.days === 1 ? '' : 's'}`),
+          h('th', { attrs: { scope: 'row' } }, t.days === 1 ? l10n.t('Total · 1 day') : l10n.t('Total · {0} days', formatInt(t.days))),
           ...[t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin].map((v) => h('td', { className: 'num' }, formatInt(v))),
           h('td', {}))))));
 }

@@ -1,5 +1,7 @@
 // Trend webview: the totals of twelve months of one voice instance, as a chart and a table.
 // Clicking a month (bar or row, Enter on a row) asks the host to open that month's view.
+import '../common/l10n.js';
+import * as l10n from '@vscode/l10n';
 import {
   parseTrendState,
   shiftMonthId,
@@ -14,7 +16,7 @@ import { onThemeChange } from '../common/chartTheme.js';
 import { ComboChart } from '../common/comboChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
-import { errorState, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
+import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
 type Phase =
@@ -32,8 +34,8 @@ const subtitle = h('p', { className: 'subtitle' });
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
 replaceContent(app,
   h('header', { className: 'toolbar' },
-    h('div', { className: 'nav' }, h('h1', { className: 'title' }, '12-month trend')),
-    h('div', { className: 'actions' }, button('Reload', () => reload(), { secondary: true, title: 'Load the twelve months again' }))),
+    h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('12-month trend'))),
+    h('div', { className: 'actions' }, button(l10n.t('Reload'), () => reload(), { secondary: true, title: l10n.t('Load the twelve months again') }))),
   subtitle,
   body);
 
@@ -53,8 +55,8 @@ function renderSubtitle(): void {
     return;
   }
   const first = shiftMonthId(current.monthId, -11);
-  replaceContent(subtitle, 'Voice instance ', h('code', { className: 'instance-id' }, current.instanceId),
-    ` · ${formatMonth(first)} – ${formatMonth(current.monthId)}`);
+  replaceContent(subtitle, ...instanceLabel(current.instanceId),
+    ' · ', l10n.t({ message: '{0} – {1}', args: [formatMonth(first), formatMonth(current.monthId)], comment: ['A range of months: first – last'] }));
 }
 
 function cards(months: TrendMonth[]): HTMLElement {
@@ -63,36 +65,38 @@ function cards(months: TrendMonth[]): HTMLElement {
   const busiest = ok.reduce<TrendMonth | undefined>((b, m) => (!b || (m.totals?.callLegs ?? 0) > (b.totals?.callLegs ?? 0) ? m : b), undefined);
   const card = (label: string, value: string, sub: string): HTMLElement =>
     h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, value), h('p', { className: 'card-delta' }, h('span', { className: 'vs' }, sub)));
-  const over = `over ${ok.length} month${ok.length === 1 ? '' : 's'}`;
-  return h('section', { className: 'cards', attrs: { 'aria-label': 'Totals of the period' } },
-    card('Call legs', formatInt(sum('callLegs')), over),
-    card('Unique calls', formatInt(sum('callsUnique')), over),
-    card('Minutes', formatInt(sum('durationMin')), over),
-    card('Busiest month', busiest?.totals && busiest.totals.callLegs > 0 ? formatMonth(busiest.monthId, 'short') : '—',
-      busiest?.totals ? `${formatInt(busiest.totals.callLegs)} call legs` : ''));
+  const over = ok.length === 1 ? l10n.t('over 1 month') : l10n.t('over {0} months', formatInt(ok.length));
+  const legs = (n: number): string => (n === 1 ? l10n.t('1 call leg') : l10n.t('{0} call legs', formatInt(n)));
+  return h('section', { className: 'cards', attrs: { 'aria-label': l10n.t('Totals of the period') } },
+    card(l10n.t('Call legs'), formatInt(sum('callLegs')), over),
+    card(l10n.t('Unique calls'), formatInt(sum('callsUnique')), over),
+    card(l10n.t('Minutes'), formatInt(sum('durationMin')), over),
+    card(l10n.t('Busiest month'), busiest?.totals && busiest.totals.callLegs > 0 ? formatMonth(busiest.monthId, 'short') : '—',
+      busiest?.totals ? legs(busiest.totals.callLegs) : ''));
 }
 
 function table(months: TrendMonth[]): HTMLElement {
   const rows = months.map((m) => {
     const t = m.totals;
     const values = t ? [t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin, t.days] : [];
-    return h('tr', { className: `month-row${m.error ? ' is-failed' : ''}`, dataset: { monthId: m.monthId }, attrs: { title: `Open ${formatMonth(m.monthId)}` } },
+    return h('tr', { className: `month-row${m.error ? ' is-failed' : ''}`, dataset: { monthId: m.monthId }, attrs: { title: l10n.t('Open {0}', formatMonth(m.monthId)) } },
       h('th', { attrs: { scope: 'row' } }, formatMonth(m.monthId)),
       ...(t ? values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v))) : [h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—')]),
-      h('td', { className: 'notes error-cell' }, m.error ? h('span', { className: 'badge badge-missing', attrs: { title: m.error } }, 'failed') : null, m.error ? ` ${m.error}` : null));
+      h('td', { className: 'notes error-cell' }, m.error ? h('span', { className: 'badge badge-missing', attrs: { title: m.error } }, l10n.t('failed')) : null, m.error ? ` ${m.error}` : null));
   });
   makeRowsNavigable(rows, (row) => {
     const id = row.dataset.monthId;
     if (id) openMonth(id);
   });
   return h('section', { className: 'panel table-panel' },
-    h('div', { className: 'panel-head' }, h('h2', { id: 'months-heading' }, 'Months'), h('p', { className: 'panel-hint' }, 'Enter opens the month view · ↑ ↓ move')),
+    h('div', { className: 'panel-head' }, h('h2', { id: 'months-heading' }, l10n.t('Months')), h('p', { className: 'panel-hint' }, l10n.t('Enter opens the month view · ↑ ↓ move'))),
     h('div', { className: 'table-scroll' },
       h('table', { attrs: { 'aria-labelledby': 'months-heading' } },
         h('thead', {}, h('tr', {},
-          h('th', { attrs: { scope: 'col' } }, 'Month'),
-          ...['Inbound', 'Outbound', 'Call legs', 'Unique calls', 'Minutes', 'Days'].map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-          h('th', { attrs: { scope: 'col' } }, 'Notes'))),
+          h('th', { attrs: { scope: 'col' } }, l10n.t('Month')),
+          ...[l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes'), l10n.t('Days')]
+            .map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
+          h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')))),
         h('tbody', {}, ...rows))));
 }
 
@@ -103,10 +107,10 @@ function render(): void {
   app.setAttribute('aria-busy', String(phase.kind === 'loading'));
   switch (phase.kind) {
     case 'loading':
-      replaceContent(body, loadingState('Loading twelve months…'));
+      replaceContent(body, loadingState(l10n.t('Loading twelve months…')));
       return;
     case 'error':
-      replaceContent(body, errorState('Could not load the trend', phase.error, reload));
+      replaceContent(body, errorState(l10n.t('Could not load the trend'), phase.error, reload));
       return;
     case 'data': {
       const { months, meta } = phase;
@@ -114,12 +118,12 @@ function render(): void {
       replaceContent(body,
         cards(months),
         h('section', { className: 'panel chart-panel' },
-          h('div', { className: 'panel-head' }, h('h2', {}, 'Monthly traffic'), h('p', { className: 'panel-hint' }, 'Click a month to open it')),
+          h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Monthly traffic')), h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it'))),
           h('div', { className: 'chart-box' }, canvas)),
         table(months),
         meta ? serviceFooter(meta) : null);
       chart = new ComboChart(canvas, {
-        ariaLabel: 'Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.',
+        ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
         onSelect: (i) => {
           const m = months[i];
           if (m) openMonth(m.monthId);

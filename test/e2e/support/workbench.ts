@@ -127,10 +127,16 @@ export class Workbench {
   async saveDialog(absolutePath: string, beforeAccept?: () => Promise<unknown>): Promise<void> {
     const qi = this.quickInput;
     await qi.waitOpen();
-    await qi.fill(absolutePath);
-    // The dialog re-reads the folder as the path changes; let it settle before accepting.
-    await this.page.waitForTimeout(500);
+    // The dialog fills in its default path a moment after opening and re-reads the folder as the
+    // path changes: type until our path has stuck, then let it settle before accepting.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await qi.fill(absolutePath);
+      await this.page.waitForTimeout(500);
+      if ((await qi.input.inputValue()) === absolutePath) break;
+    }
     await beforeAccept?.();
+    const typed = await qi.input.inputValue();
+    if (typed !== absolutePath) throw new Error(`the save dialog shows "${typed}" instead of "${absolutePath}"`);
     await qi.input.press('Enter');
     await qi.waitClosed();
   }

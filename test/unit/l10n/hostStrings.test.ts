@@ -1,0 +1,74 @@
+// A guard for the host: user-facing texts (notifications, quick-input titles/prompts/placeholders,
+// tree item labels/tooltips, status bar texts, progress titles, errors users see) go through
+// vscode.l10n.t (or @vscode/l10n in the vscode-free modules), never as bare English literals.
+// Log lines may stay English; the few deliberate exceptions are listed with their reason.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+
+const root = join(__dirname, '..', '..', '..');
+
+/** Literal (quoted or template) English in a place the user reads. */
+const USER_FACING: RegExp[] = [
+  /show(Information|Warning|Error)Message\(\s*['"`]/,
+  /\b(title|placeholder|placeHolder|prompt|tooltip|description|detail|label|text|message)\s*[:=]\s*['"`][^'"`$]*[A-Za-z]{2}/,
+  /new vscode\.(TreeItem|MarkdownString)\(\s*['"`][^'"`$]*[A-Za-z]{2}/,
+  /withProgress\(\s*['"`]/,
+  /new Error\(\s*['"`][^'"`$]*[A-Za-z]{2}/,
+];
+
+/** file -> literal allowed there, and why. */
+const EXCEPTIONS: [file: string, text: string, why: string][] = [
+  ['src/host/webviews/monthViewController.ts', "label = 'month view'", 'names the panel in log lines only'],
+  ['src/host/webviews/trendController.ts', "label = 'trend'", 'names the panel in log lines only'],
+  ['src/host/webviews/activitiesController.ts', "label = 'activities'", 'names the panel in log lines only'],
+  ['src/host/commands/addVoiceInstance.ts', "placeHolder: 'VI-…'", 'the shape of an id, not words'],
+  ['src/host/views/instancesModel.ts', "new Error('The load was cancelled.')", 'an AbortError: cancellation is never shown'],
+  ['src/host/commands/signInInput.ts', 'new Error(`Sign in: "${field}"', 'validates arguments of a programmatic command call'],
+  ['src/host/commands/profileArg.ts', 'new Error(\'"', 'validates arguments of a programmatic command call'],
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
+}
+
+/** Lines of `text` that put English on screen without l10n (comments and log calls skipped). */
+function bareStrings(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .filter(({ line }) => !/\bl10n\.t\(/.test(line))
+    .filter(({ line }) => !/\blog\.(trace|debug|info|warn|error)\(/.test(line))
+    .filter(({ line }) => USER_FACING.some((re) => re.test(line)))
+    .filter(({ line }) => !EXCEPTIONS.some(([f, t]) => f === file && line.includes(t)))
+    .map(({ line, n }) => `${file}:${n}: ${line.trim()}`);
+}
+
+void describe('host user-facing strings', () => {
+  void it('all go through l10n', () => {
+    const files = [...sources(join(root, 'src', 'host')), join(root, 'src', 'extension.ts')];
+    const found = files.flatMap((f) => bareStrings(relative(root, f), readFileSync(f, 'utf8')));
+    assert.deepEqual(found, []);
+  });
+
+  void it('every listed exception still exists (no stale allowance)', () => {
+    for (const [file, text] of EXCEPTIONS) assert.ok(readFileSync(join(root, file), 'utf8').includes(text), `${file}: ${text}`);
+  });
+
+  void it('would catch a bare notification, prompt, tree label or error', () => {
+    const sample = [
+      "void vscode.window.showWarningMessage('Balance is low');",
+      "  placeHolder: 'Pick a profile',",
+      "const item = new vscode.TreeItem('No instances');",
+      "item.tooltip = `Last refresh ${when}`;",
+      "throw new Error('Not signed in');",
+      "void vscode.window.showWarningMessage(vscode.l10n.t('Balance is low'));",
+      "log.warn(`loading failed: ${e}`);",
+    ].join('\n');
+    assert.equal(bareStrings('x.ts', sample).length, 5);
+  });
+});
