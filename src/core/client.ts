@@ -17,6 +17,7 @@ import { validateBaseUrl } from './model/ids.js';
 import type { MonthView } from './model/types.js';
 import { maskPhone } from './sms/phone.js';
 import type { Envelope } from './xml/envelope.js';
+import * as l10n from '@vscode/l10n';
 
 export type { SendSmsInput, SendSmsResult } from './api/sms.js';
 export type { Balance } from './api/balance.js';
@@ -89,7 +90,7 @@ export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 
 
 function positive(field: string, v: number | undefined, fallback: number): number {
   if (v === undefined) return fallback;
-  if (!Number.isFinite(v) || v <= 0) throw validationError(field, 'must be a positive number');
+  if (!Number.isFinite(v) || v <= 0) throw validationError(field, l10n.t('must be a positive number'));
   return v;
 }
 
@@ -98,11 +99,11 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 function validateCredentials(c: Credentials): Credentials {
   const id = c.accessKeyId?.trim() ?? '';
-  if (id === '') throw validationError('accessKeyId', 'the access key id is empty');
-  if (!HEADER_SAFE.test(id)) throw validationError('accessKeyId', 'the access key id may only contain visible ASCII characters');
+  if (id === '') throw validationError('accessKeyId', l10n.t('the access key id is empty'));
+  if (!HEADER_SAFE.test(id)) throw validationError('accessKeyId', l10n.t('the access key id may only contain visible ASCII characters'));
   const secret = c.secretAccessKey ?? '';
-  if (secret.trim() === '') throw validationError('secretAccessKey', 'the secret access key is empty');
-  if (/[\r\n\0]/.test(secret)) throw validationError('secretAccessKey', 'the secret access key contains a line break');
+  if (secret.trim() === '') throw validationError('secretAccessKey', l10n.t('the secret access key is empty'));
+  if (/[\r\n\0]/.test(secret)) throw validationError('secretAccessKey', l10n.t('the secret access key contains a line break'));
   return { accessKeyId: id, secretAccessKey: secret };
 }
 
@@ -151,7 +152,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   }
 
   async function exchange(req: ApiRequest, signal: AbortSignal | undefined): Promise<Exchange> {
-    if (closed) throw new VoiceSmsError('network', 'The client was closed; create a new one to make requests.');
+    if (closed) throw new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.'));
     signal?.throwIfAborted();
     const path = '/' + req.path;
     const label = `${req.method} ${path}${req.logNote ? ` (${req.logNote})` : ''}`;
@@ -195,7 +196,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
           ? timeoutError(host, 'total', timeouts.totalMs, err)
           : isVoiceSmsError(err)
             ? err
-            : new VoiceSmsError('network', `The request to ${host} failed unexpectedly.`, {}, { cause: err });
+            : new VoiceSmsError('network', l10n.t('The request to {0} failed unexpectedly.', host), {}, { cause: err });
       failure.details.attempts ??= attempts;
       log.error(`${label} failed after ${elapsed()} ms: ${failure.kind}${failure.details.causeCode ? ` (${failure.details.causeCode})` : ''}`);
       throw failure;
@@ -294,7 +295,7 @@ function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
   return new VoiceSmsError(
     err.kind,
     // Drop the transport's "try again" advice: for a send, the advice is the opposite.
-    `${err.message.replace(/;? try again[^.]*\./g, '.')} The outcome of the SMS to ${maskPhone(to)} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.`,
+    l10n.t('{0} The outcome of the SMS to {1} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.', err.message.replace(/;? try again[^.]*\./g, '.'), maskPhone(to)),
     { ...err.details, outcomeUnknown: true },
     { cause: err },
   );

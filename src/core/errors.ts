@@ -1,5 +1,7 @@
 // Every failure the core can report, as one class with a `kind`, so the host can map each kind to
-// one clear message and tests can assert on the kind rather than on wording.
+// one clear message and tests can assert on the kind rather than on wording. Messages go through
+// @vscode/l10n (see ./l10n.ts): English unless the host configured the editor's bundle.
+import * as l10n from '@vscode/l10n';
 
 export type ErrorKind = 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth';
 
@@ -41,5 +43,5 @@ export function isVoiceSmsError(e: unknown, kind?: ErrorKind): e is VoiceSmsErro
 }
 
 export function validationError(field: string, why: string): VoiceSmsError {
-  return new VoiceSmsError('validation', `Invalid ${field}: ${why}`, { field });
+  return new VoiceSmsError('validation', l10n.t('Invalid {0}: {1}', field, why), { field });
 }

@@ -1,14 +1,19 @@
 // Loads dist/core.js (a separate bundle) on first use. Activation never pays for undici, the XML
 // parser or the phone-number tables; the first network feature does, once.
 import * as path from 'node:path';
+import { hostL10nBundle } from './pureL10n.js';
 
 export type CoreModule = typeof import('../core/index.js');
 
 let loaded: CoreModule | undefined;
 
 export function loadCore(): CoreModule {
-  // A computed path, so esbuild leaves this require alone instead of inlining the core.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require(path.join(__dirname, 'core.js')) as CoreModule;
+  if (!loaded) {
+    // A computed path, so esbuild leaves this require alone instead of inlining the core.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(path.join(__dirname, 'core.js')) as CoreModule;
+    // The core's error messages translate with the editor's bundle too.
+    loaded.configureCoreL10n(hostL10nBundle());
+  }
   return loaded;
 }

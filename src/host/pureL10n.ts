@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 
 let locale = 'en';
+let configuredBundle: Record<string, string> | undefined;
 
 export function configurePureL10n(editorLanguage: string, bundle: Record<string, string> | undefined): void {
   try {
@@ -13,7 +14,13 @@ export function configurePureL10n(editorLanguage: string, bundle: Record<string,
     // A tag Intl rejects still gets its translations; only dates and numbers fall back to English.
     locale = 'en';
   }
+  configuredBundle = bundle;
   if (bundle) l10n.config({ contents: bundle });
+}
+
+/** The editor's strings bundle (undefined in English), for separately bundled modules such as the core. */
+export function hostL10nBundle(): Record<string, string> | undefined {
+  return configuredBundle;
 }
 
 /** The editor's language for Intl formatting in vscode-free modules. */

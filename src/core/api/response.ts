@@ -5,6 +5,7 @@ import { sanitizeExcerpt } from '../http/excerpt.js';
 import type { HttpResponse } from '../http/transport.js';
 import { formatDuration } from '../http/transportErrors.js';
 import { assertSuccess, parseEnvelope, type Envelope } from '../xml/envelope.js';
+import * as l10n from '@vscode/l10n';
 
 export interface ResponseContext {
   host: string;
@@ -30,12 +31,12 @@ function tryEnvelope(body: string): Envelope | undefined {
 }
 
 export function authAdvice(profileName: string | undefined): string {
-  const profile = profileName === undefined ? 'the active profile' : `profile "${profileName}"`;
-  return `Check the access key id and secret of ${profile}, and that this computer's clock is correct.`;
+  const profile = profileName === undefined ? l10n.t('the active profile') : l10n.t('profile "{0}"', profileName);
+  return l10n.t('Check the access key id and secret of {0}, and that this computer\'s clock is correct.', profile);
 }
 
 function authError(what: string, ctx: ResponseContext, details: VoiceSmsError['details']): VoiceSmsError {
-  return new VoiceSmsError('auth', `${ctx.host} refused the credentials for ${ctx.method} ${ctx.path} (${what}). ${authAdvice(ctx.profileName)}`, details);
+  return new VoiceSmsError('auth', l10n.t('{0} refused the credentials for {1} {2} ({3}). {4}', ctx.host, ctx.method, ctx.path, what, authAdvice(ctx.profileName)), details);
 }
 
 function withAttempts(ctx: ResponseContext): { attempts?: number } {
@@ -51,30 +52,30 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
   const quoted = env ? `${env.status.code}${env.status.message ? ` ${env.status.message}` : ''}` : '';
 
   if (res.status === 401 || res.status === 403) {
-    throw authError(`HTTP ${res.status}${quoted ? `: ${quoted}` : ''}`, ctx, { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) });
+    throw authError(l10n.t('HTTP {0}{1}', res.status, quoted ? `: ${quoted}` : ''), ctx, { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) });
   }
 
   if (res.status < 200 || res.status > 299) {
     const reason = res.statusText ? ` ${res.statusText}` : '';
     let said: string;
     if (env) {
-      said = env.status.message ? `: ${env.status.message}` : ` (service code ${env.status.code})`;
+      said = env.status.message ? l10n.t(': {0}', env.status.message) : l10n.t(' (service code {0})', env.status.code);
     } else {
       const excerpt = sanitizeExcerpt(res.body);
       said = excerpt ? `: ${excerpt}` : '';
     }
-    const tries = ctx.attempts !== undefined && ctx.attempts > 1 ? ` after ${ctx.attempts} attempts` : '';
+    const tries = ctx.attempts !== undefined && ctx.attempts > 1 ? l10n.t(' after {0} attempts', ctx.attempts) : '';
     const wait =
-      ctx.retryAfterMs !== undefined ? ` The service asks to wait ${formatDuration(ctx.retryAfterMs)} before trying again.` : '';
+      ctx.retryAfterMs !== undefined ? l10n.t(' The service asks to wait {0} before trying again.', formatDuration(ctx.retryAfterMs)) : '';
     const location = res.headers['location'];
     if (res.status >= 300 && res.status < 400 && typeof location === 'string') {
       // Redirects are never followed (that could carry the credentials to another host): point at the base URL.
-      said = ` (redirect to ${sanitizeExcerpt(location, 120)}); check the base URL`;
+      said = l10n.t(' (redirect to {0}); check the base URL', sanitizeExcerpt(location, 120));
     }
     const stop = said.endsWith('…') ? '' : '.';
     throw new VoiceSmsError(
       'http',
-      `${ctx.host} answered ${ctx.method} ${ctx.path} with HTTP ${res.status}${reason}${tries}${said}${stop}${wait}`,
+      l10n.t('{0} answered {1} {2} with HTTP {3}{4}{5}{6}{7}{8}', ctx.host, ctx.method, ctx.path, res.status, reason, tries, said, stop, wait),
       { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) },
     );
   }
@@ -86,7 +87,7 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
     const why = e instanceof Error ? e.message : String(e);
     throw new VoiceSmsError(
       'parse',
-      `${ctx.host} answered ${ctx.method} ${ctx.path} with HTTP ${res.status}, but not with the service's XML envelope: ${why}`,
+      l10n.t('{0} answered {1} {2} with HTTP {3}, but not with the service\'s XML envelope: {4}', ctx.host, ctx.method, ctx.path, res.status, why),
       { httpStatus: res.status, ...withAttempts(ctx) },
       { cause: e },
     );
@@ -95,14 +96,14 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
   const { code, message } = envelope.status;
   const codes = { serviceCode: code, serviceMessage: message };
   if (AUTH_CODES.has(code)) {
-    throw authError(`service code ${code}${message ? ` ${message}` : ''}`, ctx, { httpStatus: res.status, ...codes, ...withAttempts(ctx) });
+    throw authError(l10n.t('service code {0}{1}', code, message ? ` ${message}` : ''), ctx, { httpStatus: res.status, ...codes, ...withAttempts(ctx) });
   }
   try {
     return assertSuccess(envelope);
   } catch (e) {
     throw new VoiceSmsError(
       'service',
-      `The service answered ${ctx.method} ${ctx.path} with status ${code}${message ? `: ${message}` : ''}`,
+      l10n.t('The service answered {0} {1} with status {2}{3}', ctx.method, ctx.path, code, message ? `: ${message}` : ''),
       { httpStatus: res.status, ...codes, ...withAttempts(ctx) },
       { cause: e },
     );

@@ -3,6 +3,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { VoiceSmsError } from '../errors.js';
 import { classifyTransportError, formatBytes, type FailureContext } from './transportErrors.js';
+import * as l10n from '@vscode/l10n';
 
 export interface TransportOptions {
   connectMs: number;
@@ -137,10 +138,10 @@ function firstHeader(v: string | string[] | undefined): string | undefined {
 }
 
 function tooLarge(url: URL, status: number, max: number, declared?: number): VoiceSmsError {
-  const size = declared === undefined ? '' : ` (it announces ${formatBytes(declared)})`;
+  const size = declared === undefined ? '' : l10n.t(' (it announces {0})', formatBytes(declared));
   return new VoiceSmsError(
     'http',
-    `The response from ${hostLabel(url)} (HTTP ${status}) is larger than the ${formatBytes(max)} limit${size} and was cut off unread. Check that the base URL points at the service, or raise the response size limit.`,
+    l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit{3} and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', hostLabel(url), status, formatBytes(max), size),
     { httpStatus: status, causeCode: 'RESPONSE_TOO_LARGE' },
   );
 }

@@ -1,6 +1,7 @@
 // Turns low-level failures (undici and Node socket/DNS/TLS errors) into VoiceSmsError values whose
 // message tells the user what to check. Messages name the host, never headers or credentials.
 import { VoiceSmsError } from '../errors.js';
+import * as l10n from '@vscode/l10n';
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
 
@@ -53,10 +54,10 @@ export function formatBytes(n: number): string {
 export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number, cause?: unknown): VoiceSmsError {
   const limit = formatDuration(limitMs);
   const text: Record<TimeoutPhase, string> = {
-    connect: `Could not connect to ${host} within ${limit} (connect timeout). Check the base URL, your network, VPN or proxy.`,
-    headers: `${host} did not answer within ${limit} (waiting for the response headers). The service may be slow or unreachable; try again later or raise the request timeout.`,
-    body: `${host} stopped sending the response for more than ${limit} (reading the response body). Try again later or raise the request timeout.`,
-    total: `The request to ${host} did not complete within ${limit} overall. Try again later or raise the request timeout.`,
+    connect: l10n.t('Could not connect to {0} within {1} (connect timeout). Check the base URL, your network, VPN or proxy.', host, limit),
+    headers: l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable; try again later or raise the request timeout.', host, limit),
+    body: l10n.t('{0} stopped sending the response for more than {1} (reading the response body). Try again later or raise the request timeout.', host, limit),
+    total: l10n.t('The request to {0} did not complete within {1} overall. Try again later or raise the request timeout.', host, limit),
   };
   const causeCode: Record<TimeoutPhase, string> = {
     connect: 'UND_ERR_CONNECT_TIMEOUT',
@@ -86,19 +87,19 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
 
   let message: string;
   if (code === 'ECONNREFUSED') {
-    message = `Connection to ${host} was refused. Check the host and port of the base URL and that the service is running.`;
+    message = l10n.t('Connection to {0} was refused. Check the host and port of the base URL and that the service is running.', host);
   } else if (DNS_CODES.has(code)) {
-    message = `The host name in ${host} could not be resolved (DNS ${code}). Check the base URL for typos and your network or VPN connection.`;
+    message = l10n.t('The host name in {0} could not be resolved (DNS {1}). Check the base URL for typos and your network or VPN connection.', host, code);
   } else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
-    message = `${host} is unreachable (${code}). Check your network connection, VPN or proxy settings.`;
+    message = l10n.t('{0} is unreachable ({1}). Check your network connection, VPN or proxy settings.', host, code);
   } else if (TLS_CODE.test(code)) {
-    message = `The secure (TLS) connection to ${host} failed (${code}). Check that the base URL names the right host, and your proxy or corporate certificate settings.`;
+    message = l10n.t('The secure (TLS) connection to {0} failed ({1}). Check that the base URL names the right host, and your proxy or corporate certificate settings.', host, code);
   } else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    message = `The response from ${host} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.`;
+    message = l10n.t('The response from {0} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.', host);
   } else if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-    message = `The connection to ${host} was closed unexpectedly (${code}). A proxy, firewall or the service dropped it; try again.`;
+    message = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it; try again.', host, code);
   } else {
-    message = `The request to ${host} failed (${code}). Check your network connection and the base URL.`;
+    message = l10n.t('The request to {0} failed ({1}). Check your network connection and the base URL.', host, code);
   }
   return new VoiceSmsError('network', message, { causeCode: code }, { cause: err });
 }

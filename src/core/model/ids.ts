@@ -2,6 +2,7 @@
 // bad id is reported as the user's input rather than as a confusing 404 from some other path.
 import { validationError } from '../errors.js';
 import { daysInMonth, splitMonthId } from './month.js';
+import * as l10n from '@vscode/l10n';
 
 export const MAX_ID_LENGTH = 128;
 
@@ -12,13 +13,13 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Returns the trimmed id, or throws validationError(field) saying what to fix. */
 export function validateId(field: string, value: string): string {
   const id = value.trim();
-  if (id === '') throw validationError(field, 'must not be empty');
-  if (id.length > MAX_ID_LENGTH) throw validationError(field, `must be at most ${MAX_ID_LENGTH} characters`);
-  if (id.includes('/')) throw validationError(field, 'must not contain "/"');
-  if (CONTROL.test(id)) throw validationError(field, 'must not contain control characters');
-  if (LONE_SURROGATE.test(id)) throw validationError(field, 'contains an incomplete Unicode character');
+  if (id === '') throw validationError(field, l10n.t('must not be empty'));
+  if (id.length > MAX_ID_LENGTH) throw validationError(field, l10n.t('must be at most {0} characters', MAX_ID_LENGTH));
+  if (id.includes('/')) throw validationError(field, l10n.t('must not contain "/"'));
+  if (CONTROL.test(id)) throw validationError(field, l10n.t('must not contain control characters'));
+  if (LONE_SURROGATE.test(id)) throw validationError(field, l10n.t('contains an incomplete Unicode character'));
   // `.` and `..` survive percent-encoding unchanged and would be resolved away as path segments.
-  if (id === '.' || id === '..') throw validationError(field, 'must not be "." or ".."');
+  if (id === '.' || id === '..') throw validationError(field, l10n.t('must not be "." or ".."'));
   return id;
 }
 
@@ -42,7 +43,7 @@ export function validateDateId(value: string): string {
   const m = DATE_ID.exec(v);
   // Dashes must be both present or both absent: 2024-0601 is a typo, not a date.
   if (!m || (v.length !== 8 && v.length !== 10)) {
-    throw validationError('dateId', 'expected YYYYMMDD or YYYY-MM-DD, e.g. 20240615');
+    throw validationError('dateId', l10n.t('expected YYYYMMDD or YYYY-MM-DD, e.g. 20240615'));
   }
   const [, y = '', mo = '', d = ''] = m;
   const monthId = y + mo;
@@ -50,10 +51,10 @@ export function validateDateId(value: string): string {
   try {
     days = daysInMonth(monthId);
   } catch {
-    throw validationError('dateId', `${v} is not a real calendar date`);
+    throw validationError('dateId', l10n.t('{0} is not a real calendar date', v));
   }
   const day = Number(d);
-  if (day < 1 || day > days) throw validationError('dateId', `${v} is not a real calendar date`);
+  if (day < 1 || day > days) throw validationError('dateId', l10n.t('{0} is not a real calendar date', v));
   return monthId + d;
 }
 
@@ -71,25 +72,25 @@ function isLoopbackHost(hostname: string): boolean {
  */
 export function validateBaseUrl(value: string): URL {
   const raw = value.trim();
-  if (raw === '') throw validationError('baseUrl', 'must not be empty');
+  if (raw === '') throw validationError('baseUrl', l10n.t('must not be empty'));
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw validationError('baseUrl', 'is not an absolute URL; expected e.g. https://api.example.com');
+    throw validationError('baseUrl', l10n.t('is not an absolute URL; expected e.g. https://api.example.com'));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw validationError('baseUrl', 'must start with https://');
+    throw validationError('baseUrl', l10n.t('must start with https://'));
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw validationError('baseUrl', 'must use https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1])');
+    throw validationError('baseUrl', l10n.t('must use https:// (plain http:// is allowed only for localhost, 127.x.x.x and [::1])'));
   }
   if (url.username !== '' || url.password !== '') {
-    throw validationError('baseUrl', 'must not contain a user name or password; credentials belong in the profile secrets');
+    throw validationError('baseUrl', l10n.t('must not contain a user name or password; credentials belong in the profile secrets'));
   }
   // Checked on the raw text too: a bare trailing '?' or '#' leaves url.search/hash empty.
-  if (url.search !== '' || raw.includes('?')) throw validationError('baseUrl', 'must not contain a query (?...)');
-  if (url.hash !== '' || raw.includes('#')) throw validationError('baseUrl', 'must not contain a fragment (#...)');
+  if (url.search !== '' || raw.includes('?')) throw validationError('baseUrl', l10n.t('must not contain a query (?...)'));
+  if (url.hash !== '' || raw.includes('#')) throw validationError('baseUrl', l10n.t('must not contain a fragment (#...)'));
   url.pathname = url.pathname.replace(/\/+$/, '') + '/';
   return url;
 }

@@ -1,24 +1,25 @@
 // Month arithmetic on YYYYMM / YYYYMMDD identifiers, all in UTC so that the answer never depends on the
 // machine's time zone.
 import { validationError } from '../errors.js';
+import * as l10n from '@vscode/l10n';
 
 const MONTH_ID = /^([1-9]\d{3})(0[1-9]|1[0-2])$/;
 
 /** Splits a valid YYYYMM into numbers; throws validationError('monthId') otherwise. */
 export function splitMonthId(monthId: string): { year: number; month: number } {
   const m = MONTH_ID.exec(monthId);
-  if (!m) throw validationError('monthId', 'expected YYYYMM with a month from 01 to 12, e.g. 202406');
+  if (!m) throw validationError('monthId', l10n.t('expected YYYYMM with a month from 01 to 12, e.g. 202406'));
   return { year: Number(m[1]), month: Number(m[2]) };
 }
 
 function formatMonthId(year: number, month: number): string {
-  if (year < 1000 || year > 9999) throw validationError('monthId', 'the year must stay between 1000 and 9999');
+  if (year < 1000 || year > 9999) throw validationError('monthId', l10n.t('the year must stay between 1000 and 9999'));
   return `${year}${String(month).padStart(2, '0')}`;
 }
 
 /** The UTC month of a Date, as YYYYMM. */
 export function monthIdOf(d: Date): string {
-  if (Number.isNaN(d.getTime())) throw validationError('date', 'not a valid date');
+  if (Number.isNaN(d.getTime())) throw validationError('date', l10n.t('not a valid date'));
   return formatMonthId(d.getUTCFullYear(), d.getUTCMonth() + 1);
 }
 
@@ -29,7 +30,7 @@ export function dateIdOf(d: Date): string {
 
 /** Moves a YYYYMM by `delta` months (negative goes back). */
 export function addMonths(monthId: string, delta: number): string {
-  if (!Number.isInteger(delta)) throw validationError('delta', 'must be a whole number of months');
+  if (!Number.isInteger(delta)) throw validationError('delta', l10n.t('must be a whole number of months'));
   const { year, month } = splitMonthId(monthId);
   const index = year * 12 + (month - 1) + delta;
   return formatMonthId(Math.floor(index / 12), (index % 12) + 1);

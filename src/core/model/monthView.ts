@@ -6,6 +6,7 @@ import { ATTR_PREFIX, isRecord, textOf } from '../xml/parser.js';
 import { dateIdsOfMonth } from './month.js';
 import { validateDateId, validateMonthId } from './ids.js';
 import type { DayStats, MonthTotals, MonthView } from './types.js';
+import * as l10n from '@vscode/l10n';
 
 /** XML element -> DayStats property, in display order. */
 const COUNTERS = [
@@ -48,11 +49,11 @@ function strictDateId(raw: string | undefined): string | undefined {
 
 function readCounter(entry: Record<string, unknown>, element: string, dateId: string): number {
   const raw = textOf(entry[element]);
-  if (raw === undefined) throw parseError(`Day ${dateId}: ${element} is missing.`, element);
+  if (raw === undefined) throw parseError(l10n.t('Day {0}: {1} is missing.', dateId, element), element);
   const value = raw.trim();
   const n = WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n)) {
-    throw parseError(`Day ${dateId}: ${element} is ${quote(raw)}, expected a whole number of 0 or more.`, element);
+    throw parseError(l10n.t('Day {0}: {1} is {2}, expected a whole number of 0 or more.', dateId, element, quote(raw)), element);
   }
   return n;
 }
@@ -65,20 +66,20 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   const month = validateMonthId(monthId);
 
   const view = isRecord(result) ? result['monthView'] : undefined;
-  if (!isRecord(view)) throw parseError('The result has no <monthView>.');
+  if (!isRecord(view)) throw parseError(l10n.t('The result has no <monthView>.'));
 
   const currentRaw = textOf(view['currentDateID']);
   const currentDateId = strictDateId(currentRaw?.trim());
   if (currentDateId === undefined) {
     throw parseError(
       currentRaw === undefined
-        ? 'The month view has no <currentDateID>.'
-        : `The month view's currentDateID is ${quote(currentRaw)}, expected a YYYYMMDD date.`,
+        ? l10n.t('The month view has no <currentDateID>.')
+        : l10n.t('The month view\'s currentDateID is {0}, expected a YYYYMMDD date.', quote(currentRaw)),
       'currentDateID',
     );
   }
 
-  if (!('calls' in view)) throw parseError('The month view has no <calls>.', 'calls');
+  if (!('calls' in view)) throw parseError(l10n.t('The month view has no <calls>.'), 'calls');
   const calls = view['calls'];
   // `<calls/>` parses as '' and simply means no days.
   const rawDates = isRecord(calls) ? calls['date'] : undefined;
@@ -87,15 +88,15 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   const warnings: string[] = [];
   const byDate = new Map<string, DayStats>();
   entries.forEach((entry, index) => {
-    const position = `<date> entry ${index + 1}`;
-    if (!isRecord(entry)) throw parseError(`${position} has no counters.`);
+    const position = l10n.t('<date> entry {0}', index + 1);
+    if (!isRecord(entry)) throw parseError(l10n.t('{0} has no counters.', position));
     const rawId = textOf(entry[`${ATTR_PREFIX}dateID`]) ?? textOf(entry['dateID']);
     const dateId = strictDateId(rawId?.trim());
     if (dateId === undefined) {
       throw parseError(
         rawId === undefined
-          ? `${position} has no dateID.`
-          : `${position} has dateID ${quote(rawId)}, expected a YYYYMMDD date.`,
+          ? l10n.t('{0} has no dateID.', position)
+          : l10n.t('{0} has dateID {1}, expected a YYYYMMDD date.', position, quote(rawId)),
         'dateID',
       );
     }
@@ -104,11 +105,11 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
     for (const [element, key] of COUNTERS) counters[key] = readCounter(entry, element, dateId);
 
     if (!dateId.startsWith(month)) {
-      warnings.push(`Ignored an entry for ${show(dateId)}, which is outside the month ${month.slice(0, 4)}-${month.slice(4)}.`);
+      warnings.push(l10n.t('Ignored an entry for {0}, which is outside the month {1}-{2}.', show(dateId), month.slice(0, 4), month.slice(4)));
       return;
     }
     if (byDate.has(dateId)) {
-      warnings.push(`Ignored a second entry for ${show(dateId)}.`);
+      warnings.push(l10n.t('Ignored a second entry for {0}.', show(dateId)));
       return;
     }
     byDate.set(dateId, {
@@ -124,12 +125,11 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   for (const d of days) {
     if (d.legsMismatch) {
       warnings.push(
-        `${show(d.dateId)}: call_legs is ${d.callLegs} but call_legs_in + call_legs_out is ` +
-          `${d.callLegsIn + d.callLegsOut} (${d.callLegsIn} + ${d.callLegsOut}).`,
+        l10n.t('{0}: call_legs is {1} but call_legs_in + call_legs_out is {2} ({3} + {4}).', show(d.dateId), d.callLegs, d.callLegsIn + d.callLegsOut, d.callLegsIn, d.callLegsOut),
       );
     }
     if (d.future && COUNTERS.some(([, key]) => d[key] !== 0)) {
-      warnings.push(`${show(d.dateId)} is after the current day ${show(currentDateId)} but reports traffic.`);
+      warnings.push(l10n.t('{0} is after the current day {1} but reports traffic.', show(d.dateId), show(currentDateId)));
     }
   }
 
@@ -137,9 +137,14 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   const missingDays = dateIdsOfMonth(month).filter((id) => id <= currentDateId && !byDate.has(id));
   if (missingDays.length > 0) {
     const listed = missingDays.slice(0, LISTED_MISSING).map(show).join(', ');
-    const more = missingDays.length > LISTED_MISSING ? ` and ${missingDays.length - LISTED_MISSING} more` : '';
-    const noun = missingDays.length === 1 ? 'day' : 'days';
-    warnings.push(`No data for ${missingDays.length} ${noun}: ${listed}${more}.`);
+    const extra = missingDays.length - LISTED_MISSING;
+    warnings.push(
+      missingDays.length === 1
+        ? l10n.t('No data for 1 day: {0}.', listed)
+        : extra > 0
+          ? l10n.t('No data for {0} days: {1} and {2} more.', missingDays.length, listed, extra)
+          : l10n.t('No data for {0} days: {1}.', missingDays.length, listed),
+    );
   }
 
   const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: 0 };

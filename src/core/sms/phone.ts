@@ -12,6 +12,7 @@ import {
 } from 'libphonenumber-js/max';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { validationError } from '../errors.js';
+import * as l10n from '@vscode/l10n';
 
 const FIELD = 'to';
 /** Longer than any formatted phone number; refused before the parser sees it. */
@@ -21,7 +22,7 @@ function regionOf(defaultRegion: string | undefined): CountryCode | undefined {
   const region = defaultRegion?.trim().toUpperCase();
   if (!region) return undefined;
   if (!isSupportedCountry(region)) {
-    throw validationError(FIELD, `the default region "${region}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)`);
+    throw validationError(FIELD, l10n.t('the default region "{0}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)', region));
   }
   return region;
 }
@@ -36,8 +37,8 @@ function describe(p: PhoneNumber): string {
  */
 export function normalizeE164(input: string, defaultRegion?: string): string {
   let text = input.trim();
-  if (text === '') throw validationError(FIELD, 'enter the destination phone number, e.g. +4915123456789');
-  if (text.length > MAX_INPUT_LENGTH) throw validationError(FIELD, 'is too long to be a phone number');
+  if (text === '') throw validationError(FIELD, l10n.t('enter the destination phone number, e.g. +4915123456789'));
+  if (text.length > MAX_INPUT_LENGTH) throw validationError(FIELD, l10n.t('is too long to be a phone number'));
   const region = regionOf(defaultRegion);
   // Without a region, the widespread 00 international prefix is the only reading that makes sense.
   if (region === undefined && text.startsWith('00')) text = '+' + text.slice(2);
@@ -53,24 +54,24 @@ export function normalizeE164(input: string, defaultRegion?: string): string {
         throw validationError(
           FIELD,
           text.startsWith('+')
-            ? 'the country calling code after "+" does not exist'
-            : 'has no country code; start with + and the country code (e.g. +49...) or set voiceSms.sms.defaultRegion',
+            ? l10n.t('the country calling code after "+" does not exist')
+            : l10n.t('has no country code; start with + and the country code (e.g. +49...) or set voiceSms.sms.defaultRegion'),
         );
       case 'TOO_SHORT':
-        throw validationError(FIELD, 'is too short to be a phone number');
+        throw validationError(FIELD, l10n.t('is too short to be a phone number'));
       case 'TOO_LONG':
-        throw validationError(FIELD, 'is too long to be a phone number');
+        throw validationError(FIELD, l10n.t('is too long to be a phone number'));
       default:
-        throw validationError(FIELD, 'is not a phone number; use digits, optionally starting with +, e.g. +4915123456789');
+        throw validationError(FIELD, l10n.t('is not a phone number; use digits, optionally starting with +, e.g. +4915123456789'));
     }
   }
 
-  if (parsed.ext) throw validationError(FIELD, 'must not contain an extension; SMS goes to the number itself');
+  if (parsed.ext) throw validationError(FIELD, l10n.t('must not contain an extension; SMS goes to the number itself'));
   if (!parsed.isValid()) {
     const length = validatePhoneNumberLength(parsed.number);
-    if (length === 'TOO_SHORT') throw validationError(FIELD, `is too short for ${describe(parsed)}`);
-    if (length === 'TOO_LONG') throw validationError(FIELD, `is too long for ${describe(parsed)}`);
-    throw validationError(FIELD, `is not a valid number for ${describe(parsed)}; check the digits`);
+    if (length === 'TOO_SHORT') throw validationError(FIELD, l10n.t('is too short for {0}', describe(parsed)));
+    if (length === 'TOO_LONG') throw validationError(FIELD, l10n.t('is too long for {0}', describe(parsed)));
+    throw validationError(FIELD, l10n.t('is not a valid number for {0}; check the digits', describe(parsed)));
   }
   return parsed.number;
 }

@@ -4,6 +4,7 @@
 // hold 153 / 67. The counting itself is sms-segments-calculator's; tests pin its answers to the standard.
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { validationError } from '../errors.js';
+import * as l10n from '@vscode/l10n';
 
 export interface BodyAnalysis {
   encoding: 'GSM-7' | 'UCS-2';
@@ -25,7 +26,7 @@ const CAPACITY = {
 
 /** Encoding and segment count of a body; throws validationError('body') when it is empty or only whitespace. */
 export function analyzeBody(body: string): BodyAnalysis {
-  if (body.trim() === '') throw validationError('body', 'the message text is empty');
+  if (body.trim() === '') throw validationError('body', l10n.t('the message text is empty'));
   const message = new SegmentedMessage(body, 'auto', false);
   const encoding = message.encodingName;
   const capacity = CAPACITY[encoding];

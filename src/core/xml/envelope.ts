@@ -2,6 +2,7 @@
 // The envelope's own status decides success; HTTP 200 with status/code 500 is still an error.
 import { VoiceSmsError } from '../errors.js';
 import { isRecord, parseXml, textOf as text } from './parser.js';
+import * as l10n from '@vscode/l10n';
 
 export interface EnvelopeStatus {
   code: string;
@@ -26,15 +27,15 @@ export function parseEnvelope(xmlText: string): Envelope {
   const tree = parseXml(xmlText);
   if (!('response' in tree)) {
     const root = Object.keys(tree)[0] ?? '';
-    throw new VoiceSmsError('parse', `Expected a <response> envelope but the XML root is <${root}>.`);
+    throw new VoiceSmsError('parse', l10n.t('Expected a <response> envelope but the XML root is <{0}>.', root));
   }
   const response = tree['response'];
-  if (!isRecord(response)) throw new VoiceSmsError('parse', 'The <response> envelope is empty.');
+  if (!isRecord(response)) throw new VoiceSmsError('parse', l10n.t('The <response> envelope is empty.'));
 
   const status = response['status'];
   const code = isRecord(status) ? text(status['code']) : undefined;
   if (!isRecord(status) || code === undefined || code === '') {
-    throw new VoiceSmsError('parse', 'The <response> envelope has no <status><code>.');
+    throw new VoiceSmsError('parse', l10n.t('The <response> envelope has no <status><code>.'));
   }
   const timestampRaw = text(status['timestamp']) ?? '';
   const timestamp = parseEnvelopeTimestamp(timestampRaw);
@@ -62,7 +63,7 @@ export function assertSuccess(env: Envelope): Envelope {
   const { code, message } = env.status;
   if (code === '200') return env;
   const detail = message ? `: ${message}` : '';
-  throw new VoiceSmsError('service', `The service answered with status ${code}${detail}`, {
+  throw new VoiceSmsError('service', l10n.t('The service answered with status {0}{1}', code, detail), {
     serviceCode: code,
     serviceMessage: message,
   });

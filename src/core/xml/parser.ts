@@ -11,6 +11,7 @@
 //  - the XML declaration, processing instructions and comments are dropped.
 import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
+import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
 export const TEXT_KEY = '#text';
@@ -93,33 +94,33 @@ export function parseXml(text: string): Record<string, unknown> {
   // A BOM and stray leading whitespace are harmless transport artefacts, but the validator
   // insists that an XML declaration comes first.
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
-  if (body.length === 0) throw parseError('The response body is empty; expected XML.');
+  if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
   if (DTD_MARKER.test(body)) {
-    throw parseError('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.');
+    throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
   }
 
   const verdict = XMLValidator.validate(body);
   if (verdict !== true) {
     const { msg, line, col } = verdict.err;
-    throw parseError(`The response is not well-formed XML (line ${line}, column ${col}): ${msg}`);
+    throw parseError(l10n.t('The response is not well-formed XML (line {0}, column {1}): {2}', line, col, msg));
   }
 
   let tree: unknown;
   try {
     tree = parser.parse(body);
   } catch (e) {
-    throw parseError(`The response XML could not be read: ${e instanceof Error ? e.message : String(e)}`, e);
+    throw parseError(l10n.t('The response XML could not be read: {0}', e instanceof Error ? e.message : String(e)), e);
   }
 
   if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) {
-    throw parseError('The response XML has no root element.');
+    throw parseError(l10n.t('The response XML has no root element.'));
   }
   const record = tree as Record<string, unknown>;
   const roots = Object.keys(record);
   const only = roots.length === 1 && roots[0] !== undefined ? record[roots[0]] : undefined;
   if (roots.length !== 1 || Array.isArray(only)) {
     throw parseError(
-      roots.length === 0 ? 'The response XML has no root element.' : 'The response XML has more than one root element.',
+      roots.length === 0 ? l10n.t('The response XML has no root element.') : l10n.t('The response XML has more than one root element.'),
     );
   }
   return record;

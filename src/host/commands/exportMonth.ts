@@ -27,17 +27,17 @@ function readExportArgs(arg: unknown): ExportArgs {
   if (typeof arg !== 'object' || arg === null) return out;
   const a = arg as Record<string, unknown>;
   if (a.format !== undefined) {
-    if (!isExportFormat(a.format)) throw validationError('format', 'must be "csv", "json" or "markdown"');
+    if (!isExportFormat(a.format)) throw validationError('format', vscode.l10n.t('must be "csv", "json" or "markdown"'));
     out.format = a.format;
   }
   if (a.target !== undefined) {
     if (typeof a.target !== 'string' || (a.target !== 'clipboard' && !path.isAbsolute(a.target))) {
-      throw validationError('target', 'must be "clipboard" or an absolute file path');
+      throw validationError('target', vscode.l10n.t('must be "clipboard" or an absolute file path'));
     }
     out.target = a.target;
   }
   if (a.maskIds !== undefined) {
-    if (typeof a.maskIds !== 'boolean') throw validationError('maskIds', 'must be true or false');
+    if (typeof a.maskIds !== 'boolean') throw validationError('maskIds', vscode.l10n.t('must be true or false'));
     out.maskIds = a.maskIds;
   }
   return out;

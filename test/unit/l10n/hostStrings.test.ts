@@ -16,6 +16,11 @@ const USER_FACING: RegExp[] = [
   /new vscode\.(TreeItem|MarkdownString)\(\s*['"`][^'"`$]*[A-Za-z]{2}/,
   /withProgress\(\s*['"`]/,
   /new Error\(\s*['"`][^'"`$]*[A-Za-z]{2}/,
+  // The core's errors users see: a VoiceSmsError's message, a validation reason, a parse error.
+  /new VoiceSmsError\(\s*'\w+',\s*['"`]/,
+  /validationError\([^,]+,\s*['"`]/,
+  /parseError\(\s*['"`]/,
+  /warnings\.push\(\s*['"`]/,
 ];
 
 /** file -> literal allowed there, and why. */
@@ -52,6 +57,11 @@ void describe('host user-facing strings', () => {
   void it('all go through l10n', () => {
     const files = [...sources(join(root, 'src', 'host')), join(root, 'src', 'extension.ts')];
     const found = files.flatMap((f) => bareStrings(relative(root, f), readFileSync(f, 'utf8')));
+    assert.deepEqual(found, []);
+  });
+
+  void it('the core\'s messages go through l10n too', () => {
+    const found = sources(join(root, 'src', 'core')).flatMap((f) => bareStrings(relative(root, f), readFileSync(f, 'utf8')));
     assert.deepEqual(found, []);
   });
 
