@@ -8,7 +8,8 @@ import { DEMO_ACCOUNT, DEMO_INSTANCES, monthViewData } from '../../src/simulator
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { runCopiedCurl } from './support/curl.js';
 import { session, type SimulatorInfo } from './support/session.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E curl';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -49,25 +50,13 @@ function assertNoSecret(text: string, sim: SimulatorInfo): void {
 
 describe('Copy Request as cURL, then run the copied text', function () {
   this.timeout(90_000);
+  const suite = signedInSuite();
   let wb: Workbench;
   let sim: SimulatorInfo;
-  let signedIn = false;
 
   before(async function () {
     sim = await session().simulator();
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    if (signedIn) {
-      // Leave the shared editor signed out, as the other suites expect.
-      await wb.signOutAndRemoveProfile();
-    }
-    await wb?.close();
-  });
-
-  beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+    wb = suite.wb;
   });
 
   /**
@@ -114,7 +103,7 @@ describe('Copy Request as cURL, then run the copied text', function () {
     const ok = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE });
     assert.ok(ok, 'the sign-in flow closed');
     await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
-    signedIn = true;
+    suite.signedIn();
     await wb.clearNotifications();
   });
 

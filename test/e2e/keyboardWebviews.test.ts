@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { DEMO_INSTANCES, dayStats } from '../../src/simulator/index.js';
-import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { COMMAND_CATEGORY } from '../integration/contract.js';
 import { session } from './support/session.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E keyboard';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -24,22 +25,11 @@ function shiftMonth(monthId: string, delta: number): string {
 
 describe('keyboard-only navigation in the analytics webviews', function () {
   this.timeout(120_000);
+  const suite = signedInSuite();
   let wb: Workbench;
-  let signedIn = false;
 
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    if (signedIn) {
-      await wb.signOutAndRemoveProfile();
-    }
-    await wb?.close();
-  });
-
-  beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+  before(function () {
+    wb = suite.wb;
   });
 
   /** Presses Tab until an element matching `selector` in `frame` has the keyboard focus ring. */
@@ -85,7 +75,7 @@ describe('keyboard-only navigation in the analytics webviews', function () {
     const sim = await session().simulator();
     assert.ok(await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE }));
     await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
-    signedIn = true;
+    suite.signedIn();
     await wb.clearNotifications();
   });
 

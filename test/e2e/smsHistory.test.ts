@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { receivedSms, type ReceivedSms } from './support/simulatorControl.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E history';
 const INSTANCE = 'VI-DEMO-01';
@@ -20,32 +21,24 @@ const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim
 
 describe('Sent SMS history: resend and clear', function () {
   this.timeout(120_000);
+  const suite = signedInSuite();
   let wb: Workbench;
   let sim: SimulatorInfo;
-  let signedIn = false;
   let firstId = '';
 
   before(async function () {
     sim = await session().simulator();
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    if (signedIn) {
-      await wb.signOutAndRemoveProfile();
-    }
-    await wb?.close();
+    wb = suite.wb;
   });
 
   beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
     if (!firstId && this.currentTest?.title.startsWith('resends')) this.skip();
   });
 
   it('signs in and sends one SMS from the palette', async function () {
     assert.ok(await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE }));
     await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
-    signedIn = true;
+    suite.signedIn();
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
 
