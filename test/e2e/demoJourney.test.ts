@@ -112,7 +112,11 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
   });
 
   it('shows the balance in the Account view and the status bar, and warns below the threshold', async function () {
+    // The balance shown so far predates the two SMS: wait for the refresh to land before reading it.
+    const refreshed = wb.treeRow(/^Last refresh: /, 'Account');
+    const before = (await refreshed.textContent()) ?? '';
     await wb.runCommand(`${COMMAND_CATEGORY}: Refresh Balance`);
+    await until('the balance refresh', async () => ((await refreshed.textContent({ timeout: 1_000 })) ?? '') !== before);
     const row = wb.treeRow(/^Balance$/, 'Account');
     balance = await textMatching(wb.treeRowDescription(row), BALANCE);
     const item = wb.statusBarItem(balance);
