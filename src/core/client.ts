@@ -11,7 +11,7 @@ import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Creden
 import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
 import { DEFAULT_RETRY, sendWithRetry, type RetryPolicy } from './http/retry.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
-import { mayHaveReachedServer, timeoutError } from './http/transportErrors.js';
+import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
 import type { MonthView } from './model/types.js';
@@ -294,8 +294,9 @@ function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
   if (!unknown) return err;
   return new VoiceSmsError(
     err.kind,
-    // Drop the transport's "try again" advice: for a send, the advice is the opposite.
-    l10n.t('{0} The outcome of the SMS to {1} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.', err.message.replace(/;? try again[^.]*\./g, '.'), maskPhone(to)),
+    // Without the transport's "try again" advice: for a send, the advice is the opposite. The
+    // failure's own message is a whole sentence (or two); this one adds the outcome after it.
+    l10n.t('{0} The outcome of the SMS to {1} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.', messageForSend(err), maskPhone(to)),
     { ...err.details, outcomeUnknown: true },
     { cause: err },
   );

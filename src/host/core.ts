@@ -12,7 +12,9 @@ export function loadCore(): CoreModule {
     // A computed path, so esbuild leaves this require alone instead of inlining the core.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(path.join(__dirname, 'core.js')) as CoreModule;
-    // The core's error messages translate with the editor's bundle too.
+    // dist/core.js has its own copy of @vscode/l10n, so it gets the editor's bundle here, once. The
+    // bundle comes through pureL10n.ts (set first thing in activate()), which keeps this file free
+    // of `vscode` and so loadable by plain-Node tests.
     loaded.configureCoreL10n(hostL10nBundle());
   }
   return loaded;

@@ -31,12 +31,67 @@ function tryEnvelope(body: string): Envelope | undefined {
 }
 
 export function authAdvice(profileName: string | undefined): string {
-  const profile = profileName === undefined ? l10n.t('the active profile') : l10n.t('profile "{0}"', profileName);
-  return l10n.t('Check the access key id and secret of {0}, and that this computer\'s clock is correct.', profile);
+  return profileName === undefined
+    ? l10n.t('Check the access key id and secret of the active profile, and that this computer\'s clock is correct.')
+    : l10n.t('Check the access key id and secret of profile "{0}", and that this computer\'s clock is correct.', profileName);
 }
 
-function authError(what: string, ctx: ResponseContext, details: VoiceSmsError['details']): VoiceSmsError {
-  return new VoiceSmsError('auth', l10n.t('{0} refused the credentials for {1} {2} ({3}). {4}', ctx.host, ctx.method, ctx.path, what, authAdvice(ctx.profileName)), details);
+/** Who refused the credentials: the HTTP status or the envelope's code, each with the service's own text as data. */
+type Refusal = { by: 'http'; status: number; quoted: string } | { by: 'service'; code: string; message: string };
+
+function authError(refusal: Refusal, ctx: ResponseContext, details: VoiceSmsError['details']): VoiceSmsError {
+  const { host, method, path } = ctx;
+  const advice = authAdvice(ctx.profileName);
+  let text: string;
+  if (refusal.by === 'http') {
+    text = refusal.quoted
+      ? l10n.t('{0} refused the credentials for {1} {2} (HTTP {3}: {4}). {5}', host, method, path, refusal.status, refusal.quoted, advice)
+      : l10n.t('{0} refused the credentials for {1} {2} (HTTP {3}). {4}', host, method, path, refusal.status, advice);
+  } else {
+    text = refusal.message
+      ? l10n.t('{0} refused the credentials for {1} {2} (service code {3} {4}). {5}', host, method, path, refusal.code, refusal.message, advice)
+      : l10n.t('{0} refused the credentials for {1} {2} (service code {3}). {4}', host, method, path, refusal.code, advice);
+  }
+  return new VoiceSmsError('auth', text, details);
+}
+
+/** What a failed HTTP response said besides its status, quoted as data where it is the service's text. */
+type Said =
+  | { kind: 'nothing' }
+  | { kind: 'quote'; text: string }
+  | { kind: 'code'; code: string }
+  | { kind: 'redirect'; location: string };
+
+/**
+ * One whole message per shape, so translators never see a fragment. `status` is "503" or "503 Service
+ * Unavailable" (the reason phrase is the server's). A quote cut short with "…" gets no full stop.
+ */
+function httpFailureMessage(ctx: ResponseContext, status: string, said: Said): string {
+  const { host, method, path } = ctx;
+  const tries = ctx.attempts !== undefined && ctx.attempts > 1 ? ctx.attempts : undefined;
+  switch (said.kind) {
+    case 'nothing':
+      return tries === undefined
+        ? l10n.t('{0} answered {1} {2} with HTTP {3}.', host, method, path, status)
+        : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts.', host, method, path, status, tries);
+    case 'code':
+      return tries === undefined
+        ? l10n.t('{0} answered {1} {2} with HTTP {3} (service code {4}).', host, method, path, status, said.code)
+        : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts (service code {5}).', host, method, path, status, tries, said.code);
+    case 'redirect':
+      return tries === undefined
+        ? l10n.t('{0} answered {1} {2} with HTTP {3} (redirect to {4}); check the base URL.', host, method, path, status, said.location)
+        : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts (redirect to {5}); check the base URL.', host, method, path, status, tries, said.location);
+    case 'quote':
+      if (said.text.endsWith('…')) {
+        return tries === undefined
+          ? l10n.t('{0} answered {1} {2} with HTTP {3}: {4}', host, method, path, status, said.text)
+          : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts: {5}', host, method, path, status, tries, said.text);
+      }
+      return tries === undefined
+        ? l10n.t('{0} answered {1} {2} with HTTP {3}: {4}.', host, method, path, status, said.text)
+        : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts: {5}.', host, method, path, status, tries, said.text);
+  }
 }
 
 function withAttempts(ctx: ResponseContext): { attempts?: number } {
@@ -49,33 +104,31 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
   const fromEnvelope = env
     ? { serviceCode: env.status.code, serviceMessage: env.status.message }
     : {};
-  const quoted = env ? `${env.status.code}${env.status.message ? ` ${env.status.message}` : ''}` : '';
 
   if (res.status === 401 || res.status === 403) {
-    throw authError(l10n.t('HTTP {0}{1}', res.status, quoted ? `: ${quoted}` : ''), ctx, { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) });
+    const quoted = env ? `${env.status.code}${env.status.message ? ` ${env.status.message}` : ''}` : '';
+    throw authError({ by: 'http', status: res.status, quoted }, ctx, { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) });
   }
 
   if (res.status < 200 || res.status > 299) {
-    const reason = res.statusText ? ` ${res.statusText}` : '';
-    let said: string;
-    if (env) {
-      said = env.status.message ? l10n.t(': {0}', env.status.message) : l10n.t(' (service code {0})', env.status.code);
-    } else {
-      const excerpt = sanitizeExcerpt(res.body);
-      said = excerpt ? `: ${excerpt}` : '';
-    }
-    const tries = ctx.attempts !== undefined && ctx.attempts > 1 ? l10n.t(' after {0} attempts', ctx.attempts) : '';
-    const wait =
-      ctx.retryAfterMs !== undefined ? l10n.t(' The service asks to wait {0} before trying again.', formatDuration(ctx.retryAfterMs)) : '';
+    const status = res.statusText ? `${res.status} ${res.statusText}` : String(res.status);
+    let said: Said;
     const location = res.headers['location'];
     if (res.status >= 300 && res.status < 400 && typeof location === 'string') {
       // Redirects are never followed (that could carry the credentials to another host): point at the base URL.
-      said = l10n.t(' (redirect to {0}); check the base URL', sanitizeExcerpt(location, 120));
+      said = { kind: 'redirect', location: sanitizeExcerpt(location, 120) };
+    } else if (env) {
+      said = env.status.message ? { kind: 'quote', text: env.status.message } : { kind: 'code', code: env.status.code };
+    } else {
+      const excerpt = sanitizeExcerpt(res.body);
+      said = excerpt ? { kind: 'quote', text: excerpt } : { kind: 'nothing' };
     }
-    const stop = said.endsWith('…') ? '' : '.';
+    const message = httpFailureMessage(ctx, status, said);
     throw new VoiceSmsError(
       'http',
-      l10n.t('{0} answered {1} {2} with HTTP {3}{4}{5}{6}{7}{8}', ctx.host, ctx.method, ctx.path, res.status, reason, tries, said, stop, wait),
+      ctx.retryAfterMs === undefined
+        ? message
+        : l10n.t('{0} The service asks to wait {1} before trying again.', message, formatDuration(ctx.retryAfterMs)),
       { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) },
     );
   }
@@ -96,14 +149,16 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
   const { code, message } = envelope.status;
   const codes = { serviceCode: code, serviceMessage: message };
   if (AUTH_CODES.has(code)) {
-    throw authError(l10n.t('service code {0}{1}', code, message ? ` ${message}` : ''), ctx, { httpStatus: res.status, ...codes, ...withAttempts(ctx) });
+    throw authError({ by: 'service', code, message }, ctx, { httpStatus: res.status, ...codes, ...withAttempts(ctx) });
   }
   try {
     return assertSuccess(envelope);
   } catch (e) {
     throw new VoiceSmsError(
       'service',
-      l10n.t('The service answered {0} {1} with status {2}{3}', ctx.method, ctx.path, code, message ? `: ${message}` : ''),
+      message
+        ? l10n.t('The service answered {0} {1} with status {2}: {3}', ctx.method, ctx.path, code, message)
+        : l10n.t('The service answered {0} {1} with status {2}', ctx.method, ctx.path, code),
       { httpStatus: res.status, ...codes, ...withAttempts(ctx) },
       { cause: e },
     );

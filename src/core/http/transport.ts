@@ -138,10 +138,13 @@ function firstHeader(v: string | string[] | undefined): string | undefined {
 }
 
 function tooLarge(url: URL, status: number, max: number, declared?: number): VoiceSmsError {
-  const size = declared === undefined ? '' : l10n.t(' (it announces {0})', formatBytes(declared));
+  const host = hostLabel(url);
+  const limit = formatBytes(max);
   return new VoiceSmsError(
     'http',
-    l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit{3} and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', hostLabel(url), status, formatBytes(max), size),
+    declared === undefined
+      ? l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', host, status, limit)
+      : l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit (it announces {3}) and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', host, status, limit, formatBytes(declared)),
     { httpStatus: status, causeCode: 'RESPONSE_TOO_LARGE' },
   );
 }

@@ -51,6 +51,21 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
+// For a send (never retried, possibly received) "try again" is the wrong advice. The messages that
+// give it also exist as whole messages without it; the client picks those through messageForSend().
+// A WeakMap, so the error's shape stays what the host already checks.
+const withoutRetryAdvice = new WeakMap<VoiceSmsError, string>();
+
+/** The error's message without "try again" advice, when it has a variant without it. */
+export function messageForSend(err: VoiceSmsError): string {
+  return withoutRetryAdvice.get(err) ?? err.message;
+}
+
+function withSendVariant(err: VoiceSmsError, forSend: string | undefined): VoiceSmsError {
+  if (forSend !== undefined) withoutRetryAdvice.set(err, forSend);
+  return err;
+}
+
 export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number, cause?: unknown): VoiceSmsError {
   const limit = formatDuration(limitMs);
   const text: Record<TimeoutPhase, string> = {
@@ -65,7 +80,11 @@ export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number,
     body: 'UND_ERR_BODY_TIMEOUT',
     total: 'TOTAL_TIMEOUT',
   };
-  return new VoiceSmsError('timeout', text[phase], { causeCode: causeCode[phase] }, { cause });
+  const forSend =
+    phase === 'headers'
+      ? l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable.', host, limit)
+      : undefined;
+  return withSendVariant(new VoiceSmsError('timeout', text[phase], { causeCode: causeCode[phase] }, { cause }), forSend);
 }
 
 export interface FailureContext {
@@ -86,6 +105,7 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   if (code === 'UND_ERR_BODY_TIMEOUT') return timeoutError(host, 'body', ctx.bodyMs, err);
 
   let message: string;
+  let forSend: string | undefined;
   if (code === 'ECONNREFUSED') {
     message = l10n.t('Connection to {0} was refused. Check the host and port of the base URL and that the service is running.', host);
   } else if (DNS_CODES.has(code)) {
@@ -98,10 +118,11 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
     message = l10n.t('The response from {0} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.', host);
   } else if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     message = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it; try again.', host, code);
+    forSend = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it.', host, code);
   } else {
     message = l10n.t('The request to {0} failed ({1}). Check your network connection and the base URL.', host, code);
   }
-  return new VoiceSmsError('network', message, { causeCode: code }, { cause: err });
+  return withSendVariant(new VoiceSmsError('network', message, { causeCode: code }, { cause: err }), forSend);
 }
 
 /**

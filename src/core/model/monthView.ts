@@ -88,15 +88,15 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   const warnings: string[] = [];
   const byDate = new Map<string, DayStats>();
   entries.forEach((entry, index) => {
-    const position = l10n.t('<date> entry {0}', index + 1);
-    if (!isRecord(entry)) throw parseError(l10n.t('{0} has no counters.', position));
+    const position = index + 1;
+    if (!isRecord(entry)) throw parseError(l10n.t('<date> entry {0} has no counters.', position));
     const rawId = textOf(entry[`${ATTR_PREFIX}dateID`]) ?? textOf(entry['dateID']);
     const dateId = strictDateId(rawId?.trim());
     if (dateId === undefined) {
       throw parseError(
         rawId === undefined
-          ? l10n.t('{0} has no dateID.', position)
-          : l10n.t('{0} has dateID {1}, expected a YYYYMMDD date.', position, quote(rawId)),
+          ? l10n.t('<date> entry {0} has no dateID.', position)
+          : l10n.t('<date> entry {0} has dateID {1}, expected a YYYYMMDD date.', position, quote(rawId)),
         'dateID',
       );
     }

@@ -62,8 +62,11 @@ export function parseEnvelope(xmlText: string): Envelope {
 export function assertSuccess(env: Envelope): Envelope {
   const { code, message } = env.status;
   if (code === '200') return env;
-  const detail = message ? `: ${message}` : '';
-  throw new VoiceSmsError('service', l10n.t('The service answered with status {0}{1}', code, detail), {
+  // The service's own message is quoted as data.
+  const text = message
+    ? l10n.t('The service answered with status {0}: {1}', code, message)
+    : l10n.t('The service answered with status {0}', code);
+  throw new VoiceSmsError('service', text, {
     serviceCode: code,
     serviceMessage: message,
   });
