@@ -8,9 +8,6 @@
 // bundle. esbuild still puts a single copy of @vscode/l10n into dist/core.js.
 import * as l10n from '@vscode/l10n';
 
-/** For code that builds messages outside the export scan (tests, tools); see above. */
-export { t } from '@vscode/l10n';
-
 export function configureCoreL10n(bundle: Record<string, string> | undefined): void {
   if (bundle) l10n.config({ contents: bundle });
 }
