@@ -8,7 +8,7 @@
 // open, the last one to activate owns the profile's URL; stopping the demo in either removes it.)
 import * as vscode from 'vscode';
 import type { Simulator } from '../simulator/index.js';
-import { CONTEXT_KEYS, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
 import { withoutProfile } from './profileList.js';
 import type { HostServices } from './services.js';
 import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
@@ -112,6 +112,8 @@ export class DemoMode implements vscode.Disposable {
         // The host signs with the configured scheme; the simulator must expect the same one.
         authScheme: this.services.config.settings.authScheme,
         log: (line: string) => this.services.log.debug(`demo simulator: ${line}`),
+        // Absent outside development: the simulator then picks a random token that is never shown.
+        ...(developmentControlToken() !== undefined ? { controlToken: developmentControlToken() } : {}),
       };
       const port = developmentPort();
       let sim: Simulator;
@@ -177,6 +179,12 @@ function developmentPort(): number | undefined {
   const raw = process.env[DEMO_PORT_ENV];
   const port = raw === undefined ? NaN : Number(raw);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
+}
+
+/** `npm start` and the e2e runner hand the demo a known control token; anything short or odd is ignored. */
+function developmentControlToken(): string | undefined {
+  const raw = process.env[DEMO_CONTROL_TOKEN_ENV];
+  return raw !== undefined && /^[A-Za-z0-9_-]{16,128}$/.test(raw) ? raw : undefined;
 }
 
 function nameOf(item: unknown): string | undefined {
