@@ -107,3 +107,27 @@ void describe('parseXml', () => {
     });
   });
 });
+
+void describe('parseXml: DOCTYPE text inside CDATA or a comment is data', () => {
+  void it('accepts a valid answer quoting <!DOCTYPE> or <!ENTITY> in CDATA or a comment', () => {
+    assert.deepEqual(parseXml('<m><![CDATA[<!DOCTYPE html><html></html>]]></m>'), { m: '<!DOCTYPE html><html></html>' });
+    assert.deepEqual(parseXml('<m><![CDATA[<!ENTITY x "y">]]></m>'), { m: '<!ENTITY x "y">' });
+    assert.deepEqual(parseXml('<r><!-- an example: <!DOCTYPE x> --><a>1</a></r>'), { r: { a: '1' } });
+  });
+
+  void it('still refuses a declaration outside them, however the sections are interleaved', () => {
+    // The comment starts first, so the CDATA opener is comment text and the DOCTYPE after the comment is real.
+    assertParseError(() => parseXml('<!-- <![CDATA[ --><!DOCTYPE r [<!ENTITY x "y">]><r>]]>&x;</r>'), /DOCTYPE/);
+    assertParseError(() => parseXml('<r><![CDATA[x]]><!DOCTYPE y></r>'), /DOCTYPE/);
+    assertParseError(() => parseXml('<r><![CDATA[never closed <!ENTITY x "y"></r>'), /DOCTYPE or ENTITY/);
+    assertParseError(() => parseXml('<r><!-- never closed <!DOCTYPE x></r>'), /DOCTYPE or ENTITY/);
+  });
+
+  void it('scans a large body with many sections quickly', () => {
+    const body = `<r>${'<a><![CDATA[<b>]]><!-- c --></a>'.repeat(50_000)}</r>`;
+    const started = performance.now();
+    assert.ok(parseXml(body));
+    assertParseError(() => parseXml(`${body.slice(0, -4)}<!DOCTYPE x></r>`), /DOCTYPE/);
+    assert.ok(performance.now() - started < 5_000);
+  });
+});
