@@ -12,6 +12,7 @@
 import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
 import { hasDtdDeclaration } from './dtd.js';
+import { hasTooMuchMarkup, MAX_MARKUP } from './limits.js';
 import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
@@ -97,6 +98,10 @@ export function parseXml(text: string): Record<string, unknown> {
   if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
   if (hasDtdDeclaration(body)) {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
+  }
+
+  if (hasTooMuchMarkup(body)) {
+    throw parseError(l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP));
   }
 
   const verdict = XMLValidator.validate(body);

@@ -215,8 +215,25 @@ void describe('client against the simulator', () => {
       const err = await failure(client().getMonthView('VI-DEMO-01', '202401'));
       assert.equal(err.kind, 'http');
       assert.equal(err.details.causeCode, 'RESPONSE_TOO_LARGE');
-      assert.match(err.message, /5 MB limit \(it announces 40 MB\)/);
+      assert.match(err.message, /1 MB limit \(it announces 40 MB\)/);
       assert.ok(performance.now() - t0 < 3000);
+    });
+
+    void it('a 2 MB balance, activities or month-view answer is refused by the per-operation 1 MB cap, unparsed', async () => {
+      for (const [operation, call] of [
+        ['balance', () => client().getBalance('ACC-DEMO')],
+        ['activities', () => client().getDayActivities('VI-DEMO-01', '2024-01-15')],
+        ['calls', () => client().getMonthView('VI-DEMO-01', '202401')],
+      ] as const) {
+        sim.addFault({ kind: 'oversized', sizeBytes: 2 * 1024 * 1024, match: { operation } });
+        const err = await failure(call());
+        assert.equal(err.details.causeCode, 'RESPONSE_TOO_LARGE', operation);
+        assert.match(err.message, /larger than the 1 MB limit/, operation);
+        sim.clearFaults();
+      }
+      // Below the cap, the same kind of answer is read.
+      sim.addFault({ kind: 'oversized', sizeBytes: 32 * 1024, match: { operation: 'balance' } });
+      await client().getBalance('ACC-DEMO');
     });
 
     void it('a reset on arrival of a GET is retried', async () => {

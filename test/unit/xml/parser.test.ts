@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
 import { ATTR_PREFIX, parseXml } from '../../../src/core/xml/parser.js';
+import { MAX_MARKUP } from '../../../src/core/xml/limits.js';
+import { hasDtdDeclaration } from '../../../src/core/xml/dtd.js';
 
 function assertParseError(fn: () => unknown, pattern?: RegExp): void {
   assert.throws(fn, (e: unknown) => {
@@ -123,11 +125,22 @@ void describe('parseXml: DOCTYPE text inside CDATA or a comment is data', () => 
     assertParseError(() => parseXml('<r><!-- never closed <!DOCTYPE x></r>'), /DOCTYPE or ENTITY/);
   });
 
-  void it('scans a large body with many sections quickly', () => {
-    const body = `<r>${'<a><![CDATA[<b>]]><!-- c --></a>'.repeat(50_000)}</r>`;
+  void it('scans a large body with many sections in one pass', () => {
+    const unit = '<a><![CDATA[<b>]]><!-- c --></a>';
+    assert.ok(parseXml(`<r>${unit.repeat(3_000)}</r>`));
+    const big = `<r>${unit.repeat(200_000)}</r>`;
     const started = performance.now();
-    assert.ok(parseXml(body));
-    assertParseError(() => parseXml(`${body.slice(0, -4)}<!DOCTYPE x></r>`), /DOCTYPE/);
+    assert.equal(hasDtdDeclaration(big), false);
+    assert.equal(hasDtdDeclaration(`${big.slice(0, -4)}<!DOCTYPE x></r>`), true);
     assert.ok(performance.now() - started < 5_000);
+  });
+});
+
+void describe('parseXml: element count', () => {
+  void it('refuses an answer with more tags than any real answer has, before validating or parsing it', () => {
+    const flood = `<r>${'<a/>'.repeat(MAX_MARKUP)}</r>`;
+    assertParseError(() => parseXml(flood), /more than 20000 XML tags/);
+    const fits = `<r>${'<a/>'.repeat(MAX_MARKUP - 10)}</r>`;
+    assert.ok(parseXml(fits));
   });
 });
