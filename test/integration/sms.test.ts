@@ -149,4 +149,17 @@ describe('send SMS and history', function () {
     assert.equal(await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }), count);
     assert.deepEqual(api.smsHistory.entries(), []);
   });
+
+  it('removing the profile removes its history: the same name signed in again starts empty', async function () {
+    await send({ from: SENDER, to: E164, body: 'Sent before the profile was removed' });
+    await waitFor(() => api.smsHistory.entries().length === 1, 'the history entry');
+    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true });
+    await waitFor(() => !api.session.current().signedIn, 'the sign-out');
+    // The same name again, as someone else's profile might be called.
+    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in again');
+    assert.deepEqual(api.smsHistory.entries(), [], 'the removed profile\'s history is gone');
+  });
 });
