@@ -104,7 +104,7 @@ export class DemoMode implements vscode.Disposable {
       const stored = this.services.config.settings.profiles.find((p) => p.name === DEMO_PROFILE_NAME)?.baseUrl;
       const sim = await this.ensureSimulator();
       // Another window's simulator still serving the stored URL keeps it; only a dead one is replaced.
-      const shared = stored !== undefined && (await isServing(stored));
+      const shared = stored !== undefined && stored !== sim.url && (await isServing(stored));
       if (shared) await this.storeCredentials();
       else await this.saveProfile(sim.url);
       await this.services.session.refresh();
