@@ -107,6 +107,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
 
   const demo = new DemoMode({ log, config, secrets, session, contextKeys }, ctx.globalState);
   ctx.subscriptions.push(demo);
+  // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
+  clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
 
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
     sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };

@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
 import { launchBrowser } from './browser.js';
+import { randomBytes } from 'node:crypto';
+import { DEMO_CONTROL_TOKEN_ENV } from '../../src/shared/ids.js';
 import { startEditor } from './codeServer.js';
 import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
@@ -57,7 +59,11 @@ runMain('e2e', async () => {
   mkdirSync(e2eResultsDir, { recursive: true });
 
   const started = Date.now();
-  const editor = await startEditor({ extension: { vsix }, verbose });
+  // The demo's simulator (started inside the editor by the demo tests) takes this control token; the
+  // tests read it back from this process's environment (test/e2e/support/simulatorControl.ts).
+  const demoControlToken = randomBytes(24).toString('hex');
+  process.env[DEMO_CONTROL_TOKEN_ENV] = demoControlToken;
+  const editor = await startEditor({ extension: { vsix }, verbose, env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken } });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;
   setSession({
@@ -72,6 +78,7 @@ runMain('e2e', async () => {
         baseUrl: sim.baseUrl,
         accessKeyId: sim.accessKeyId,
         secretAccessKey: sim.secretAccessKey,
+        controlToken: sim.controlToken,
       }))),
   });
   console.log(`[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, e2eResultsDir)}/`);

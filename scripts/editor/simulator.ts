@@ -10,6 +10,8 @@ export interface RunningSimulator {
   baseUrl: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The X-Sim-Token its /__sim control endpoints require. */
+  controlToken: string;
   /** The three VOICESMS_* variables, ready to pass to the editor. */
   env: Record<string, string>;
   process: GroupProcess;
@@ -17,6 +19,9 @@ export interface RunningSimulator {
 }
 
 const VARS = ['VOICESMS_BASE_URL', 'VOICESMS_ACCESS_KEY_ID', 'VOICESMS_SECRET_ACCESS_KEY'] as const;
+/** Printed after the three; for the harness only, never passed to the editor. */
+const TOKEN_VAR = 'VOICESMS_SIM_CONTROL_TOKEN';
+const ALL_VARS = [...VARS, TOKEN_VAR] as const;
 
 export async function startSimulator(options: { port?: number; timeoutMs?: number; onLine?: (line: string) => void } = {}): Promise<RunningSimulator> {
   const cli = path.join(repoRoot, 'src', 'simulator', 'cli.ts');
@@ -25,7 +30,7 @@ export async function startSimulator(options: { port?: number; timeoutMs?: numbe
     env: { ...process.env, PATH: pathWithProjectNode() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const found: Partial<Record<(typeof VARS)[number], string>> = {};
+  const found: Partial<Record<(typeof ALL_VARS)[number], string>> = {};
   const stderr: string[] = [];
   createInterface({ input: proc.child.stderr! }).on('line', (l) => {
     stderr.push(l);
@@ -35,15 +40,15 @@ export async function startSimulator(options: { port?: number; timeoutMs?: numbe
   const ready = new Promise<void>((resolve, reject) => {
     createInterface({ input: proc.child.stdout! }).on('line', (line) => {
       const m = /^(VOICESMS_[A-Z_]+)=(.*)$/.exec(line.trim());
-      if (m && (VARS as readonly string[]).includes(m[1]!)) {
-        found[m[1] as (typeof VARS)[number]] = m[2]!;
-        if (VARS.every((v) => found[v])) resolve();
-        return; // the secret line is never echoed
+      if (m && (ALL_VARS as readonly string[]).includes(m[1]!)) {
+        found[m[1] as (typeof ALL_VARS)[number]] = m[2]!;
+        if (ALL_VARS.every((v) => found[v])) resolve();
+        return; // the secret and token lines are never echoed
       }
       options.onLine?.(line);
     });
     void proc.exited.then((code) =>
-      reject(new HarnessError(`the simulator exited (${code}) before printing ${VARS.join(', ')}\n${stderr.slice(-15).join('\n')}`)),
+      reject(new HarnessError(`the simulator exited (${code}) before printing ${ALL_VARS.join(', ')}\n${stderr.slice(-15).join('\n')}`)),
     );
   });
   let timer: NodeJS.Timeout | undefined;
@@ -66,6 +71,7 @@ export async function startSimulator(options: { port?: number; timeoutMs?: numbe
     baseUrl: found.VOICESMS_BASE_URL!,
     accessKeyId: found.VOICESMS_ACCESS_KEY_ID!,
     secretAccessKey: found.VOICESMS_SECRET_ACCESS_KEY!,
+    controlToken: found[TOKEN_VAR]!,
     env,
     process: proc,
     stop: () => proc.stop(),

@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DEMO_PORT_ENV, DEMO_PROFILE_NAME } from '../../src/shared/ids.js';
+import { randomBytes } from 'node:crypto';
+import { DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME } from '../../src/shared/ids.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS } from '../../src/simulator/defaults.js';
 import { flag, option } from './args.js';
 import { startEditor } from './codeServer.js';
@@ -67,11 +68,13 @@ runMain('start', async () => {
   }
   const demoPort = option('demo-port') ? Number(option('demo-port')) : await freePort();
   const demoUrl = `http://127.0.0.1:${demoPort}`;
-  const extensionEnv = { [DEMO_PORT_ENV]: String(demoPort) };
+  // The control endpoints want this token: a web page in the browser cannot know it.
+  const controlToken = randomBytes(24).toString('hex');
+  const extensionEnv = { [DEMO_PORT_ENV]: String(demoPort), [DEMO_CONTROL_TOKEN_ENV]: controlToken };
   const faultsHint = [
     `  The demo simulator runs inside the extension host at ${demoUrl} once the extension is active`,
     `  (open the Voice & SMS view or run any "Voice & SMS" command). Inject a fault, e.g. a lost SMS answer:`,
-    `    curl -X POST ${demoUrl}/__sim/faults -H 'content-type: application/json' -d '{"kind":"resetAfterReceive","match":{"operation":"sms"}}'`,
+    `    curl -X POST ${demoUrl}/__sim/faults -H 'X-Sim-Token: ${controlToken}' -H 'content-type: application/json' -d '{"kind":"resetAfterReceive","match":{"operation":"sms"}}'`,
   ];
 
   if (desktop) {

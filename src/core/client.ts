@@ -86,6 +86,18 @@ export interface VoiceSmsClient {
   close(): Promise<void>;
 }
 
+/**
+ * Per-operation size caps below the client-wide maxResponseBytes: the answer is parsed on the editor's shared
+ * thread, and a 5 MB document blocks it for seconds. A month has at most 31 days and a day's activities are a few
+ * hundred rows, so 1 MB is far above any real answer of these operations; the SMS answer is a handful of fields.
+ */
+export const OPERATION_MAX_BYTES: Readonly<Record<ApiRequest['operation'], number>> = {
+  sms: 256 * 1024,
+  calls: 1024 * 1024,
+  balance: 1024 * 1024,
+  activities: 1024 * 1024,
+};
+
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 60_000 } as const;
 
 function positive(field: string, v: number | undefined, fallback: number): number {
@@ -166,7 +178,10 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       const { url, headers, body } = prepare(req);
       log.debug(`${label} attempt ${n}`);
       const t0 = performance.now();
-      const res = await transport.send({ method: req.method, url, headers, ...(body !== undefined ? { body } : {}) }, combined);
+      const res = await transport.send(
+        { method: req.method, url, headers, maxResponseBytes: OPERATION_MAX_BYTES[req.operation], ...(body !== undefined ? { body } : {}) },
+        combined,
+      );
       log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
       return res;
     };

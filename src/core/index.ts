@@ -15,7 +15,7 @@ export type {
   Balance,
   Logger,
 } from './client.js';
-export { normalizeE164, maskPhone, analyzeBody } from './sms/index.js';
+export { normalizeE164, maskPhone, analyzeBody, maxBodyUnits } from './sms/index.js';
 export type { BodyAnalysis } from './sms/index.js';
 export { parseEnvelope } from './xml/envelope.js';
 export type { Envelope } from './xml/envelope.js';

@@ -25,6 +25,7 @@ export interface ActiveClient {
 export class ClientProvider implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
   private current: { key: string; client: VoiceSmsClient } | undefined;
+  private baseUrlOverride: ((profile: string) => string | undefined) | undefined;
 
   constructor(
     private readonly config: HostConfig,
@@ -86,10 +87,20 @@ export class ClientProvider implements vscode.Disposable {
     return core.createProxyDispatcher({ proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true, connectMs });
   }
 
+  /**
+   * Where requests of a profile go instead of its stored base URL (the offline demo: this window's own
+   * simulator, since the shared demo profile may name another window's).
+   */
+  setBaseUrlOverride(override: (profile: string) => string | undefined): void {
+    this.baseUrlOverride = override;
+  }
+
   /** The active profile's client; throws NotSignedInError when there is no usable profile. */
   async active(): Promise<ActiveClient> {
-    const profile = this.config.activeProfile;
-    if (!profile) throw new NotSignedInError();
+    const stored = this.config.activeProfile;
+    if (!stored) throw new NotSignedInError();
+    const own = this.baseUrlOverride?.(stored.name);
+    const profile = own !== undefined ? { ...stored, baseUrl: own } : stored;
     const credentials = await this.secrets.get(profile.name);
     if (!credentials) throw new NotSignedInError();
     const s = this.config.settings;

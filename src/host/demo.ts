@@ -1,14 +1,16 @@
 // The offline demo: the local simulator runs inside this extension host on a free loopback port,
 // and a "Demo (offline)" profile pointing at it is the active profile until the demo stops.
 //
-// The profile lives in the user settings, so it outlives this window. A window that finds it at
-// activation without a simulator of its own (the port in the profile is dead) starts a fresh
-// simulator in the background and rewrites the profile's base URL: the demo keeps working after a
-// reload, and activation itself neither waits for nor bundles the simulator. (With two windows
-// open, the last one to activate owns the profile's URL; stopping the demo in either removes it.)
+// The profile lives in the user settings, so it outlives this window and every window sees it. A window
+// that finds it at activation starts a simulator of its own in the background, and its requests for the
+// demo profile always go to that simulator (ClientProvider asks `ownBaseUrl`), whatever URL the shared
+// profile holds: two windows never send each other's requests or break when the other closes. The
+// stored URL is rewritten only when nothing answers there any more (the window that wrote it is gone),
+// so windows do not rewrite each other's settings. Activation neither waits for nor bundles the
+// simulator. Stopping the demo in any window removes the shared profile.
 import * as vscode from 'vscode';
 import type { Simulator } from '../simulator/index.js';
-import { CONTEXT_KEYS, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
 import { withoutProfile } from './profileList.js';
 import type { HostServices } from './services.js';
 import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
@@ -38,6 +40,11 @@ export class DemoMode implements vscode.Disposable {
 
   get state(): DemoState {
     return { running: this.sim !== undefined, baseUrl: this.sim?.url };
+  }
+
+  /** Where this window's requests for `profile` go instead of its stored URL: this window's own simulator. */
+  ownBaseUrl(profile: string): string | undefined {
+    return profile === DEMO_PROFILE_NAME ? this.sim?.url : undefined;
   }
 
   /** Starts the simulator (once), saves the demo profile and its credentials, and switches to it. */
@@ -94,10 +101,18 @@ export class DemoMode implements vscode.Disposable {
     await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, hasProfile);
     if (!hasProfile || this.sim) return false;
     try {
+      const stored = this.services.config.settings.profiles.find((p) => p.name === DEMO_PROFILE_NAME)?.baseUrl;
       const sim = await this.ensureSimulator();
-      await this.saveProfile(sim.url);
+      // Another window's simulator still serving the stored URL keeps it; only a dead one is replaced.
+      const shared = stored !== undefined && stored !== sim.url && (await isServing(stored));
+      if (shared) await this.storeCredentials();
+      else await this.saveProfile(sim.url);
       await this.services.session.refresh();
-      this.services.log.info(`Offline demo resumed from an earlier window: simulator at ${sim.url}.`);
+      this.services.log.info(
+        shared
+          ? `Offline demo: this window's simulator runs at ${sim.url}; the shared profile keeps ${stored}, where another window's simulator answers.`
+          : `Offline demo resumed from an earlier window: simulator at ${sim.url}.`,
+      );
       return true;
     } catch (e) {
       this.services.log.error('Could not restart the offline demo:', e);
@@ -112,6 +127,8 @@ export class DemoMode implements vscode.Disposable {
         // The host signs with the configured scheme; the simulator must expect the same one.
         authScheme: this.services.config.settings.authScheme,
         log: (line: string) => this.services.log.debug(`demo simulator: ${line}`),
+        // Absent outside development: the simulator then picks a random token that is never shown.
+        ...(developmentControlToken() !== undefined ? { controlToken: developmentControlToken() } : {}),
       };
       const port = developmentPort();
       let sim: Simulator;
@@ -137,9 +154,9 @@ export class DemoMode implements vscode.Disposable {
 
   /** Writes the demo credentials and the demo profile (replacing an older one, in place). */
   private async saveProfile(baseUrl: string): Promise<void> {
-    const { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, DEMO_SENDER_IDS } = this.load();
+    const { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS } = this.load();
     // The secret first, so the profile never shows as "signed out" in between.
-    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...DEMO_CREDENTIALS });
+    await this.storeCredentials();
     const entry = {
       name: DEMO_PROFILE_NAME,
       baseUrl,
@@ -153,6 +170,10 @@ export class DemoMode implements vscode.Disposable {
     if (index >= 0) list[index] = entry;
     else list.push(entry);
     await this.services.config.update(SETTINGS.profiles, list);
+  }
+
+  private async storeCredentials(): Promise<void> {
+    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...this.load().DEMO_CREDENTIALS });
   }
 
   /** The user's own list (not the merged value), so nothing from workspace settings is copied in. */
@@ -177,6 +198,23 @@ function developmentPort(): number | undefined {
   const raw = process.env[DEMO_PORT_ENV];
   const port = raw === undefined ? NaN : Number(raw);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
+}
+
+/** True when something answers HTTP at `url` within two seconds (any status: a simulator of another window). */
+async function isServing(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `npm start` and the e2e runner hand the demo a known control token; anything short or odd is ignored. */
+function developmentControlToken(): string | undefined {
+  const raw = process.env[DEMO_CONTROL_TOKEN_ENV];
+  return raw !== undefined && /^[A-Za-z0-9_-]{16,128}$/.test(raw) ? raw : undefined;
 }
 
 function nameOf(item: unknown): string | undefined {

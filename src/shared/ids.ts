@@ -66,6 +66,11 @@ export const TREE_ITEM_KINDS = {
 export const DEMO_PROFILE_NAME = 'Demo (offline)';
 /** Development only: a fixed loopback port for the demo's simulator (`npm start` sets it). */
 export const DEMO_PORT_ENV = 'VOICESMS_DEMO_PORT';
+/**
+ * Development only: the token the demo simulator's /__sim control endpoints require (`npm start` and the e2e
+ * runner set it). Without it the demo uses a random token nobody knows: the endpoints are effectively off.
+ */
+export const DEMO_CONTROL_TOKEN_ENV = 'VOICESMS_DEMO_CONTROL_TOKEN';
 
 export const SETTINGS_SECTION = 'voiceSms';
 export const SETTINGS = {

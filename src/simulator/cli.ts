@@ -1,8 +1,9 @@
 // `npm run simulator -- [--port N] [options]`: serves the simulator on 127.0.0.1 until interrupted and prints
-// the three variables the extension can import, each on its own line on stdout. Everything else
-// (the demo ids, one line per request) goes to stderr, so stdout stays machine-readable.
+// the three variables the extension can import, each on its own line on stdout, then the control token.
+// Everything else (the demo ids, one line per request) goes to stderr, so stdout stays machine-readable.
 import { parseArgs } from 'node:util';
 import { DEMO_ACCESS_KEY_ID, DEMO_ACCOUNTS, DEMO_INSTANCES, DEMO_SECRET_ACCESS_KEY, DEMO_SENDER_IDS } from './defaults.js';
+import { CONTROL_TOKEN_HEADER } from './guard.js';
 import { start } from './server.js';
 import type { SimulatorOptions } from './types.js';
 
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --scheme S                 Authorization value of the signed form (default CLOUD-V1)
   --accept-empty-signature   accept the signed form with an empty Signature
   --latency MS               delay every answer
+  --control-token T          the X-Sim-Token the /__sim endpoints require (default: random, printed)
   --quiet                    no request log on stderr
   --help`;
 
@@ -35,6 +37,7 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
       scheme: { type: 'string' },
       'accept-empty-signature': { type: 'boolean' },
       latency: { type: 'string' },
+      'control-token': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -51,6 +54,7 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
   };
   if (values.host !== undefined) opts.host = values.host;
   if (values.scheme !== undefined) opts.authScheme = values.scheme;
+  if (values['control-token'] !== undefined) opts.controlToken = values['control-token'];
   const latency = wholeNumber('latency', values.latency, 600_000);
   if (latency !== undefined) opts.latencyMs = latency;
   if (!values.quiet) opts.log = (line) => console.error(`[simulator] ${line}`);
@@ -74,9 +78,11 @@ async function main(): Promise<void> {
   console.log(`VOICESMS_BASE_URL=${sim.url}`);
   console.log(`VOICESMS_ACCESS_KEY_ID=${sim.credentials.accessKeyId}`);
   console.log(`VOICESMS_SECRET_ACCESS_KEY=${sim.credentials.secretAccessKey}`);
+  console.log(`VOICESMS_SIM_CONTROL_TOKEN=${sim.controlToken}`);
   console.error(
     `[simulator] demo data: instances ${DEMO_INSTANCES.join(', ')}; account ${DEMO_ACCOUNTS.join(', ')}; ` +
-      `senders ${DEMO_SENDER_IDS.join(', ')}. Fault control: POST /__sim/faults. Stop with Ctrl+C.`,
+      `senders ${DEMO_SENDER_IDS.join(', ')}. Fault control: POST /__sim/faults with the header ` +
+      `${CONTROL_TOKEN_HEADER}: <VOICESMS_SIM_CONTROL_TOKEN>. Stop with Ctrl+C.`,
   );
 
   const stop = (signal: string): void => {

@@ -1,12 +1,12 @@
 // The simulator-only control endpoints, so that tests in another process (extension host, browser
-// end-to-end) can inject faults and count SMS. No authentication: the simulator serves loopback only.
-// POST bodies must be application/json, so a web page cannot drive them with a plain cross-site form post.
+// end-to-end) can inject faults and count SMS. The server lets a request in only with a loopback Host and
+// the X-Sim-Token (guard.ts); POST bodies must be application/json on top of that.
 //
 //   POST   /__sim/faults    body: a Fault as JSON -> adds it;  body {"clear": true} -> removes all
 //   DELETE /__sim/faults    removes all faults
 //   GET    /__sim/faults    the faults still armed
-//   GET    /__sim/received  every accepted SMS: [{ from, to, body, messageId, at }]
-//   GET    /__sim/requests  every service request: [{ method, path, time }] (no headers: they carry credentials)
+//   GET    /__sim/received  the accepted SMS (latest 200): [{ from, to, body, messageId, at }]
+//   GET    /__sim/requests  authenticated service requests (latest 500): [{ method, path, time }] (no headers)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultList } from './faults.js';
 import type { SimState } from './state.js';

@@ -15,6 +15,7 @@ import {
   statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
 } from './faultWriters.js';
 import { FaultList } from './faults.js';
+import { CONTROL_TOKEN_HEADER, hasControlToken, isAllowedHost, randomControlToken } from './guard.js';
 import { handleActivities } from './handlers/activities.js';
 import { handleBalance } from './handlers/balance.js';
 import { handleCalls } from './handlers/calls.js';
@@ -85,10 +86,20 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   const faults = new FaultList();
   for (const f of opts.faults ?? []) faults.add(f);
   const controlEnabled = opts.controlEndpoint ?? true;
+  const controlToken = opts.controlToken || randomControlToken();
+  const recordDetails = opts.recordDetails ?? false;
+  const listenHost = opts.host ?? DEFAULT_HOST;
   const baseLatency = Math.max(0, opts.latencyMs ?? 0);
   const log = opts.log;
   // Aborted by close(): ends latency waits, trickles and streams, so nothing outlives the server.
   const closing = new AbortController();
+
+  /** Whether a request to one of the operations carries valid credentials (what decides that it is recorded). */
+  function isAuthenticated(req: IncomingMessage, body: Buffer, at: number): boolean {
+    const route = matchRoute(req.method ?? 'GET', req.url ?? '/');
+    if (route.kind !== 'operation') return false;
+    return verifyAuth(auth, { method: req.method ?? '', pathWithQuery: req.url ?? '/', headers: req.headers, body, now: at }).ok;
+  }
 
   /** The normal answer of a service request: route, then authentication, then the operation. */
   function answerFor(route: RouteMatch, req: IncomingMessage, body: Buffer, at: number): Answer {
@@ -108,19 +119,40 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    const body = await readBody(req, MAX_REQUEST_BODY);
+    // Before anything is read: a page that rebound its own domain to 127.0.0.1 still names that domain.
+    if (!isAllowedHost(req.headers.host, listenHost)) {
+      res.shouldKeepAlive = false;
+      writeAnswer(res, errorAnswer(421, 'This simulator answers only requests addressed to a loopback host (127.0.0.1, localhost, [::1]).', SERVICE_IDS.gateway, now()));
+      return;
+    }
     const path = pathnameOf(url);
     if (controlEnabled && path.startsWith(CONTROL_PREFIX)) {
+      if (!hasControlToken(req.headers, controlToken)) {
+        res.shouldKeepAlive = false;
+        res.writeHead(401, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ error: `The control endpoints need the simulator's token in the ${CONTROL_TOKEN_HEADER} header.` }));
+        return;
+      }
+      const body = await readBody(req, MAX_REQUEST_BODY);
       handleControl(method, path, req, body ?? Buffer.alloc(0), res, faults, state);
       return;
     }
+    const body = await readBody(req, MAX_REQUEST_BODY);
     const at = now();
     if (body === null) {
       res.shouldKeepAlive = false;
       writeAnswer(res, errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, at));
       return;
     }
-    state.requests.push({ method, path: url, headers: req.headers, rawHeaders: [...req.rawHeaders], body: body.toString('utf8'), time: at });
+    // Only authenticated requests are remembered, in a bounded list, and without headers or body unless a
+    // test asked for them: nothing anyone can send unauthenticated grows the simulator's memory.
+    if (isAuthenticated(req, body, at)) {
+      state.recordRequest(
+        recordDetails
+          ? { method, path: url, headers: req.headers, rawHeaders: [...req.rawHeaders], body: body.toString('utf8'), time: at }
+          : { method, path: url, time: at },
+      );
+    }
 
     const route = matchRoute(method, url);
     const operation = route.kind === 'operation' || route.kind === 'methodNotAllowed' ? route.operation : undefined;
@@ -207,6 +239,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     credentials,
     received: state.received,
     requests: state.requests,
+    controlToken,
     addFault: (f: Fault) => faults.add(f),
     clearFaults: () => faults.clear(),
     close: () =>

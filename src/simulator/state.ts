@@ -11,6 +11,17 @@ export interface World {
   currency: string;
 }
 
+/** At most this many requests are remembered (a ring: the oldest go first). */
+export const REQUEST_LIMIT = 500;
+/** At most this many accepted SMS are remembered. */
+export const RECEIVED_LIMIT = 200;
+
+/** Appends and drops the oldest entries beyond `limit`, so a long-running simulator's memory stays flat. */
+export function keepLatest<T>(list: T[], item: T, limit: number): void {
+  list.push(item);
+  if (list.length > limit) list.splice(0, list.length - limit);
+}
+
 interface BalanceEntry {
   cents: number;
   updated: number;
@@ -34,12 +45,17 @@ export class SimState {
     return b ? { ...b } : undefined;
   }
 
+  /** Remembers a request that passed authentication. */
+  recordRequest(request: RecordedRequest): void {
+    keepLatest(this.requests, request, REQUEST_LIMIT);
+  }
+
   /** Records an accepted SMS and charges its segments to the first account (the demo has one). */
   acceptSms(sms: Omit<ReceivedSms, 'messageId'>, segments: number): ReceivedSms {
     this.smsCount += 1;
     const digest = createHash('sha256').update(`${this.smsCount}|${sms.from}|${sms.to}|${sms.body}|${sms.at}`).digest('hex');
     const record: ReceivedSms = { ...sms, messageId: `SM${digest.slice(0, 30)}` };
-    this.received.push(record);
+    keepLatest(this.received, record, RECEIVED_LIMIT);
     const first = this.world.accounts[0];
     const entry = first === undefined ? undefined : this.balances.get(first);
     if (entry) {

@@ -62,6 +62,16 @@ export interface SimulatorOptions {
   acceptEmptySignature?: boolean;
   /** Serve the /__sim control endpoints (default true). */
   controlEndpoint?: boolean;
+  /**
+   * The secret the /__sim control endpoints require in the X-Sim-Token header. Absent or empty: a random one
+   * (read it from Simulator.controlToken).
+   */
+  controlToken?: string;
+  /**
+   * Keep each recorded request's headers and body (unit tests of the wire format, in this process only).
+   * Default false: a record holds method, path and time, nothing secret and no body.
+   */
+  recordDetails?: boolean;
   /** One line per answered request (method, path, status); never headers or bodies. */
   log?: (line: string) => void;
 }
@@ -79,11 +89,12 @@ export interface RecordedRequest {
   method: string;
   /** Path with query, exactly as received. */
   path: string;
-  /** Node's view of the headers (names lower-cased), as received. */
-  headers: IncomingHttpHeaders;
-  /** Name/value pairs in arrival order, names as the client spelled them. */
-  rawHeaders: string[];
-  body: string;
+  /** Node's view of the headers (names lower-cased), as received. Only with `recordDetails`. */
+  headers?: IncomingHttpHeaders;
+  /** Name/value pairs in arrival order, names as the client spelled them. Only with `recordDetails`. */
+  rawHeaders?: string[];
+  /** Only with `recordDetails`. */
+  body?: string;
   /** The simulator clock when the request was read. */
   time: number;
 }
@@ -92,10 +103,18 @@ export interface Simulator {
   url: string;
   port: number;
   credentials: { accessKeyId: string; secretAccessKey: string };
-  /** Live list: every SMS accepted so far (also those whose answer a fault then dropped). */
+  /**
+   * Live list: the SMS accepted so far (also those whose answer a fault then dropped), the latest
+   * RECEIVED_LIMIT of them.
+   */
   received: ReceivedSms[];
-  /** Live list: every service request (control endpoints excluded). */
+  /**
+   * Live list: the service requests that passed authentication (control endpoints, refused and
+   * unauthenticated requests excluded), the latest REQUEST_LIMIT of them.
+   */
   requests: RecordedRequest[];
+  /** The X-Sim-Token value the /__sim control endpoints require. */
+  controlToken: string;
   addFault(f: Fault): void;
   clearFaults(): void;
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { armFault, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
+import { armFault, demoTarget, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
 import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
@@ -27,7 +27,7 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
   let demoUrl = '';
   let balance = '';
 
-  const received = (): Promise<ReceivedSms[]> => receivedSms(demoUrl);
+  const received = (): Promise<ReceivedSms[]> => receivedSms(demoTarget(demoUrl));
 
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
@@ -56,7 +56,8 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     const profileRow = wb.treeRow(DEMO_PROFILE, 'Account');
     const where = await textMatching(wb.treeRowDescription(profileRow), /^127\.0\.0\.1:\d+$/);
     demoUrl = `http://${where}`;
-    assert.equal((await fetch(`${demoUrl}/__sim/faults`)).status, 200, 'the demo simulator answers');
+    assert.equal((await fetch(`${demoUrl}/__sim/faults`, { headers: { 'x-sim-token': demoTarget(demoUrl).controlToken } })).status, 200, 'the demo simulator answers');
+    assert.equal((await fetch(`${demoUrl}/__sim/faults`)).status, 401, 'but not without its token');
   });
 
   it('sends an SMS from the palette to a national-format number: normalised, segments shown, confirmed, id shown, in history', async function () {
@@ -93,7 +94,7 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
 
   it('says "outcome unknown" for a lost answer, with exactly one message received', async function () {
     const before = (await received()).length;
-    await armFault(demoUrl, { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
+    await armFault(demoTarget(demoUrl), { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
     await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
     const qi = wb.quickInput;
     await qi.waitOpen();

@@ -84,7 +84,10 @@ describe('npm start (offline demo in a linked editor)', function () {
     await wb.moveMouseAway();
     await wb.screenshot('start-01-demo');
 
-    const faults = await fetch(`http://127.0.0.1:${demoPort}/__sim/faults`);
+    const token = /X-Sim-Token: ([0-9a-f]+)/.exec(output)?.[1];
+    assert.ok(token, `npm start printed no control token in:\n${output}`);
+    assert.equal((await fetch(`http://127.0.0.1:${demoPort}/__sim/faults`)).status, 401, 'the control endpoint needs the token');
+    const faults = await fetch(`http://127.0.0.1:${demoPort}/__sim/faults`, { headers: { 'X-Sim-Token': token } });
     assert.equal(faults.status, 200, 'the pinned demo port answers the simulator control endpoint');
     assert.ok(Array.isArray(await faults.json()));
   });

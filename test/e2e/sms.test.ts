@@ -18,7 +18,7 @@ const E164 = '+4915123456789';
 const BODY = 'Hello from the Voice & SMS Toolkit e2e test';
 const HISTORY = 'Sent SMS';
 
-const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim.baseUrl);
+const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim);
 
 describe('send a test SMS (palette UI)', function () {
   this.timeout(120_000);
@@ -38,7 +38,7 @@ describe('send a test SMS (palette UI)', function () {
   });
 
   after(async function () {
-    await clearFaults(sim.baseUrl);
+    await clearFaults(sim);
     if (signedIn) {
       // Leave the shared editor signed out, as the other suites expect.
       await wb.signOutAndRemoveProfile();
@@ -102,7 +102,7 @@ describe('send a test SMS (palette UI)', function () {
 
   it('says "outcome unknown" for a lost answer, with exactly one SMS received, and keeps the draft', async function () {
     const before = (await received(sim)).length;
-    await armFault(sim.baseUrl, { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
+    await armFault(sim, { kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
 
     await wb.runCommand(`${COMMAND_CATEGORY}: Send Test SMS`);
     const qi = wb.quickInput;

@@ -17,7 +17,7 @@ const BODY = 'History e2e: resend me';
 const VIEW = 'Sent SMS';
 const MESSAGE_ID = /Message ID: (\S+?)\.?$/;
 
-const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim.baseUrl);
+const received = (sim: SimulatorInfo): Promise<ReceivedSms[]> => receivedSms(sim);
 
 describe('Sent SMS history: resend and clear', function () {
   this.timeout(120_000);

@@ -61,8 +61,8 @@ describe('copy as cURL', function () {
     return stdout;
   }
 
-  it('http.proxy routes the profile\'s requests through a real local proxy; http.noProxy bypasses it', async function () {
-    this.timeout(20_000);
+  it('http.proxy routes the profile\'s requests through a real local proxy, never a loopback base URL; http.noProxy bypasses it', async function () {
+    this.timeout(30_000);
     const { createServer } = await import('node:http');
     // Loaded from node_modules at run time: bundled, the ESM-only `proxy` package loses its import.meta.url.
     const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? process.cwd();
@@ -76,18 +76,29 @@ describe('copy as cURL', function () {
     const address = proxy.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
     const http = () => vscode.workspace.getConfiguration('http');
+    const profiles = () => (config().inspect<{ name: string; baseUrl: string }[]>('profiles')?.globalValue ?? []);
+    const pointAt = async (baseUrl: string) =>
+      config().update('profiles', profiles().map((p) => (p.name === PROFILE ? { ...p, baseUrl } : p)), vscode.ConfigurationTarget.Global);
+    const refreshFails = async () =>
+      vscode.commands.executeCommand('voiceSms.refreshBalance', {}).then(() => assert.fail('expected a network error'), () => undefined);
     try {
       await http().update('proxy', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Global);
       await http().update('noProxy', [], vscode.ConfigurationTarget.Global);
+      // The loopback simulator goes direct: the proxy never sees its (plain-http, credentialed) requests.
       const served = sim.requests.length;
       assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance'));
-      assert.ok(seen >= 1, 'the proxy saw no request');
+      assert.equal(seen, 0, 'a loopback base URL went through the proxy');
       assert.ok(sim.requests.length > served);
-      await http().update('noProxy', ['127.0.0.1'], vscode.ConfigurationTarget.Global);
+      // A remote base URL goes through it (the proxy cannot resolve the .invalid name, so the refresh fails).
+      await pointAt('https://voicesms.invalid');
+      await refreshFails();
+      assert.ok(seen >= 1, 'the proxy saw no request');
+      await http().update('noProxy', ['voicesms.invalid'], vscode.ConfigurationTarget.Global);
       const before = seen;
-      assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance'));
+      await refreshFails();
       assert.equal(seen, before, 'noProxy should bypass the proxy');
     } finally {
+      await pointAt(sim.url);
       await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await http().update('noProxy', undefined, vscode.ConfigurationTarget.Global);
       proxy.closeAllConnections();

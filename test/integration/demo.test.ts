@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 
 interface DemoTestApi {
@@ -163,5 +163,29 @@ describe('offline demo', function () {
     assert.equal(demoProfile(), undefined);
     assert.equal(config().inspect('activeProfile')?.globalValue, undefined);
     assert.equal(await answers(url), false, 'the restarted simulator is closed');
+  });
+
+  it('two windows share the demo profile: neither rewrites the other\'s live URL, each uses its own simulator', async function () {
+    this.timeout(30_000);
+    // The other window: its simulator serves the URL stored in the shared profile (the credentials are shared too).
+    const other = await start();
+    try {
+      const entry = { name: DEMO, baseUrl: other.url, accountId: DEMO_ACCOUNT, voiceInstances: [...DEMO_INSTANCES], senderIds: [] };
+      await config().update('profiles', [...userProfiles(), entry], vscode.ConfigurationTarget.Global);
+      await config().update('activeProfile', DEMO, vscode.ConfigurationTarget.Global);
+
+      assert.equal(await api.demo.resumeIfLeftOver(), true, 'this window starts its own simulator');
+      assert.equal(demoProfile()?.baseUrl, other.url, 'the other window\'s live URL is left alone');
+      const served = other.requests.length;
+      assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance', {}));
+      assert.equal(other.requests.length, served, 'this window\'s requests go to its own simulator');
+
+      // The other window closes: this one keeps working.
+      await other.close();
+      assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance', {}));
+    } finally {
+      await other.close();
+      await vscode.commands.executeCommand('voiceSms.stopDemo');
+    }
   });
 });

@@ -107,7 +107,10 @@ describe('send SMS and history', function () {
     await assert.rejects(send({ from: SENDER, to: '12', body: 'x' }), /Destination number is too short for DE/);
     await assert.rejects(send({ from: SENDER, to: 'hello', body: 'x' }), /Destination number is not a phone number/);
     await assert.rejects(send({ from: SENDER, to: '+999 123', body: 'x' }), /Destination number: the country calling code/);
-    await assert.rejects(send({ from: SENDER, to: E164, body: 'x'.repeat(161 * 3) }), /segments.*limit is 3/);
+    // Longer than 3 segments could ever hold: refused by its length, before any counting.
+    await assert.rejects(send({ from: SENDER, to: E164, body: 'x'.repeat(161 * 3) }), /483 characters; 3 segments hold at most 459/);
+    // Short enough to count, but UCS-2 needs 6 segments.
+    await assert.rejects(send({ from: SENDER, to: E164, body: 'ж'.repeat(400) }), /needs 6 segments.*limit is 3/);
     assert.equal(sim.requests.length, before, 'no request for refused input');
     assert.equal(sim.received.length, received);
   });
@@ -148,5 +151,18 @@ describe('send SMS and history', function () {
     const count = api.smsHistory.entries().length;
     assert.equal(await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }), count);
     assert.deepEqual(api.smsHistory.entries(), []);
+  });
+
+  it('removing the profile removes its history: the same name signed in again starts empty', async function () {
+    await send({ from: SENDER, to: E164, body: 'Sent before the profile was removed' });
+    await waitFor(() => api.smsHistory.entries().length === 1, 'the history entry');
+    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true });
+    await waitFor(() => !api.session.current().signedIn, 'the sign-out');
+    // The same name again, as someone else's profile might be called.
+    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in again');
+    assert.deepEqual(api.smsHistory.entries(), [], 'the removed profile\'s history is gone');
   });
 });

@@ -2,6 +2,7 @@
 // environment variables, unless the target host matches a no-proxy entry. Pure (no undici) so the
 // rules are unit-tested on their own.
 import { BlockList, isIP } from 'node:net';
+import { isLoopbackHost } from '../model/ids.js';
 
 /**
  * True when `host` (a hostname or IP, optionally with `:port`, IPv6 optionally in brackets) matches
@@ -77,13 +78,17 @@ function envValue(env: Record<string, string | undefined>, name: string): string
 }
 
 /**
- * The proxy URL to use for `targetUrl`, or undefined for a direct connection. `http.proxy` wins over the
+ * The proxy URL to use for `targetUrl`, or undefined for a direct connection (always for loopback
+ * targets: localhost, 127.0.0.0/8, [::1]). `http.proxy` wins over the
  * environment; the no-proxy list is the union of `http.noProxy` and NO_PROXY. A proxy URL without a
  * scheme gets `http://`, as curl assumes.
  */
 export function resolveProxy(i: ProxyInputs): string | undefined {
   const env = i.env ?? {};
   const target = new URL(i.targetUrl);
+  // Loopback (the offline demo, a local simulator) is never proxied, whatever the settings say: a proxy
+  // would see the credentials of a plain-http request, and could not reach the editor's loopback anyway.
+  if (isLoopbackHost(target.hostname)) return undefined;
   const fromEnv = target.protocol === 'https:' ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
   const chosen = i.proxySetting?.trim() || fromEnv;
   if (!chosen) return undefined;

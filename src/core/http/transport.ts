@@ -19,6 +19,8 @@ export interface HttpRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
+  /** A lower size cap for this one answer (the smaller of it and maxResponseBytes applies). */
+  maxResponseBytes?: number;
 }
 
 export interface HttpResponse {
@@ -82,7 +84,7 @@ export class Transport {
       signal?.throwIfAborted();
       throw classifyTransportError(err, this.failureContext(req.url));
     }
-    const body = await this.readCapped(res, req.url, signal);
+    const body = await this.readCapped(res, req.url, signal, Math.min(this.o.maxResponseBytes, req.maxResponseBytes ?? Infinity));
     // undici hands a kept-alive socket back to the pool one event-loop turn after the body ends;
     // yielding that turn lets the caller's next request reuse it instead of opening another.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -93,8 +95,8 @@ export class Transport {
     res: Dispatcher.ResponseData,
     url: URL,
     signal: AbortSignal | undefined,
+    max: number,
   ): Promise<{ text: string; bytes: number }> {
-    const max = this.o.maxResponseBytes;
     const declared = Number(firstHeader(res.headers['content-length']));
     if (Number.isFinite(declared) && declared > max) {
       discard(res);

@@ -60,7 +60,8 @@ export function validateDateId(value: string): string {
 
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
 
-function isLoopbackHost(hostname: string): boolean {
+/** True for localhost, 127.0.0.0/8 and [::1] as a WHATWG URL spells its hostname. */
+export function isLoopbackHost(hostname: string): boolean {
   // WHATWG URL has already normalised IPv4 forms (127.1 -> 127.0.0.1) and lower-cased names.
   return LOOPBACK_NAMES.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

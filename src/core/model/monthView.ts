@@ -124,8 +124,10 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
 
   for (const d of days) {
     if (d.legsMismatch) {
+      // The sum in BigInt: exact even past 2^53, where a float sum would be rounded.
+      const sum = (BigInt(d.callLegsIn) + BigInt(d.callLegsOut)).toString();
       warnings.push(
-        l10n.t('{0}: call_legs is {1} but call_legs_in + call_legs_out is {2} ({3} + {4}).', show(d.dateId), d.callLegs, d.callLegsIn + d.callLegsOut, d.callLegsIn, d.callLegsOut),
+        l10n.t('{0}: call_legs is {1} but call_legs_in + call_legs_out is {2} ({3} + {4}).', show(d.dateId), d.callLegs, sum, d.callLegsIn, d.callLegsOut),
       );
     }
     if (d.future && COUNTERS.some(([, key]) => d[key] !== 0)) {
@@ -147,11 +149,22 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
     );
   }
 
-  const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: 0 };
+  // Summed exactly: each day's counter is a safe integer, but 31 of them need not add up to one. A total past
+  // 2^53 is shown rounded, with a warning that names the exact figure.
+  const exact = new Map<CounterKey, bigint>(COUNTERS.map(([, key]) => [key, 0n]));
+  let counted = 0;
   for (const d of days) {
     if (d.future) continue;
-    for (const [, key] of COUNTERS) totals[key] += d[key];
-    totals.days += 1;
+    for (const [, key] of COUNTERS) exact.set(key, (exact.get(key) ?? 0n) + BigInt(d[key]));
+    counted += 1;
+  }
+  const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: counted };
+  for (const [element, key] of COUNTERS) {
+    const sum = exact.get(key) ?? 0n;
+    totals[key] = Number(sum);
+    if (sum > BigInt(Number.MAX_SAFE_INTEGER)) {
+      warnings.push(l10n.t('The month total of {0} is {1}, too large to show exactly; it is shown rounded.', element, sum.toString()));
+    }
   }
 
   return { monthId: month, currentDateId, days, missingDays, totals, warnings };

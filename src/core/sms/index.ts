@@ -1,3 +1,3 @@
 // The SMS helpers the API layer and the host use: destination normalisation and body analysis.
 export { maskPhone, normalizeE164 } from './phone.js';
-export { analyzeBody, type BodyAnalysis } from './segments.js';
+export { analyzeBody, maxBodyUnits, MAX_SEGMENTS, type BodyAnalysis } from './segments.js';

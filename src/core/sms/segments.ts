@@ -24,8 +24,27 @@ const CAPACITY = {
   'UCS-2': { single: 70, multi: 67, bits: 16 },
 } as const;
 
-/** Encoding and segment count of a body; throws validationError('body') when it is empty or only whitespace. */
-export function analyzeBody(body: string): BodyAnalysis {
+/** The most segments anything here analyses: the maximum of the `sms.maxSegments` setting. */
+export const MAX_SEGMENTS = 10;
+
+/**
+ * The most UTF-16 code units `maxSegments` segments can ever carry (GSM-7 at one septet per code unit is
+ * the roomiest case: 160 alone, 153 per part once split). Longer text needs more segments, whatever it holds.
+ */
+export function maxBodyUnits(maxSegments: number): number {
+  return maxSegments <= 1 ? CAPACITY['GSM-7'].single : Math.floor(maxSegments) * CAPACITY['GSM-7'].multi;
+}
+
+/**
+ * Encoding and segment count of a body; throws validationError('body') when it is empty or only whitespace,
+ * or when it is longer than `maxSegments` segments could hold. That length check comes first and costs
+ * nothing: the counting below grows faster than the text (a 1 MB paste would stall the thread for minutes).
+ */
+export function analyzeBody(body: string, maxSegments = MAX_SEGMENTS): BodyAnalysis {
+  const limit = Math.min(maxSegments, MAX_SEGMENTS);
+  if (body.length > maxBodyUnits(limit)) {
+    throw validationError('body', l10n.t('is too long: {0} characters cannot fit in {1} segments', body.length, limit));
+  }
   if (body.trim() === '') throw validationError('body', l10n.t('the message text is empty'));
   const message = new SegmentedMessage(body, 'auto', false);
   const encoding = message.encodingName;

@@ -11,6 +11,8 @@
 //  - the XML declaration, processing instructions and comments are dropped.
 import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
+import { hasDtdDeclaration } from './dtd.js';
+import { hasTooMuchMarkup, MAX_MARKUP } from './limits.js';
 import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
@@ -22,8 +24,7 @@ const ALWAYS_LIST = new Set(['date']);
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 // Any DTD is refused before the parser runs: entity definitions (billion laughs, external entities) can only
-// come through one, and the service never sends one. A regex scan is linear, so even a huge body fails fast.
-const DTD_MARKER = /<!\s*(?:DOCTYPE|ENTITY)/i;
+// come through one, and the service never sends one. The scan skips CDATA and comments and is linear.
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENTITY_REF = /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|([A-Za-z]+));/g;
@@ -95,8 +96,12 @@ export function parseXml(text: string): Record<string, unknown> {
   // insists that an XML declaration comes first.
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
   if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
-  if (DTD_MARKER.test(body)) {
+  if (hasDtdDeclaration(body)) {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
+  }
+
+  if (hasTooMuchMarkup(body)) {
+    throw parseError(l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP));
   }
 
   const verdict = XMLValidator.validate(body);

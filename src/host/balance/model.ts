@@ -82,6 +82,11 @@ export class BalanceModel {
     this.set({ loading: false });
   }
 
+  /** Deletes the readings kept for `profile` (the profile is being removed). */
+  async forgetReadings(profile: string): Promise<void> {
+    await this.store.update(READINGS_KEY_PREFIX + profile, undefined);
+  }
+
   /** Whether anything was loaded or tried since the last reset. */
   get started(): boolean {
     return this.inFlight !== undefined || this.state.loaded !== undefined || this.state.error !== undefined || this.state.noAccount === true || this.state.signedOut === true;

@@ -60,9 +60,10 @@ export function checkTo(rules: SmsRules, value: string): string {
 }
 
 export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
+  refuseTooLong(rules, value);
   let analysis: BodyAnalysis;
   try {
-    analysis = rules.core.analyzeBody(value);
+    analysis = rules.core.analyzeBody(value, rules.maxSegments);
   } catch (e) {
     throw new Error(explain(e));
   }
@@ -77,6 +78,23 @@ export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
     );
   }
   return analysis;
+}
+
+/**
+ * Text longer than the limit's segments could ever hold is refused by its length alone, before any
+ * analysis: a huge paste must cost nothing on the extension host's thread (the counting is not linear).
+ */
+function refuseTooLong(rules: SmsRules, value: string): void {
+  const max = rules.core.maxBodyUnits(rules.maxSegments);
+  if (value.length <= max) return;
+  throw new Error(
+    vscode.l10n.t(
+      'The message text has {0} characters; {1} segments hold at most {2} (setting voiceSms.sms.maxSegments). Shorten it.',
+      value.length,
+      rules.maxSegments,
+      max,
+    ),
+  );
 }
 
 /** Everything checked before anything is sent or confirmed; throws the message the UI shows. */
@@ -155,6 +173,8 @@ export function smsSteps(title: string, rules: SmsRules, senders: { recent: stri
     placeholder: () => vscode.l10n.t('Test message from Voice & SMS Toolkit'),
     value: (s) => s.body,
     validate: (v) => failure(() => checkBody(rules, v)),
+    // Counting is bounded (10 segments at most) but not free: recount once typing pauses.
+    liveDelayMs: 150,
     live: (v) => {
       try {
         return { title: vscode.l10n.t({ message: '{0} — {1}', args: [title, describeBody(rules.core.analyzeBody(v))], comment: ['Step title, then the live analysis of the message text'] }) };

@@ -4,6 +4,7 @@
 // Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
+import { forgetProfileData } from '../profileData.js';
 import { profileNames, withoutProfile } from '../profileList.js';
 import type { HostServices } from '../services.js';
 import { readProfileArg } from './profileArg.js';
@@ -62,6 +63,7 @@ async function signOutInteractively(services: HostServices): Promise<SignOutResu
 async function signOut(services: HostServices, name: string, removeProfile: boolean): Promise<SignOutResult> {
   await services.secrets.delete(name);
   if (removeProfile) {
+    await forgetProfileData(services, name);
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
     const remaining = withoutProfile(config.inspect<unknown>(SETTINGS.profiles)?.globalValue, name);
     await services.config.update(SETTINGS.profiles, remaining);

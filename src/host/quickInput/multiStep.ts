@@ -25,6 +25,8 @@ export interface InputStep<S> extends StepBase<S> {
   apply(value: string, state: S): void;
   /** Recomputed as the user types (e.g. an SMS body's segments): replaces the title and/or prompt. */
   live?(value: string, state: S): { title?: string; prompt?: string };
+  /** Waits this long after the last keystroke before `live` runs (it may cost more than a keystroke should). */
+  readonly liveDelayMs?: number;
 }
 
 export interface PickItem<T> extends vscode.QuickPickItem {
@@ -239,6 +241,12 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
     if (live.prompt !== undefined) box.prompt = live.prompt;
   };
   showLive(box.value);
+  let liveTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleLive = (value: string): void => {
+    if (!step.liveDelayMs) return showLive(value);
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => showLive(value), step.liveDelayMs);
+  };
   const failedValue = c.error !== undefined ? box.value : undefined;
   if (c.error !== undefined) box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };
 
@@ -254,8 +262,9 @@ function runInput<S, R>(step: InputStep<S>, c: StepContext<S, R>, canGoBack: boo
   };
 
   return runWidget<R, vscode.InputBox>(box, c, (settle, isSettled, finishing) => [
+    { dispose: () => clearTimeout(liveTimer) },
     box.onDidChangeValue(async (value) => {
-      showLive(value);
+      scheduleLive(value);
       // The failure from `finish` stays visible until the value is changed.
       if (value === failedValue && c.error !== undefined) {
         box.validationMessage = { message: c.error, severity: vscode.InputBoxValidationSeverity.Error };

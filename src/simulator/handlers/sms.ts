@@ -7,7 +7,8 @@
  * recorded in `received` and charged to the first account's balance.
  *
  * Refusals (HTTP status = envelope code): 415 when the body is not form-encoded; 400 when `from:id` is missing
- * or not a known sender, `to` is not E.164 (`^\+[1-9]\d{6,14}$`), or `body` is empty or only whitespace.
+ * or not a known sender, `to` is not E.164 (`^\+[1-9]\d{6,14}$`), or `body` is empty, only whitespace or longer
+ * than 10 concatenated segments (1530 characters).
  */
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { errorAnswer, okAnswer, shown, type Answer } from '../answer.js';
@@ -33,6 +34,9 @@ export function readSmsForm(headers: HandlerContext['headers'], body: Buffer): S
   return { from: value('from:id'), to: value('to'), body: value('body') };
 }
 
+/** The longest body accepted, in UTF-16 code units: 10 concatenated GSM-7 segments. */
+const MAX_BODY_UNITS = 10 * 153;
+
 export function handleSms(ctx: HandlerContext): Answer {
   const id = SERVICE_IDS.sms;
   const form = readSmsForm(ctx.headers, ctx.body);
@@ -54,6 +58,10 @@ export function handleSms(ctx: HandlerContext): Answer {
   }
   const text = form.body ?? '';
   if (text.trim() === '') return errorAnswer(400, 'Parameter body is empty; the message needs some text.', id, ctx.now);
+  // Checked by length before counting: the counting is not linear, and this runs in the editor's host in the demo.
+  if (text.length > MAX_BODY_UNITS) {
+    return errorAnswer(400, `Parameter body is too long: at most ${MAX_BODY_UNITS} characters (10 concatenated segments).`, id, ctx.now);
+  }
 
   const segments = new SegmentedMessage(text, 'auto', false).segmentsCount;
   const sms = ctx.state.acceptSms({ from, to, body: text, at: ctx.now }, segments);

@@ -8,6 +8,8 @@ export interface SimulatorInfo {
   baseUrl: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The X-Sim-Token its /__sim control endpoints require. */
+  controlToken: string;
 }
 
 export interface E2eSession {

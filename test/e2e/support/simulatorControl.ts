@@ -1,5 +1,22 @@
 // The simulator's control endpoint (src/simulator/control.ts) as the e2e suites use it: what SMS it
-// accepted and which faults to arm. Works for the runner's simulator and the in-editor demo alike.
+// accepted and which faults to arm. Works for the runner's simulator and the in-editor demo alike; both
+// want their control token (the runner's simulator prints it, the demo gets the runner's from the environment).
+import { DEMO_CONTROL_TOKEN_ENV } from '../../../src/shared/ids.js';
+
+/** A simulator and the X-Sim-Token of its /__sim endpoints. */
+export interface ControlTarget {
+  baseUrl: string;
+  controlToken: string;
+}
+
+/** The in-editor demo's simulator at `baseUrl`, with the token the e2e runner gave the editor. */
+export function demoTarget(baseUrl: string): ControlTarget {
+  const controlToken = process.env[DEMO_CONTROL_TOKEN_ENV];
+  if (!controlToken) throw new Error(`${DEMO_CONTROL_TOKEN_ENV} is not set: run the e2e suite with npm run test:e2e`);
+  return { baseUrl, controlToken };
+}
+
+const tokenHeader = (t: ControlTarget): Record<string, string> => ({ 'x-sim-token': t.controlToken });
 
 /** One SMS the simulator accepted. */
 export interface ReceivedSms {
@@ -10,19 +27,23 @@ export interface ReceivedSms {
 }
 
 /** Every SMS the simulator at `baseUrl` accepted so far, oldest first. */
-export async function receivedSms(baseUrl: string): Promise<ReceivedSms[]> {
-  const res = await fetch(`${baseUrl}/__sim/received`);
-  if (res.status !== 200) throw new Error(`GET ${baseUrl}/__sim/received answered ${res.status}`);
+export async function receivedSms(target: ControlTarget): Promise<ReceivedSms[]> {
+  const res = await fetch(`${target.baseUrl}/__sim/received`, { headers: tokenHeader(target) });
+  if (res.status !== 200) throw new Error(`GET ${target.baseUrl}/__sim/received answered ${res.status}`);
   return (await res.json()) as ReceivedSms[];
 }
 
 /** Arms one fault; throws when the simulator refuses it. */
-export async function armFault(baseUrl: string, fault: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${baseUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+export async function armFault(target: ControlTarget, fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${target.baseUrl}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...tokenHeader(target) },
+    body: JSON.stringify(fault),
+  });
   if (res.status !== 200) throw new Error(`the simulator refused the fault ${JSON.stringify(fault)}: ${res.status} ${await res.text()}`);
 }
 
 /** Removes every armed fault (never throws: used in after hooks). */
-export async function clearFaults(baseUrl: string): Promise<void> {
-  await fetch(`${baseUrl}/__sim/faults`, { method: 'DELETE' }).catch(() => undefined);
+export async function clearFaults(target: ControlTarget): Promise<void> {
+  await fetch(`${target.baseUrl}/__sim/faults`, { method: 'DELETE', headers: tokenHeader(target) }).catch(() => undefined);
 }

@@ -54,6 +54,17 @@ void describe('resolveProxy', () => {
     assert.equal(resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'http://p:1', env: { NO_PROXY: 'foo,.x.test' } }), undefined);
     assert.equal(resolveProxy({ targetUrl: 'https://api.y.test', proxySetting: 'http://p:1', noProxySetting: ['x.test'] }), 'http://p:1');
   });
+  void it('never proxies loopback targets (localhost, 127.0.0.0/8, [::1]), whatever the settings and environment say', () => {
+    const env = { HTTP_PROXY: 'http://p:1', HTTPS_PROXY: 'http://p:2' };
+    for (const targetUrl of ['http://127.0.0.1:8080', 'http://127.9.8.7', 'http://localhost:3000', 'https://LOCALHOST', 'http://[::1]:3000', 'http://127.1:9']) {
+      assert.equal(resolveProxy({ targetUrl, env }), undefined, targetUrl);
+      assert.equal(resolveProxy({ targetUrl, proxySetting: 'http://corp:3128', env }), undefined, targetUrl);
+    }
+    // Only loopback: look-alikes still go through the proxy.
+    for (const targetUrl of ['https://localhost.example.com', 'https://128.0.0.1', 'https://[::2]', 'https://127-0-0-1.example']) {
+      assert.equal(resolveProxy({ targetUrl, proxySetting: 'http://corp:3128' }), 'http://corp:3128', targetUrl);
+    }
+  });
   void it('redacts proxy credentials for log lines', () => {
     assert.equal(redactProxyUrl('http://user:pa55@proxy.corp:3128'), 'http://***@proxy.corp:3128/');
     assert.ok(!redactProxyUrl('http://user:pa55@proxy.corp:3128').includes('pa55'));
@@ -111,6 +122,17 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
     const res = await clientVia(proxyUrl).sendSms({ from: 'VSTK-TEST', to: '+12015550123', body: 'via proxy' });
     assert.ok(res.messageId);
     assert.equal(sim.received.length, received + 1);
+  });
+
+  void it('a loopback base URL goes direct even with HTTP_PROXY and http.proxy set: the proxy sees no request', async () => {
+    const before = { tunnels, plainRequests, served: sim.requests.length };
+    // A proxy that would record everything (credentials in clear for plain http) and then refuse it.
+    proxy.authenticate = () => false;
+    const chosen = resolveProxy({ targetUrl: sim.url, proxySetting: proxyUrl, env: { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl } });
+    const res = await clientVia(chosen).getBalance('ACC-DEMO');
+    assert.equal(res.balance?.currency, 'EUR');
+    assert.equal(tunnels + plainRequests, before.tunnels + before.plainRequests, 'the proxy saw nothing');
+    assert.equal(sim.requests.length, before.served + 1, 'the simulator answered directly');
   });
 
   void it('goes direct (proxy untouched) when noProxy matches the base URL host', async () => {

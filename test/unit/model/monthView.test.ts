@@ -163,3 +163,28 @@ void describe('monthViewFromResult', () => {
     assert.throws(() => monthViewFromResult(result('20240615', []), '202413'), (e: unknown) => isVoiceSmsError(e, 'validation'));
   });
 });
+
+void describe('monthViewFromResult: totals beyond 2^53', () => {
+  const MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the largest counter a day may carry
+
+  void it('sums exactly and warns with the exact figure when a total cannot be shown exactly', () => {
+    const v = monthViewFromResult(result('20240602', [day('20240601', [MAX, MAX, 0, 1, 2]), day('20240602', [MAX, 0, MAX, 1, 2])]), '202406');
+    const exact = (2n * BigInt(MAX)).toString(); // 18014398509481982
+    assert.equal(v.totals.callLegs, Number(2n * BigInt(MAX)));
+    assert.equal(v.totals.callsUnique, 2);
+    const overflow = v.warnings.filter((w) => /too large to show exactly/.test(w));
+    assert.equal(overflow.length, 1, v.warnings.join('\n'));
+    assert.ok(overflow[0]?.includes('call_legs') && overflow[0].includes(exact), overflow[0]);
+  });
+
+  void it('names the exact in + out sum in a legs warning past 2^53', () => {
+    const v = monthViewFromResult(result('20240601', [day('20240601', [MAX, MAX, 2, 1, 1])]), '202406');
+    assert.equal(v.days[0]?.legsMismatch, true);
+    assert.ok(v.warnings.some((w) => w.includes((BigInt(MAX) + 2n).toString())), v.warnings.join('\n'));
+  });
+
+  void it('adds no warning for ordinary totals', () => {
+    const v = monthViewFromResult(result('20240615', june('newest')), '202406');
+    assert.ok(!v.warnings.some((w) => /too large/.test(w)));
+  });
+});

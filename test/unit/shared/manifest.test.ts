@@ -195,6 +195,13 @@ void describe('manifest: settings', () => {
     }
     assert.equal(props[fullSettingKey(SETTINGS.workspaceInstances)]?.scope, 'resource');
   });
+
+  void it('lets no workspace change how a destination is read or how long an SMS may be', () => {
+    // A workspace setting the region would turn the same digits into a number in another country.
+    for (const key of [SETTINGS.smsDefaultRegion, SETTINGS.smsMaxSegments]) {
+      assert.equal(props[fullSettingKey(key)]?.scope, 'application', key);
+    }
+  });
 });
 
 void describe('manifest: entry point and activation', () => {

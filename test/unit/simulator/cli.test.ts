@@ -30,7 +30,7 @@ function launch(args: string[]): Promise<Running> {
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const lines = out.split('\n').filter((l) => l !== '');
-      if (lines.length >= 3) {
+      if (lines.length >= 4) {
         clearTimeout(timer);
         running = { child, lines, exit };
         resolve(running);
@@ -63,15 +63,19 @@ void describe('simulator command line', () => {
     running = undefined;
   });
 
-  void it('prints the three variables, answers the spec calls example, and stops cleanly on SIGTERM', async () => {
+  void it('prints the three variables and the control token, answers the spec calls example, and stops cleanly on SIGTERM', async () => {
     const { child, lines, exit } = await launch(['--port', '0']);
-    assert.equal(lines.length, 3);
-    const [base, id, secret] = lines;
+    assert.equal(lines.length, 4);
+    const [base, id, secret, token] = lines;
+    assert.match(token ?? '', /^VOICESMS_SIM_CONTROL_TOKEN=[0-9a-f]{64}$/);
     assert.match(base ?? '', /^VOICESMS_BASE_URL=http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     assert.equal(id, `VOICESMS_ACCESS_KEY_ID=${DEMO_ACCESS_KEY_ID}`);
     assert.equal(secret, `VOICESMS_SECRET_ACCESS_KEY=${DEMO_SECRET_ACCESS_KEY}`);
 
     const url = (base ?? '').slice('VOICESMS_BASE_URL='.length);
+    const controlToken = (token ?? '').slice('VOICESMS_SIM_CONTROL_TOKEN='.length);
+    assert.equal((await send(`${url}/__sim/faults`)).status, 401, 'the control endpoints need the printed token');
+    assert.equal((await send(`${url}/__sim/faults`, { headers: { 'X-Sim-Token': controlToken } })).status, 200);
     const now = Date.now();
     const r = await send(`${url}/v1/vvoice/VI-DEMO-01/calls/202406`, {
       headers: basicHeaders({ accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY }, now),
@@ -85,8 +89,13 @@ void describe('simulator command line', () => {
 
   void it('serves on the given port with overridden credentials, and stops on SIGINT', async () => {
     const port = await freePort();
-    const { child, lines, exit } = await launch(['--port', String(port), '--access-key-id', 'AK-CLI', '--secret-access-key', 'cli-secret', '--quiet']);
-    assert.deepEqual(lines, [`VOICESMS_BASE_URL=http://127.0.0.1:${port}`, 'VOICESMS_ACCESS_KEY_ID=AK-CLI', 'VOICESMS_SECRET_ACCESS_KEY=cli-secret']);
+    const { child, lines, exit } = await launch(['--port', String(port), '--access-key-id', 'AK-CLI', '--secret-access-key', 'cli-secret', '--control-token', 'cli-token-0123456789', '--quiet']);
+    assert.deepEqual(lines, [
+      `VOICESMS_BASE_URL=http://127.0.0.1:${port}`,
+      'VOICESMS_ACCESS_KEY_ID=AK-CLI',
+      'VOICESMS_SECRET_ACCESS_KEY=cli-secret',
+      'VOICESMS_SIM_CONTROL_TOKEN=cli-token-0123456789',
+    ]);
     const creds = { accessKeyId: 'AK-CLI', secretAccessKey: 'cli-secret' };
     const ok = await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(creds, Date.now()) });
     assert.equal(ok.status, 200);

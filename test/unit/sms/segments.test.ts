@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
-import { analyzeBody } from '../../../src/core/sms/index.js';
+import { analyzeBody, maxBodyUnits, MAX_SEGMENTS } from '../../../src/core/sms/index.js';
+import { buildSmsRequest } from '../../../src/core/api/sms.js';
 
 // 3GPP TS 23.038 §6.2.1, GSM 7-bit default alphabet, code points 0x00-0x7F in order; 0x1B (ESC) is left out
 // because it only introduces the extension table.
@@ -111,5 +112,38 @@ void describe('analyzeBody: empty', () => {
         return true;
       });
     }
+  });
+});
+
+void describe('analyzeBody: text beyond the segment limit', () => {
+  const refusedAsTooLong = (e: unknown): boolean => {
+    assert.ok(isVoiceSmsError(e, 'validation'));
+    assert.equal(e.details.field, 'body');
+    assert.match(e.message, /too long/);
+    return true;
+  };
+  // Not a timing assertion (the bench row "segments: 160-char text vs 1 MB paste" measures it): the
+  // timeout only stops a run that would otherwise count a megabyte for minutes.
+  void it('refuses a 1 MB paste with a clear message, without analysing it', { timeout: 10_000 }, () => {
+    for (const ch of ['a', 'ж', '😀']) {
+      assert.throws(() => analyzeBody(ch.repeat(1024 * 1024)), refusedAsTooLong);
+      assert.throws(() => analyzeBody(ch.repeat(1024 * 1024), 3), refusedAsTooLong);
+    }
+  });
+  void it('bounds by the most a limit could hold: 160 for one segment, 153 per part beyond', () => {
+    assert.equal(maxBodyUnits(1), 160);
+    assert.equal(maxBodyUnits(3), 459);
+    assert.equal(maxBodyUnits(MAX_SEGMENTS), 1530);
+    assert.equal(analyzeBody('a'.repeat(160), 1).segments, 1);
+    assert.throws(() => analyzeBody('a'.repeat(161), 1), refusedAsTooLong);
+    assert.equal(analyzeBody('a'.repeat(459), 3).segments, 3);
+    assert.throws(() => analyzeBody('a'.repeat(460), 3), refusedAsTooLong);
+    // Without a limit, the setting's maximum (10 segments) applies; a higher one is capped to it.
+    assert.equal(analyzeBody('a'.repeat(1530)).segments, 10);
+    assert.throws(() => analyzeBody('a'.repeat(1531)), refusedAsTooLong);
+    assert.throws(() => analyzeBody('a'.repeat(1531), 255), refusedAsTooLong);
+  });
+  void it('sending refuses it too, before any request', { timeout: 10_000 }, () => {
+    assert.throws(() => buildSmsRequest({ from: 'VSTK-TEST', to: '+12015550123', body: 'x'.repeat(1024 * 1024) }), refusedAsTooLong);
   });
 });

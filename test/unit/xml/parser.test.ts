@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
 import { ATTR_PREFIX, parseXml } from '../../../src/core/xml/parser.js';
+import { MAX_MARKUP } from '../../../src/core/xml/limits.js';
+import { hasDtdDeclaration } from '../../../src/core/xml/dtd.js';
 
 function assertParseError(fn: () => unknown, pattern?: RegExp): void {
   assert.throws(fn, (e: unknown) => {
@@ -105,5 +107,40 @@ void describe('parseXml', () => {
     assert.deepEqual(parseXml('<balance><amount currency="EUR">12.50</amount></balance>'), {
       balance: { amount: { '#text': '12.50', '@_currency': 'EUR' } },
     });
+  });
+});
+
+void describe('parseXml: DOCTYPE text inside CDATA or a comment is data', () => {
+  void it('accepts a valid answer quoting <!DOCTYPE> or <!ENTITY> in CDATA or a comment', () => {
+    assert.deepEqual(parseXml('<m><![CDATA[<!DOCTYPE html><html></html>]]></m>'), { m: '<!DOCTYPE html><html></html>' });
+    assert.deepEqual(parseXml('<m><![CDATA[<!ENTITY x "y">]]></m>'), { m: '<!ENTITY x "y">' });
+    assert.deepEqual(parseXml('<r><!-- an example: <!DOCTYPE x> --><a>1</a></r>'), { r: { a: '1' } });
+  });
+
+  void it('still refuses a declaration outside them, however the sections are interleaved', () => {
+    // The comment starts first, so the CDATA opener is comment text and the DOCTYPE after the comment is real.
+    assertParseError(() => parseXml('<!-- <![CDATA[ --><!DOCTYPE r [<!ENTITY x "y">]><r>]]>&x;</r>'), /DOCTYPE/);
+    assertParseError(() => parseXml('<r><![CDATA[x]]><!DOCTYPE y></r>'), /DOCTYPE/);
+    assertParseError(() => parseXml('<r><![CDATA[never closed <!ENTITY x "y"></r>'), /DOCTYPE or ENTITY/);
+    assertParseError(() => parseXml('<r><!-- never closed <!DOCTYPE x></r>'), /DOCTYPE or ENTITY/);
+  });
+
+  void it('scans a large body with many sections in one pass', () => {
+    const unit = '<a><![CDATA[<b>]]><!-- c --></a>';
+    assert.ok(parseXml(`<r>${unit.repeat(3_000)}</r>`));
+    const big = `<r>${unit.repeat(200_000)}</r>`;
+    const started = performance.now();
+    assert.equal(hasDtdDeclaration(big), false);
+    assert.equal(hasDtdDeclaration(`${big.slice(0, -4)}<!DOCTYPE x></r>`), true);
+    assert.ok(performance.now() - started < 5_000);
+  });
+});
+
+void describe('parseXml: element count', () => {
+  void it('refuses an answer with more tags than any real answer has, before validating or parsing it', () => {
+    const flood = `<r>${'<a/>'.repeat(MAX_MARKUP)}</r>`;
+    assertParseError(() => parseXml(flood), /more than 20000 XML tags/);
+    const fits = `<r>${'<a/>'.repeat(MAX_MARKUP - 10)}</r>`;
+    assert.ok(parseXml(fits));
   });
 });

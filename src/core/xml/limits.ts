@@ -1,0 +1,14 @@
+// How much markup one answer may carry. Parsing costs time per element on the editor's shared thread; the
+// service's real answers have a few thousand tags at most (31 days of counters, a day's activity rows).
+
+/** Most `<` (tags, comments, CDATA openers) accepted in one answer: about 10,000 elements. */
+export const MAX_MARKUP = 20_000;
+
+/** True when `xml` has more than `max` markup openers; stops counting as soon as it knows. */
+export function hasTooMuchMarkup(xml: string, max = MAX_MARKUP): boolean {
+  let count = 0;
+  for (let i = xml.indexOf('<'); i >= 0; i = xml.indexOf('<', i + 1)) {
+    if (++count > max) return true;
+  }
+  return false;
+}
