@@ -15,6 +15,11 @@ import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, repoRoot, screensh
 import { HarnessError, runMain, runToEnd } from './processes.js';
 import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
 import { startSimulator } from './simulator.js';
+import { credentialNeedles, scanForSecrets, type Needle } from './secretsScan.js';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../src/simulator/defaults.js';
+
+/** Full destination numbers the e2e tests send to; none may be written outside the SMS records. */
+const DESTINATIONS = ['+4915123456789', '+4915123456780', '+49301234567'];
 
 const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep <pattern>] [--screenshots] [--verbose]
   --vsix <file>   test this VSIX instead of packaging the repo
@@ -110,6 +115,17 @@ runMain('e2e', async () => {
     runner.on('fail', (test: Mocha.Test) => failed.push(test.fullTitle()));
   });
   setSession(undefined);
+  // Last step: nothing the editor wrote may hold a credential, a Signature or a full destination number.
+  const sim = simulator ? await simulator.catch(() => undefined) : undefined;
+  const needles: Needle[] = [
+    ...credentialNeedles(DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY),
+    ...(sim ? credentialNeedles(sim.accessKeyId, sim.secretAccessKey) : []),
+    ...DESTINATIONS.map((value) => ({ label: 'destination number', value })),
+  ];
+  const editorRoot = path.dirname(editor.userDataDir);
+  const findings = scanForSecrets([editorRoot, e2eResultsDir], needles, [editor.extensionsDir]);
+  for (const f of findings) failed.push(`secrets scan: ${f.label} in ${path.relative(editorRoot, f.file)}${f.key ? ` (key ${f.key})` : ''}`);
+  console.log(`[e2e] secrets scan of ${editorRoot} and ${path.relative(repoRoot, e2eResultsDir)}/: ${findings.length} finding(s)`);
   const secs = Math.round((Date.now() - started) / 1000);
   const shots = readdirSync(e2eResultsDir).filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-')).sort();
 

@@ -304,7 +304,8 @@ function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
   const unknown =
     err.kind === 'network' || err.kind === 'timeout'
       ? mayHaveReachedServer(err)
-      : (err.kind === 'parse' && status !== undefined && status >= 200 && status < 300) ||
+      : // A 2xx whose body could not be read (malformed, oversized): the service accepted the request.
+        ((err.kind === 'parse' || err.kind === 'http') && status !== undefined && status >= 200 && status < 300) ||
         (err.kind === 'http' && status !== undefined && GATEWAY_LOST.has(status) && err.details.serviceCode === undefined);
   if (!unknown) return err;
   return new VoiceSmsError(

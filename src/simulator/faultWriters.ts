@@ -78,6 +78,16 @@ export function entityBombAnswer(now: number): Answer {
   return { status: 200, body };
 }
 
+/** `doctype`: an envelope behind a DOCTYPE naming an external entity (an XXE probe); nothing may resolve it. */
+export function doctypeAnswer(now: number): Answer {
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE response [ <!ENTITY ext SYSTEM "file:///etc/hostname"> ]>\n' +
+    `<response><status><code>200</code><message>&ext;</message><timestamp>${formatEnvelopeTimestamp(now)}</timestamp></status>` +
+    `<service><provider>${SERVICE_PROVIDER}</provider><id>vvoice</id><version>${SERVICE_VERSION}</version></service>` +
+    '<result/></response>\n';
+  return { status: 200, body };
+}
+
 async function writeOrWait(res: ServerResponse, chunk: string | Buffer): Promise<void> {
   if (res.write(chunk)) return;
   await new Promise<void>((resolve) => {

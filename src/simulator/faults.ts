@@ -4,7 +4,7 @@ import type { Fault, FaultKind, Operation } from './types.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'latency', 'status', 'envelopeError', 'html', 'malformed', 'truncated', 'slowBody',
-  'reset', 'resetAfterReceive', 'hang', 'oversized', 'entityBomb',
+  'reset', 'resetAfterReceive', 'hang', 'oversized', 'entityBomb', 'doctype', 'contentType', 'empty',
 ];
 const OPERATIONS: readonly Operation[] = ['sms', 'calls', 'balance', 'activities'];
 

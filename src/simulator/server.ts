@@ -11,7 +11,7 @@ import {
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
 } from './defaults.js';
 import {
-  DEFAULT_FAULT_LATENCY_MS, entityBombAnswer, envelopeErrorAnswer, htmlAnswer, malformedAnswer, pause,
+  DEFAULT_FAULT_LATENCY_MS, doctypeAnswer, entityBombAnswer, envelopeErrorAnswer, htmlAnswer, malformedAnswer, pause,
   statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
 } from './faultWriters.js';
 import { FaultList } from './faults.js';
@@ -184,6 +184,10 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return writeAnswer(res, entityBombAnswer(now()));
       case 'oversized':
         return writeOversized(res, fault, now(), closing.signal);
+      case 'doctype':
+        return writeAnswer(res, doctypeAnswer(now()));
+      case 'empty':
+        return writeAnswer(res, { status: fault.status ?? 200, body: '' });
       default:
         break;
     }
@@ -199,6 +203,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return writeTruncated(res, answer, fault);
       case 'slowBody':
         return writeSlowBody(res, answer, fault, closing.signal);
+      case 'contentType':
+        return writeAnswer(res, answer, 'text/plain; charset=utf-8');
       default:
         return writeAnswer(res, answer);
     }

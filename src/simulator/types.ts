@@ -15,7 +15,10 @@ export type FaultKind =
   | 'resetAfterReceive'
   | 'hang'
   | 'oversized'
-  | 'entityBomb';
+  | 'entityBomb'
+  | 'doctype'
+  | 'contentType'
+  | 'empty';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */

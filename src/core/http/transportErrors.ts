@@ -80,11 +80,14 @@ export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number,
     body: 'UND_ERR_BODY_TIMEOUT',
     total: 'TOTAL_TIMEOUT',
   };
-  const forSend =
-    phase === 'headers'
-      ? l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable.', host, limit)
-      : undefined;
-  return withSendVariant(new VoiceSmsError('timeout', text[phase], { causeCode: causeCode[phase] }, { cause }), forSend);
+  // Whole messages without the advice, for a send: every phase after the request may have left.
+  const forSend: Record<TimeoutPhase, string | undefined> = {
+    connect: undefined, // no retry advice, and nothing was sent
+    headers: l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable.', host, limit),
+    body: l10n.t('{0} stopped sending the response for more than {1} (reading the response body).', host, limit),
+    total: l10n.t('The request to {0} did not complete within {1} overall.', host, limit),
+  };
+  return withSendVariant(new VoiceSmsError('timeout', text[phase], { causeCode: causeCode[phase] }, { cause }), forSend[phase]);
 }
 
 export interface FailureContext {
@@ -116,6 +119,7 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
     message = l10n.t('The secure (TLS) connection to {0} failed ({1}). Check that the base URL names the right host, and your proxy or corporate certificate settings.', host, code);
   } else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     message = l10n.t('The response from {0} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.', host);
+    forSend = l10n.t('The response from {0} was cut off before it was complete: a proxy or the service dropped the connection.', host);
   } else if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     message = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it; try again.', host, code);
     forSend = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it.', host, code);

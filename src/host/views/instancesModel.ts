@@ -25,10 +25,17 @@ export interface InstancesModelOptions {
   concurrency?: number;
   /** The current month is reloaded when requested longer than this after its load (default 5 min). */
   currentMonthMaxAgeMs?: number;
+  /**
+   * Months kept beyond those the tree shows (panels, trends, exports, months browsed with ‹ ›), least
+   * recently used dropped first (default 36). The tree's own months are never dropped, so its past months
+   * never reload.
+   */
+  maxExtraMonths?: number;
 }
 
 export const DEFAULT_CONCURRENCY = 3;
 export const CURRENT_MONTH_MAX_AGE_MS = 5 * 60_000;
+export const DEFAULT_MAX_EXTRA_MONTHS = 36;
 
 interface Entry {
   state: MonthState;
@@ -51,7 +58,11 @@ export class InstancesModel {
   private readonly now: () => number;
   private readonly concurrency: number;
   private readonly maxAgeMs: number;
+  private readonly maxExtra: number;
+  /** In least-recently-used order: a use moves the entry to the end. */
   private readonly entries = new Map<string, Entry>();
+  /** Per instance, the months the tree lists (its last request()): kept whatever the bound. */
+  private readonly shown = new Map<string, ReadonlySet<string>>();
   private readonly listeners = new Set<Listener>();
   private readonly queue: (() => void)[] = [];
   private running = 0;
@@ -62,6 +73,7 @@ export class InstancesModel {
     this.now = options.now ?? Date.now;
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.maxAgeMs = options.currentMonthMaxAgeMs ?? CURRENT_MONTH_MAX_AGE_MS;
+    this.maxExtra = Math.max(0, options.maxExtraMonths ?? DEFAULT_MAX_EXTRA_MONTHS);
   }
 
   /** `changed` is the month whose state moved, or undefined when everything may have. */
@@ -104,6 +116,7 @@ export class InstancesModel {
    * returns at once. Changes arrive through onDidChange.
    */
   request(instanceId: string, monthIds: readonly string[]): void {
+    this.shown.set(instanceId, new Set(monthIds));
     for (const monthId of monthIds) void this.ensure(instanceId, monthId).catch(() => undefined);
   }
 
@@ -111,6 +124,7 @@ export class InstancesModel {
   ensure(instanceId: string, monthId: string): Promise<MonthState> {
     const key = this.key(instanceId, monthId);
     const entry = this.entries.get(key);
+    if (entry) this.touch(key, entry);
     if (entry?.state.status === 'loading' && entry.settled) return entry.settled;
     if (entry?.state.status === 'loaded' && !this.isStale(monthId, entry.state.loadedAt)) return Promise.resolve(entry.state);
     if (entry?.state.status === 'error') return Promise.resolve(entry.state);
@@ -153,6 +167,7 @@ export class InstancesModel {
 
   /** Drops everything an instance has cached (it was removed from the tree). */
   forget(instanceId: string): void {
+    this.shown.delete(instanceId);
     for (const [key, entry] of this.entries) {
       const [, inst] = JSON.parse(key) as [string, string, string];
       if (inst !== instanceId) continue;
@@ -166,6 +181,7 @@ export class InstancesModel {
   reset(): void {
     for (const entry of this.entries.values()) entry.controller?.abort();
     this.entries.clear();
+    this.shown.clear();
     this.fire(undefined);
   }
 
@@ -178,6 +194,28 @@ export class InstancesModel {
     return JSON.stringify([this.profile, instanceId, monthId]);
   }
 
+  /** How many months are cached (loaded or failed), the tree's included. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private touch(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  /** Drops the least recently used settled months the tree does not show, down to the bound. */
+  private evict(): void {
+    const extra: string[] = [];
+    for (const [key, entry] of this.entries) {
+      if (entry.state.status === 'loading') continue;
+      const [, inst, month] = JSON.parse(key) as [string, string, string];
+      if (this.shown.get(inst)?.has(month)) continue;
+      extra.push(key);
+    }
+    for (const key of extra.slice(0, Math.max(0, extra.length - this.maxExtra))) this.entries.delete(key);
+  }
+
   private isStale(monthId: string, loadedAt: number): boolean {
     return monthId === this.currentMonth() && this.now() - loadedAt > this.maxAgeMs;
   }
@@ -185,6 +223,7 @@ export class InstancesModel {
   private start(key: string, id: MonthKey, previous: MonthView | undefined): Promise<MonthState> {
     const controller = new AbortController();
     const entry: Entry = { state: previous ? { status: 'loading', previous } : { status: 'loading' }, controller };
+    this.entries.delete(key); // re-inserted last: the most recently used
     this.entries.set(key, entry);
     entry.settled = this.run(key, entry, id, controller.signal);
     this.fire(id);
@@ -211,6 +250,7 @@ export class InstancesModel {
       entry.state = next;
       entry.controller = undefined;
       if (next.status === 'idle') this.entries.delete(key);
+      this.evict();
       this.fire(id);
     }
     return next;

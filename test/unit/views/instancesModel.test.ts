@@ -43,9 +43,9 @@ void describe('InstancesModel', () => {
     offsetMs = 0;
   });
 
-  function model(wrap?: (load: LoadMonth) => LoadMonth): InstancesModel {
+  function model(wrap?: (load: LoadMonth) => LoadMonth, maxExtraMonths?: number): InstancesModel {
     const load: LoadMonth = async (i, m, signal) => (await client.getMonthView(i, m, signal)).view;
-    const created = new InstancesModel({ load: wrap ? wrap(load) : load, now: clock });
+    const created = new InstancesModel({ load: wrap ? wrap(load) : load, now: clock, ...(maxExtraMonths !== undefined ? { maxExtraMonths } : {}) });
     created.setProfile('p1');
     models.push(created);
     return created;
@@ -54,6 +54,28 @@ void describe('InstancesModel', () => {
   function settled(m: InstancesModel, instanceId: string, months: string[]): Promise<MonthState[]> {
     return Promise.all(months.map((id) => m.ensure(instanceId, id)));
   }
+
+  void it('bounds the months kept for panels, trends and exports (LRU); the tree\'s months never reload', async () => {
+    const m = model(undefined, 4);
+    const tree = m.months(3);
+    m.request(VI, tree);
+    await settled(m, VI, tree);
+    // Browse 20 older months (panels with ‹ ›, a trend, exports): only the 4 most recently used stay.
+    const browsed = Array.from({ length: 20 }, (_, i) => addMonths(tree[2]!, -1 - i));
+    for (const id of browsed) await m.ensure(VI, id);
+    assert.equal(m.size, 3 + 4, 'the tree\'s 3 months plus the bound');
+    await m.ensure(VI, browsed[16]!); // used again: now the most recent
+    await m.ensure(VI, addMonths(tree[2]!, -30)); // one more: evicts the least recently used
+    assert.equal(m.size, 3 + 4);
+    sim.requests.length = 0;
+    await settled(m, VI, tree.slice(1)); // the tree's past months: still cached
+    await m.ensure(VI, browsed[16]!); // kept by its recent use
+    await m.ensure(VI, browsed[19]!); // the newest browse: kept
+    assert.deepEqual(callsPaths(sim), [], 'nothing the tree shows, nor a recent month, reloads');
+    await m.ensure(VI, browsed[0]!); // the oldest use: dropped, so it loads again
+    assert.equal(callsPaths(sim).length, 1);
+    for (const id of tree) assert.equal(m.state(VI, id).status, 'loaded');
+  });
 
   void it('lists the last N months from the current UTC month, newest first', () => {
     const m = model();
