@@ -55,7 +55,6 @@ export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
 export const TREE_ITEM_KINDS = {
   instance: 'voiceSms.instance',
   month: 'voiceSms.month',
-  day: 'voiceSms.day',
   sentSms: 'voiceSms.sentSms',
   /** A row that failed to load; its click and inline action retry. */
   error: 'voiceSms.error',
