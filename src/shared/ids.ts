@@ -88,6 +88,13 @@ export function fullSettingKey(key: SettingKey): string {
   return `${SETTINGS_SECTION}.${key}`;
 }
 
+/**
+ * Window/resource settings a folder could use to change which instances are queried, how many
+ * requests a refresh makes or what an SMS costs: their workspace values count only once the folder
+ * is trusted (package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`).
+ */
+export const RESTRICTED_SETTINGS = [SETTINGS.workspaceInstances, SETTINGS.monthsInTree, SETTINGS.smsDefaultRegion, SETTINGS.smsMaxSegments] as const;
+
 /** SecretStorage key of one profile's credentials (JSON `{ accessKeyId, secretAccessKey }`). */
 const SECRET_PREFIX = 'voiceSms.profile.';
 export function profileSecretKey(profileName: string): string {

@@ -10,6 +10,7 @@ import {
   COMMANDS,
   CONTEXT_KEYS,
   fullSettingKey,
+  RESTRICTED_SETTINGS,
   SETTINGS,
   TREE_ITEM_KINDS,
   VIEW_CONTAINER_ID,
@@ -45,6 +46,7 @@ interface Setting {
 interface Manifest {
   main: string;
   icon: string;
+  capabilities?: { untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] } };
   activationEvents: string[];
   contributes: {
     viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
@@ -241,6 +243,15 @@ void describe('manifest: settings', () => {
       assert.ok(['machine', 'application'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
     }
     assert.equal(props[fullSettingKey(SETTINGS.workspaceInstances)]?.scope, 'resource');
+  });
+
+  void it('works in Restricted Mode, ignoring the folder settings the host ignores until trusted', () => {
+    const untrusted = pkg.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.ok(untrusted?.description);
+    assert.deepEqual(untrusted?.restrictedConfigurations, RESTRICTED_SETTINGS.map(fullSettingKey));
+    // Every folder-settable setting that decides requests or SMS cost is among them.
+    for (const key of RESTRICTED_SETTINGS) assert.ok(['window', 'resource'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
   });
 });
 
