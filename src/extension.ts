@@ -15,6 +15,7 @@ import type { HostServices } from './host/services.js';
 import { SessionState } from './host/session.js';
 import { SmsDrafts } from './host/sms/draft.js';
 import { SmsHistory, type SmsHistoryEntry } from './host/sms/history.js';
+import { ProfileStatusBar } from './host/profileStatusBar.js';
 import { BalanceStatusBar } from './host/statusBar.js';
 import { AccountTreeProvider, type AccountNode } from './host/views/accountTree.js';
 import { Views } from './host/views/index.js';
@@ -62,6 +63,7 @@ export interface VoiceSmsTestApi {
     /** Resolves once no balance load is under way. */
     settled(): Promise<void>;
     statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
+    profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
     accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
   };
 }
@@ -96,7 +98,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const accountView = views.view(VIEWS.account);
   if (accountView) balance.attach(accountView);
   const balanceStatus = new BalanceStatusBar(balance, session, config);
-  ctx.subscriptions.push(balanceStatus);
+  const profileStatus = new ProfileStatusBar(session);
+  ctx.subscriptions.push(balanceStatus, profileStatus);
   ctx.subscriptions.push(secrets, config, session, views, clients, instances, instancesTree);
 
   // Panels look the client up on every load, so they follow sign-in and profile changes.
@@ -146,6 +149,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
         while (balance.model.current.loading) await new Promise((r) => setTimeout(r, 20));
       },
       statusBar: () => balanceStatus.snapshot,
+      profileStatusBar: () => profileStatus.snapshot,
       accountTree: {
         getChildren: (element) => accountTree.getChildren(element as AccountNode | undefined),
         getTreeItem: (element) => accountTree.getTreeItem(element as AccountNode),

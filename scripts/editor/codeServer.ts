@@ -27,6 +27,8 @@ export interface StartEditorOptions {
   env?: Record<string, string>;
   /** Files to create in the workspace folder (relative path -> content). */
   workspaceFiles?: Record<string, string>;
+  /** Keep Workspace Trust on, so the folder opens untrusted (Restricted Mode). Default: off. */
+  workspaceTrust?: boolean;
   /** A fixed port; refused when something already answers there. Default: a free port. */
   port?: number;
   /** Echo the server's output (otherwise it goes to a log file, shown on failure). */
@@ -160,7 +162,15 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
   mkdirSync(workspace, { recursive: true });
   writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        ...QUIET_SETTINGS,
+        ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {}),
+        ...options.settings,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   for (const [rel, content] of Object.entries(options.workspaceFiles ?? {})) {
     const file = path.join(workspace, rel);
@@ -195,7 +205,7 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),

@@ -77,6 +77,10 @@ runMain('e2e', async () => {
     workspace: editor.workspace,
     browser,
     screenshotsDir: e2eResultsDir,
+    startEditor: async (extra) => {
+      const other = await startEditor({ extension: { vsix }, verbose, ...extra });
+      return { workspaceUrl: other.workspaceUrl(), stop: () => other.stop() };
+    },
     // Started on demand: most UI tests need no service. spawnGroup registers its cleanup.
     simulator: () =>
       (simulator ??= startSimulator({ onLine: verbose ? (l) => console.log(l) : undefined }).then((sim) => ({

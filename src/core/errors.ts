@@ -13,6 +13,8 @@ export interface ServiceErrorDetails {
   serviceMessage?: string;
   /** For validation errors: the field that was refused. */
   field?: string;
+  /** For validation errors: why, without the field (translated like the message). */
+  reason?: string;
   /** For SMS sends: true when the request may have reached the server, so a resend could duplicate. */
   outcomeUnknown?: boolean;
   /** Low-level cause code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...). Never contains secrets. */
@@ -43,5 +45,5 @@ export function isVoiceSmsError(e: unknown, kind?: ErrorKind): e is VoiceSmsErro
 }
 
 export function validationError(field: string, why: string): VoiceSmsError {
-  return new VoiceSmsError('validation', l10n.t('Invalid {0}: {1}', field, why), { field });
+  return new VoiceSmsError('validation', l10n.t('Invalid {0}: {1}', field, why), { field, reason: why });
 }

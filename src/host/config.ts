@@ -1,6 +1,6 @@
 // Typed access to the `voiceSms.*` settings, re-read only after the editor reports a change.
 import * as vscode from 'vscode';
-import { fullSettingKey, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../shared/ids.js';
+import { fullSettingKey, RESTRICTED_SETTINGS, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../shared/ids.js';
 import { DisposableStore } from './lifecycle.js';
 import type { RedactingLogger } from './redactingLogger.js';
 import { activeProfileOf, readSettings, visibleInstances, type ProfileSettings, type Settings } from './settings.js';
@@ -32,15 +32,26 @@ export class HostConfig implements vscode.Disposable {
         this.changed.fire({ affects: (key) => key === SETTINGS.workspaceInstances });
       }),
     );
+    // Trusting the folder lets its restricted settings count: re-read them.
+    this.disposables.add(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.cached = undefined;
+        this.changed.fire({ affects: (key) => (RESTRICTED_SETTINGS as readonly SettingKey[]).includes(key) });
+      }),
+    );
   }
 
   get settings(): Settings {
     if (!this.cached) {
       const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-      const perFolder = (vscode.workspace.workspaceFolders ?? []).map((folder) =>
-        vscode.workspace.getConfiguration(SETTINGS_SECTION, folder.uri).get<unknown>(SETTINGS.workspaceInstances),
-      );
-      const { settings, problems } = readSettings((key) => config.get<unknown>(key), perFolder);
+      const trusted = vscode.workspace.isTrusted;
+      const perFolder = trusted
+        ? (vscode.workspace.workspaceFolders ?? []).map((folder) =>
+            vscode.workspace.getConfiguration(SETTINGS_SECTION, folder.uri).get<unknown>(SETTINGS.workspaceInstances),
+          )
+        : [];
+      const read = (key: SettingKey): unknown => (trusted || !(RESTRICTED_SETTINGS as readonly SettingKey[]).includes(key) ? config.get<unknown>(key) : userValue(config, key));
+      const { settings, problems } = readSettings(read, perFolder);
       for (const p of problems) this.log.warn(p);
       this.cached = settings;
     }
@@ -64,4 +75,10 @@ export class HostConfig implements vscode.Disposable {
   dispose(): void {
     this.disposables.dispose();
   }
+}
+
+/** A setting as the user (not the folder) set it: what Restricted Mode allows. */
+function userValue(config: vscode.WorkspaceConfiguration, key: SettingKey): unknown {
+  const i = config.inspect<unknown>(key);
+  return i?.globalValue ?? i?.defaultValue;
 }

@@ -55,7 +55,6 @@ export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
 export const TREE_ITEM_KINDS = {
   instance: 'voiceSms.instance',
   month: 'voiceSms.month',
-  day: 'voiceSms.day',
   sentSms: 'voiceSms.sentSms',
   /** A row that failed to load; its click and inline action retry. */
   error: 'voiceSms.error',
@@ -93,6 +92,14 @@ export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
 export function fullSettingKey(key: SettingKey): string {
   return `${SETTINGS_SECTION}.${key}`;
 }
+
+/**
+ * Window/resource settings a folder could use to change which instances are queried, how many
+ * requests a refresh makes or what an SMS costs: their workspace values count only once the folder
+ * is trusted (package.json `capabilities.untrustedWorkspaces.restrictedConfigurations`).
+ */
+// sms.defaultRegion and sms.maxSegments are application-scoped, so no folder can set them at all.
+export const RESTRICTED_SETTINGS = [SETTINGS.workspaceInstances, SETTINGS.monthsInTree] as const;
 
 /** SecretStorage key of one profile's credentials (JSON `{ accessKeyId, secretAccessKey }`). */
 const SECRET_PREFIX = 'voiceSms.profile.';

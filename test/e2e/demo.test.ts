@@ -2,8 +2,10 @@
 // demo" button starts the simulator inside the extension host, the welcome view gives way to the
 // demo's voice instances, and "Stop Offline Demo" brings the welcome view back (so later suites
 // see a signed-out editor again).
+import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { paletteOffers, SIGNED_IN_ONLY } from './support/paletteHygiene.js';
 import { Workbench } from './support/workbench.js';
 
 const VIEW = 'Voice Instances';
@@ -36,6 +38,13 @@ describe('offline demo in the editor', function () {
     await button.waitFor({ state: 'hidden' });
     await wb.moveMouseAway();
     await wb.screenshot('demo-01-started');
+  });
+
+  it('offers the signed-in commands in the palette and hides "Start Offline Demo" while the demo runs', async function () {
+    if (!started) this.skip();
+    this.timeout(90_000);
+    for (const title of SIGNED_IN_ONLY) assert.equal(await paletteOffers(wb, title), true, `"${title}" missing while signed in`);
+    assert.equal(await paletteOffers(wb, 'Start Offline Demo'), false, '"Start Offline Demo" offered while the demo runs');
   });
 
   it('"Stop Offline Demo" brings the welcome view back', async function () {

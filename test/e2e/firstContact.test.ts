@@ -2,6 +2,7 @@
 // view with its sign-in and demo buttons, the commands in the palette, and the log.
 import * as assert from 'node:assert/strict';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { paletteOffers, SIGNED_IN_ONLY } from './support/paletteHygiene.js';
 import { Workbench } from './support/workbench.js';
 
 describe('first contact with the installed VSIX', function () {
@@ -45,6 +46,12 @@ describe('first contact with the installed VSIX', function () {
     );
     await wb.screenshot('03-command-palette');
     await qi.cancel();
+  });
+
+  it('hides the commands that need a signed-in profile from the palette while signed out', async function () {
+    this.timeout(90_000);
+    for (const title of SIGNED_IN_ONLY) assert.equal(await paletteOffers(wb, title), false, `"${title}" offered while signed out`);
+    assert.equal(await paletteOffers(wb, 'Start Offline Demo'), true);
   });
 
   it(`"${COMMAND_CATEGORY}: Show Log" opens the extension's output channel`, async function () {

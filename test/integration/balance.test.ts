@@ -11,6 +11,7 @@ interface BalanceTestApi {
   balance: {
     settled(): Promise<void>;
     statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
+    profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
     accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
   };
 }
@@ -105,6 +106,13 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
     assert.equal(bar.text, `$(credit-card) ${EXPECTED}`);
     assert.equal(bar.warning, false);
     assert.match(bar.tooltip, /Last refresh: /);
+  });
+
+  it('the status bar names the active profile and its host, and one click switches profile', async function () {
+    const item = await waitFor('the profile item', () => { const b = api.balance.profileStatusBar(); return b.visible && b.text.includes(PROFILE) ? b : undefined; });
+    assert.equal(item.text, `$(account) ${PROFILE}`);
+    assert.ok(item.tooltip.includes(new URL(sim.url).host), item.tooltip);
+    assert.equal(item.command, 'voiceSms.switchProfile');
   });
 
   it('crossing lowBalanceThreshold turns the warning on (status bar and view) and back off', async function () {

@@ -15,6 +15,7 @@ import type { HostServices } from '../services.js';
 import type { SmsDraft } from '../sms/draft.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
+import { stepOfFailure } from './smsField.js';
 
 export interface SendSmsOutcome {
   messageId: string | undefined;
@@ -67,7 +68,7 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
           } catch (e) {
             // The body is the last field checked; the failing field's step reopens with the message.
             const message = errorMessage(e);
-            const stepId = /^Sender/.test(message) ? (form.customFrom ? 'customFrom' : 'from') : /^Destination/.test(message) ? 'to' : 'body';
+            const stepId = stepOfFailure(e, form);
             return Promise.resolve({ ok: false, message, stepId });
           }
         },

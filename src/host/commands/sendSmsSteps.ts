@@ -8,6 +8,8 @@ import type { BodyAnalysis } from '../../core/index.js';
 import type { CoreModule } from '../core.js';
 import { errorMessage } from '../errors.js';
 import { pickStep, type InputStep, type PickItem, type Step } from '../quickInput/multiStep.js';
+import { isVoiceSmsError } from '../../core/errors.js';
+import { SmsFieldError, smsFieldOf, type SmsField } from './smsField.js';
 
 export interface SmsForm {
   from: string;
@@ -34,20 +36,24 @@ export interface CheckedSms {
 
 /** The core's "Invalid to: …" reads badly in a dialog; name the field the way the user saw it. */
 export function explain(e: unknown): string {
-  const text = errorMessage(e);
-  const m = /^Invalid (from|to|body): (.*)$/s.exec(text);
-  if (!m) return text;
-  const field = m[1] === 'from' ? vscode.l10n.t('Sender ID') : m[1] === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
-  const why = m[2] ?? '';
+  const field = smsFieldOf(e);
+  const why = isVoiceSmsError(e, 'validation') ? e.details.reason : undefined;
+  if (!field || why === undefined) return errorMessage(e);
+  const label = field === 'from' ? vscode.l10n.t('Sender ID') : field === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
   // "is too short…", "has no country code…" read on from the field's name; anything else follows a colon.
-  return /^(is|has|must|does)\b/.test(why) ? `${field} ${why}` : `${field}: ${why}`;
+  return /^(is|has|must|does)\b/.test(why) ? `${label} ${why}` : `${label}: ${why}`;
+}
+
+/** The failure of one field's check, as the message the step shows plus the field it belongs to. */
+function fieldFailure(field: SmsField, e: unknown): SmsFieldError {
+  return new SmsFieldError(field, explain(e));
 }
 
 export function checkFrom(value: string): string {
   try {
     return validateId('from', value);
   } catch (e) {
-    throw new Error(explain(e));
+    throw fieldFailure('from', e);
   }
 }
 
@@ -55,7 +61,7 @@ export function checkTo(rules: SmsRules, value: string): string {
   try {
     return rules.core.normalizeE164(value, rules.region);
   } catch (e) {
-    throw new Error(explain(e));
+    throw fieldFailure('to', e);
   }
 }
 
@@ -65,10 +71,11 @@ export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
   try {
     analysis = rules.core.analyzeBody(value, rules.maxSegments);
   } catch (e) {
-    throw new Error(explain(e));
+    throw fieldFailure('body', e);
   }
   if (analysis.segments > rules.maxSegments) {
-    throw new Error(
+    throw new SmsFieldError(
+      'body',
       vscode.l10n.t(
         'The message needs {0} segments ({1}); the limit is {2} (setting voiceSms.sms.maxSegments). Shorten it.',
         analysis.segments,
@@ -87,7 +94,8 @@ export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
 function refuseTooLong(rules: SmsRules, value: string): void {
   const max = rules.core.maxBodyUnits(rules.maxSegments);
   if (value.length <= max) return;
-  throw new Error(
+  throw new SmsFieldError(
+    'body',
     vscode.l10n.t(
       'The message text has {0} characters; {1} segments hold at most {2} (setting voiceSms.sms.maxSegments). Shorten it.',
       value.length,

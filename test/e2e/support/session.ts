@@ -27,6 +27,8 @@ export interface E2eSession {
    * The editor does not get VOICESMS_* variables: a test types these values into the sign-in flow.
    */
   simulator(): Promise<SimulatorInfo>;
+  /** A second code-server with the same VSIX (own user data and folder); the caller stops it. */
+  startEditor(options: { workspaceTrust?: boolean; workspaceFiles?: Record<string, string> }): Promise<{ workspaceUrl: string; stop(): Promise<void> }>;
 }
 
 let current: E2eSession | undefined;

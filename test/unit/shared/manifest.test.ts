@@ -1,7 +1,7 @@
 // package.json against src/shared/ids.ts and the host's defaults: a renamed id, a missing title,
 // a setting whose default drifted from the code or a welcome button to nowhere fails here.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
@@ -10,6 +10,7 @@ import {
   COMMANDS,
   CONTEXT_KEYS,
   fullSettingKey,
+  RESTRICTED_SETTINGS,
   SETTINGS,
   TREE_ITEM_KINDS,
   VIEW_CONTAINER_ID,
@@ -45,6 +46,7 @@ interface Setting {
 interface Manifest {
   main: string;
   icon: string;
+  capabilities?: { untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] } };
   activationEvents: string[];
   contributes: {
     viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
@@ -75,6 +77,29 @@ const commandIds = new Set<string>(Object.values(COMMANDS));
 
 /** `voiceSms.*` names a when clause may use: context keys, view ids, tree item kinds. */
 const knownWhenNames = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS), ...Object.values(TREE_ITEM_KINDS)]);
+/** Context keys (`….set(CONTEXT_KEYS.x, …)`) and `contextValue`s that src/host assigns, read from its source. */
+function whatTheHostSets(): { keys: Set<string>; items: Set<string> } {
+  const keys = new Set<string>();
+  const items = new Set<string>();
+  const kinds = TREE_ITEM_KINDS as Record<string, string>;
+  const ctx = CONTEXT_KEYS as Record<string, string>;
+  for (const file of readdirSync(join(root, 'src', 'host'), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts')) continue;
+    const src = readFileSync(join(root, 'src', 'host', file), 'utf8');
+    for (const m of src.matchAll(/\.set\(CONTEXT_KEYS\.(\w+)/g)) {
+      const key = m[1] ? ctx[m[1]] : undefined;
+      if (key) keys.add(key);
+    }
+    for (const line of src.split('\n').filter((l) => /\.contextValue\s*=/.test(l))) {
+      for (const m of line.matchAll(/TREE_ITEM_KINDS\.(\w+)(?:\}([.\w]+)`)?/g)) {
+        const base = m[1] ? kinds[m[1]] : undefined;
+        if (base) items.add(base + (m[2] ?? ''));
+      }
+    }
+  }
+  return { keys, items };
+}
+
 function unknownWhenNames(when: string | undefined): string[] {
   return [...(when ?? '').matchAll(/voiceSms\.[A-Za-z]+/g)].map((m) => m[0]).filter((n) => !knownWhenNames.has(n));
 }
@@ -120,10 +145,34 @@ void describe('manifest: commands', () => {
     }
   });
 
-  void it('keeps the commands that prompt for their input visible in the palette', () => {
+  void it('keeps the commands that prompt for their input visible in the palette, signed-in ones once signed in', () => {
     const hidden = new Map((c.menus.commandPalette ?? []).map((m) => [m.command, m.when]));
-    for (const id of [COMMANDS.signIn, COMMANDS.sendSms, COMMANDS.openMonthView, COMMANDS.showDayActivities, COMMANDS.exportMonth, COMMANDS.showLog]) {
+    for (const id of [COMMANDS.signIn, COMMANDS.showLog, COMMANDS.switchProfile]) {
       assert.ok(!hidden.has(id), `${id} is hidden from the palette (when ${hidden.get(id) ?? ''})`);
+    }
+    const needSignIn = [COMMANDS.addVoiceInstance, COMMANDS.openMonthView, COMMANDS.openTrend, COMMANDS.showDayActivities,
+      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance];
+    for (const id of needSignIn) assert.equal(hidden.get(id), CONTEXT_KEYS.signedIn, id);
+    assert.equal(hidden.get(COMMANDS.startDemo), `!${CONTEXT_KEYS.demoActive}`);
+  });
+
+  void it('matches every when clause against context keys and tree item kinds the host really sets', () => {
+    const { keys, items } = whatTheHostSets();
+    const clauses = [
+      ...Object.values(c.menus).flat().map((m) => m.when),
+      ...c.viewsWelcome.map((w) => w.when),
+    ].filter((w): w is string => !!w);
+    assert.ok(items.size >= 5 && keys.size >= 4, `scan found ${[...keys, ...items].join(', ')}`);
+    for (const when of clauses) {
+      for (const term of when.split(/&&|\|\|/).map((t) => t.trim().replace(/^!/, ''))) {
+        const eq = /^viewItem == (\S+)$/.exec(term);
+        const re = /^viewItem =~ \/(.+)\/$/.exec(term);
+        if (eq?.[1]) assert.ok(items.has(eq[1]), `${when}: no tree item is ${eq[1]}`);
+        else if (re?.[1]) {
+          const rx = new RegExp(re[1]);
+          assert.ok([...items].some((v) => rx.test(v)), `${when}: no tree item matches ${re[1]}`);
+        } else if (/^voiceSms\.\w+$/.test(term)) assert.ok(keys.has(term), `${when}: the host never sets ${term}`);
+      }
     }
   });
 
@@ -201,6 +250,15 @@ void describe('manifest: settings', () => {
     for (const key of [SETTINGS.smsDefaultRegion, SETTINGS.smsMaxSegments]) {
       assert.equal(props[fullSettingKey(key)]?.scope, 'application', key);
     }
+  });
+
+  void it('works in Restricted Mode, ignoring the folder settings the host ignores until trusted', () => {
+    const untrusted = pkg.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.ok(untrusted?.description);
+    assert.deepEqual(untrusted?.restrictedConfigurations, RESTRICTED_SETTINGS.map(fullSettingKey));
+    // Every folder-settable setting that decides requests or SMS cost is among them.
+    for (const key of RESTRICTED_SETTINGS) assert.ok(['window', 'resource'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
   });
 });
 
