@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BalanceEstimate } from '../balance/estimate.js';
 import type { LoadedBalance } from '../balance/model.js';
-import { inert, quoted, quotedList } from './dataText.js';
+import { inertKey, quoted, quotedList } from './dataText.js';
 
 /** Rows shown when the answer had no recognisable amount. */
 const MAX_BALANCE_ROWS = 40;
@@ -22,7 +22,7 @@ export function balanceToolResult(loaded: LoadedBalance): { text: string; json: 
       : l10n.t('Balance of account {0} (profile {1}): amount {2} as the service sent it; the service named no currency.', quoted(loaded.accountId, 80), quoted(loaded.profile, 80), quoted(b.amount)));
   } else {
     lines.push(l10n.t('The balance answer for account {0} (profile {1}) has no recognisable amount; its values as the service sent them:', quoted(loaded.accountId, 80), quoted(loaded.profile, 80)));
-    for (const r of loaded.rows.slice(0, MAX_BALANCE_ROWS)) lines.push(`${inert(r.key, 120)} = ${quoted(r.value)}`);
+    for (const r of loaded.rows.slice(0, MAX_BALANCE_ROWS)) lines.push(`${inertKey(r.key)} = ${quoted(r.value)}`);
     if (loaded.rows.length > MAX_BALANCE_ROWS) lines.push(l10n.t('Truncated: showing {0} of {1} values.', MAX_BALANCE_ROWS, loaded.rows.length));
   }
   const est = loaded.estimate;

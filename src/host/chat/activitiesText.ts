@@ -4,7 +4,7 @@
 // vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { flattenResult } from '../balance/format.js';
-import { inert, isoId, quoted } from './dataText.js';
+import { inertKey, isoId, quoted } from './dataText.js';
 
 export const MAX_ACTIVITY_LINES = 150;
 export const MAX_ACTIVITY_CHARS = 8_000;
@@ -17,7 +17,7 @@ export function activitiesToolResult(instanceId: string, dateId: string, result:
   const lines: string[] = [];
   let chars = 0;
   for (const r of rows) {
-    const line = `${inert(r.key, 120)} = ${quoted(r.value)}`;
+    const line = `${inertKey(r.key)} = ${quoted(r.value)}`;
     if (lines.length >= limits.lines || chars + line.length > limits.chars) break;
     lines.push(line);
     chars += line.length + 1;

@@ -8,8 +8,12 @@ import { redact } from '../../shared/redact.js';
 /** C0/C1 controls and the bidi embedding/override/isolate characters. */
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Characters markdown or HTML give a meaning to; escaped with a backslash, which markdown shows as the character itself. */
-const MARKUP = /[\\`*_~[\]<>|#!]/g;
+/**
+ * Characters that start code, links, images or HTML; escaped with a backslash, which markdown shows
+ * as the character itself. Emphasis characters stay: at worst they make a value bold, and masked
+ * numbers (+4915******89) stay readable.
+ */
+const MARKUP = /[\\`[\]<>]/g;
 /** `command:x`, `javascript:x` … written with an escaped colon, so no renderer takes them for a link. */
 const SCHEME = /\b(command|javascript|vbscript|data|file|vscode|vscode-insiders|https?):/gi;
 
@@ -21,6 +25,13 @@ export function inert(value: string, max = MAX_VALUE_CHARS): string {
   let s = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   if (s.length > max) s = `${s.slice(0, max)}…`;
   return s.replace(MARKUP, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
+}
+
+/** A key path built from the service's element names: our own `.` and `[i]` kept, schemes defused, one line. */
+export function inertKey(key: string, max = 120): string {
+  let s = key.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  if (s.length > max) s = `${s.slice(0, max)}…`;
+  return s.replace(/[\\`<>]/g, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
 }
 
 /** A service value in double quotes, inert, with phone numbers and anything secret-looking masked. */

@@ -78,8 +78,8 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
         const id = delivered.outcome.messageId;
         return textResult(
           id === undefined
-            ? vscode.l10n.t('SMS from {0} to {1} accepted ({2} segments); the service returned no message ID. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments)
-            : vscode.l10n.t('SMS sent from {0} to {1} ({2} segments), message ID {3}. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments, inert(id, 100)),
+            ? vscode.l10n.t('SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments)
+            : vscode.l10n.t('SMS sent from {0} to {1} (segments: {2}), message ID {3}. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments, inert(id, 100)),
           JSON.stringify({ status: 'sent', from: sms.from, to: masked, segments: sms.analysis.segments, messageId: id ?? null }),
         );
       }
