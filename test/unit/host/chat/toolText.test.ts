@@ -118,7 +118,7 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     const b = balanceToolResult({ ...loaded, estimate: { daysLeft: 12.4, ratePerDay: 1, from: { at: 0, amount: 2 }, to: { at: 1, amount: 1 } } });
     assert.match(b.text, /About 12 days left/);
     assert.deepEqual(JSON.parse(b.json), { profile: 'P', accountId: 'ACC-1', amount: '1234.5', currency: 'EUR', daysLeft: 12, readAt: '2026-02-03T00:00:00.000Z' });
-    const c = balanceToolResult({ ...loaded, balance: undefined, rows: [{ key: 'credit.units', value: '<b>40</b>' }] } as never);
+    const c = balanceToolResult({ profile: 'P', accountId: 'ACC-1', shown: '', rows: [{ key: 'credit.units', value: '<b>40</b>' }], at: loaded.at });
     assert.match(c.text, /no recognisable amount/);
     assert.match(c.text, /credit\.units = "\\<b\\>40\\<\/b\\>"/);
   });
