@@ -57,7 +57,9 @@ runMain('e2e', async () => {
   mkdirSync(e2eResultsDir, { recursive: true });
 
   const started = Date.now();
-  const editor = await startEditor({ extension: { vsix }, verbose });
+  // The tool caller calls our chat tools with vscode.lm.invokeTool, as another extension would (chatTools.test.ts).
+  const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
+  const editor = await startEditor({ extension: { vsix }, extraExtensions: [toolCaller], verbose });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;
   setSession({
