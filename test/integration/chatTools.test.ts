@@ -255,4 +255,26 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.match(texts(result).join('\n'), /Destination number is not a phone number/);
     assert.equal(sim.requests.length, requests);
   });
+
+  it('follows a profile switch to the offline demo and back', async function () {
+    const demo = await vscode.commands.executeCommand<string>('voiceSms.startDemo');
+    try {
+      await waitFor(() => api.session.current().profile === demo && api.session.current().signedIn, 'the demo profile');
+      const info = json<{ profile: string; demo: boolean; instances: string[] }>(await invoke('voiceSms_listInstances', {}));
+      assert.equal(info.profile, demo);
+      assert.equal(info.demo, true);
+      const monthId = utcMonthId(new Date());
+      const view = json<{ totals: Totals }>(await invoke('voiceSms_getMonthView', { instanceId: info.instances[0] ?? INSTANCE, monthId }));
+      const expected = monthViewData(info.instances[0] ?? INSTANCE, monthId, Date.now());
+      assert.equal(view.totals.callLegs, expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0));
+      assert.match(json<{ amount: string }>(await invoke('voiceSms_getBalance', {})).amount, /^\d+\.\d\d$/);
+      const requests = sim.requests.length;
+      await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
+      assert.equal(sim.requests.length, requests, 'the demo answers, not the earlier profile\'s service');
+    } finally {
+      await vscode.commands.executeCommand('voiceSms.stopDemo');
+    }
+    await waitFor(() => api.session.current().profile === PROFILE, 'the earlier profile');
+    assert.equal(json<{ profile: string }>(await invoke('voiceSms_listInstances', {})).profile, PROFILE);
+  });
 });
