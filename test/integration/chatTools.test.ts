@@ -210,6 +210,8 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       assert.equal(json<{ error: string }>(result).error, 'auth', text);
       assert.match(text, /refused the credentials/);
       assert.ok(!text.includes('wrong-secret-for-the-test'), 'no secret in the result');
+      const balance = await invoke('voiceSms_getBalance', {});
+      assert.equal(json<{ error: string }>(balance).error, 'auth', texts(balance).join('\n'));
     } finally {
       await useProfile(sim.credentials);
     }

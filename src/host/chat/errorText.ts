@@ -12,6 +12,11 @@ export interface ToolError {
 }
 
 const CORE_KINDS = new Set(['network', 'timeout', 'http', 'service', 'parse', 'validation', 'auth']);
+
+/** Whether `kind` is one of the core's error kinds (as kept by the balance model). */
+export function isToolErrorKind(kind: unknown): kind is ToolErrorKind {
+  return typeof kind === 'string' && CORE_KINDS.has(kind);
+}
 const MAX_ERROR_CHARS = 600;
 
 export function toolError(e: unknown): ToolError {

@@ -10,7 +10,8 @@ import type { HostServices } from '../services.js';
 import { loadTrend, trendMonthIds } from '../webviews/trendLoader.js';
 import { balanceToolResult, instancesToolResult } from './accountText.js';
 import { activitiesToolResult } from './activitiesText.js';
-import { toolError } from './errorText.js';
+import { inert } from './dataText.js';
+import { isToolErrorKind, toolError } from './errorText.js';
 import { errorResult, guarded, textResult } from './results.js';
 import { monthToolResult } from './monthText.js';
 import { sendTestSmsTool } from './sendTestSmsTool.js';
@@ -41,6 +42,7 @@ export function createChatTools(services: HostServices): ChatTools {
   const client = async () => (await services.clients.active()).client;
   return {
     [CHAT_TOOLS.getMonthView]: {
+      prepareInvocation: (options) => ({ invocationMessage: vscode.l10n.t('Reading the calls of {0} for {1}', inert(str(options.input, 'instanceId'), 60), inert(str(options.input, 'monthId'), 10)) }),
       invoke: (options, token) => guarded(token, async (signal) => {
         const { instanceId } = ids(options.input);
         const monthId = loadCore().validateMonthId(str(options.input, 'monthId'));
@@ -55,6 +57,7 @@ export function createChatTools(services: HostServices): ChatTools {
       }),
     },
     [CHAT_TOOLS.getTrend]: {
+      prepareInvocation: (options) => ({ invocationMessage: vscode.l10n.t('Reading the monthly totals of {0}', inert(str(options.input, 'instanceId'), 60)) }),
       invoke: (options, token) => guarded(token, async (signal) => {
         const { instanceId } = ids(options.input);
         const raw = options.input['months'];
@@ -77,6 +80,7 @@ export function createChatTools(services: HostServices): ChatTools {
       }),
     },
     [CHAT_TOOLS.getDayActivities]: {
+      prepareInvocation: (options) => ({ invocationMessage: vscode.l10n.t('Reading the activities of {0} on {1}', inert(str(options.input, 'instanceId'), 60), inert(str(options.input, 'dateId'), 10)) }),
       invoke: (options, token) => guarded(token, async (signal) => {
         const { instanceId } = ids(options.input);
         const dateId = loadCore().validateDateId(str(options.input, 'dateId'));
@@ -85,6 +89,7 @@ export function createChatTools(services: HostServices): ChatTools {
       }),
     },
     [CHAT_TOOLS.getBalance]: {
+      prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading the account balance') }),
       invoke: (_options, token) => guarded(token, async (signal) => {
         // Through the balance model, so the Account view, the status bar and the days-left readings see this load too.
         const state = await services.balance.model.reload(signal);
@@ -94,7 +99,8 @@ export function createChatTools(services: HostServices): ChatTools {
           return errorResult({ kind: 'noAccount', message: vscode.l10n.t('The active profile has no account ID, so its balance cannot be read; add one in the profile (voiceSms.profiles).') });
         }
         if (state.error || !state.loaded) {
-          return errorResult({ ...toolError(new Error(state.error?.message ?? '')), kind: 'service' });
+          const kind = state.error?.kind;
+          return errorResult({ message: toolError(new Error(state.error?.message ?? '')).message, kind: isToolErrorKind(kind) ? kind : 'unexpected' });
         }
         const out = balanceToolResult(state.loaded);
         return textResult(out.text, out.json);
