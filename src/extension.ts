@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/pureL10n.js';
 import { BalanceController } from './host/balance/controller.js';
+import { registerChatTools } from './host/chat/register.js';
 import { ClientProvider } from './host/clients.js';
 import { registerCommands } from './host/commands/index.js';
 import { HostConfig } from './host/config.js';
@@ -116,6 +117,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
     sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
   registerCommands(ctx, services);
+  registerChatTools(ctx, services);
 
   // Sets hasHistory for the profile active now (the tree refreshes on every session change too).
   smsHistoryTree.refresh();

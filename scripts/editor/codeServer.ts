@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCodeServer } from './install.js';
 import { freePort, portAnswers, waitForHttpOk } from './net.js';
-import { cacheDir, codeServerEntry, extensionId, nodeBin, pathWithProjectNode, readManifest } from './paths.js';
+import { cacheDir, codeServerEntry, extensionId, nodeBin, pathWithProjectNode, projectBin, readManifest } from './paths.js';
 import { HarnessError, onCleanup, runToEnd, spawnGroup } from './processes.js';
 
 export type ExtensionSource =
@@ -25,6 +25,8 @@ export interface StartEditorOptions {
   settings?: Record<string, unknown>;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
+  /** Folders of further extensions (test fixtures), packaged and installed beside the one under test. */
+  extraExtensions?: string[];
   /** Files to create in the workspace folder (relative path -> content). */
   workspaceFiles?: Record<string, string>;
   /** Keep Workspace Trust on, so the folder opens untrusted (Restricted Mode). Default: off. */
@@ -196,6 +198,21 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
   } else if ('link' in options.extension) {
     const m = readManifest();
     symlinkSync(path.resolve(options.extension.link), path.join(extensionsDir, `${m.publisher}.${m.name}-${m.version}`), 'dir');
+  }
+  // Packaged and installed like the VSIX: once an install wrote extensions.json, a linked folder would be dropped.
+  for (const [i, dir] of (options.extraExtensions ?? []).entries()) {
+    const vsix = path.join(root, `extra-${i}.vsix`);
+    await runToEnd(path.join(projectBin, 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+      cwd: path.resolve(dir),
+      env: { ...process.env, PATH: pathWithProjectNode() },
+      stdio: options.verbose ? 'inherit' : 'ignore',
+      label: `vsce package ${path.basename(dir)}`,
+    });
+    await runToEnd(nodeBin, [entry, ...common, '--install-extension', vsix], {
+      env,
+      stdio: options.verbose ? 'inherit' : 'ignore',
+      label: `code-server --install-extension ${path.basename(dir)}`,
+    });
   }
 
   const args = [

@@ -68,7 +68,14 @@ runMain('e2e', async () => {
   // tests read it back from this process's environment (test/e2e/support/simulatorControl.ts).
   const demoControlToken = randomBytes(24).toString('hex');
   process.env[DEMO_CONTROL_TOKEN_ENV] = demoControlToken;
-  const editor = await startEditor({ extension: { vsix }, verbose, env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken } });
+  // The tool caller calls our chat tools with vscode.lm.invokeTool, as another extension would (chatTools.test.ts).
+  const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
+  const editor = await startEditor({
+    extension: { vsix },
+    extraExtensions: [toolCaller],
+    verbose,
+    env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },
+  });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;
   setSession({

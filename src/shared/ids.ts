@@ -110,3 +110,13 @@ export function profileSecretKey(profileName: string): string {
 export function profileFromSecretKey(key: string): string | undefined {
   return key.startsWith(SECRET_PREFIX) ? key.slice(SECRET_PREFIX.length) : undefined;
 }
+
+/** Language-model tools (contributes.languageModelTools); product.md fixes these names. */
+export const CHAT_TOOLS = {
+  getMonthView: 'voiceSms_getMonthView',
+  getTrend: 'voiceSms_getTrend',
+  getDayActivities: 'voiceSms_getDayActivities',
+  getBalance: 'voiceSms_getBalance',
+  listInstances: 'voiceSms_listInstances',
+  sendTestSms: 'voiceSms_sendTestSms',
+} as const;

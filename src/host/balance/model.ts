@@ -41,8 +41,8 @@ export interface BalanceState {
   noAccount?: boolean;
   /** The last successful load for the current profile (kept when a later load fails). */
   loaded?: LoadedBalance;
-  /** The last load's failure, cleared by the next success. */
-  error?: { message: string; at: number };
+  /** The last load's failure, cleared by the next success; `kind` is the core error's kind when it had one. */
+  error?: { message: string; at: number; kind?: string };
 }
 
 interface StoredReadings {
@@ -130,7 +130,7 @@ export class BalanceModel {
         ? { ...this.state, loading: false }
         : signedOut
         ? { loading: false, signedOut: true }
-        : { ...this.state, loading: false, error: { message: e instanceof Error ? e.message : String(e), at: now() } };
+        : { ...this.state, loading: false, error: { message: e instanceof Error ? e.message : String(e), at: now(), ...kindOf(e) } };
     }
     if (generation !== this.generation) return this.state;
     this.set(next);
@@ -154,4 +154,9 @@ export class BalanceModel {
     this.state = next;
     for (const l of [...this.listeners]) l(next);
   }
+}
+
+function kindOf(e: unknown): { kind?: string } {
+  const kind = (e as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === 'string' ? { kind } : {};
 }

@@ -82,33 +82,51 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   }
 
   if (services.config.settings.smsConfirmBeforeSend && !(await confirm(checked))) return undefined;
-  return deliver(services, profileName, checked, args !== undefined);
+  const delivered = await deliver(services, profileName, checked);
+  if (delivered.ok) return delivered.outcome;
+  if (args !== undefined) throw new Error(delivered.message);
+  return undefined;
 }
 
-async function confirm(sms: CheckedSms): Promise<boolean> {
+/** Longest message text the chat tool's modal quotes. */
+const SHOWN_BODY_CHARS = 480;
+
+/**
+ * The confirmation modal; true only when the user chose "Send". The chat tool shows it too, always,
+ * with the text itself (`showBody`): a model wrote it, so the user must read it before it goes out.
+ */
+export async function confirm(sms: CheckedSms, showBody = false): Promise<boolean> {
   const send = vscode.l10n.t('Send');
   const detail = [
     vscode.l10n.t('From: {0}', sms.from),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
+    showBody ? vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body) : '',
   ].filter(Boolean).join('\n');
   const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send this SMS?'), { modal: true, detail }, send);
   return choice === send;
 }
 
-async function deliver(services: HostServices, profile: string, sms: CheckedSms, fromArgs: boolean): Promise<SendSmsOutcome | undefined> {
+export type Delivery = { ok: true; outcome: SendSmsOutcome } | { ok: false; unknown: boolean; message: string };
+
+/**
+ * Sends once (never retried), records the message in the Sent SMS history and updates the draft,
+ * with the same notifications whoever asked (palette, resend, chat tool). `signal` (the chat tool's
+ * cancellation) aborts like the progress notification's Cancel button.
+ */
+export async function deliver(services: HostServices, profile: string, sms: CheckedSms, signal?: AbortSignal): Promise<Delivery> {
   const masked = maskPhoneNumber(sms.to);
   const record = { profile, from: sms.from, to: sms.to, body: sms.body, segments: sms.analysis.segments, encoding: sms.analysis.encoding };
   try {
     const { client } = await services.clients.active();
-    const result = await withProgress(vscode.l10n.t('Sending SMS to {0}…', masked), (signal) =>
-      client.sendSms({ from: sms.from, to: sms.to, body: sms.body }, signal),
+    const result = await withProgress(vscode.l10n.t('Sending SMS to {0}…', masked), (cancel) =>
+      client.sendSms({ from: sms.from, to: sms.to, body: sms.body }, signal ? AbortSignal.any([cancel, signal]) : cancel),
     );
     await services.sms.history.add({ ...record, status: 'sent', ...(result.messageId !== undefined ? { messageId: result.messageId } : {}) });
     await services.sms.drafts.markSent({ from: sms.from, to: sms.to, body: sms.body });
     void announce(masked, result.messageId);
-    return { messageId: result.messageId, to: result.to };
+    return { ok: true, outcome: { messageId: result.messageId, to: result.to } };
   } catch (e) {
     const unknown = isCancellation(e) || (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
     const message = isCancellation(e)
@@ -119,8 +137,7 @@ async function deliver(services: HostServices, profile: string, sms: CheckedSms,
     await services.sms.drafts.keep({ from: sms.from, to: sms.to, body: sms.body });
     services.log.error(`SMS to ${masked}: ${unknown ? 'outcome unknown' : 'failed'}: ${message}`);
     void offerRetry(services, message, unknown);
-    if (fromArgs) throw new Error(message);
-    return undefined;
+    return { ok: false, unknown, message };
   }
 }
 

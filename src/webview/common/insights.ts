@@ -4,8 +4,9 @@
 import * as l10n from '@vscode/l10n';
 import type { DayStatsData, MonthViewData } from '../../shared/protocol.js';
 import { dateIdsOfMonth, formatInt, formatOneDecimal, isoDate } from './format.js';
+import { SPIKE_FACTOR, spikeBaseline } from '../../shared/spikes.js';
 
-export const SPIKE_FACTOR = 3;
+export { median, SPIKE_FACTOR, spikeBaseline } from '../../shared/spikes.js';
 
 export type NoteKind = 'future' | 'missing' | 'mismatch' | 'spike';
 
@@ -26,18 +27,6 @@ export interface DayRow {
   future: boolean;
   missing: boolean;
   notes: DayNote[];
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-/** The median of the non-zero, non-future days' call legs: the baseline for spike detection. */
-export function spikeBaseline(days: readonly DayStatsData[]): number {
-  return median(days.filter((d) => !d.future && d.callLegs > 0).map((d) => d.callLegs));
 }
 
 function futureDay(dateId: string, view: MonthViewData): boolean {

@@ -1,0 +1,66 @@
+// voiceSms_getBalance's and voiceSms_listInstances's results. The amount and the currency are the
+// service's strings as sent (never reformatted), quoted as data. vscode-free, unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
+import type { BalanceEstimate } from '../balance/estimate.js';
+import type { LoadedBalance } from '../balance/model.js';
+import { inertKey, quoted, quotedList } from './dataText.js';
+
+/** Rows shown when the answer had no recognisable amount. */
+const MAX_BALANCE_ROWS = 40;
+
+/** Days as the Account view rounds them: whole days from 10 up, one decimal below. */
+export function roundDays(est: BalanceEstimate): number {
+  return est.daysLeft >= 10 ? Math.round(est.daysLeft) : Math.round(est.daysLeft * 10) / 10;
+}
+
+export function balanceToolResult(loaded: LoadedBalance): { text: string; json: string } {
+  const lines: string[] = [];
+  const b = loaded.balance;
+  if (b) {
+    lines.push(b.currency !== undefined
+      ? l10n.t('Balance of account {0} (profile {1}): amount {2}, currency {3}, exactly as the service sent them.', quoted(loaded.accountId, 80), quoted(loaded.profile, 80), quoted(b.amount), quoted(b.currency))
+      : l10n.t('Balance of account {0} (profile {1}): amount {2} as the service sent it; the service named no currency.', quoted(loaded.accountId, 80), quoted(loaded.profile, 80), quoted(b.amount)));
+  } else {
+    lines.push(l10n.t('The balance answer for account {0} (profile {1}) has no recognisable amount; its values as the service sent them:', quoted(loaded.accountId, 80), quoted(loaded.profile, 80)));
+    for (const r of loaded.rows.slice(0, MAX_BALANCE_ROWS)) lines.push(`${inertKey(r.key)} = ${quoted(r.value)}`);
+    if (loaded.rows.length > MAX_BALANCE_ROWS) lines.push(l10n.t('Truncated: showing {0} of {1} values.', MAX_BALANCE_ROWS, loaded.rows.length));
+  }
+  const est = loaded.estimate;
+  lines.push(est
+    ? l10n.t('About {0} days left at this month\'s rate, estimated from the balance readings this editor took (the service reports no spend).', roundDays(est))
+    : l10n.t('No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.'));
+  const data = {
+    profile: loaded.profile,
+    accountId: loaded.accountId,
+    ...(b ? { amount: b.amount, ...(b.currency !== undefined ? { currency: b.currency } : {}) } : {}),
+    ...(est ? { daysLeft: roundDays(est) } : {}),
+    readAt: new Date(loaded.at).toISOString(),
+  };
+  return { text: lines.join('\n'), json: JSON.stringify(data) };
+}
+
+export interface InstancesInfo {
+  profile: string;
+  signedIn: boolean;
+  demo: boolean;
+  instances: readonly string[];
+  senderIds: readonly string[];
+}
+
+export function instancesToolResult(info: InstancesInfo): { text: string; json: string } {
+  const name = quoted(info.profile, 80);
+  const lines = [
+    info.demo
+      ? l10n.t('Active profile: {0}, the offline demo (a simulator inside the editor: no real calls, messages or costs).', name)
+      : info.signedIn
+        ? l10n.t('Active profile: {0}, signed in.', name)
+        : l10n.t('Active profile: {0}, not signed in (no stored credentials); run "Voice & SMS: Sign In".', name),
+    info.instances.length > 0
+      ? l10n.t('Voice instances: {0}.', quotedList(info.instances))
+      : l10n.t('No voice instances are configured; the user can add one with "Voice & SMS: Add Voice Instance".'),
+    info.senderIds.length > 0
+      ? l10n.t('Sender identities: {0}.', quotedList(info.senderIds))
+      : l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".'),
+  ];
+  return { text: lines.join('\n'), json: JSON.stringify(info) };
+}

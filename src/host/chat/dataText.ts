@@ -1,0 +1,59 @@
+// How chat tool results quote what the service (or any other party) controls: as inert plain text.
+// A language model reads these results and may repeat them in a rendered reply, so a value must not
+// turn into markdown, HTML, a link or a command link there, nor smuggle line breaks or bidi controls
+// that make it read as part of our own text. Numbers are never passed through here: they go out as
+// the service sent them. vscode-free, unit-tested in plain Node.
+import { redact } from '../../shared/redact.js';
+
+/** C0/C1 controls and the bidi embedding/override/isolate characters. */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Characters that start code, links, images or HTML; escaped with a backslash, which markdown shows
+ * as the character itself. Emphasis characters stay: at worst they make a value bold, and masked
+ * numbers (+4915******89) stay readable.
+ */
+const MARKUP = /[\\`[\]<>]/g;
+/** `command:x`, `javascript:x` … written with an escaped colon, so no renderer takes them for a link. */
+const SCHEME = /\b(command|javascript|vbscript|data|file|vscode|vscode-insiders|https?):/gi;
+
+/** Default longest value kept, in characters. */
+export const MAX_VALUE_CHARS = 200;
+
+/** `value` as one inert line: invisible characters dropped, whitespace collapsed, markup escaped, cut at `max` with "…". */
+export function inert(value: string, max = MAX_VALUE_CHARS): string {
+  let s = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  if (s.length > max) s = `${s.slice(0, max)}…`;
+  return s.replace(MARKUP, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
+}
+
+/** A key path built from the service's element names: our own `.` and `[i]` kept, schemes defused, one line. */
+export function inertKey(key: string, max = 120): string {
+  let s = key.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  if (s.length > max) s = `${s.slice(0, max)}…`;
+  return s.replace(/[\\`<>]/g, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
+}
+
+/** A service value in double quotes, inert, with phone numbers and anything secret-looking masked. */
+export function quoted(value: string, max = MAX_VALUE_CHARS): string {
+  return `"${inert(redact(value), max).replace(/"/g, '\\"')}"`;
+}
+
+/** A list of ids (user-configured or validated) for a sentence: "VI-1", "VI-2". */
+export function quotedList(values: readonly string[]): string {
+  return values.map((v) => quoted(v, 80)).join(', ');
+}
+
+/** 20241003 -> 2024-10-03; 202410 -> 2024-10. */
+export function isoId(id: string): string {
+  return id.length === 8 ? `${id.slice(0, 4)}-${id.slice(4, 6)}-${id.slice(6, 8)}` : `${id.slice(0, 4)}-${id.slice(4, 6)}`;
+}
+
+/** "+12 (+8.5%)", "-3 (-20%)", "0 (0%)", "+5 (new)": plain ASCII, no locale grouping, for a model. */
+export function change(current: number, previous: number): string {
+  const diff = current - previous;
+  const sign = diff > 0 ? '+' : '';
+  if (previous === 0) return diff === 0 ? '0 (0%)' : `${sign}${diff} (new)`;
+  const pct = Math.round(((current - previous) / previous) * 1000) / 10;
+  return `${sign}${diff} (${pct > 0 ? '+' : ''}${pct}%)`;
+}

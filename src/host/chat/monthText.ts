@@ -1,0 +1,90 @@
+// voiceSms_getMonthView's result: a few sentences a model can quote (totals, the change against the
+// previous month, the flagged days) and one JSON block with every figure, each day as a row. Figures
+// are the month model's (src/core/model/monthView.ts), the same the month view panel shows; spikes
+// use the panel's rule (src/shared/spikes.ts). vscode-free, unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
+import type { MonthTotals, MonthView } from '../../core/model/types.js';
+import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
+import { change, isoId, quoted } from './dataText.js';
+
+export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
+
+export interface MonthToolData {
+  instanceId: string;
+  month: string;
+  currentDay: string;
+  totals: MonthTotals;
+  previous?: { month: string; totals: MonthTotals; change: Record<keyof Omit<MonthTotals, 'days'>, string> };
+  flags: Record<DayFlag, string[]>;
+  columns: readonly string[];
+  rows: Array<[string, number | null, number | null, number | null, number | null, number | null, DayFlag[]]>;
+  warnings: string[];
+}
+
+export const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
+const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
+
+/** Every calendar day of the month with its figures (null when the service sent none) and flags. */
+export function monthToolData(instanceId: string, view: MonthView, previous?: { monthId: string; totals: MonthTotals }): MonthToolData {
+  const byId = new Map(view.days.map((d) => [d.dateId, d]));
+  const y = Number(view.monthId.slice(0, 4));
+  const m = Number(view.monthId.slice(4, 6));
+  const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const ids = new Set([...Array.from({ length }, (_, i) => `${view.monthId}${String(i + 1).padStart(2, '0')}`), ...byId.keys()]);
+  const missing = new Set(view.missingDays);
+  const base = spikeBaseline(view.days);
+  const flags: Record<DayFlag, string[]> = { mismatch: [], missing: [], spike: [], future: [] };
+  const rows: MonthToolData['rows'] = [...ids].sort().map((id) => {
+    const d = byId.get(id);
+    const f: DayFlag[] = [];
+    if (d ? d.future : id > view.currentDateId) f.push('future');
+    if (!d && missing.has(id)) f.push('missing');
+    if (d?.legsMismatch) f.push('mismatch');
+    if (d && spikeFactor(d, base) !== undefined) f.push('spike');
+    for (const k of f) flags[k].push(isoId(id));
+    return [isoId(id), d?.callLegs ?? null, d?.callLegsIn ?? null, d?.callLegsOut ?? null, d?.callsUnique ?? null, d?.durationMin ?? null, f];
+  });
+  const data: MonthToolData = {
+    instanceId,
+    month: isoId(view.monthId),
+    currentDay: isoId(view.currentDateId),
+    totals: { ...view.totals },
+    flags,
+    columns: DAY_COLUMNS,
+    rows,
+    warnings: [...view.warnings],
+  };
+  if (previous) {
+    const c = {} as Record<(typeof COUNTERS)[number], string>;
+    for (const k of COUNTERS) c[k] = change(view.totals[k], previous.totals[k]);
+    data.previous = { month: isoId(previous.monthId), totals: { ...previous.totals }, change: c };
+  }
+  return data;
+}
+
+/** The sentences before the JSON block. */
+export function monthToolText(data: MonthToolData, spikeBase: number): string {
+  const t = data.totals;
+  const lines = [
+    l10n.t('Voice instance {0}, {1} (the service\'s current day is {2}): {3} call legs ({4} inbound, {5} outbound), {6} unique calls, {7} minutes, summed over {8} days.',
+      quoted(data.instanceId, 80), data.month, data.currentDay, t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days),
+  ];
+  const p = data.previous;
+  lines.push(p
+    ? l10n.t('Change against {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (previous month: {6} call legs, {7} minutes).',
+      p.month, p.change.callLegs, p.change.callLegsIn, p.change.callLegsOut, p.change.callsUnique, p.change.durationMin, p.totals.callLegs, p.totals.durationMin)
+    : l10n.t('The previous month could not be loaded, so there is no comparison.'));
+  const f = data.flags;
+  if (f.spike.length > 0) lines.push(l10n.t('Spikes (more than {0} times the median of active days, {1} call legs): {2}.', SPIKE_FACTOR, spikeBase, f.spike.join(', ')));
+  if (f.mismatch.length > 0) lines.push(l10n.t('Days where call legs differ from inbound + outbound (a data warning): {0}.', f.mismatch.join(', ')));
+  if (f.missing.length > 0) lines.push(l10n.t('Days the service sent no entry for: {0}.', f.missing.join(', ')));
+  if (f.future.length > 0) lines.push(l10n.t('Days after the service\'s current day, with no data yet (not zero traffic): {0}.', f.future.join(', ')));
+  if (f.spike.length + f.mismatch.length + f.missing.length === 0) lines.push(l10n.t('No spikes, mismatches or missing days.'));
+  lines.push(l10n.t('The JSON below has every figure; each row is one day with the fields named in "columns" (null: no entry from the service).'));
+  return lines.join('\n');
+}
+
+export function monthToolResult(instanceId: string, view: MonthView, previous?: { monthId: string; totals: MonthTotals }): { text: string; json: string; data: MonthToolData } {
+  const data = monthToolData(instanceId, view, previous);
+  return { text: monthToolText(data, spikeBaseline(view.days)), json: JSON.stringify(data), data };
+}

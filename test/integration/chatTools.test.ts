@@ -1,0 +1,282 @@
+// The language-model tools inside a real extension host, called the way chat and other extensions
+// call them: vscode.lm.invokeTool against the simulator started in this process. Covers: the six
+// tools listed by vscode.lm.tools with their schemas; figures equal to the month view panel's; each
+// error kind as a readable result (signed out, unknown instance, timeout, refused credentials);
+// cancellation; and the SMS tool refusing to send when its own confirmation modal is not answered
+// with "Send" — in this host the editor's confirmation for invokeTool is approved automatically
+// (dialogs are skipped in extension tests), so the modal is the only thing standing between the
+// call and the message, exactly the path a chat auto-approval would take.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+
+interface ChatTestApi {
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  session: { current(): { signedIn: boolean; profile: string | undefined } };
+  smsHistory: { entries(): { status: string }[] };
+}
+
+interface Totals { callLegs: number; callLegsIn: number; callLegsOut: number; callsUnique: number; durationMin: number; days: number }
+
+const TOOLS = ['voiceSms_getMonthView', 'voiceSms_getTrend', 'voiceSms_getDayActivities', 'voiceSms_getBalance', 'voiceSms_listInstances', 'voiceSms_sendTestSms'];
+const PROFILE = 'Chat tools integration';
+const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
+const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
+
+function utcMonthId(d: Date): string {
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function previousMonthId(monthId: string): string {
+  const y = Number(monthId.slice(0, 4));
+  const m = Number(monthId.slice(4, 6));
+  return m === 1 ? `${y - 1}12` : `${y}${String(m - 1).padStart(2, '0')}`;
+}
+
+/** The text parts of a tool result. */
+function texts(result: vscode.LanguageModelToolResult): string[] {
+  return result.content.map((p) => {
+    assert.ok(p instanceof vscode.LanguageModelTextPart, `unexpected part ${JSON.stringify(p)}`);
+    return p.value;
+  });
+}
+
+/** The JSON part of a result (the last text part that parses as an object). */
+function json<T>(result: vscode.LanguageModelToolResult): T {
+  for (const t of texts(result).reverse()) {
+    const line = t.split('\n').at(-1) ?? '';
+    try {
+      const v = JSON.parse(line) as unknown;
+      if (typeof v === 'object' && v !== null) return v as T;
+    } catch {
+      // not JSON
+    }
+  }
+  throw new Error(`no JSON in ${JSON.stringify(texts(result))}`);
+}
+
+describe('chat tools (vscode.lm.invokeTool)', function () {
+  this.timeout(60_000);
+  let api: ChatTestApi;
+  let sim: Simulator;
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'requestTimeoutSeconds'];
+  const saved = new Map<string, unknown>();
+  const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
+    Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
+
+  async function waitFor(check: () => boolean, what: string): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function useProfile(credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void> {
+    await api.storeCredentials(PROFILE, credentials);
+    await waitFor(() => api.session.current().signedIn === (credentials !== undefined), 'the session to follow the credentials');
+  }
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as ChatTestApi;
+    sim = await start();
+    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
+    await config().update('profiles', [
+      { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] },
+    ], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    await useProfile(sim.credentials);
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api?.storeCredentials(PROFILE, undefined);
+    for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  afterEach(function () {
+    sim.clearFaults();
+  });
+
+  it('vscode.lm.tools lists the six tools with their input schemas', function () {
+    const listed = vscode.lm.tools.filter((t) => t.name.startsWith('voiceSms_'));
+    assert.deepEqual(listed.map((t) => t.name).sort(), [...TOOLS].sort());
+    const schema = (name: string) => listed.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    assert.deepEqual(schema('voiceSms_getMonthView')?.required, ['instanceId', 'monthId']);
+    assert.deepEqual(Object.keys(schema('voiceSms_getTrend')?.properties ?? {}).sort(), ['endMonthId', 'instanceId', 'months']);
+    assert.deepEqual(schema('voiceSms_getDayActivities')?.required, ['instanceId', 'dateId']);
+    assert.deepEqual(schema('voiceSms_sendTestSms')?.required, ['to', 'body']);
+    assert.deepEqual(Object.keys(schema('voiceSms_getBalance')?.properties ?? {}), []);
+    for (const t of listed) assert.ok(t.description.length > 40 && !t.description.startsWith('%'), `${t.name}: ${t.description}`);
+  });
+
+  it('getMonthView returns the month view panel’s figures, the comparison and the per-day rows', async function () {
+    const monthId = utcMonthId(new Date());
+    const result = await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
+    const data = json<{ totals: Totals; previous?: { month: string; totals: Totals; change: Record<string, string> }; rows: unknown[][]; currentDay: string }>(result);
+    const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
+    const shown = (await api.panelContent(title))?.shown as { type: string; view?: { totals: Totals }; totals?: Totals }[];
+    const panel = shown.find((m) => m.type === 'monthData')?.view;
+    assert.ok(panel, 'the panel shows the month');
+    assert.deepEqual(data.totals, panel.totals);
+    const comparison = shown.find((m) => m.type === 'comparison')?.totals;
+    assert.ok(comparison, 'the panel shows the comparison');
+    assert.deepEqual(data.previous?.totals, comparison);
+    assert.equal(data.previous?.month, `${previousMonthId(monthId).slice(0, 4)}-${previousMonthId(monthId).slice(4)}`);
+    const expected = monthViewData(INSTANCE, monthId, Date.now());
+    assert.equal(data.rows.length, expected.days.length);
+    for (const d of expected.days) {
+      const row = data.rows.find((r) => r[0] === `${d.dateId.slice(0, 4)}-${d.dateId.slice(4, 6)}-${d.dateId.slice(6)}`);
+      assert.deepEqual(row?.slice(1, 6), [d.call_legs, d.call_legs_in, d.call_legs_out, d.calls_unique, d.duration_min], d.dateId);
+      if (d.dateId > expected.currentDateID) assert.deepEqual(row?.[6], ['future'], d.dateId);
+    }
+    const first = texts(result)[0] ?? '';
+    assert.match(first, new RegExp(`${panel.totals.callLegs} call legs \\(${panel.totals.callLegsIn} inbound, ${panel.totals.callLegsOut} outbound\\)`));
+    assert.match(first, /Change against \d{4}-\d{2}: call legs [+-]?\d+/);
+  });
+
+  it('getTrend returns N months ending with endMonthId, the newest equal to the month view', async function () {
+    const monthId = utcMonthId(new Date());
+    const data = json<{ months: { month: string; totals?: Totals; error?: string }[] }>(await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 3, endMonthId: monthId }));
+    assert.equal(data.months.length, 3);
+    assert.equal(data.months[2]?.month, `${monthId.slice(0, 4)}-${monthId.slice(4)}`);
+    const view = json<{ totals: Totals }>(await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId }));
+    assert.deepEqual(data.months[2]?.totals, view.totals);
+    const byDefault = json<{ months: unknown[] }>(await invoke('voiceSms_getTrend', { instanceId: INSTANCE }));
+    assert.equal(byDefault.months.length, 12);
+    const tooMany = texts(await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 25 }).catch((e: Error) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(e.message)]))).join('\n');
+    assert.match(tooMany, /24/);
+  });
+
+  it('getDayActivities renders the payload as key/value lines and masks phone numbers', async function () {
+    const today = new Date().toISOString().slice(0, 10);
+    const text = texts(await invoke('voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: today })).join('\n');
+    assert.match(text, new RegExp(`Activities of voice instance "${INSTANCE}" on ${today}`));
+    assert.match(text, /^\S+ = ".*"$/m);
+    assert.ok(!/\+\d{8,}/.test(text), `a full phone number in: ${text.slice(0, 500)}`);
+  });
+
+  it('getBalance returns the amount and currency as the service sent them', async function () {
+    const data = json<{ amount: string; currency: string; accountId: string }>(await invoke('voiceSms_getBalance', {}));
+    assert.equal(data.accountId, DEMO_ACCOUNT);
+    assert.match(data.amount, /^\d+\.\d\d$/);
+    assert.equal(data.currency, 'EUR');
+  });
+
+  it('listInstances returns the active profile, its instances and sender identities', async function () {
+    const data = json<{ profile: string; signedIn: boolean; demo: boolean; instances: string[]; senderIds: string[] }>(await invoke('voiceSms_listInstances', {}));
+    assert.deepEqual(data, { profile: PROFILE, signedIn: true, demo: false, instances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] });
+  });
+
+  it('an unknown instance is a one-sentence result with the service’s message', async function () {
+    const text = texts(await invoke('voiceSms_getMonthView', { instanceId: 'VI-NOPE', monthId: utcMonthId(new Date()) })).join('\n');
+    assert.match(text, /Voice instance "VI-NOPE" not found\./);
+    assert.ok(!/\n\s+at /.test(text), 'no stack');
+  });
+
+  it('a timeout is a result naming the timeout', async function () {
+    await config().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      sim.addFault({ kind: 'hang', match: { operation: 'activities' } });
+      const result = await invoke('voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: new Date().toISOString().slice(0, 10) });
+      const data = json<{ error: string }>(result);
+      assert.equal(data.error, 'timeout', texts(result).join('\n'));
+    } finally {
+      await config().update('requestTimeoutSeconds', saved.get('requestTimeoutSeconds'), vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('cancellation stops the call', async function () {
+    sim.addFault({ kind: 'hang', match: { operation: 'activities' } });
+    const source = new vscode.CancellationTokenSource();
+    const started = Date.now();
+    const call = invoke('voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: new Date().toISOString().slice(0, 10) }, source.token);
+    setTimeout(() => source.cancel(), 300);
+    await assert.rejects(call, (e: Error) => /cancel/i.test(e.name + e.message));
+    assert.ok(Date.now() - started < 5_000, 'cancelled promptly');
+  });
+
+  it('refused credentials are a result saying so', async function () {
+    await useProfile({ accessKeyId: sim.credentials.accessKeyId, secretAccessKey: 'wrong-secret-for-the-test' });
+    try {
+      const result = await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId: utcMonthId(new Date()) });
+      const text = texts(result).join('\n');
+      assert.equal(json<{ error: string }>(result).error, 'auth', text);
+      assert.match(text, /refused the credentials/);
+      assert.ok(!text.includes('wrong-secret-for-the-test'), 'no secret in the result');
+      const balance = await invoke('voiceSms_getBalance', {});
+      assert.equal(json<{ error: string }>(balance).error, 'auth', texts(balance).join('\n'));
+    } finally {
+      await useProfile(sim.credentials);
+    }
+  });
+
+  it('signed out is a result saying how to sign in, from every tool', async function () {
+    await useProfile(undefined);
+    try {
+      for (const [name, input] of [
+        ['voiceSms_getMonthView', { instanceId: INSTANCE, monthId: utcMonthId(new Date()) }],
+        ['voiceSms_getTrend', { instanceId: INSTANCE, months: 2 }],
+        ['voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: '20240601' }],
+        ['voiceSms_getBalance', {}],
+        ['voiceSms_sendTestSms', { to: '+4915123456789', body: 'x' }],
+      ] as const) {
+        const result = await invoke(name, input);
+        assert.equal(json<{ error: string }>(result).error, 'signedOut', `${name}: ${texts(result).join('\n')}`);
+        assert.match(texts(result).join('\n'), /not signed in/, name);
+      }
+    } finally {
+      await useProfile(sim.credentials);
+    }
+  });
+
+  it('sendTestSms sends nothing without the confirmation, even with sms.confirmBeforeSend off', async function () {
+    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    const received = sim.received.length;
+    const history = api.smsHistory.entries().length;
+    const result = await invoke('voiceSms_sendTestSms', { from: SENDER, to: '+4915123456789', body: 'From the chat tool test' });
+    const text = texts(result).join('\n');
+    assert.equal(json<{ error: string }>(result).error, 'declined', text);
+    assert.match(text, /did not confirm/);
+    assert.ok(!text.includes('+4915123456789'), 'the number is masked in the result');
+    assert.equal(sim.received.length, received, 'no SMS reached the service');
+    assert.equal(sim.requests.filter((r) => r.path.includes('/message/sms')).length, 0, 'no SMS request at all');
+    assert.equal(api.smsHistory.entries().length, history, 'nothing recorded');
+  });
+
+  it('sendTestSms refuses an invalid number with the palette’s explanation, before any request', async function () {
+    const requests = sim.requests.length;
+    const result = await invoke('voiceSms_sendTestSms', { to: 'hello', body: 'x' });
+    assert.equal(json<{ error: string }>(result).error, 'validation', texts(result).join('\n'));
+    assert.match(texts(result).join('\n'), /Destination number is not a phone number/);
+    assert.equal(sim.requests.length, requests);
+  });
+
+  it('follows a profile switch to the offline demo and back', async function () {
+    const demo = await vscode.commands.executeCommand<string>('voiceSms.startDemo');
+    try {
+      await waitFor(() => api.session.current().profile === demo && api.session.current().signedIn, 'the demo profile');
+      const info = json<{ profile: string; demo: boolean; instances: string[] }>(await invoke('voiceSms_listInstances', {}));
+      assert.equal(info.profile, demo);
+      assert.equal(info.demo, true);
+      const monthId = utcMonthId(new Date());
+      const view = json<{ totals: Totals }>(await invoke('voiceSms_getMonthView', { instanceId: info.instances[0] ?? INSTANCE, monthId }));
+      const expected = monthViewData(info.instances[0] ?? INSTANCE, monthId, Date.now());
+      assert.equal(view.totals.callLegs, expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0));
+      assert.match(json<{ amount: string }>(await invoke('voiceSms_getBalance', {})).amount, /^\d+\.\d\d$/);
+      const requests = sim.requests.length;
+      await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
+      assert.equal(sim.requests.length, requests, 'the demo answers, not the earlier profile\'s service');
+    } finally {
+      await vscode.commands.executeCommand('voiceSms.stopDemo');
+    }
+    await waitFor(() => api.session.current().profile === PROFILE, 'the earlier profile');
+    assert.equal(json<{ profile: string }>(await invoke('voiceSms_listInstances', {})).profile, PROFILE);
+  });
+});

@@ -1,0 +1,65 @@
+// contributes.languageModelTools: exactly the tools product.md names (src/shared/ids.ts CHAT_TOOLS),
+// each complete enough for chat (# reference, descriptions, an object schema whose required fields
+// exist), with its texts in package.nls.json.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { CHAT_TOOLS } from '../../../src/shared/ids.js';
+
+const root = join(__dirname, '..', '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { languageModelTools?: Tool[] } };
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+interface Tool {
+  name: string;
+  displayName: string;
+  toolReferenceName: string;
+  canBeReferencedInPrompt: boolean;
+  userDescription: string;
+  modelDescription: string;
+  icon: string;
+  inputSchema: { type: string; properties: Record<string, { type: string; description?: string }>; required?: string[] };
+}
+
+const tools = pkg.contributes.languageModelTools ?? [];
+const text = (v: string): string => {
+  const m = /^%(.+)%$/.exec(v);
+  return m?.[1] ? nls[m[1]] ?? '' : v;
+};
+
+void describe('manifest: chat tools', () => {
+  void it('contributes exactly the tools of ids.ts', () => {
+    assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(CHAT_TOOLS).sort());
+  });
+
+  void it('gives each a reference name, localised descriptions and an object schema', () => {
+    const refs = new Set<string>();
+    for (const t of tools) {
+      assert.match(t.toolReferenceName, /^[A-Za-z][\w]*$/, t.name);
+      assert.ok(!refs.has(t.toolReferenceName), `duplicate reference ${t.toolReferenceName}`);
+      refs.add(t.toolReferenceName);
+      assert.equal(t.canBeReferencedInPrompt, true, t.name);
+      for (const k of ['displayName', 'userDescription', 'modelDescription'] as const) {
+        assert.match(t[k], /^%tool\.\w+\.\w+%$/, `${t.name}.${k} comes from package.nls.json`);
+        assert.ok(text(t[k]).length > 10, `${t.name}.${k}`);
+      }
+      assert.match(t.icon, /^\$\([\w-]+\)$/, t.name);
+      assert.equal(t.inputSchema.type, 'object', t.name);
+      for (const r of t.inputSchema.required ?? []) assert.ok(r in t.inputSchema.properties, `${t.name}: ${r}`);
+      for (const [k, p] of Object.entries(t.inputSchema.properties)) assert.ok(p.description && text(p.description).length > 5, `${t.name}.${k}`);
+    }
+  });
+
+  void it('takes the inputs product.md fixes', () => {
+    const props = (name: string): string[] => Object.keys(tools.find((t) => t.name === name)?.inputSchema.properties ?? {}).sort();
+    assert.deepEqual(props(CHAT_TOOLS.getMonthView), ['instanceId', 'monthId']);
+    assert.deepEqual(props(CHAT_TOOLS.getTrend), ['endMonthId', 'instanceId', 'months']);
+    assert.deepEqual(props(CHAT_TOOLS.getDayActivities), ['dateId', 'instanceId']);
+    assert.deepEqual(props(CHAT_TOOLS.getBalance), []);
+    assert.deepEqual(props(CHAT_TOOLS.listInstances), []);
+    assert.deepEqual(props(CHAT_TOOLS.sendTestSms), ['body', 'from', 'to']);
+    const months = tools.find((t) => t.name === CHAT_TOOLS.getTrend)?.inputSchema.properties['months'] as unknown as { default: number; maximum: number };
+    assert.deepEqual([months.default, months.maximum], [12, 24]);
+  });
+});
