@@ -29,9 +29,10 @@ import { VIEWS } from './shared/ids.js';
 const KEY_ID_VISIBLE = 4;
 
 /**
- * activate()'s return value, for the integration tests (test/integration/log.test.ts): write a
+ * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
  * line through the redacting logger and find the channel's file. Deliberately narrow: nothing
- * here reads a secret or the list of masked values.
+ * here reads a secret or the list of masked values. Returned only in test and development mode
+ * (testApiAllowed): an installed extension exports nothing, so other extensions cannot reach it.
  */
 export interface VoiceSmsTestApi {
   log: { info(message: string): void; addSecret(value: string): void };
@@ -66,7 +67,7 @@ export interface VoiceSmsTestApi {
   };
 }
 
-export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
+export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
   // First: titles, panel errors and credential checks come from vscode-free modules (pureL10n.ts).
   configurePureL10n(vscode.env.language, vscode.l10n.bundle);
@@ -121,6 +122,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   void session.refresh();
 
   log.debug(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  if (!testApiAllowed(ctx.extensionMode)) return undefined;
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
@@ -158,6 +160,11 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
       hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
     },
   };
+}
+
+/** The test seam ships only to the integration host (Test) and `npm start` (Development), never to users (Production). */
+function testApiAllowed(mode: vscode.ExtensionMode): boolean {
+  return mode === vscode.ExtensionMode.Test || mode === vscode.ExtensionMode.Development;
 }
 
 async function panelContent(open: PanelLookup | undefined): Promise<{ viewType: string; shown: readonly unknown[] } | undefined> {

@@ -9,7 +9,7 @@ import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
 import { launchBrowser } from './browser.js';
 import { startEditor } from './codeServer.js';
-import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, repoRoot, screenshotsDocDir } from './paths.js';
+import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
 import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
 import { startSimulator } from './simulator.js';
@@ -27,6 +27,22 @@ function e2eTestFiles(): string[] {
     .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+/**
+ * Packages test/fixtures/exportsProbe (a second, ordinary extension) into test-results/, so the e2e
+ * editor can ask, as any other extension would, what the installed VSIX exports (test/e2e/exports.test.ts).
+ */
+async function packageExportsProbe(verbose: boolean): Promise<string> {
+  const out = path.join(repoRoot, 'test-results', 'exports-probe.vsix');
+  mkdirSync(path.dirname(out), { recursive: true });
+  await runToEnd(path.join(projectBin, 'vsce'), ['package', '--no-dependencies', '--out', out], {
+    env: { ...process.env, PATH: pathWithProjectNode() },
+    label: 'vsce package (exports probe)',
+    cwd: path.join(repoRoot, 'test', 'fixtures', 'exportsProbe'),
+    quiet: !verbose,
+  });
+  return out;
 }
 
 runMain('e2e', async () => {
@@ -57,7 +73,8 @@ runMain('e2e', async () => {
   mkdirSync(e2eResultsDir, { recursive: true });
 
   const started = Date.now();
-  const editor = await startEditor({ extension: { vsix }, verbose });
+  const probe = await packageExportsProbe(verbose);
+  const editor = await startEditor({ extension: { vsix }, verbose, alsoInstall: [probe] });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;
   setSession({
