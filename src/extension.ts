@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { configurePureL10n } from './host/pureL10n.js';
 import { BalanceController } from './host/balance/controller.js';
 import { ClientProvider } from './host/clients.js';
-import { registerCommands } from './host/commands/index.js';
+import { registerLazyCommands } from './host/commands/lazy.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
 import { DemoMode } from './host/demo.js';
@@ -111,7 +111,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
 
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
     sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
-  registerCommands(ctx, services);
+  registerLazyCommands(ctx, services);
 
   // Sets hasHistory for the profile active now (the tree refreshes on every session change too).
   smsHistoryTree.refresh();
