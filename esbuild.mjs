@@ -2,6 +2,7 @@
 // webview entries (browser/iife). `--production` minifies and writes a metafile for size checks.
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,8 +15,9 @@ const webviewEntries = ['monthView', 'trend', 'activities']
 const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
-    // (src/host/core.ts, src/host/simulatorLoader.ts), so activation never pays for them.
-    entryPoints: { extension: 'src/extension.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
+    // (src/host/core.ts, src/host/simulatorLoader.ts), so activation never pays for them; so is
+    // `features` (command handlers, quick inputs, exports: src/host/featuresLoader.ts).
+    entryPoints: { extension: 'src/extension.ts', features: 'src/host/features.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -43,7 +45,13 @@ if (webviewEntries.length > 0) {
   });
 }
 
-if (watch) {
+/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory). */
+export { configs };
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (!isMain) {
+  // Imported: build nothing.
+} else if (watch) {
   for (const c of configs) await (await esbuild.context(c)).watch();
   console.log('[esbuild] watching');
 } else {

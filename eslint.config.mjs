@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'docs/**', '**/*.vsix', 'test/e2e/fixtures/**/*.js'] },
+  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'docs/**', '**/*.vsix', 'test/e2e/fixtures/**/*.js', 'test/fixtures/exportsProbe/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -6,7 +6,7 @@ import { configurePureL10n } from './host/pureL10n.js';
 import { BalanceController } from './host/balance/controller.js';
 import { registerChatTools } from './host/chat/register.js';
 import { ClientProvider } from './host/clients.js';
-import { registerCommands } from './host/commands/index.js';
+import { registerLazyCommands } from './host/commands/lazy.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
 import { DemoMode } from './host/demo.js';
@@ -31,9 +31,10 @@ import { VIEWS } from './shared/ids.js';
 const KEY_ID_VISIBLE = 4;
 
 /**
- * activate()'s return value, for the integration tests (test/integration/log.test.ts): write a
+ * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
  * line through the redacting logger and find the channel's file. Deliberately narrow: nothing
- * here reads a secret or the list of masked values.
+ * here reads a secret or the list of masked values. Returned only in test and development mode
+ * (testApiAllowed): an installed extension exports nothing, so other extensions cannot reach it.
  */
 export interface VoiceSmsTestApi {
   log: { info(message: string): void; addSecret(value: string): void };
@@ -69,7 +70,7 @@ export interface VoiceSmsTestApi {
   };
 }
 
-export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
+export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
   // First: titles, panel errors and credential checks come from vscode-free modules (pureL10n.ts).
   configurePureL10n(vscode.env.language, vscode.l10n.bundle);
@@ -116,7 +117,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
 
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
     sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
-  registerCommands(ctx, services);
+  registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
 
   // Sets hasHistory for the profile active now (the tree refreshes on every session change too).
@@ -128,6 +129,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
   void session.refresh();
 
   log.debug(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  if (!testApiAllowed(ctx.extensionMode)) return undefined;
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
@@ -166,6 +168,11 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi {
       hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
     },
   };
+}
+
+/** The test seam ships only to the integration host (Test) and `npm start` (Development), never to users (Production). */
+function testApiAllowed(mode: vscode.ExtensionMode): boolean {
+  return mode === vscode.ExtensionMode.Test || mode === vscode.ExtensionMode.Development;
 }
 
 async function panelContent(open: PanelLookup | undefined): Promise<{ viewType: string; shown: readonly unknown[] } | undefined> {

@@ -35,6 +35,8 @@ export interface StartEditorOptions {
   port?: number;
   /** Echo the server's output (otherwise it goes to a log file, shown on failure). */
   verbose?: boolean;
+  /** More VSIX files installed next to the extension (e2e: the exports probe of test/fixtures/exportsProbe). */
+  alsoInstall?: string[];
 }
 
 export interface Editor {
@@ -191,6 +193,13 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
       stdio: options.verbose ? 'inherit' : 'ignore',
       label: `code-server --install-extension ${path.basename(vsix)}`,
     });
+    for (const extra of options.alsoInstall ?? []) {
+      await runToEnd(nodeBin, [entry, ...common, '--install-extension', path.resolve(extra)], {
+        env,
+        stdio: options.verbose ? 'inherit' : 'ignore',
+        label: `code-server --install-extension ${path.basename(extra)}`,
+      });
+    }
     const id = extensionId().toLowerCase();
     if (!readdirSync(extensionsDir).some((d) => d.toLowerCase().startsWith(`${id}-`))) {
       throw new Error(`installing ${vsix} left no ${id}-* folder in the extensions dir`);

@@ -11,7 +11,7 @@ import { launchBrowser } from './browser.js';
 import { randomBytes } from 'node:crypto';
 import { DEMO_CONTROL_TOKEN_ENV } from '../../src/shared/ids.js';
 import { startEditor } from './codeServer.js';
-import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, repoRoot, screenshotsDocDir } from './paths.js';
+import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
 import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
 import { startSimulator } from './simulator.js';
@@ -34,6 +34,22 @@ function e2eTestFiles(): string[] {
     .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+/**
+ * Packages test/fixtures/exportsProbe (a second, ordinary extension) into test-results/, so the e2e
+ * editor can ask, as any other extension would, what the installed VSIX exports (test/e2e/exports.test.ts).
+ */
+async function packageExportsProbe(verbose: boolean): Promise<string> {
+  const out = path.join(repoRoot, 'test-results', 'exports-probe.vsix');
+  mkdirSync(path.dirname(out), { recursive: true });
+  await runToEnd(path.join(projectBin, 'vsce'), ['package', '--no-dependencies', '--out', out], {
+    env: { ...process.env, PATH: pathWithProjectNode() },
+    label: 'vsce package (exports probe)',
+    cwd: path.join(repoRoot, 'test', 'fixtures', 'exportsProbe'),
+    quiet: !verbose,
+  });
+  return out;
 }
 
 runMain('e2e', async () => {
@@ -69,10 +85,12 @@ runMain('e2e', async () => {
   const demoControlToken = randomBytes(24).toString('hex');
   process.env[DEMO_CONTROL_TOKEN_ENV] = demoControlToken;
   // The tool caller calls our chat tools with vscode.lm.invokeTool, as another extension would (chatTools.test.ts).
+  const probe = await packageExportsProbe(verbose);
   const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
   const editor = await startEditor({
     extension: { vsix },
     extraExtensions: [toolCaller],
+    alsoInstall: [probe],
     verbose,
     env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },
   });

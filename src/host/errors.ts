@@ -2,7 +2,6 @@
 // "Show Log" action, and the full detail in the log. Cancellation is silent.
 import * as vscode from 'vscode';
 import type { HostLog } from './log.js';
-import { NotSignedInError } from './clients.js';
 
 export function isCancellation(e: unknown): boolean {
   return e instanceof vscode.CancellationError || (e instanceof Error && e.name === 'AbortError');
@@ -21,7 +20,8 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   log.error(`${what} failed${typeof kind === 'string' ? ` (${kind})` : ''}: ${errorMessage(e)}`);
   const showLog = vscode.l10n.t('Show Log');
   const signIn = vscode.l10n.t('Sign In');
-  const actions = e instanceof NotSignedInError ? [signIn] : [showLog];
+  // By name: dist/features.js and dist/extension.js each have their own copy of the class.
+  const actions = e instanceof Error && e.name === 'NotSignedInError' ? [signIn] : [showLog];
   const choice = await vscode.window.showErrorMessage(
     vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] }),
     ...actions,

@@ -53,7 +53,7 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
 
   it('sends exactly one SMS after the editor’s confirmation and the tool’s own modal, and records it', async function () {
     const wb = suite.wb;
-    const before = (await receivedSms(sim.baseUrl)).length;
+    const before = (await receivedSms(sim)).length;
     await invoke('Deploy finished (chat tool e2e)');
 
     const editorConfirm = await dialogWith(/To: \+4915123456789/);
@@ -62,7 +62,7 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
     assert.match(editorConfirm, /Segments: 1/);
     assert.match(editorConfirm, /Deploy finished \(chat tool e2e\)/);
     await wb.screenshot('chat-01-editor-confirmation');
-    assert.equal((await receivedSms(sim.baseUrl)).length, before, 'nothing sent while the editor asks');
+    assert.equal((await receivedSms(sim)).length, before, 'nothing sent while the editor asks');
     await wb.dialogButton(EDITOR_OK).click();
 
     // The palette's modal, shown by the tool itself whatever sms.confirmBeforeSend says.
@@ -70,12 +70,12 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
     const modal = await dialogWith(/Message: Deploy finished \(chat tool e2e\)/);
     assert.ok(modal.includes(`To: ${E164}`), modal);
     await wb.screenshot('chat-02-tool-modal');
-    assert.equal((await receivedSms(sim.baseUrl)).length, before, 'nothing sent while the tool asks');
+    assert.equal((await receivedSms(sim)).length, before, 'nothing sent while the tool asks');
     await wb.dialogButton(/^Send$/).click();
 
     const result = wb.notification(/Tool result: SMS sent from VSTK-TEST to \+4915\*+89 \(segments: 1\), message ID /).first();
     await result.waitFor({ state: 'visible', timeout: 20_000 });
-    const got = await receivedSms(sim.baseUrl);
+    const got = await receivedSms(sim);
     assert.equal(got.length - before, 1, 'exactly one SMS');
     assert.equal(got.at(-1)?.to, E164);
     assert.ok(((await result.textContent()) ?? '').includes(got.at(-1)?.messageId ?? '?'), 'the result names the message id');
@@ -86,26 +86,26 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
 
   it('sends nothing when the tool’s own modal is cancelled', async function () {
     const wb = suite.wb;
-    const before = (await receivedSms(sim.baseUrl)).length;
+    const before = (await receivedSms(sim)).length;
     await invoke('Declined in the modal');
     await dialogWith(/To: \+4915123456789/);
     await wb.dialogButton(EDITOR_OK).click();
     await wb.dialogButton(/^Send$/).waitFor({ state: 'visible', timeout: 20_000 });
     await wb.dialogButton(/^Cancel$/).click();
     await wb.notification(/Tool result: Not sent: the user did not confirm the SMS to \+4915\*+89/).first().waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal((await receivedSms(sim.baseUrl)).length, before);
+    assert.equal((await receivedSms(sim)).length, before);
     await wb.clearNotifications();
   });
 
   it('sends nothing when the editor’s confirmation is cancelled', async function () {
     const wb = suite.wb;
-    const before = (await receivedSms(sim.baseUrl)).length;
+    const before = (await receivedSms(sim)).length;
     await invoke('Declined by the editor');
     await dialogWith(/To: \+4915123456789/);
     await wb.dialogButton(/^Cancel$/).click();
     await wb.notification(/Tool error: .*Cancel/i).first().waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal((await wb.dialogButton(/^Send$/).isVisible()), false, 'the tool never ran');
-    assert.equal((await receivedSms(sim.baseUrl)).length, before);
+    assert.equal((await receivedSms(sim)).length, before);
     await wb.clearNotifications();
   });
 });

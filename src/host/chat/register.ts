@@ -1,15 +1,16 @@
 // Registers the language-model tools (contributes.languageModelTools) with thin wrappers: activation
-// only records six names; the implementations (tools.ts and what it pulls in) load on the first
-// invocation. An editor without the language-model API simply gets no tools.
+// only records six names; the implementations (tools.ts and what it pulls in, in dist/features.js)
+// load on the first invocation. An editor without the language-model API simply gets no tools.
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
+import { loadFeatures } from '../featuresLoader.js';
 import type { ChatTools } from './tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;
   let loaded: Promise<ChatTools> | undefined;
-  const tools = (): Promise<ChatTools> => (loaded ??= import('./tools.js').then((m) => m.createChatTools(services)));
+  const tools = (): Promise<ChatTools> => (loaded ??= Promise.resolve().then(() => loadFeatures().createChatTools(services)));
   for (const name of Object.values(CHAT_TOOLS)) {
     ctx.subscriptions.push(
       vscode.lm.registerTool<Record<string, unknown>>(name, {

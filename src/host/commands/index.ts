@@ -1,6 +1,6 @@
-// Every command of product.md, registered at activation. One entry per command: a file exporting
-// `register`.
-import * as vscode from 'vscode';
+// Every command of product.md: one entry per command, a file exporting `register`. This table lives
+// in dist/features.js; activation registers each id with a stub that loads it (commands/lazy.ts).
+import type * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
@@ -12,7 +12,7 @@ import * as openTrend from './openTrend.js';
 import * as refresh from './refresh.js';
 import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
-import type { RegisterCommand } from './register.js';
+import { registeredHandler, type CommandHandler, type RegisterCommand } from './register.js';
 import * as sendSms from './sendSms.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';
@@ -46,6 +46,13 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.clearSmsHistory]: smsHistory.registerClear,
 };
 
-export function registerCommands(ctx: vscode.ExtensionContext, services: HostServices): void {
-  for (const register of Object.values(REGISTRARS)) register(ctx, services);
+let registered = false;
+
+/** The handler of `id`; the first call runs every registrar once. */
+export function commandHandler(ctx: vscode.ExtensionContext, services: HostServices, id: CommandId): CommandHandler | undefined {
+  if (!registered) {
+    registered = true;
+    for (const register of Object.values(REGISTRARS)) register(ctx, services);
+  }
+  return registeredHandler(id);
 }

@@ -14,12 +14,14 @@ import {
   type MonthViewState,
   type TrendState,
 } from '../../shared/protocol.js';
-import { ActivitiesController } from './activitiesController.js';
+import type { ActivitiesController } from './activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import { createNonce, renderWebviewHtml, type WebviewEntry } from './html.js';
-import { MonthViewController } from './monthViewController.js';
+import type { MonthViewController } from './monthViewController.js';
 import { activitiesTitle, monthViewTitle, trendTitle } from './titles.js';
-import { TrendController } from './trendController.js';
+import type { TrendController } from './trendController.js';
+// Controllers come from dist/features.js, loaded when the first panel opens (not at activation).
+import { loadFeatures } from '../featuresLoader.js';
 
 export interface WebviewPanelsOptions {
   extensionUri: vscode.Uri;
@@ -152,7 +154,7 @@ export class WebviewPanels implements vscode.Disposable {
   }
 
   private adoptMonthView(panel: vscode.WebviewPanel, state: MonthViewState): vscode.WebviewPanel {
-    const controller = new MonthViewController(state, this.o.monthViews, (m) => panel.webview.postMessage(m), {
+    const controller = new (loadFeatures().MonthViewController)(state, this.o.monthViews, (m) => panel.webview.postMessage(m), {
       onStateChange: (s) => {
         panel.title = monthViewTitle(s.instanceId, s.monthId);
       },
@@ -169,7 +171,7 @@ export class WebviewPanels implements vscode.Disposable {
   }
 
   private adoptTrend(panel: vscode.WebviewPanel, state: TrendState): vscode.WebviewPanel {
-    const controller = new TrendController(state, this.o.monthViews, (m) => panel.webview.postMessage(m), {
+    const controller = new (loadFeatures().TrendController)(state, this.o.monthViews, (m) => panel.webview.postMessage(m), {
       onOpenMonth: (instanceId, monthId) => this.openMonthView({ instanceId, monthId }, vscode.ViewColumn.Beside),
       onWarn: (m) => this.o.log?.warn(m),
     });
@@ -179,7 +181,7 @@ export class WebviewPanels implements vscode.Disposable {
   }
 
   private adoptActivities(panel: vscode.WebviewPanel, state: ActivitiesState): vscode.WebviewPanel {
-    const controller = new ActivitiesController(state, this.o.activities, (m) => panel.webview.postMessage(m), {
+    const controller = new (loadFeatures().ActivitiesController)(state, this.o.activities, (m) => panel.webview.postMessage(m), {
       onCommand: (command, s) =>
         this.o.onActivitiesCommand
           ? this.o.onActivitiesCommand(command, s)
