@@ -139,6 +139,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     }
     const body = await readBody(req, MAX_REQUEST_BODY);
     const at = now();
+    state.requestCount += 1;
     if (body === null) {
       res.shouldKeepAlive = false;
       writeAnswer(res, errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, at));
@@ -245,6 +246,9 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     credentials,
     received: state.received,
     requests: state.requests,
+    get requestCount() {
+      return state.requestCount;
+    },
     controlToken,
     addFault: (f: Fault) => faults.add(f),
     clearFaults: () => faults.clear(),

@@ -30,6 +30,8 @@ interface BalanceEntry {
 export class SimState {
   readonly received: ReceivedSms[] = [];
   readonly requests: RecordedRequest[] = [];
+  /** Every service request that arrived, refused ones included; a number costs nothing to keep. */
+  requestCount = 0;
   private readonly balances = new Map<string, BalanceEntry>();
   private smsCount = 0;
 

@@ -116,6 +116,8 @@ export interface Simulator {
    * unauthenticated requests excluded), the latest REQUEST_LIMIT of them.
    */
   requests: RecordedRequest[];
+  /** How many service requests arrived, authenticated or not (a count only: nothing of them is kept). */
+  readonly requestCount: number;
   /** The X-Sim-Token value the /__sim control endpoints require. */
   controlToken: string;
   addFault(f: Fault): void;

@@ -251,11 +251,11 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   });
 
   it('sendTestSms refuses an invalid number with the palette’s explanation, before any request', async function () {
-    const requests = sim.requests.length;
+    const requests = sim.requestCount;
     const result = await invoke('voiceSms_sendTestSms', { to: 'hello', body: 'x' });
     assert.equal(json<{ error: string }>(result).error, 'validation', texts(result).join('\n'));
     assert.match(texts(result).join('\n'), /Destination number is not a phone number/);
-    assert.equal(sim.requests.length, requests);
+    assert.equal(sim.requestCount, requests);
   });
 
   it('follows a profile switch to the offline demo and back', async function () {
@@ -270,9 +270,9 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       const expected = monthViewData(info.instances[0] ?? INSTANCE, monthId, Date.now());
       assert.equal(view.totals.callLegs, expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0));
       assert.match(json<{ amount: string }>(await invoke('voiceSms_getBalance', {})).amount, /^\d+\.\d\d$/);
-      const requests = sim.requests.length;
+      const requests = sim.requestCount;
       await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
-      assert.equal(sim.requests.length, requests, 'the demo answers, not the earlier profile\'s service');
+      assert.equal(sim.requestCount, requests, 'the demo answers, not the earlier profile\'s service');
     } finally {
       await vscode.commands.executeCommand('voiceSms.stopDemo');
     }

@@ -176,9 +176,9 @@ describe('offline demo', function () {
 
       assert.equal(await api.demo.resumeIfLeftOver(), true, 'this window starts its own simulator');
       assert.equal(demoProfile()?.baseUrl, other.url, 'the other window\'s live URL is left alone');
-      const served = other.requests.length;
+      const served = other.requestCount;
       assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance', {}));
-      assert.equal(other.requests.length, served, 'this window\'s requests go to its own simulator');
+      assert.equal(other.requestCount, served, 'this window\'s requests go to its own simulator');
 
       // The other window closes: this one keeps working.
       await other.close();

@@ -213,11 +213,11 @@ describe('error messages: one clear message per error kind', function () {
   });
 
   it('validation: an instance id with a slash is refused before any request', async function () {
-    const before = sim.requests.length;
+    const before = sim.requestCount;
     const e = await exportError('a/b');
     assertKind(e, 'validation');
     assert.match(e.message, /Invalid .*instance/i);
-    assert.equal(sim.requests.length, before, 'no request was sent');
+    assert.equal(sim.requestCount, before, 'no request was sent');
     assertClean(e);
   });
 });

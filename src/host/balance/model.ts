@@ -94,9 +94,13 @@ export class BalanceModel {
 
   /** Loads now; concurrent calls share one request. Never rejects: failures land in `error`. */
   reload(signal?: AbortSignal): Promise<BalanceState> {
-    this.inFlight ??= this.load(this.generation, signal).finally(() => {
-      this.inFlight = undefined;
-    });
+    if (!this.inFlight) {
+      const load: Promise<BalanceState> = this.load(this.generation, signal).finally(() => {
+        // reset() may have started another load meanwhile; that one stays shared.
+        if (this.inFlight === load) this.inFlight = undefined;
+      });
+      this.inFlight = load;
+    }
     return this.inFlight;
   }
 
@@ -132,7 +136,9 @@ export class BalanceModel {
         ? { loading: false, signedOut: true }
         : { ...this.state, loading: false, error: { message: e instanceof Error ? e.message : String(e), at: now(), ...kindOf(e) } };
     }
-    if (generation !== this.generation) return this.state;
+    // Overtaken by a profile switch: the caller asked for the balance, so answer for the profile active now
+    // (joining a load the switch may already have started) instead of with the reset, empty state.
+    if (generation !== this.generation) return this.reload(signal);
     this.set(next);
     return next;
   }
