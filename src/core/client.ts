@@ -9,11 +9,13 @@ import { interpretResponse } from './api/response.js';
 import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
 import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Credentials } from './auth/headers.js';
 import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
-import { DEFAULT_RETRY, sendWithRetry, type RetryPolicy } from './http/retry.js';
+import { DEFAULT_RETRY, parseRetryAfter, sendWithRetry, type RetryPolicy } from './http/retry.js';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, RequestScheduler, type AttemptOutcome, type RequestPriority } from './http/scheduler.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
 import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
+import { monthIdOf } from './model/month.js';
 import type { MonthView } from './model/types.js';
 import { maskPhone } from './sms/phone.js';
 import type { Envelope } from './xml/envelope.js';
@@ -22,6 +24,7 @@ import * as l10n from '@vscode/l10n';
 export type { SendSmsInput, SendSmsResult } from './api/sms.js';
 export type { Balance } from './api/balance.js';
 export type { Logger } from './log.js';
+export type { RequestPriority } from './http/scheduler.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -39,6 +42,19 @@ export interface ClientOptions {
   now?: () => number;
   /** Named in auth error messages ("check the access key id and secret of profile …"). */
   profileName?: string;
+  /**
+   * The profile's scheduler, shared by every client of that profile (the host keeps one per profile so a
+   * rebuilt client does not reset the limit). Absent: the client makes its own from maxConcurrentRequests.
+   */
+  scheduler?: RequestScheduler;
+  /** GETs in flight at once when the client makes its own scheduler (default 6). */
+  maxConcurrentRequests?: number;
+}
+
+/** Per-call options of the reads. */
+export interface ReadOptions {
+  /** Who goes first when the profile's requests queue; a month view of the current month defaults to 'high'. */
+  priority?: RequestPriority;
 }
 
 export interface MonthViewResult {
@@ -77,9 +93,9 @@ export interface DescribedRequest {
 
 export interface VoiceSmsClient {
   sendSms(i: SendSmsInput, signal?: AbortSignal): Promise<SendSmsResult>;
-  getMonthView(instanceId: string, monthId: string, signal?: AbortSignal): Promise<MonthViewResult>;
-  getBalance(accountId: string, signal?: AbortSignal): Promise<BalanceResult>;
-  getDayActivities(instanceId: string, dateId: string, signal?: AbortSignal): Promise<RawResult>;
+  getMonthView(instanceId: string, monthId: string, signal?: AbortSignal, options?: ReadOptions): Promise<MonthViewResult>;
+  getBalance(accountId: string, signal?: AbortSignal, options?: ReadOptions): Promise<BalanceResult>;
+  getDayActivities(instanceId: string, dateId: string, signal?: AbortSignal, options?: ReadOptions): Promise<RawResult>;
   /** Builds the exact request (method, url, headers, form body) without sending — for "Copy as cURL". */
   describeRequest(call: OperationCall): DescribedRequest;
   /** Closes kept-alive connections (not a caller-supplied dispatcher). */
@@ -144,6 +160,11 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   const log = o.logger ?? nullLogger;
   const now = o.now ?? Date.now;
   const host = base.host;
+  const scheduler =
+    o.scheduler ??
+    new RequestScheduler({
+      maxConcurrent: positive('maxConcurrentRequests', o.maxConcurrentRequests, DEFAULT_MAX_CONCURRENT_REQUESTS),
+    });
   const transport = new Transport({
     ...timeouts,
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
@@ -163,7 +184,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     return body === undefined ? { url, headers } : { url, headers, body };
   }
 
-  async function exchange(req: ApiRequest, signal: AbortSignal | undefined): Promise<Exchange> {
+  async function exchange(req: ApiRequest, signal: AbortSignal | undefined, priority: RequestPriority = 'normal'): Promise<Exchange> {
     if (closed) throw new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.'));
     signal?.throwIfAborted();
     const path = '/' + req.path;
@@ -174,7 +195,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     const deadline = AbortSignal.timeout(timeouts.totalMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
-    const attempt = async (n: number): Promise<HttpResponse> => {
+    const send = async (n: number): Promise<HttpResponse> => {
       const { url, headers, body } = prepare(req);
       log.debug(`${label} attempt ${n}`);
       const t0 = performance.now();
@@ -184,6 +205,20 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       );
       log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
       return res;
+    };
+    // Each GET attempt holds a slot only while on the wire: a retry's backoff wait frees it for others.
+    const attempt = async (n: number): Promise<HttpResponse> => {
+      const release = await scheduler.acquire(priority, combined);
+      let outcome: AttemptOutcome = 'failed';
+      try {
+        const res = await send(n);
+        outcome = OVERLOADED.has(res.status) ? 'overloaded' : 'ok';
+        const wait = outcome === 'overloaded' ? parseRetryAfter(res.headers['retry-after'], now()) : undefined;
+        if (wait !== undefined) scheduler.pauseFor(wait);
+        return res;
+      } finally {
+        release(outcome);
+      }
     };
 
     let response: HttpResponse;
@@ -198,8 +233,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
         });
         ({ response, attempts, retryAfterMs } = out);
       } else {
-        // Never retried: a second POST could send the SMS twice.
-        response = await attempt(1);
+        // Never retried: a second POST could send the SMS twice. Nor queued: a send never waits for reads.
+        response = await send(1);
       }
     } catch (err) {
       if (signal?.aborted) {
@@ -247,21 +282,24 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       }
     },
 
-    async getMonthView(instanceId, monthId, signal) {
+    async getMonthView(instanceId, monthId, signal, options) {
       const { request, monthId: month } = buildMonthViewRequest(instanceId, monthId);
-      const { envelope, elapsedMs, response } = await exchange(request, signal);
+      // The current month is what every view opens on: it goes before older months unless told otherwise.
+      const priority = options?.priority ?? (month === monthIdOf(new Date(now())) ? 'high' : 'normal');
+      const { envelope, elapsedMs, response } = await exchange(request, signal, priority);
       return { view: interpretMonthView(envelope, month), envelope, elapsedMs, rawXml: response.body };
     },
 
-    async getBalance(accountId, signal) {
-      const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal);
+    async getBalance(accountId, signal, options) {
+      const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal, options?.priority);
       const balance = findBalance(envelope.result);
       const raw: RawResult = { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
       return balance ? { ...raw, balance } : raw;
     },
 
-    async getDayActivities(instanceId, dateId, signal) {
-      const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal);
+    async getDayActivities(instanceId, dateId, signal, options) {
+      // A day's activities are opened by a click on that day: the user is waiting for them.
+      const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal, options?.priority ?? 'high');
       return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
     },
 
@@ -291,6 +329,9 @@ function requestOf(call: OperationCall, defaultRegion: string | undefined): ApiR
       return buildActivitiesRequest(call.instanceId, call.dateId);
   }
 }
+
+// Statuses by which the service says it is overloaded: the profile's scheduler halves its limit.
+const OVERLOADED = new Set([429, 503]);
 
 // HTTP statuses by which a gateway says it lost the upstream answer: the service may have acted.
 const GATEWAY_LOST = new Set([502, 504]);

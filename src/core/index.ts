@@ -2,6 +2,8 @@
 // use, so activation never parses or evaluates undici, the XML parser or the phone-number tables.
 export { createClient, DEFAULT_TIMEOUTS } from './client.js';
 export { configureCoreL10n } from './l10n.js';
+export { RequestScheduler, DEFAULT_MAX_CONCURRENT_REQUESTS } from './http/scheduler.js';
+export type { RequestPriority, SchedulerOptions } from './http/scheduler.js';
 export type {
   ClientOptions,
   VoiceSmsClient,
@@ -9,6 +11,7 @@ export type {
   RawResult,
   BalanceResult,
   OperationCall,
+  ReadOptions,
   DescribedRequest,
   SendSmsInput,
   SendSmsResult,

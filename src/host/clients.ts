@@ -2,7 +2,7 @@
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import type { VoiceSmsClient } from '../core/index.js';
+import type { RequestScheduler, VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
 import { DisposableStore } from './lifecycle.js';
@@ -25,6 +25,11 @@ export interface ActiveClient {
 export class ClientProvider implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
   private current: { key: string; client: VoiceSmsClient } | undefined;
+  /**
+   * One scheduler per profile name for every view's requests. Kept when a client is rebuilt (a settings or
+   * secret change), so a limit lowered by the service's 429/503 answers is not reset by an unrelated edit.
+   */
+  private readonly schedulers = new Map<string, RequestScheduler>();
   private baseUrlOverride: ((profile: string) => string | undefined) | undefined;
 
   constructor(
@@ -32,7 +37,12 @@ export class ClientProvider implements vscode.Disposable {
     private readonly secrets: ProfileSecrets,
     private readonly log: HostLog,
   ) {
-    this.disposables.add(config.onDidChange(() => this.drop()));
+    this.disposables.add(
+      config.onDidChange(() => {
+        for (const s of this.schedulers.values()) if (s.maxConcurrent !== this.config.settings.maxConcurrentRequests) s.setMaxConcurrent(this.config.settings.maxConcurrentRequests);
+        this.drop();
+      }),
+    );
     this.disposables.add(secrets.onDidChange(() => this.drop()));
     // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
     this.disposables.add(
@@ -56,11 +66,21 @@ export class ClientProvider implements vscode.Disposable {
       logger: this.log,
       defaultRegion: s.smsDefaultRegion || undefined,
       profileName: profile.name,
+      scheduler: this.schedulerOf(profile.name),
       ...(dispatcher ? { dispatcher } : {}),
     });
     if (!dispatcher) return client;
     // The client never closes a dispatcher it was given; this one is ours, so close both together.
     return { ...client, close: async () => { await client.close(); await dispatcher.close(); } };
+  }
+
+  private schedulerOf(profileName: string): RequestScheduler {
+    let s = this.schedulers.get(profileName);
+    if (!s) {
+      s = new (loadCore().RequestScheduler)({ maxConcurrent: this.config.settings.maxConcurrentRequests });
+      this.schedulers.set(profileName, s);
+    }
+    return s;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface Settings {
   /** Instances pinned by the open workspace (all folders), in addition to the profile's own. */
   workspaceInstances: string[];
   requestTimeoutSeconds: number;
+  /** GETs one profile may have in flight at once; the scheduler lowers it by itself on 429/503. */
+  maxConcurrentRequests: number;
   monthsInTree: number;
   lowBalanceThreshold: number;
   statusBarShowBalance: boolean;
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   activeProfile: '',
   workspaceInstances: [],
   requestTimeoutSeconds: 30,
+  maxConcurrentRequests: 6,
   monthsInTree: 12,
   lowBalanceThreshold: 5,
   statusBarShowBalance: true,
@@ -49,6 +52,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 /** Numeric bounds, the same as `minimum` / `maximum` in package.json. */
 export const NUMBER_BOUNDS = {
   requestTimeoutSeconds: { min: 1, max: 300, integer: false },
+  maxConcurrentRequests: { min: 1, max: 32, integer: true },
   monthsInTree: { min: 1, max: 60, integer: true },
   lowBalanceThreshold: { min: 0, max: Number.MAX_SAFE_INTEGER, integer: false },
   smsMaxSegments: { min: 1, max: 10, integer: true },
@@ -106,6 +110,7 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     activeProfile: readString(get(SETTINGS.activeProfile)),
     workspaceInstances: uniqueStrings([get(SETTINGS.workspaceInstances), ...workspaceInstanceLists].flatMap(stringList)),
     requestTimeoutSeconds: num('requestTimeoutSeconds'),
+    maxConcurrentRequests: num('maxConcurrentRequests'),
     monthsInTree: num('monthsInTree'),
     lowBalanceThreshold: num('lowBalanceThreshold'),
     statusBarShowBalance: bool('statusBarShowBalance'),

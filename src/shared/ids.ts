@@ -77,6 +77,7 @@ export const SETTINGS = {
   activeProfile: 'activeProfile',
   workspaceInstances: 'workspaceInstances',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  maxConcurrentRequests: 'maxConcurrentRequests',
   monthsInTree: 'monthsInTree',
   lowBalanceThreshold: 'lowBalanceThreshold',
   statusBarShowBalance: 'statusBar.showBalance',

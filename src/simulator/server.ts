@@ -93,6 +93,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   const log = opts.log;
   // Aborted by close(): ends latency waits, trickles and streams, so nothing outlives the server.
   const closing = new AbortController();
+  let inFlight = 0;
+  let peakInFlight = 0;
 
   /** Whether a request to one of the operations carries valid credentials (what decides that it is recorded). */
   function isAuthenticated(req: IncomingMessage, body: Buffer, at: number): boolean {
@@ -140,6 +142,10 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     const body = await readBody(req, MAX_REQUEST_BODY);
     const at = now();
     state.requestCount += 1;
+    // Concurrency as the server sees it: how a client's request scheduler is checked without timing.
+    inFlight += 1;
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    res.once('close', () => (inFlight -= 1));
     if (body === null) {
       res.shouldKeepAlive = false;
       writeAnswer(res, errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, at));
@@ -248,6 +254,15 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     requests: state.requests,
     get requestCount() {
       return state.requestCount;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    get peakInFlight() {
+      return peakInFlight;
+    },
+    resetPeakInFlight: () => {
+      peakInFlight = inFlight;
     },
     controlToken,
     addFault: (f: Fault) => faults.add(f),

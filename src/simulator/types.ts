@@ -118,6 +118,12 @@ export interface Simulator {
   requests: RecordedRequest[];
   /** How many service requests arrived, authenticated or not (a count only: nothing of them is kept). */
   readonly requestCount: number;
+  /** Service requests being answered right now (arrived, answer not yet finished or dropped). */
+  readonly inFlight: number;
+  /** The most service requests answered at once since start or the last resetPeakInFlight(). */
+  readonly peakInFlight: number;
+  /** Starts a new peak from the requests in flight now (a test measuring one burst). */
+  resetPeakInFlight(): void;
   /** The X-Sim-Token value the /__sim control endpoints require. */
   controlToken: string;
   addFault(f: Fault): void;

@@ -67,7 +67,7 @@ export function createChatTools(services: HostServices): ChatTools {
         }
         const end = options.input['endMonthId'] === undefined ? currentMonthId() : loadCore().validateMonthId(str(options.input, 'endMonthId'));
         const c = await client();
-        const slots = await loadTrend({ load: (i, m, s) => c.getMonthView(i, m, s) }, instanceId, trendMonthIds(end, count), signal);
+        const slots = await loadTrend({ load: (i, m, s, priority) => c.getMonthView(i, m, s, priority ? { priority } : {}) }, instanceId, trendMonthIds(end, count), signal);
         if (signal.aborted) throw new vscode.CancellationError();
         const failed = slots.filter((s) => !s.result);
         // Every month failing the same way (signed out, unknown instance, refused credentials) is one error.

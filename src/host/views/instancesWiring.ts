@@ -10,6 +10,9 @@ import { InstancesModel } from './instancesModel.js';
 
 export function createInstancesModel(clients: ClientProvider, session: SessionState, secrets: ProfileSecrets): vscode.Disposable & { model: InstancesModel } {
   const model = new InstancesModel({
+    // The profile's request scheduler (in the client) bounds and orders the loads; a second limit here
+    // would hold the tree to fewer requests than the user's maxConcurrentRequests.
+    concurrency: Number.POSITIVE_INFINITY,
     load: async (instanceId, monthId, signal) => {
       const { client } = await clients.active();
       return (await client.getMonthView(instanceId, monthId, signal)).view;

@@ -30,10 +30,10 @@ export function createPanelSources(clients: { active(): Promise<Pick<ActiveClien
   };
   return {
     monthViews: {
-      load: (instanceId, monthId, signal) =>
+      load: (instanceId, monthId, signal, priority = 'high') =>
         run(`Loading calls of ${instanceId} for ${monthId}`, async () => {
           const { client } = await clients.active();
-          return client.getMonthView(instanceId, monthId, signal);
+          return client.getMonthView(instanceId, monthId, signal, { priority });
         }),
     },
     activities: {

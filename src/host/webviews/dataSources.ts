@@ -1,5 +1,6 @@
 // What the panels need from the rest of the extension. Shapes are chosen so that the core
 // client's results fit as they are: `{ load: (i, m, s) => client.getMonthView(i, m, s) }`.
+import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { MonthViewData, ServiceInfo } from '../../shared/protocol.js';
 
 export interface EnvelopeInfo {
@@ -15,7 +16,8 @@ export interface MonthViewLoadResult {
 
 export interface MonthViewDataSource {
   /** Rejects with a VoiceSmsError (its message is shown in the panel) or an AbortError. */
-  load(instanceId: string, monthId: string, signal: AbortSignal): Promise<MonthViewLoadResult>;
+  /** `priority` orders the profile's queued requests; absent: the panel's own month, which the user is looking at. */
+  load(instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority): Promise<MonthViewLoadResult>;
 }
 
 export interface ActivitiesLoadResult {

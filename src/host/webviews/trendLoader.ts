@@ -1,10 +1,9 @@
-// Loads the totals of consecutive months of one instance, a few at a time (a slow service is not
-// hammered), keeping each month's failure next to it instead of failing the whole set. Shared by
-// the trend panel (trendController.ts) and the chat tool voiceSms_getTrend. vscode-free.
+// Loads the totals of consecutive months of one instance, keeping each month's failure next to it
+// instead of failing the whole set. Shared by the trend panel (trendController.ts) and the chat tool
+// voiceSms_getTrend. All months are asked for at once: the profile's request scheduler (core/http/
+// scheduler.ts) decides how many are on the wire, so a slow service is still not hammered. vscode-free.
 import { shiftMonthId } from '../../shared/protocol.js';
 import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
-
-export const TREND_CONCURRENCY = 3;
 
 export interface TrendSlot {
   monthId: string;
@@ -17,20 +16,22 @@ export function trendMonthIds(endMonthId: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftMonthId(endMonthId, i - (count - 1)));
 }
 
-/** One slot per month, oldest first; stops starting new loads once `signal` aborts. */
+/**
+ * One slot per month, oldest first. The newest month is asked for first and ahead of other views' older
+ * months (it is the one the user compares against); an abort of `signal` cancels what is still queued.
+ */
 export async function loadTrend(source: MonthViewDataSource, instanceId: string, monthIds: readonly string[], signal: AbortSignal): Promise<TrendSlot[]> {
   const slots: TrendSlot[] = monthIds.map((monthId) => ({ monthId }));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < slots.length && !signal.aborted) {
-      const slot = slots[next++]!;
+  const newestFirst = [...slots].reverse();
+  await Promise.all(
+    newestFirst.map(async (slot, i) => {
+      if (signal.aborted) return;
       try {
-        slot.result = await source.load(instanceId, slot.monthId, signal);
+        slot.result = await source.load(instanceId, slot.monthId, signal, i === 0 ? 'high' : 'normal');
       } catch (e) {
         slot.error = e;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: TREND_CONCURRENCY }, worker));
+    }),
+  );
   return slots;
 }
