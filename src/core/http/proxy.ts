@@ -1,6 +1,6 @@
 // The proxy dispatcher: an undici ProxyAgent the client uses instead of its own Agent. Lives in the
 // lazily loaded core so the host never loads undici at activation.
-import { ProxyAgent, type buildConnector } from 'undici';
+import { ProxyAgent, type buildConnector } from './undici.js';
 
 export { redactProxyUrl, resolveProxy, shouldBypassProxy, type ProxyInputs } from './proxyRules.js';
 

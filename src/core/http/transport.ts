@@ -1,6 +1,6 @@
 // One HTTP exchange over a kept-alive undici dispatcher: per-phase timeouts and a response size cap
 // enforced while streaming (a huge answer is cut off, never buffered). No retries here: see retry.ts.
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from './undici.js';
 import { VoiceSmsError } from '../errors.js';
 import { classifyTransportError, formatBytes, type FailureContext } from './transportErrors.js';
 import * as l10n from '@vscode/l10n';

@@ -8,6 +8,14 @@ import { WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.
 
 export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 
+/**
+ * The scripts under dist/webview a panel loads, in order: the shared elements script, the shared chart
+ * script where a chart is drawn, then the panel's own bundle. Shared libraries thus ship (and are cached) once.
+ */
+export function scriptsFor(entry: WebviewEntry): string[] {
+  return entry === 'activities' ? ['elements', entry] : ['elements', 'chart', entry];
+}
+
 /** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');

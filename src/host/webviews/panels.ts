@@ -16,7 +16,7 @@ import {
 } from '../../shared/protocol.js';
 import type { ActivitiesController } from './activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
-import { createNonce, renderWebviewHtml, type WebviewEntry } from './html.js';
+import { createNonce, renderWebviewHtml, scriptsFor, type WebviewEntry } from './html.js';
 import type { MonthViewController } from './monthViewController.js';
 import { activitiesTitle, monthViewTitle, trendTitle } from './titles.js';
 import type { TrendController } from './trendController.js';
@@ -239,7 +239,7 @@ export class WebviewPanels implements vscode.Disposable {
     webview.html = renderWebviewHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
-      scripts: [webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${entry}.js`)).toString()],
+      scripts: scriptsFor(entry).map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`)).toString()),
       stylesheets: [webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString()],
       title: panel.title,
       entry,

@@ -1,6 +1,6 @@
 // Tiny DOM builder. Strings always become text nodes: nothing here can turn data into markup,
 // which is how every server-supplied string stays inert (no innerHTML anywhere in the webviews).
-import '@vscode-elements/elements/dist/vscode-button/index.js';
+// <vscode-button> is registered by the shared elements script (src/webview/elements/main.ts).
 
 export type Child = Node | string | number | null | undefined | false;
 

@@ -1,5 +1,5 @@
 // Building blocks every panel shares: the loading and error states and the "answered by" footer.
-import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+// <vscode-progress-ring> is registered by the shared elements script (src/webview/elements/main.ts).
 import * as l10n from '@vscode/l10n';
 import type { PanelError, ResponseMeta } from '../../shared/protocol.js';
 import { button, h } from './dom.js';

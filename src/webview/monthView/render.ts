@@ -2,7 +2,8 @@
 // Everything from the service is inserted as text via the `h` builder.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotalsData, MonthViewData } from '../../shared/protocol.js';
-import { ComboChart, type ComboPoint } from '../common/comboChart.js';
+import type { ComboChart, ComboPoint } from '../common/comboChart.js';
+import { createComboChart } from '../common/sharedChart.js';
 import { h, type Child } from '../common/dom.js';
 import { delta, formatDateLong, formatDayShort, formatDelta, formatInt, formatMonth, isWeekend, isoDate } from '../common/format.js';
 import { buildDayRows, warningLines, type DayRow } from '../common/insights.js';
@@ -96,7 +97,7 @@ export function renderChart(rows: DayRow[], view: MonthViewData, openDay: (dateI
   return {
     section,
     chart: () => {
-      chart ??= new ComboChart(canvas, {
+      chart ??= createComboChart(canvas, {
         ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.', formatMonth(view.monthId)),
         onSelect: (i) => {
           const row = rows[i];

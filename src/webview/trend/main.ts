@@ -13,7 +13,8 @@ import {
   type TrendToWebview,
 } from '../../shared/protocol.js';
 import { onThemeChange } from '../common/chartTheme.js';
-import { ComboChart } from '../common/comboChart.js';
+import type { ComboChart } from '../common/comboChart.js';
+import { createComboChart } from '../common/sharedChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
@@ -122,7 +123,7 @@ function render(): void {
           h('div', { className: 'chart-box' }, canvas)),
         table(months),
         meta ? serviceFooter(meta) : null);
-      chart = new ComboChart(canvas, {
+      chart = createComboChart(canvas, {
         ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
         onSelect: (i) => {
           const m = months[i];

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { renderWebviewHtml, type WebviewEntry } from '../../../src/host/webviews/html.js';
+import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../src/host/webviews/html.js';
 import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { buildWebviewBundles, REPO } from '../webview/support/build.js';
 import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, meta, trendMonths } from '../webview/support/fixtures.js';
@@ -44,7 +44,7 @@ before(async () => {
       return send('text/html; charset=utf-8', renderWebviewHtml({
         cspSource: origin,
         nonce: randomBytes(16).toString('base64'),
-        scripts: [`${origin}/shim.js`, `${origin}/bundle/${page[1]}.js`],
+        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js`)],
         stylesheets: [`${origin}/media/webview.css`],
         title: 'test',
         entry: page[1] as WebviewEntry,
@@ -54,7 +54,7 @@ before(async () => {
     }
     if (url.pathname === '/shim.js') return send('text/javascript', SHIM);
     if (url.pathname === '/media/webview.css') return send('text/css', readFileSync(join(REPO, 'media', 'webview.css')));
-    const bundle = /^\/bundle\/(monthView|trend|activities)\.js$/.exec(url.pathname);
+    const bundle = /^\/bundle\/(elements|chart|monthView|trend|activities)\.js$/.exec(url.pathname);
     if (bundle) return send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`)));
     res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
   });

@@ -1,4 +1,4 @@
-// Builds the three webview bundles the way esbuild.mjs does (browser, iife, es2022), into a
+// Builds the webview bundles (the shared chart script and the three panels) the way esbuild.mjs does (browser, iife, es2022), into a
 // private folder so a test run never races another build writing dist/.
 import * as esbuild from 'esbuild';
 import { mkdtempSync } from 'node:fs';
@@ -12,6 +12,8 @@ export async function buildWebviewBundles(): Promise<string> {
   await esbuild.build({
     absWorkingDir: REPO,
     entryPoints: {
+      elements: 'src/webview/elements/main.ts',
+      chart: 'src/webview/chart/main.ts',
       monthView: 'src/webview/monthView/main.ts',
       trend: 'src/webview/trend/main.ts',
       activities: 'src/webview/activities/main.ts',

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { renderWebviewHtml, type WebviewEntry } from '../../../../src/host/webviews/html.js';
+import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../../src/host/webviews/html.js';
 import { buildWebviewBundles, REPO } from './build.js';
 import { BODY_CLASS, themeCss, type ThemeName } from './themes.js';
 
@@ -53,7 +53,7 @@ export async function startHarness(): Promise<Harness> {
       const html = renderWebviewHtml({
         cspSource: origin,
         nonce,
-        scripts: [`${origin}/shim.js`, `${origin}/bundle/${page[1]}.js`],
+        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js`)],
         stylesheets: [`${origin}/theme/${theme}.css`, `${origin}/media/webview.css`],
         title: 'test',
         entry: page[1] as WebviewEntry,
@@ -67,7 +67,7 @@ export async function startHarness(): Promise<Harness> {
     if (url.pathname === '/media/webview.css') return send('text/css', css);
     const theme = /^\/theme\/(dark|light|hc)\.css$/.exec(url.pathname);
     if (theme) return send('text/css', themeCss(theme[1] as ThemeName));
-    const bundle = /^\/bundle\/(monthView|trend|activities)\.js$/.exec(url.pathname);
+    const bundle = /^\/bundle\/(elements|chart|monthView|trend|activities)\.js$/.exec(url.pathname);
     if (bundle) return send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`)));
     res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
   });
