@@ -78,28 +78,27 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const log = HostLog.create();
   ctx.subscriptions.push(log);
   const secrets = new ProfileSecrets(ctx.secrets, (c) => {
-    log.addSecret(c.secretAccessKey);
-    log.addSecret(c.accessKeyId, KEY_ID_VISIBLE);
+    log.addCredentials(c.accessKeyId, c.secretAccessKey, KEY_ID_VISIBLE);
   });
   const config = new HostConfig(log);
   const contextKeys = new ContextKeys();
   const session = new SessionState(config, secrets, contextKeys, log);
   const clients = new ClientProvider(config, secrets, log);
   const instances = createInstancesModel(clients, session, secrets);
-  const instancesTree = new InstancesTreeProvider(instances.model, session, config);
+  const instancesTree = new InstancesTreeProvider(instances.model, session, config, log);
   const smsHistory = new SmsHistory(ctx.globalState);
   const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
   ctx.subscriptions.push(smsHistoryTree);
   // The balance loads only after activation, when the Account view or the status bar wants it.
   const balance = new BalanceController(clients, session, config, log, ctx.globalState);
-  const accountTree = new AccountTreeProvider(balance, session, config);
+  const accountTree = new AccountTreeProvider(balance, session, config, log);
   ctx.subscriptions.push(balance, accountTree);
   const views = new Views({ [VIEWS.instances]: instancesTree, [VIEWS.smsHistory]: smsHistoryTree, [VIEWS.account]: accountTree });
   const instancesView = views.view(VIEWS.instances);
   if (instancesView) instancesTree.attach(instancesView);
   const accountView = views.view(VIEWS.account);
   if (accountView) balance.attach(accountView);
-  const balanceStatus = new BalanceStatusBar(balance, session, config);
+  const balanceStatus = new BalanceStatusBar(balance, session, config, log);
   const profileStatus = new ProfileStatusBar(session);
   ctx.subscriptions.push(balanceStatus, profileStatus);
   ctx.subscriptions.push(secrets, config, session, views, clients, instances, instancesTree);

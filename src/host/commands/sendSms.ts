@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
+import { inertLine } from '../../shared/untrustedText.js';
 import { loadCore } from '../core.js';
 import { errorMessage, isCancellation, showError, withProgress } from '../errors.js';
 import { runMultiStep } from '../quickInput/multiStep.js';
@@ -129,9 +130,10 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
     return { ok: true, outcome: { messageId: result.messageId, to: result.to } };
   } catch (e) {
     const unknown = isCancellation(e) || (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
+    // Shown, logged and stored in the history: secrets masked, links inert (the service wrote part of it).
     const message = isCancellation(e)
       ? vscode.l10n.t('Sending was cancelled after the request left. The outcome of the SMS to {0} is unknown: it may have been sent. Check before resending.', masked)
-      : explain(e);
+      : services.log.userText(explain(e));
     await services.sms.history.add({ ...record, status: unknown ? 'outcome-unknown' : 'failed', error: message });
     // Kept so the next run offers it again; never resent by itself.
     await services.sms.drafts.keep({ from: sms.from, to: sms.to, body: sms.body });
@@ -147,7 +149,8 @@ async function announce(masked: string, messageId: string | undefined): Promise<
     return;
   }
   const copy = vscode.l10n.t('Copy ID');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, messageId), copy);
+  // The id is the service's text: shown inert; "Copy ID" copies it as sent.
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)), copy);
   if (choice === copy) await vscode.env.clipboard.writeText(messageId);
 }
 

@@ -4,7 +4,7 @@
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, errorText } from '../errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
@@ -156,7 +156,7 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       } catch (e) {
         services.log.warn(`Sign-in check for profile "${input.name}" failed: ${errorMessage(e)}`);
         // The steps ensure an account or an instance, so one of the two requests was made.
-        return { ok: false, message: errorMessage(e), stepId: stepToFix(e, input.accountId ? 'balance' : 'monthView') };
+        return { ok: false, message: errorText(services.log, e), stepId: stepToFix(e, input.accountId ? 'balance' : 'monthView') };
       }
       return { ok: true, value: await saveSignIn(services, input) };
     },
