@@ -24,6 +24,7 @@ import { createInstancesModel } from './host/views/instancesWiring.js';
 import { InstancesTreeProvider, type InstancesNode } from './host/views/instancesTree.js';
 import { SmsHistoryTreeProvider } from './host/views/smsHistoryTree.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
+import { Confirmations } from './host/confirmations.js';
 import { WebviewPanels, type PanelLookup } from './host/webviews/panels.js';
 import { VIEWS } from './shared/ids.js';
 
@@ -43,6 +44,11 @@ export interface VoiceSmsTestApi {
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  /**
+   * Answers the next modal question (sign out, replace a profile, clear the SMS history, export to a
+   * path) without a dialog, and lists the questions asked. Tests only: commands never skip the question.
+   */
+  confirmations: { answerNext(button: string | undefined): void; clearAnswers(): void; asked(): readonly { message: string; detail: string; buttons: readonly string[] }[] };
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
   demo: { resumeIfLeftOver(): Promise<boolean> };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
@@ -114,8 +120,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
 
+  const confirmations = new Confirmations();
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
-    sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
+    sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance, confirmations };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
 
@@ -134,6 +141,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
+    confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),

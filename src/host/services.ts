@@ -1,6 +1,7 @@
 // What activate() builds once and every command and view receives.
 import type { BalanceController } from './balance/controller.js';
 import type { ClientProvider } from './clients.js';
+import type { Confirmations } from './confirmations.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from './contextKeys.js';
 import type { DemoMode } from './demo.js';
@@ -32,4 +33,6 @@ export interface HostServices {
   readonly sms: { readonly history: SmsHistory; readonly drafts: SmsDrafts };
   /** The active profile's balance (Account view, status bar, refreshBalance). */
   readonly balance: BalanceController;
+  /** Modal questions before destructive or argument-driven actions (answerable only by tests). */
+  readonly confirmations: Confirmations;
 }

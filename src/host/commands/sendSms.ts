@@ -89,21 +89,22 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   return undefined;
 }
 
-/** Longest message text the chat tool's modal quotes. */
+/** Longest message text the modal quotes. */
 const SHOWN_BODY_CHARS = 480;
 
 /**
- * The confirmation modal; true only when the user chose "Send". The chat tool shows it too, always,
- * with the text itself (`showBody`): a model wrote it, so the user must read it before it goes out.
+ * The confirmation modal; true only when the user chose "Send". It always quotes the text itself:
+ * arguments (a command link, a model through the chat tool) may have written it, so the user reads
+ * it before it goes out.
  */
-export async function confirm(sms: CheckedSms, showBody = false): Promise<boolean> {
+export async function confirm(sms: CheckedSms): Promise<boolean> {
   const send = vscode.l10n.t('Send');
   const detail = [
     vscode.l10n.t('From: {0}', sms.from),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
-    showBody ? vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body) : '',
+    vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body),
   ].filter(Boolean).join('\n');
   const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send this SMS?'), { modal: true, detail }, send);
   return choice === send;

@@ -45,6 +45,16 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
   const problem = await firstProblem(services, args);
   if (problem) throw new Error(problem);
   const input = normalise(args);
+  // Arguments may come from a command link: replacing an existing profile is the user's decision.
+  if (services.config.settings.profiles.some((p) => p.name === input.name)) {
+    const replace = vscode.l10n.t('Replace Profile');
+    const choice = await services.confirmations.ask(
+      vscode.l10n.t('Replace profile "{0}"?', input.name),
+      vscode.l10n.t('Its base URL and credentials are replaced with {0} and a new access key.', input.baseUrl),
+      replace,
+    );
+    if (choice !== replace) throw new Error(vscode.l10n.t('Sign-in cancelled: profile "{0}" was kept as it was.', input.name));
+  }
   try {
     await verifySignIn(services, input);
   } catch (e) {
