@@ -41,6 +41,8 @@ export interface VoiceSmsTestApi {
   logUri: vscode.Uri;
   /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Panels tracked right now (test/integration/panelSoak.test.ts). */
+  footprint(): { openPanels: number };
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
@@ -134,6 +136,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
+    footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {
