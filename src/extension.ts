@@ -42,6 +42,8 @@ export interface VoiceSmsTestApi {
   logUri: vscode.Uri;
   /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Panels tracked right now (test/integration/panelSoak.test.ts). */
+  footprint(): { openPanels: number };
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
   /**
@@ -140,6 +142,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
+    footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
