@@ -9,7 +9,7 @@ import { ClientProvider } from './host/clients.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
-import { DemoMode } from './host/demo.js';
+import { DemoHandle } from './host/demoHandle.js';
 import { HostLog } from './host/log.js';
 import { ProfileSecrets } from './host/secrets.js';
 import type { HostServices } from './host/services.js';
@@ -117,7 +117,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoMode({ log, config, secrets, session, contextKeys }, ctx.globalState);
+  const demo = new DemoHandle({ log, config, secrets, session, contextKeys }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
