@@ -8,8 +8,8 @@ import { isAbort } from './payload.js';
 
 export interface PanelSourcesLog {
   warn(message: string): void;
-  /** Masks secrets and defuses links in text for the panel (RedactingLogger.userText). */
-  userText(text: string): string;
+  /** Masks secrets in text for the panel exactly as in the log (RedactingLogger.redact). */
+  redact(text: string): string;
 }
 
 export interface PanelSources {
@@ -27,8 +27,9 @@ export function createPanelSources(clients: { active(): Promise<Pick<ActiveClien
       const err = asPanelError(e);
       const kind = isVoiceSmsError(err) ? ` (${err.kind})` : '';
       log.warn(`${what} failed${kind}: ${err instanceof Error ? err.message : String(err)}`);
-      // The panel shows this message: an echoed credential must not reach the webview.
-      if (err instanceof Error) err.message = log.userText(err.message);
+      // The panel shows this message: an echoed credential must not reach the webview. Links need no
+      // defusing there: panels put service text in the page as text, never as markup or a link.
+      if (err instanceof Error) err.message = log.redact(err.message);
       throw err;
     }
   };
