@@ -9,7 +9,7 @@ import { ClientProvider } from './host/clients.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { HostConfig } from './host/config.js';
 import { ContextKeys } from './host/contextKeys.js';
-import { DemoMode } from './host/demo.js';
+import { DemoHandle } from './host/demoHandle.js';
 import { HostLog } from './host/log.js';
 import { ProfileSecrets } from './host/secrets.js';
 import type { HostServices } from './host/services.js';
@@ -24,6 +24,7 @@ import { createInstancesModel } from './host/views/instancesWiring.js';
 import { InstancesTreeProvider, type InstancesNode } from './host/views/instancesTree.js';
 import { SmsHistoryTreeProvider } from './host/views/smsHistoryTree.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
+import { Confirmations } from './host/confirmations.js';
 import { WebviewPanels, type PanelLookup } from './host/webviews/panels.js';
 import { VIEWS } from './shared/ids.js';
 
@@ -41,8 +42,15 @@ export interface VoiceSmsTestApi {
   logUri: vscode.Uri;
   /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Panels tracked right now (test/integration/panelSoak.test.ts). */
+  footprint(): { openPanels: number };
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  /**
+   * Answers the next modal question (sign out, replace a profile, clear the SMS history, export to a
+   * path) without a dialog, and lists the questions asked. Tests only: commands never skip the question.
+   */
+  confirmations: { answerNext(button: string | undefined): void; clearAnswers(): void; asked(): readonly { message: string; detail: string; buttons: readonly string[] }[] };
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
   demo: { resumeIfLeftOver(): Promise<boolean> };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
@@ -78,28 +86,27 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const log = HostLog.create();
   ctx.subscriptions.push(log);
   const secrets = new ProfileSecrets(ctx.secrets, (c) => {
-    log.addSecret(c.secretAccessKey);
-    log.addSecret(c.accessKeyId, KEY_ID_VISIBLE);
+    log.addCredentials(c.accessKeyId, c.secretAccessKey, KEY_ID_VISIBLE);
   });
   const config = new HostConfig(log);
   const contextKeys = new ContextKeys();
   const session = new SessionState(config, secrets, contextKeys, log);
   const clients = new ClientProvider(config, secrets, log);
   const instances = createInstancesModel(clients, session, secrets);
-  const instancesTree = new InstancesTreeProvider(instances.model, session, config);
+  const instancesTree = new InstancesTreeProvider(instances.model, session, config, log);
   const smsHistory = new SmsHistory(ctx.globalState);
   const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
   ctx.subscriptions.push(smsHistoryTree);
   // The balance loads only after activation, when the Account view or the status bar wants it.
   const balance = new BalanceController(clients, session, config, log, ctx.globalState);
-  const accountTree = new AccountTreeProvider(balance, session, config);
+  const accountTree = new AccountTreeProvider(balance, session, config, log);
   ctx.subscriptions.push(balance, accountTree);
   const views = new Views({ [VIEWS.instances]: instancesTree, [VIEWS.smsHistory]: smsHistoryTree, [VIEWS.account]: accountTree });
   const instancesView = views.view(VIEWS.instances);
   if (instancesView) instancesTree.attach(instancesView);
   const accountView = views.view(VIEWS.account);
   if (accountView) balance.attach(accountView);
-  const balanceStatus = new BalanceStatusBar(balance, session, config);
+  const balanceStatus = new BalanceStatusBar(balance, session, config, log);
   const profileStatus = new ProfileStatusBar(session);
   ctx.subscriptions.push(balanceStatus, profileStatus);
   ctx.subscriptions.push(secrets, config, session, views, clients, instances, instancesTree);
@@ -110,13 +117,14 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoMode({ log, config, secrets, session, contextKeys }, ctx.globalState);
+  const demo = new DemoHandle({ log, config, secrets, session, contextKeys }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
 
+  const confirmations = new Confirmations();
   const services: HostServices = { log, config, secrets, session, contextKeys, views, clients, panels, instances: instances.model, demo,
-    sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance };
+    sms: { history: smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance, confirmations };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
 
@@ -134,7 +142,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
+    footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
+    confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),

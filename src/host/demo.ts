@@ -18,7 +18,7 @@ import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
 
-type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
+export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
 
 export interface DemoState {
   running: boolean;

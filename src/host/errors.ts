@@ -13,6 +13,16 @@ export function errorMessage(e: unknown): string {
   return String(e);
 }
 
+/** What turns service text into something fit to show or store (RedactingLogger.userText). */
+export interface UserTextGuard {
+  userText(text: string): string;
+}
+
+/** `e`'s message, secrets masked and links made inert: for every notification, tree row, input-box message and stored record. */
+export function errorText(guard: UserTextGuard, e: unknown): string {
+  return guard.userText(errorMessage(e));
+}
+
 /** Logs and shows `e`; `what` says what was being done ("Loading November 2026 of VI-1"). */
 export async function showError(log: HostLog, what: string, e: unknown): Promise<void> {
   if (isCancellation(e)) return;
@@ -22,8 +32,9 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   const signIn = vscode.l10n.t('Sign In');
   // By name: dist/features.js and dist/extension.js each have their own copy of the class.
   const actions = e instanceof Error && e.name === 'NotSignedInError' ? [signIn] : [showLog];
+  // `what` may name a workspace-pinned instance id, so the whole sentence goes through the guard.
   const choice = await vscode.window.showErrorMessage(
-    vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] }),
+    log.userText(vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] })),
     ...actions,
   );
   if (choice === showLog) log.show();

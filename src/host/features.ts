@@ -9,3 +9,5 @@ export { createChatTools } from './chat/tools.js';
 export { ActivitiesController } from './webviews/activitiesController.js';
 export { MonthViewController } from './webviews/monthViewController.js';
 export { TrendController } from './webviews/trendController.js';
+// The offline demo (src/host/demoHandle.ts loads it when a demo starts, stops or is left over).
+export { DemoMode } from './demo.js';

@@ -4,6 +4,7 @@
 import { inspect } from 'node:util';
 import type { Logger } from '../core/log.js';
 import { KnownSecrets, redact } from '../shared/redact.js';
+import { inertText } from '../shared/untrustedText.js';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 export type LogSink = Record<LogLevel, (line: string) => void>;
@@ -16,6 +17,20 @@ export class RedactingLogger implements Logger {
   /** Masks `value` wherever it appears in later lines; `keepPrefix` characters stay readable. */
   addSecret(value: string, keepPrefix = 0): void {
     this.secrets.add(value, keepPrefix);
+  }
+
+  /** Masks a key pair: both values and the Basic credential (base64 of `id:secret`) built from them. */
+  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = 4): void {
+    this.secrets.addCredentials(accessKeyId, secretAccessKey, keepIdPrefix);
+  }
+
+  /**
+   * The one way service-controlled text (an error message, a status) is made fit to show or store:
+   * every secret masked exactly as in the log, then every link, command link, tag and codicon made
+   * inert (untrustedText.ts). Notifications, tree rows, webview errors and the SMS history use it.
+   */
+  userText(text: string): string {
+    return inertText(this.redact(text));
   }
 
   /** The text that would be logged, for callers that show a message elsewhere (an error toast). */

@@ -1,9 +1,10 @@
 // What activate() builds once and every command and view receives.
 import type { BalanceController } from './balance/controller.js';
 import type { ClientProvider } from './clients.js';
+import type { Confirmations } from './confirmations.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from './contextKeys.js';
-import type { DemoMode } from './demo.js';
+import type { DemoHandle } from './demoHandle.js';
 import type { HostLog } from './log.js';
 import type { ProfileSecrets } from './secrets.js';
 import type { SessionState } from './session.js';
@@ -27,9 +28,11 @@ export interface HostServices {
   /** The Voice Instances tree's month cache (refresh, export and remove go through it). */
   readonly instances: InstancesModel;
   /** The offline demo: the simulator in this extension host and its profile. */
-  readonly demo: DemoMode;
+  readonly demo: DemoHandle;
   /** Sent SMS history (globalState, per profile) and the last draft that did not go out. */
   readonly sms: { readonly history: SmsHistory; readonly drafts: SmsDrafts };
   /** The active profile's balance (Account view, status bar, refreshBalance). */
   readonly balance: BalanceController;
+  /** Modal questions before destructive or argument-driven actions (answerable only by tests). */
+  readonly confirmations: Confirmations;
 }

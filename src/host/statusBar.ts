@@ -8,6 +8,8 @@ import { isLow } from './balance/format.js';
 import type { BalanceState } from './balance/model.js';
 import { daysLeftText, estimateExplanation, refreshedText } from './balance/text.js';
 import type { HostConfig } from './config.js';
+import type { UserTextGuard } from './errors.js';
+import { inertLine } from '../shared/untrustedText.js';
 import { DisposableStore } from './lifecycle.js';
 import type { SessionState } from './session.js';
 
@@ -22,6 +24,8 @@ export class BalanceStatusBar implements vscode.Disposable {
     private readonly balance: BalanceController,
     private readonly session: SessionState,
     private readonly config: HostConfig,
+    /** Masks secrets and defuses links in the service's text (the HostLog). */
+    private readonly guard: UserTextGuard,
   ) {
     this.item = this.disposables.add(vscode.window.createStatusBarItem(BALANCE_STATUS_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = vscode.l10n.t('Voice & SMS balance');
@@ -58,23 +62,25 @@ export class BalanceStatusBar implements vscode.Disposable {
     }
     const loaded = s.loaded;
     const low = isLow(loaded?.balance, settings.lowBalanceThreshold);
+    // The amount as the service wrote it may hold `$(icon)` or link syntax: inert before it is drawn.
+    const shown = loaded ? inertLine(loaded.shown) : '';
     this.item.text = loaded
-      ? `$(credit-card) ${loaded.balance ? loaded.shown : vscode.l10n.t('balance (see Account view)')}`
+      ? `$(credit-card) ${loaded.balance ? shown : vscode.l10n.t('balance (see Account view)')}`
       : s.error
         ? `$(credit-card) $(warning)`
         : `$(credit-card) $(loading~spin)`;
     this.item.backgroundColor = low ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const lines: string[] = [];
     if (loaded) {
-      lines.push(vscode.l10n.t('Balance of {0} ({1}): {2}', loaded.accountId, loaded.profile, loaded.shown));
+      lines.push(vscode.l10n.t('Balance of {0} ({1}): {2}', loaded.accountId, loaded.profile, shown));
       if (low) lines.push(vscode.l10n.t('Low: at or below {0} (setting voiceSms.lowBalanceThreshold).', settings.lowBalanceThreshold));
       lines.push(refreshedText(loaded.at));
       if (loaded.estimate) lines.push(`${daysLeftText(loaded.estimate)}. ${estimateExplanation(loaded.estimate, loaded.balance?.currency)}`);
     }
-    if (s.error) lines.push(vscode.l10n.t('The last refresh failed: {0}', s.error.message));
+    if (s.error) lines.push(vscode.l10n.t('The last refresh failed: {0}', this.guard.userText(s.error.message)));
     lines.push(vscode.l10n.t('Click to refresh.'));
     this.item.tooltip = lines.join('\n\n');
-    this.item.accessibilityInformation = { label: loaded ? vscode.l10n.t('Balance {0}', loaded.shown) : vscode.l10n.t('Balance') };
+    this.item.accessibilityInformation = { label: loaded ? vscode.l10n.t('Balance {0}', shown) : vscode.l10n.t('Balance') };
     this.shown = true;
     this.item.show();
   }

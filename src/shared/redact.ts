@@ -5,42 +5,72 @@
 const MASK = '***';
 /** Fixed width, so a masked phone number does not reveal its length. */
 const PHONE_MASK = '******';
-/** Shorter values would mask ordinary words and numbers all over the log. */
-const MIN_SECRET_LENGTH = 4;
+/**
+ * Values at least this long are masked wherever they appear; shorter ones (a 3-character secret is
+ * still a secret) only where they stand alone, since inside words they would mask half the text.
+ */
+const MIN_SUBSTRING_LENGTH = 8;
 
 /** Values known to be secret (a stored secret access key, an access key id), masked wherever they appear. */
 export class KnownSecrets {
-  /** Literal text → its replacement; each value is registered as written, URL-encoded and JSON-escaped. */
+  /** Literal text → its replacement; each value is registered in every encoding an echo may use. */
   private readonly replacements = new Map<string, string>();
+  /** Short values (matched as whole tokens only) → their replacement. */
+  private readonly shortReplacements = new Map<string, string>();
   private ordered: [string, string][] | undefined;
+  private shortPattern: RegExp | undefined;
 
   /**
    * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
-   * stay recognisable; secrets keep none). Returns false for values too short to mask safely.
+   * stay recognisable; secrets keep none). Returns false only for the empty string.
    */
   add(value: string, keepPrefix = 0): boolean {
-    if (value.length < MIN_SECRET_LENGTH) return false;
+    if (value.length === 0) return false;
     const replacement = partial(value, keepPrefix);
-    for (const variant of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) {
-      const existing = this.replacements.get(variant);
+    for (const variant of encodings(value)) {
+      const short = variant.length < MIN_SUBSTRING_LENGTH;
+      const map = short ? this.shortReplacements : this.replacements;
+      const existing = map.get(variant);
       // A value registered once as a full secret stays fully masked.
-      if (existing === undefined || replacement.length < existing.length) this.replacements.set(variant, replacement);
+      if (existing === undefined || replacement.length < existing.length) map.set(variant, replacement);
     }
     this.ordered = undefined;
+    this.shortPattern = undefined;
     return true;
   }
 
+  /**
+   * Registers a key pair: both values, and the Basic credential built from them (base64 of
+   * `id:secret`, with and without padding, URL-safe, percent-encoded), which a proxy or server may echo.
+   */
+  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = 4): void {
+    this.add(secretAccessKey);
+    this.add(accessKeyId, keepIdPrefix);
+    if (!accessKeyId || !secretAccessKey) return;
+    const basic = toBase64(`${accessKeyId}:${secretAccessKey}`);
+    const unpadded = basic.replace(/=+$/, '');
+    for (const form of new Set([basic, unpadded, unpadded.replace(/\+/g, '-').replace(/\//g, '_')])) this.add(form);
+  }
+
   get size(): number {
-    return this.replacements.size;
+    return this.replacements.size + this.shortReplacements.size;
   }
 
   apply(text: string): string {
-    if (this.replacements.size === 0) return text;
-    // Longest first, so a secret containing another registered value is masked whole.
-    this.ordered ??= [...this.replacements].sort((a, b) => b[0].length - a[0].length);
     let out = text;
-    for (const [literal, replacement] of this.ordered) {
-      if (out.includes(literal)) out = out.split(literal).join(replacement);
+    if (this.replacements.size > 0) {
+      // Longest first, so a secret containing another registered value is masked whole.
+      this.ordered ??= [...this.replacements].sort((a, b) => b[0].length - a[0].length);
+      for (const [literal, replacement] of this.ordered) {
+        if (out.includes(literal)) out = out.split(literal).join(replacement);
+      }
+    }
+    if (this.shortReplacements.size > 0) {
+      this.shortPattern ??= new RegExp(
+        `(?<![A-Za-z0-9])(?:${[...this.shortReplacements.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![A-Za-z0-9])`,
+        'g',
+      );
+      out = out.replace(this.shortPattern, (m) => this.shortReplacements.get(m) ?? MASK);
     }
     return out;
   }
@@ -52,6 +82,7 @@ export function redact(text: string, known?: KnownSecrets): string {
   out = out.replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`);
   out = out.replace(AUTHORIZATION_VALUE, (_m, head: string, scheme: string) => `${head}${scheme} ${MASK}`);
   out = out.replace(AUTH_TOKEN, (m, scheme: string, token: string) => (looksLikeWord(token) ? m : `${scheme} ${MASK}`));
+  out = out.replace(BASE64_TOKEN, (m) => (decodesToCredentials(m) ? MASK : m));
   out = out.replace(SECRET_PAIR, (m, key: string, sep: string, value: string) => maskPair(m, key, sep, value, 0));
   out = out.replace(KEY_ID_PAIR, (m, key: string, sep: string, value: string) => maskPair(m, key, sep, value, 4));
   out = out.replace(SECRET_ELEMENT, (_m, open: string, close: string) => `${open}${MASK}${close}`);
@@ -77,6 +108,10 @@ const AUTHORIZATION_VALUE = /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)(basic|b
 
 // A credential token after the scheme name anywhere else (`Basic dXNlcjpwYXNz`).
 const AUTH_TOKEN = /\b(basic|bearer)[ \t]+([A-Za-z0-9+/=._~-]{6,})/gi;
+
+// A base64 run (standard or URL-safe, padding possibly percent-encoded) that may be an echoed Basic
+// credential; masked only when it decodes to printable `id:secret` (see decodesToCredentials).
+const BASE64_TOKEN = /(?<=^|[^A-Za-z0-9+/_%-]|%[0-9A-Fa-f]{2})[A-Za-z0-9+/_-]{8,}(?:={1,2}|(?:%3[Dd]){1,2})?(?![A-Za-z0-9+/_=-])/g;
 
 // Header-ish, query-ish and JSON-ish `key: value` / `key=value` / `"key": "value"`. The separator
 // never crosses a line, so an empty `Signature:` header line stays empty rather than eating the next.
@@ -115,6 +150,41 @@ function maskDigits(digits: string): string {
   const head = digits.length >= 12 ? 4 : digits.length >= 6 ? 2 : 0;
   const tail = digits.length >= 8 ? 2 : digits.length >= 4 ? 1 : 0;
   return digits.slice(0, head) + PHONE_MASK + digits.slice(digits.length - tail);
+}
+
+/**
+ * The forms a value takes when a server, proxy or log echoes it: as written, percent-encoded (upper
+ * and lower case hex), form-encoded (space as `+`, `!'()*` encoded too) and JSON-escaped.
+ */
+function encodings(value: string): Set<string> {
+  const percent = encodeURIComponent(value);
+  const form = percent.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+  return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1)]);
+}
+
+/** UTF-8 then base64, without Buffer: this module also runs where only web APIs exist. */
+function toBase64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** True when a base64 run decodes to printable text shaped like `id:secret` (both sides non-empty). */
+function decodesToCredentials(token: string): boolean {
+  const b64 = token.replace(/%3[Dd]/g, '=').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (b64.length % 4 === 1) return false;
+  let decoded: string;
+  try {
+    decoded = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '='));
+  } catch {
+    return false;
+  }
+  return /^[\x21-\x7e][\x20-\x7e]*:[\x20-\x7e]*[\x21-\x7e]$/.test(decoded) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(decoded);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `Basic authentication` in prose is a word, not a credential. */

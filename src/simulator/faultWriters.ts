@@ -3,6 +3,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { XML_CONTENT_TYPE, errorAnswer, type Answer } from './answer.js';
+import { escapeXml } from './xml.js';
 import { envelopeXml, formatEnvelopeTimestamp } from './envelope.js';
 import { SERVICE_PROVIDER, SERVICE_VERSION } from './defaults.js';
 import type { Fault } from './types.js';
@@ -157,4 +158,27 @@ export async function writeSlowBody(res: ServerResponse, a: Answer, f: Fault, si
     await writeOrWait(res, body.subarray(at, at + chunk));
   }
   if (!gone(res, signal)) res.end();
+}
+
+/**
+ * What a hostile or compromised service could put in every string it controls: a command link, a web
+ * link, HTML with a script, markdown and a codicon. The product must show it as text everywhere.
+ */
+export const HOSTILE_TEXT =
+  '[Run fix](command:voiceSms.signOut?%7B%22removeProfile%22%3Atrue%7D) <img src=x onerror="document.title=\'pwned\'"><script>document.title=\'pwned\'</script> **bold** $(alert) <https://evil.example/x>';
+
+/**
+ * `hostile`: the real answer with `serviceMessage` (default HOSTILE_TEXT) in every service-controlled
+ * text: the status message, the service's provider/id/version, a balance's currency and each
+ * activity's direction and status. Element text only, escaped: the XML stays well-formed.
+ */
+export function hostileAnswer(a: Answer, text: string): Answer {
+  const t = escapeXml(text);
+  let body = a.body.replace(/<message>[^<]*<\/message>/, `<message>${t}</message>`);
+  body = body.replace(/<service>([\s\S]*?)<\/service>/, (_m: string, inner: string) =>
+    `<service>${inner.replace(/<(provider|id|version)>[^<]*<\/\1>/g, (_x: string, tag: string) => `<${tag}>${t}</${tag}>`)}</service>`,
+  );
+  body = body.replace(/<(currency|direction)>[^<]*<\/\1>/g, (_m: string, tag: string) => `<${tag}>${t}</${tag}>`);
+  body = body.replace(/(<activity>[\s\S]*?)<status>[^<]*<\/status>/g, (_m: string, head: string) => `${head}<status>${t}</status>`);
+  return { ...a, body };
 }

@@ -11,7 +11,7 @@ import {
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
 } from './defaults.js';
 import {
-  DEFAULT_FAULT_LATENCY_MS, doctypeAnswer, entityBombAnswer, envelopeErrorAnswer, htmlAnswer, malformedAnswer, pause,
+  DEFAULT_FAULT_LATENCY_MS, HOSTILE_TEXT, doctypeAnswer, entityBombAnswer, envelopeErrorAnswer, hostileAnswer, htmlAnswer, malformedAnswer, pause,
   statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
 } from './faultWriters.js';
 import { FaultList } from './faults.js';
@@ -212,6 +212,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return writeSlowBody(res, answer, fault, closing.signal);
       case 'contentType':
         return writeAnswer(res, answer, 'text/plain; charset=utf-8');
+      case 'hostile':
+        return writeAnswer(res, hostileAnswer(answer, fault.serviceMessage ?? HOSTILE_TEXT));
       default:
         return writeAnswer(res, answer);
     }

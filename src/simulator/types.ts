@@ -18,7 +18,8 @@ export type FaultKind =
   | 'entityBomb'
   | 'doctype'
   | 'contentType'
-  | 'empty';
+  | 'empty'
+  | 'hostile';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 interface BalanceTestApi {
   balance: {
@@ -68,7 +69,7 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
   });
 
   after(async function () {
-    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
     await config().update('lowBalanceThreshold', undefined, vscode.ConfigurationTarget.Global);
     await config().update('statusBar.showBalance', undefined, vscode.ConfigurationTarget.Global);
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);

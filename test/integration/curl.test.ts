@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 const PROFILE = 'cURL integration';
 const run = promisify(execFile);
@@ -37,7 +38,7 @@ describe('copy as cURL', function () {
   });
 
   after(async function () {
-    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
     await sim?.close();

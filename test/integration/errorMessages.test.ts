@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Fault, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, SAVE, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 interface ErrorsTestApi {
   session: { onDidChange: vscode.Event<unknown> };
@@ -53,7 +54,7 @@ describe('error messages: one clear message per error kind', function () {
     const target = path.join(dir, `${monthId}.csv`);
     let result: unknown;
     try {
-      result = await vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId, monthId, format: 'csv', target });
+      result = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId, monthId, format: 'csv', target }));
     } catch (e) {
       assert.ok(e instanceof Error, `expected an Error, got ${String(e)}`);
       return e;
@@ -117,7 +118,7 @@ describe('error messages: one clear message per error kind', function () {
 
   after(async function () {
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
     await sim?.close();
@@ -127,7 +128,7 @@ describe('error messages: one clear message per error kind', function () {
   it('sanity: without a fault the export succeeds', async function () {
     const monthId = monthBack(nextMonth++);
     const target = path.join(dir, `${monthId}.csv`);
-    assert.equal(await vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target }), target);
+    assert.equal(await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target })), target);
   });
 
   it('network: a refused port says the connection was refused and to check the base URL', async function () {

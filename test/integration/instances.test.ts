@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, SAVE } from './modals.js';
 
 interface InstancesTestApi {
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
@@ -179,7 +180,7 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
     const monthId = previousMonth(utcMonthId(new Date()), 1);
     const target = path.join(dir, 'export.csv');
     sim.requests.length = 0;
-    const written = await vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target });
+    const written = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target }));
     assert.equal(written, target);
     assert.deepEqual(callsRequests(), [], 'the cached month is exported without a request');
     const lines = (await readFile(target, 'utf8')).split('\r\n').filter((l) => l !== '');
@@ -196,7 +197,7 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
   it('exportMonth accepts the month view\'s { operation: "calls" } shape plus a format, and masks ids on request', async function () {
     const monthId = previousMonth(utcMonthId(new Date()), 2);
     const target = path.join(dir, 'export.json');
-    const written = await vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, operation: 'calls', format: 'json', target, maskIds: true });
+    const written = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, operation: 'calls', format: 'json', target, maskIds: true }));
     assert.equal(written, target);
     const doc = JSON.parse(await readFile(target, 'utf8')) as { instanceId: string; monthId: string; days: unknown[] };
     assert.equal(doc.instanceId, `${INSTANCE.slice(0, 3)}***`);

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, REPLACE_PROFILE, SIGN_OUT, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 interface SessionApi {
   session: {
@@ -49,7 +50,7 @@ describe('sign-in and profiles', function () {
 
   after(async function () {
     for (const name of [WRONG, FIRST, SECOND]) {
-      await vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true }).then(undefined, () => undefined);
+      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(undefined, () => undefined);
     }
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
@@ -126,7 +127,7 @@ describe('sign-in and profiles', function () {
   });
 
   it('signOut deletes the secret and keeps the profile settings', async function () {
-    const result = await vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST });
+    const result = await answering(SIGN_OUT, () => vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST }));
     assert.deepEqual(result, { profile: FIRST, profileRemoved: false });
     assert.equal(await api.session.hasCredentials(FIRST), false);
     assert.ok(userProfiles().some((p) => p.name === FIRST), 'the profile settings are kept');
@@ -136,13 +137,13 @@ describe('sign-in and profiles', function () {
   });
 
   it('signing in again to a signed-out profile keeps its instances', async function () {
-    assert.equal(await vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, DEMO_CREDENTIALS.secretAccessKey, { accountId: DEMO_ACCOUNT })), FIRST);
+    assert.equal(await answering(REPLACE_PROFILE, () => vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, DEMO_CREDENTIALS.secretAccessKey, { accountId: DEMO_ACCOUNT }))), FIRST);
     assert.deepEqual(userProfiles().find((p) => p.name === FIRST), { name: FIRST, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] });
     assert.equal(api.session.current().signedIn, true);
   });
 
   it('signOut with removeProfile removes the profile and activates a signed-in one', async function () {
-    assert.deepEqual(await vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST, removeProfile: true }), { profile: FIRST, profileRemoved: true });
+    assert.deepEqual(await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST, removeProfile: true })), { profile: FIRST, profileRemoved: true });
     assert.ok(!userProfiles().some((p) => p.name === FIRST));
     assert.equal(await api.session.hasCredentials(FIRST), false);
     let expected: string | undefined;

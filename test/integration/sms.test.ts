@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, CLEAR, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 interface SmsEntry {
   id: string;
@@ -62,11 +63,11 @@ describe('send SMS and history', function () {
     await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
     await config().update('sms.defaultRegion', 'DE', vscode.ConfigurationTarget.Global);
     await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in');
-    await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true });
+    await answering(CLEAR, () => vscode.commands.executeCommand('voiceSms.clearSmsHistory'));
   });
 
   after(async function () {
-    await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }).then(undefined, () => undefined);
+    await answering(CLEAR, () => vscode.commands.executeCommand('voiceSms.clearSmsHistory')).then(undefined, () => undefined);
     await api?.storeCredentials(PROFILE, undefined);
     for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
     await sim?.close();
@@ -149,14 +150,14 @@ describe('send SMS and history', function () {
 
   it('clears the history of the active profile', async function () {
     const count = api.smsHistory.entries().length;
-    assert.equal(await vscode.commands.executeCommand('voiceSms.clearSmsHistory', { confirmed: true }), count);
+    assert.equal(await answering(CLEAR, () => vscode.commands.executeCommand('voiceSms.clearSmsHistory')), count);
     assert.deepEqual(api.smsHistory.entries(), []);
   });
 
   it('removing the profile removes its history: the same name signed in again starts empty', async function () {
     await send({ from: SENDER, to: E164, body: 'Sent before the profile was removed' });
     await waitFor(() => api.smsHistory.entries().length === 1, 'the history entry');
-    await vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true });
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }));
     await waitFor(() => !api.session.current().signedIn, 'the sign-out');
     // The same name again, as someone else's profile might be called.
     await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);

@@ -4,34 +4,33 @@
 // that make it read as part of our own text. Numbers are never passed through here: they go out as
 // the service sent them. vscode-free, unit-tested in plain Node.
 import { redact } from '../../shared/redact.js';
+import { breakSchemes, inertLine } from '../../shared/untrustedText.js';
 
-/** C0/C1 controls and the bidi embedding/override/isolate characters. */
+/** C0/C1 controls and the bidi embedding/override/isolate characters (key paths keep their brackets, so not inertLine). */
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * Characters that start code, links, images or HTML; escaped with a backslash, which markdown shows
  * as the character itself. Emphasis characters stay: at worst they make a value bold, and masked
  * numbers (+4915******89) stay readable.
  */
 const MARKUP = /[\\`[\]<>]/g;
-/** `command:x`, `javascript:x` … written with an escaped colon, so no renderer takes them for a link. */
-const SCHEME = /\b(command|javascript|vbscript|data|file|vscode|vscode-insiders|https?):/gi;
 
 /** Default longest value kept, in characters. */
 export const MAX_VALUE_CHARS = 200;
 
 /** `value` as one inert line: invisible characters dropped, whitespace collapsed, markup escaped, cut at `max` with "…". */
 export function inert(value: string, max = MAX_VALUE_CHARS): string {
-  let s = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
-  if (s.length > max) s = `${s.slice(0, max)}…`;
-  return s.replace(MARKUP, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
+  // The editor-wide neutraliser first (schemes, link joins, tags, codicons), then markdown escapes.
+  return inertLine(value, max).replace(MARKUP, (c) => `\\${c}`);
 }
 
 /** A key path built from the service's element names: our own `.` and `[i]` kept, schemes defused, one line. */
 export function inertKey(key: string, max = 120): string {
   let s = key.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
   if (s.length > max) s = `${s.slice(0, max)}…`;
-  return s.replace(/[\\`<>]/g, (c) => `\\${c}`).replace(SCHEME, '$1\\:');
+  return breakSchemes(s).replace(/[\\`<>]/g, (c) => `\\${c}`);
 }
 
 /** A service value in double quotes, inert, with phone numbers and anything secret-looking masked. */

@@ -68,7 +68,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const { profile, sms } = checked;
       const masked = maskPhoneNumber(sms.to);
       // Always, even after the editor's confirmation; a modal that cannot be shown counts as "no".
-      const confirmed = await confirm(sms, true).then((yes) => yes, () => false);
+      const confirmed = await confirm(sms).then((yes) => yes, () => false);
       if (!confirmed) {
         return errorResult({ kind: 'declined', message: vscode.l10n.t('Not sent: the user did not confirm the SMS to {0}. Do not retry unless the user asks.', masked) });
       }

@@ -98,6 +98,16 @@ export const register: RegisterCommand = (ctx, services) => {
         ? { target: args.target, maskIds: args.maskIds ?? false }
         : await pickTarget(title, `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
       if (!chosen) return undefined;
+      // A path from the arguments (maybe a command link's) is written only after the user agrees.
+      if (args.target !== undefined && args.target !== 'clipboard') {
+        const save = vscode.l10n.t('Save');
+        const choice = await services.confirmations.ask(
+          vscode.l10n.t('Save the export of {0} to this file?', monthLabel(monthId)),
+          vscode.l10n.t('{0}\nAn existing file there is replaced.', args.target),
+          save,
+        );
+        if (choice !== save) return undefined;
+      }
 
       const view = await withProgress(vscode.l10n.t('Loading {0} of {1}…', monthLabel(monthId), instanceId), (signal) => {
         signal.addEventListener('abort', () => services.instances.cancel(instanceId), { once: true });

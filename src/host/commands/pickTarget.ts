@@ -6,6 +6,7 @@ import { validateDateId } from '../../core/model/ids.js';
 import { COMMANDS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
 import { monthLabel } from '../webviews/titles.js';
+import { inertLine } from '../../shared/untrustedText.js';
 
 /** How many months the month picker offers, newest first (the current month included). */
 export const PICKABLE_MONTHS = 12;
@@ -32,10 +33,11 @@ export async function pickInstance(services: HostServices, s: Step): Promise<str
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    instances.map((id) => ({ label: id })),
+    // A workspace may pin any string as an instance id: shown inert (no `$(icon)`), returned as written.
+    instances.map((id) => ({ label: inertLine(id), id })),
     { title: stepTitle(s), placeHolder: vscode.l10n.t('Voice instance'), ignoreFocusOut: true },
   );
-  return picked?.label;
+  return picked?.id;
 }
 
 /** One of the last twelve months (UTC, as the service counts them), newest first. */

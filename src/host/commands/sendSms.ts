@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
+import { inertLine } from '../../shared/untrustedText.js';
 import { loadCore } from '../core.js';
 import { errorMessage, isCancellation, showError, withProgress } from '../errors.js';
 import { runMultiStep } from '../quickInput/multiStep.js';
@@ -88,21 +89,22 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   return undefined;
 }
 
-/** Longest message text the chat tool's modal quotes. */
+/** Longest message text the modal quotes. */
 const SHOWN_BODY_CHARS = 480;
 
 /**
- * The confirmation modal; true only when the user chose "Send". The chat tool shows it too, always,
- * with the text itself (`showBody`): a model wrote it, so the user must read it before it goes out.
+ * The confirmation modal; true only when the user chose "Send". It always quotes the text itself:
+ * arguments (a command link, a model through the chat tool) may have written it, so the user reads
+ * it before it goes out.
  */
-export async function confirm(sms: CheckedSms, showBody = false): Promise<boolean> {
+export async function confirm(sms: CheckedSms): Promise<boolean> {
   const send = vscode.l10n.t('Send');
   const detail = [
     vscode.l10n.t('From: {0}', sms.from),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
-    showBody ? vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body) : '',
+    vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body),
   ].filter(Boolean).join('\n');
   const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send this SMS?'), { modal: true, detail }, send);
   return choice === send;
@@ -129,9 +131,10 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
     return { ok: true, outcome: { messageId: result.messageId, to: result.to } };
   } catch (e) {
     const unknown = isCancellation(e) || (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
+    // Shown, logged and stored in the history: secrets masked, links inert (the service wrote part of it).
     const message = isCancellation(e)
       ? vscode.l10n.t('Sending was cancelled after the request left. The outcome of the SMS to {0} is unknown: it may have been sent. Check before resending.', masked)
-      : explain(e);
+      : services.log.userText(explain(e));
     await services.sms.history.add({ ...record, status: unknown ? 'outcome-unknown' : 'failed', error: message });
     // Kept so the next run offers it again; never resent by itself.
     await services.sms.drafts.keep({ from: sms.from, to: sms.to, body: sms.body });
@@ -147,7 +150,8 @@ async function announce(masked: string, messageId: string | undefined): Promise<
     return;
   }
   const copy = vscode.l10n.t('Copy ID');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, messageId), copy);
+  // The id is the service's text: shown inert; "Copy ID" copies it as sent.
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)), copy);
   if (choice === copy) await vscode.env.clipboard.writeText(messageId);
 }
 

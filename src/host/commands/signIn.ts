@@ -4,7 +4,7 @@
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, errorText } from '../errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
@@ -45,6 +45,16 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
   const problem = await firstProblem(services, args);
   if (problem) throw new Error(problem);
   const input = normalise(args);
+  // Arguments may come from a command link: replacing an existing profile is the user's decision.
+  if (services.config.settings.profiles.some((p) => p.name === input.name)) {
+    const replace = vscode.l10n.t('Replace Profile');
+    const choice = await services.confirmations.ask(
+      vscode.l10n.t('Replace profile "{0}"?', input.name),
+      vscode.l10n.t('Its base URL and credentials are replaced with {0} and a new access key.', input.baseUrl),
+      replace,
+    );
+    if (choice !== replace) throw new Error(vscode.l10n.t('Sign-in cancelled: profile "{0}" was kept as it was.', input.name));
+  }
   try {
     await verifySignIn(services, input);
   } catch (e) {
@@ -156,7 +166,7 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       } catch (e) {
         services.log.warn(`Sign-in check for profile "${input.name}" failed: ${errorMessage(e)}`);
         // The steps ensure an account or an instance, so one of the two requests was made.
-        return { ok: false, message: errorMessage(e), stepId: stepToFix(e, input.accountId ? 'balance' : 'monthView') };
+        return { ok: false, message: errorText(services.log, e), stepId: stepToFix(e, input.accountId ? 'balance' : 'monthView') };
       }
       return { ok: true, value: await saveSignIn(services, input) };
     },

@@ -21,8 +21,7 @@ export async function verifySignIn(services: HostServices, input: SignInArgs, si
     throw new Error(vscode.l10n.t('Enter an account ID or a voice instance ID: signing in checks the credentials with one request for either.'));
   }
   // Masked before the client could log anything about this request.
-  services.log.addSecret(input.secretAccessKey);
-  services.log.addSecret(input.accessKeyId, KEY_ID_VISIBLE);
+  services.log.addCredentials(input.accessKeyId, input.secretAccessKey, KEY_ID_VISIBLE);
   const client = services.clients.create(
     { name: input.name, baseUrl: input.baseUrl },
     { accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey },

@@ -1,6 +1,7 @@
 // voiceSms.signOut: deletes a profile's credentials from SecretStorage after a modal confirmation,
 // keeping its settings (base URL, account, instances) unless the user also removes the profile.
-// `{ name?, removeProfile? }` does the same without UI (default: the active profile).
+// `{ name?, removeProfile? }` names the profile and the choice (default: the active profile), but
+// still asks first: a command link in a notification or hover could carry those arguments.
 // Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
@@ -24,6 +25,7 @@ export const register: RegisterCommand = (ctx, services) => {
       if (!services.config.settings.profiles.some((p) => p.name === name)) {
         throw new Error(vscode.l10n.t('There is no profile named "{0}".', name));
       }
+      if (!(await confirmArgumentSignOut(services, name, a.removeProfile))) return undefined;
       return signOut(services, name, a.removeProfile);
     }
     return signOutInteractively(services);
@@ -58,6 +60,15 @@ async function signOutInteractively(services: HostServices): Promise<SignOutResu
       : vscode.l10n.t('Signed out of profile "{0}". Its settings (base URL, account ID, voice instances) are kept; only the credentials were deleted.', result.profile),
   );
   return result;
+}
+
+/** The modal for an argument-driven sign-out; true only when the user chose the action the arguments asked for. */
+async function confirmArgumentSignOut(services: HostServices, name: string, removeProfile: boolean): Promise<boolean> {
+  const button = removeProfile ? vscode.l10n.t('Sign Out and Remove Profile') : vscode.l10n.t('Sign Out');
+  const detail = removeProfile
+    ? vscode.l10n.t('Its credentials, its settings (base URL, account ID, voice instances), its Sent SMS history and balance readings are deleted.')
+    : vscode.l10n.t("Its access key id and secret access key are deleted from the editor's secret storage. Its settings are kept.");
+  return (await services.confirmations.ask(vscode.l10n.t('Sign out of profile "{0}"?', name), detail, button)) === button;
 }
 
 async function signOut(services: HostServices, name: string, removeProfile: boolean): Promise<SignOutResult> {

@@ -1,7 +1,7 @@
 // The Sent SMS view's commands. resendSms { id } sends an entry's message again as a NEW message,
 // through sendSms (so the same checks and the same confirmation apply) -> { messageId, to }.
-// copySmsMessageId { id } -> the copied id. clearSmsHistory { confirmed? } -> how many entries were
-// removed; without `confirmed: true` it asks first.
+// copySmsMessageId { id } -> the copied id. clearSmsHistory -> how many entries were
+// removed; it always asks first (a command link could carry any argument).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { showError } from '../errors.js';
@@ -53,21 +53,19 @@ export const registerCopyMessageId: RegisterCommand = (ctx, services) => {
 };
 
 export const registerClear: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.clearSmsHistory, async (arg?: unknown) => {
+  registerCommand(ctx, COMMANDS.clearSmsHistory, async () => {
     const title = vscode.l10n.t('Clear Sent SMS History');
     try {
       const profile = activeProfile(services);
       const count = services.sms.history.entries(profile).length;
-      const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
-      if (!confirmed) {
-        const clear = vscode.l10n.t('Clear');
-        const choice = await vscode.window.showWarningMessage(
-          vscode.l10n.t('Clear the sent SMS history of {0}?', profile),
-          { modal: true, detail: vscode.l10n.t('{0} entries are removed from this editor. Messages already sent are not affected.', count) },
-          clear,
-        );
-        if (choice !== clear) return undefined;
-      }
+      // Always asked, whatever the arguments say: a command link can pass any of them.
+      const clear = vscode.l10n.t('Clear');
+      const choice = await services.confirmations.ask(
+        vscode.l10n.t('Clear the sent SMS history of {0}?', profile),
+        vscode.l10n.t('{0} entries are removed from this editor. Messages already sent are not affected.', count),
+        clear,
+      );
+      if (choice !== clear) return undefined;
       await services.sms.history.clear(profile);
       services.log.info(`sent SMS history of ${profile} cleared (${count} entries)`);
       return count;

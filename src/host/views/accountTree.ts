@@ -8,6 +8,8 @@ import type { BalanceController } from '../balance/controller.js';
 import { isLow } from '../balance/format.js';
 import { daysLeftText, estimateExplanation, refreshedText } from '../balance/text.js';
 import type { HostConfig } from '../config.js';
+import type { UserTextGuard } from '../errors.js';
+import { inertLine } from '../../shared/untrustedText.js';
 import { DisposableStore } from '../lifecycle.js';
 import type { SessionState } from '../session.js';
 
@@ -45,6 +47,8 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
     private readonly balance: BalanceController,
     private readonly session: SessionState,
     private readonly config: HostConfig,
+    /** Masks secrets and defuses links in the service's text (the HostLog). */
+    private readonly guard: UserTextGuard,
   ) {
     this.disposables.add(balance.model.onDidChange(() => this.refresh()));
     this.disposables.add(session.onDidChange(() => this.refresh()));
@@ -94,15 +98,16 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
         const raw = loaded && !loaded.balance;
         const item = new vscode.TreeItem(vscode.l10n.t('Balance'), raw ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
         const low = isLow(loaded?.balance, this.config.settings.lowBalanceThreshold);
-        if (loaded?.balance) item.description = b.loading ? vscode.l10n.t('{0} (updating…)', loaded.shown) : loaded.shown;
+        const shown = loaded ? inertLine(loaded.shown) : '';
+        if (loaded?.balance) item.description = b.loading ? vscode.l10n.t('{0} (updating…)', shown) : shown;
         else if (raw) item.description = vscode.l10n.t('unrecognised answer, shown as received');
-        else if (b.error) item.description = b.error.message;
+        else if (b.error) item.description = this.guard.userText(b.error.message);
         else item.description = vscode.l10n.t('loading…');
         item.iconPath = low || (b.error && !loaded) ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('credit-card');
         const tips: string[] = [];
-        if (loaded) tips.push(vscode.l10n.t('Account {0}: {1}', loaded.accountId, loaded.shown));
+        if (loaded) tips.push(vscode.l10n.t('Account {0}: {1}', loaded.accountId, shown));
         if (low) tips.push(vscode.l10n.t('Low: at or below {0} (setting voiceSms.lowBalanceThreshold).', this.config.settings.lowBalanceThreshold));
-        if (b.error) tips.push(vscode.l10n.t('The last refresh failed: {0}', b.error.message));
+        if (b.error) tips.push(vscode.l10n.t('The last refresh failed: {0}', this.guard.userText(b.error.message)));
         tips.push(vscode.l10n.t('Click to refresh.'));
         item.tooltip = tips.join('\n');
         item.command = { command: COMMANDS.refreshBalance, title: vscode.l10n.t('Refresh Balance') };
@@ -112,9 +117,12 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
         return item;
       }
       case 'rawRow': {
-        const item = new vscode.TreeItem(node.key);
-        item.description = node.value;
-        item.tooltip = `${node.key}: ${node.value}`;
+        // An unrecognised answer's own names and values: the service's text, shown inert and masked.
+        const key = inertLine(this.guard.userText(node.key));
+        const value = inertLine(this.guard.userText(node.value));
+        const item = new vscode.TreeItem(key);
+        item.description = value;
+        item.tooltip = `${key}: ${value}`;
         return item;
       }
       case 'refreshed': {

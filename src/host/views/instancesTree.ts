@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS, TREE_ITEM_KINDS } from '../../shared/ids.js';
 import type { HostConfig } from '../config.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, errorText, type UserTextGuard } from '../errors.js';
+import { inertLine, markdownText } from '../../shared/untrustedText.js';
 import { DisposableStore } from '../lifecycle.js';
 import type { SessionState } from '../session.js';
 import { monthLabel } from '../webviews/titles.js';
@@ -40,6 +41,8 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
     private readonly model: InstancesModel,
     private readonly session: SessionState,
     private readonly config: HostConfig,
+    /** Masks secrets and defuses links in the service's error text (the HostLog). */
+    private readonly guard: UserTextGuard,
   ) {
     this.disposables.add(
       model.onDidChange((key) => {
@@ -110,7 +113,7 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
       const state = this.model.state(instanceId, monthId);
       if (state.status !== 'error') return undefined;
       reasons.add(failureReason(state.error));
-      newest ??= errorMessage(state.error);
+      newest ??= errorText(this.guard, state.error);
     }
     // One month alone is shown as itself; different failures each keep their own row.
     return months.length > 1 && reasons.size === 1 ? newest : undefined;
@@ -123,13 +126,14 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
     item.contextValue = TREE_ITEM_KINDS.error;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.description = message;
-    item.tooltip = vscode.l10n.t('{0}\nEvery month of {1} failed with this error. Click to try again.', message, node.instanceId);
+    item.tooltip = vscode.l10n.t('{0}\nEvery month of {1} failed with this error. Click to try again.', message, inertLine(node.instanceId));
     item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [{ instanceId: node.instanceId }] };
     return item;
   }
 
   private instanceItem(node: InstanceNode): vscode.TreeItem {
-    const item = new vscode.TreeItem(node.instanceId, vscode.TreeItemCollapsibleState.Collapsed);
+    // Ids come from settings a workspace may set: shown inert like service text.
+    const item = new vscode.TreeItem(inertLine(node.instanceId), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = JSON.stringify([node.instanceId]);
     const own = this.config.activeProfile?.voiceInstances.includes(node.instanceId) ?? false;
     const pinned = !own && this.config.settings.workspaceInstances.includes(node.instanceId);
@@ -137,8 +141,8 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
     item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'call-outgoing');
     if (pinned) item.description = vscode.l10n.t('pinned by workspace');
     item.tooltip = pinned
-      ? vscode.l10n.t('Voice instance {0}, pinned by this workspace (setting voiceSms.workspaceInstances)', node.instanceId)
-      : vscode.l10n.t('Voice instance {0}', node.instanceId);
+      ? vscode.l10n.t('Voice instance {0}, pinned by this workspace (setting voiceSms.workspaceInstances)', inertLine(node.instanceId))
+      : vscode.l10n.t('Voice instance {0}', inertLine(node.instanceId));
     return item;
   }
 
@@ -164,12 +168,13 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
         const t = state.view.totals;
         item.tooltip = new vscode.MarkdownString(
           [
-            `**${node.instanceId} · ${monthLabel(node.monthId)}**`,
+            // Markdown: the id (workspace-settable) and the warnings (service text) are escaped, never rendered.
+            `**${markdownText(node.instanceId)} · ${monthLabel(node.monthId)}**`,
             '',
             vscode.l10n.t('Call legs: {0} (in {1}, out {2})', t.callLegs, t.callLegsIn, t.callLegsOut),
             '',
             vscode.l10n.t('Unique calls: {0}; minutes: {1}; days counted: {2}', t.callsUnique, t.durationMin, t.days),
-            ...state.view.warnings.slice(0, 5).map((w) => `\n- ${w}`),
+            ...state.view.warnings.slice(0, 5).map((w) => `\n- ${markdownText(w)}`),
           ].join('\n'),
         );
         item.command = { command: COMMANDS.openMonthView, title: vscode.l10n.t('Open Month View'), arguments: [args] };
@@ -179,7 +184,7 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
         // An error is a row of its own kind: its click and inline action retry this month.
         item.contextValue = TREE_ITEM_KINDS.error;
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        const message = errorMessage(state.error);
+        const message = errorText(this.guard, state.error);
         item.description = message;
         item.tooltip = vscode.l10n.t('{0}\nClick to try again.', message);
         item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [args] };

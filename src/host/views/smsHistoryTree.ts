@@ -2,6 +2,7 @@
 // per status and a tooltip with every field. Rows show the masked destination only. Keeps
 // CONTEXT_KEYS.hasHistory in step so the welcome content and "Clear" appear at the right time.
 import * as vscode from 'vscode';
+import { inertText } from '../../shared/untrustedText.js';
 import { CONTEXT_KEYS, TREE_ITEM_KINDS } from '../../shared/ids.js';
 import type { ContextKeys } from '../contextKeys.js';
 import { DisposableStore } from '../lifecycle.js';
@@ -53,11 +54,13 @@ export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistor
     item.contextValue = e.messageId ? `${TREE_ITEM_KINDS.sentSms}.withId` : TREE_ITEM_KINDS.sentSms;
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown(`**${statusText(e.status)}** · ${when}\n\n`);
-    tip.appendText(vscode.l10n.t('From: {0}', e.from) + '\n');
+    // appendText escapes markdown but leaves bare URIs to the renderer's autolinking: inert first.
+    tip.appendText(vscode.l10n.t('From: {0}', inertText(e.from)) + '\n');
     tip.appendText(vscode.l10n.t('To: {0}', e.toMasked) + '\n');
     tip.appendText(vscode.l10n.t('Segments: {0} ({1})', e.segments, e.encoding) + '\n');
-    if (e.messageId) tip.appendText(vscode.l10n.t('Message ID: {0}', e.messageId) + '\n');
-    if (e.error) tip.appendText('\n' + e.error);
+    if (e.messageId) tip.appendText(vscode.l10n.t('Message ID: {0}', inertText(e.messageId)) + '\n');
+    // Stored already guarded (sendSms deliver); entries from older versions are made inert here too.
+    if (e.error) tip.appendText('\n' + inertText(e.error));
     item.tooltip = tip;
     item.accessibilityInformation = {
       label: vscode.l10n.t({

@@ -8,6 +8,8 @@ import { isAbort } from './payload.js';
 
 export interface PanelSourcesLog {
   warn(message: string): void;
+  /** Masks secrets in text for the panel exactly as in the log (RedactingLogger.redact). */
+  redact(text: string): string;
 }
 
 export interface PanelSources {
@@ -25,6 +27,9 @@ export function createPanelSources(clients: { active(): Promise<Pick<ActiveClien
       const err = asPanelError(e);
       const kind = isVoiceSmsError(err) ? ` (${err.kind})` : '';
       log.warn(`${what} failed${kind}: ${err instanceof Error ? err.message : String(err)}`);
+      // The panel shows this message: an echoed credential must not reach the webview. Links need no
+      // defusing there: panels put service text in the page as text, never as markup or a link.
+      if (err instanceof Error) err.message = log.redact(err.message);
       throw err;
     }
   };

@@ -129,6 +129,11 @@ export class WebviewPanels implements vscode.Disposable {
     return this.adoptActivities(panel, state).title;
   }
 
+  /** How many panels this window tracks now (all three kinds); the panel soak test checks it returns to zero. */
+  get openCount(): number {
+    return this.monthViews.size + this.trends.size + this.activities.size;
+  }
+
   /** The open panel titled `title`, if any (newest match when two share a title). */
   find(title: string): PanelLookup | undefined {
     const groups: [string, Map<string, Open<Controller>>][] = [

@@ -102,8 +102,14 @@ export class Workbench {
 
   /** Expands a collapsed tree row by clicking it (a no-op when it is already expanded). */
   async expandTreeRow(row: Locator): Promise<void> {
-    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 10_000 });
+    // Through the locator, not an element handle: a refreshing tree replaces its row elements, and a
+    // click on a replaced row is lost. A click that did not take within 2 s is made again.
+    const deadline = Date.now() + 10_000;
+    while ((await row.getAttribute('aria-expanded')) !== 'true') {
+      if (Date.now() > deadline) throw new Error(`tree row did not expand within 10000 ms`);
+      await row.click();
+      for (let i = 0; i < 10 && (await row.getAttribute('aria-expanded')) !== 'true'; i++) await this.page.waitForTimeout(200);
+    }
   }
 
   /** Right-clicks a tree row and clicks the context-menu entry `item` (e.g. "Export Month…"). */

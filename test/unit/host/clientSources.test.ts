@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
+import { RedactingLogger } from '../../../src/host/redactingLogger.js';
 import { createPanelSources } from '../../../src/host/webviews/clientSources.js';
 import { start, type Simulator } from '../../../src/simulator/server.js';
 import { DEMO_INSTANCES, monthViewData } from '../../../src/simulator/index.js';
@@ -29,7 +30,7 @@ void describe('panel data sources backed by the active client', () => {
     warnings = [];
   });
 
-  const sources = () => createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => warnings.push(m) });
+  const sources = () => createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => warnings.push(m), redact: (t) => t });
 
   void it('loads a month: the totals are the sum of the simulator days up to currentDateID', async () => {
     const r = await sources().monthViews.load(INSTANCE, '202406', new AbortController().signal);
@@ -52,6 +53,29 @@ void describe('panel data sources backed by the active client', () => {
     assert.match(warnings[0] ?? '', /Loading calls of VI-NOPE for 202406 failed \(\w+\): .*not found/);
   });
 
+  void it('a hostile error text reaches the panel with the echoed credential masked, its words verbatim (security)', async () => {
+    const { accessKeyId, secretAccessKey } = sim.credentials;
+    const basic = Buffer.from(`${accessKeyId}:${secretAccessKey}`).toString('base64');
+    const log = new RedactingLogger({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: (m) => warnings.push(m), error: () => undefined });
+    log.addCredentials(accessKeyId, secretAccessKey);
+    sim.addFault({
+      kind: 'status',
+      status: 400,
+      serviceMessage: `[Retry](command:voiceSms.signOut?{"removeProfile":true}) echo Authorization=Basic%20${basic} key=${encodeURIComponent(secretAccessKey).toLowerCase()}`,
+      times: 1,
+    });
+    const hostile = createPanelSources({ active: () => Promise.resolve({ client }) }, log);
+    await assert.rejects(hostile.monthViews.load(INSTANCE, '202406', new AbortController().signal), (e: unknown) => {
+      assert.ok(e instanceof Error);
+      assert.ok(!e.message.includes(basic) && !e.message.includes(secretAccessKey), e.message);
+      assert.ok(!e.message.includes(encodeURIComponent(secretAccessKey).toLowerCase()), e.message);
+      // The panel renders it as text (no markup, no links), so the words stay exactly as sent.
+      assert.match(e.message, /\[Retry\]\(command:voiceSms\.signOut/);
+      return true;
+    });
+    assert.ok(warnings.every((w) => !w.includes(basic)), warnings.join('\n'));
+  });
+
   void it('loads the activities of a day', async () => {
     const r = await sources().activities.load(INSTANCE, '20240614', new AbortController().signal);
     assert.match(r.rawXml, /<activities>/);
@@ -67,7 +91,7 @@ void describe('panel data sources backed by the active client', () => {
           return Promise.reject(e);
         },
       },
-      { warn: (m) => warnings.push(m) },
+      { warn: (m) => warnings.push(m), redact: (t) => t },
     );
     await assert.rejects(signedOut.activities.load(INSTANCE, '20240614', new AbortController().signal), (e: unknown) => {
       assert.ok(isVoiceSmsError(e, 'auth'), String(e));

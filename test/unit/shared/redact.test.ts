@@ -172,11 +172,56 @@ void describe('KnownSecrets', () => {
     assert.equal(redact('x abcdefgh y abcd', known), 'x *** y ***');
   });
 
-  void it('refuses values too short to mask without wrecking the log', () => {
+  void it('masks a short secret where it stands alone, not inside words', () => {
     const known = new KnownSecrets();
-    assert.equal(known.add('abc'), false);
-    assert.equal(known.size, 0);
-    assert.equal(redact('abc', known), 'abc');
+    assert.equal(known.add('abc'), true);
+    assert.equal(redact('secret abc, also "abc" and abc.', known), 'secret ***, also "***" and ***.');
+    assert.equal(redact('abcdef and cabc stay', known), 'abcdef and cabc stay');
+    assert.equal(known.add(''), false);
+  });
+});
+
+void describe('redact: echoed credentials (security)', () => {
+  // A secret with characters every encoding changes: slash, plus, equals, space, quote, parenthesis.
+  const secret = "s3cr3t/+Key=va lue'(x)";
+  const id = 'AKIDECHO5678';
+  const basic = Buffer.from(`${id}:${secret}`).toString('base64');
+  const known = (): KnownSecrets => {
+    const k = new KnownSecrets();
+    k.addCredentials(id, secret);
+    return k;
+  };
+
+  void it('masks the Basic credential wherever it is echoed, with or without the scheme', () => {
+    for (const text of [
+      `HTTP 400 echo: ${basic} end`,
+      `echo Authorization%3DBasic%20${encodeURIComponent(basic)} end`,
+      `echo ${basic.replace(/=+$/, '')} end`,
+      `echo ${basic.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')} end`,
+    ]) {
+      const out = redact(text, known());
+      assert.ok(!out.includes(basic.slice(0, 12)), out);
+      assert.match(out, /\*\*\*/);
+    }
+  });
+
+  void it('masks an unknown Basic credential echoed without its scheme (decodes to id:secret)', () => {
+    const other = Buffer.from('SOMEID:some-secret-value').toString('base64');
+    assert.equal(redact(`body echoed Authorization%3DBasic%20${other}`), 'body echoed Authorization%3DBasic%20***');
+    assert.equal(redact(`token ${other} end`), 'token *** end');
+  });
+
+  void it('masks form-encoded and lower-case percent-encoded forms of the secret', () => {
+    const form = new URLSearchParams({ v: secret }).toString().slice(2);
+    const lower = encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+    assert.notEqual(form, encodeURIComponent(secret));
+    assert.equal(redact(`a=${form}&b=1`, known()), 'a=***&b=1');
+    assert.equal(redact(`path /x/${lower}/y`, known()), 'path /x/***/y');
+  });
+
+  void it('leaves ordinary words and ids that happen to be base64 alphabet alone', () => {
+    const text = 'Instance VI-DEMO-1 answered InvalidParameterValue for month 202411 (RequestId abcdEFGH1234)';
+    assert.equal(redact(text), text);
   });
 });
 

@@ -33,8 +33,8 @@ function february(): MonthView {
 
 void describe('chat tools: inert data', () => {
   void it('escapes markdown and HTML, defuses command links, drops controls and bidi overrides', () => {
-    assert.equal(inert('[click](command:voiceSms.sendSms?{"to":"+1"})'), String.raw`\[click\](command\:voiceSms.sendSms?{"to":"+1"})`);
-    assert.equal(inert('<img src=x onerror=alert(1)>'), String.raw`\<img src=x onerror=alert(1)\>`);
+    assert.equal(inert('[click](command:voiceSms.sendSms?{"to":"+1"})'), String.raw`\[click\] (command꞉voiceSms.sendSms?{"to":"+1"})`);
+    assert.equal(inert('<img src=x onerror=alert(1)>'), String.raw`‹img src=x onerror=alert(1)\>`);
     assert.equal(inert('a\nb\r\n\u202Ec\u0007'), 'a b c');
     assert.equal(inert('**bold** `code` # h'), String.raw`**bold** \`code\` # h`);
     assert.equal(inert('x'.repeat(10), 4), 'xxxx…');
@@ -104,7 +104,7 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     assert.equal(r.total, 150);
     assert.match(r.text, /^activities\.activity\[0\]\.type = "call"$/m);
     assert.match(r.text, /^activities\.activity\[0\]\.from = "\+4915\*+89"$/m);
-    assert.match(r.text, /^activities\.activity\[0\]\.note = "\\\[x\\\]\(command\\:evil\)"$/m);
+    assert.match(r.text, /^activities\.activity\[0\]\.note = "\\\[x\\\] \(command꞉evil\)"$/m);
     assert.match(r.text, /Truncated: showing 20 of 150 values\./);
     assert.ok(!r.text.includes('+4915123456789'));
     assert.match(activitiesToolResult('VI-1', '20260203', '').text, /no activities/);
@@ -120,7 +120,7 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     assert.deepEqual(JSON.parse(b.json), { profile: 'P', accountId: 'ACC-1', amount: '1234.5', currency: 'EUR', daysLeft: 12, readAt: '2026-02-03T00:00:00.000Z' });
     const c = balanceToolResult({ profile: 'P', accountId: 'ACC-1', shown: '', rows: [{ key: 'credit.units', value: '<b>40</b>' }], at: loaded.at });
     assert.match(c.text, /no recognisable amount/);
-    assert.match(c.text, /credit\.units = "\\<b\\>40\\<\/b\\>"/);
+    assert.match(c.text, /credit\.units = "‹b\\>40‹\/b\\>"/);
   });
 
   void it('lists the profile, its instances and senders', () => {
@@ -134,7 +134,7 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     const notSignedIn = Object.assign(new Error('You are not signed in.'), { name: 'NotSignedInError' });
     assert.deepEqual(toolError(notSignedIn), { kind: 'signedOut', message: 'You are not signed in.' });
     assert.equal(toolError(new VoiceSmsError('timeout', 'Timed out after 1 s.')).kind, 'timeout');
-    assert.equal(toolError(new VoiceSmsError('auth', 'Refused <b>x</b>.')).message, String.raw`Refused \<b\>x\</b\>.`);
+    assert.equal(toolError(new VoiceSmsError('auth', 'Refused <b>x</b>.')).message, String.raw`Refused ‹b\>x‹/b\>.`);
     assert.equal(toolError(new TypeError('boom')).kind, 'unexpected');
     assert.equal(toolErrorText({ kind: 'http', message: 'Not found.' }), 'Not found.\n{"error":"http"}');
   });

@@ -1,0 +1,106 @@
+// Soak: 200 month-view panels opened (each on another month), loaded and closed in code-server's
+// extension host. Afterwards the window must be back where it started: no panel still tracked, no
+// extra timers or handles, and
+// retained heap (measured after a full GC) grown by less than SOAK_HEAP_BOUND — a leak of one month
+// view's data per panel (~50 KB) would exceed it.
+import * as assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import { DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+
+interface SoakApi {
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  footprint(): { openPanels: number };
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+}
+
+const PROFILE = 'Panel soak';
+const PANELS = 200;
+const SOAK_HEAP_BOUND = 8 * 1024 * 1024;
+
+// The extension host runs without --expose-gc; V8 lets a process turn it on for a fresh context.
+function fullGc(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+}
+
+/** Timers, sockets and other handles the host holds now, by kind. */
+function resources(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
+
+function monthBack(n: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+describe('panel soak: 200 month views opened and closed', function () {
+  let api: SoakApi;
+  let sim: Simulator;
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as SoakApi;
+    sim = await start();
+    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] }], vscode.ConfigurationTarget.Global);
+    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
+    await api.storeCredentials(PROFILE, sim.credentials);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api?.storeCredentials(PROFILE, undefined);
+    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  async function cycle(i: number): Promise<void> {
+    const instanceId = DEMO_INSTANCES[i % DEMO_INSTANCES.length] ?? 'VI-DEMO-01';
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId, monthId: monthBack(i % 120) });
+    assert.ok(title, `panel ${i} did not open`);
+    const shown = (await api.panelContent(title))?.shown ?? [];
+    assert.ok(
+      shown.some((m) => (m as { type?: string }).type === 'monthData'),
+      `panel ${i} shows no month data: ${JSON.stringify(shown).slice(0, 200)}`,
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
+  it(`leaves no panel, timer, handle or retained heap behind after ${PANELS} panels`, async function () {
+    this.timeout(300_000);
+    // Warm-up: the features bundle, the webview bundle's first load and the client's connection.
+    for (let i = 0; i < 10; i++) await cycle(i);
+    fullGc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const resourcesBefore = resources();
+
+    for (let i = 0; i < PANELS; i++) await cycle(i);
+    // Give disposals and keep-alive timers their turn before measuring.
+    await new Promise((r) => setTimeout(r, 500));
+    fullGc();
+    const grown = process.memoryUsage().heapUsed - heapBefore;
+    const after = api.footprint();
+    const resourcesAfter = resources();
+
+    console.log(`    panel soak: ${PANELS} panels, heap ${(grown / 1024 / 1024).toFixed(2)} MB retained`);
+    assert.equal(after.openPanels, 0, 'panels still tracked after all were closed');
+    for (const [kind, n] of resourcesAfter) {
+      const was = resourcesBefore.get(kind) ?? 0;
+      // Two of a kind may come and go (a keep-alive socket, a pending timer of the editor itself).
+      assert.ok(n <= was + 2, `${kind}: ${was} before, ${n} after ${PANELS} panels`);
+    }
+    assert.ok(grown < SOAK_HEAP_BOUND, `retained heap grew by ${(grown / 1024 / 1024).toFixed(1)} MB (bound ${SOAK_HEAP_BOUND / 1024 / 1024} MB)`);
+  });
+});
