@@ -1,7 +1,8 @@
 // `npm run bench`: side-by-side measurements in one run, printed as ratios so the numbers mean the
-// same on a slow or a busy machine. Not a test: nothing here passes or fails.
+// same on a slow or a busy machine. Not a test: nothing here passes or fails. --smoke (npm run bench:smoke,
+// the last step of npm test) runs every row with few rounds only to check the bench still runs.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../src/core/client.js';
@@ -9,6 +10,14 @@ import { parseEnvelope } from '../src/core/xml/envelope.js';
 import { monthViewFromResult } from '../src/core/model/monthView.js';
 import { analyzeBody } from '../src/core/sms/segments.js';
 import { start } from '../src/simulator/index.js';
+import { XMLParser } from 'fast-xml-parser';
+import { Agent, request } from 'undici';
+import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
+import { asyncMsSideBySide, ratesSideBySide } from './measure.js';
+
+/** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
+const smoke = process.argv.includes('--smoke');
+const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
 
@@ -18,7 +27,7 @@ function median(xs: number[]): number {
 }
 
 /** Wall time of a fresh Node process that requires `file` (or nothing), median of `runs`. */
-function processMs(file: string | undefined, runs = 7): number {
+function processMs(file: string | undefined, runs = smoke ? 2 : 7): number {
   const code = file ? `require(${JSON.stringify(file)})` : '0';
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -61,7 +70,7 @@ async function main(): Promise<void> {
   // 3. Connection reuse: N sequential GETs on one kept-alive client vs a new client per request.
   const sim = await start({ port: 0 });
   try {
-    const n = 100;
+    const n = smoke ? 10 : 100;
     const opts = { baseUrl: sim.url, credentials: sim.credentials };
     const shared = createClient(opts);
     await shared.getMonthView('VI-DEMO-01', '202401');
@@ -80,6 +89,87 @@ async function main(): Promise<void> {
   } finally {
     await sim.close();
   }
+
+  // 5. Parse (issue #9 Deliver 4): envelope + month-view model vs fast-xml-parser's bare parse of the same answer.
+  const bareParser = new XMLParser();
+  const rates = ratesSideBySide(
+    { bare: (): unknown => bareParser.parse(xml), ours: () => monthViewFromResult(parseEnvelope(xml).result, '202406') },
+    smoke ? 3 : 15,
+    smoke ? 20 : 60,
+  );
+  row('parse: bare fast-xml-parser vs ours (ops/s)', rates.bare!, rates.ours!, 'op/s', 'target >= 0.85x (DTD refusal, caps, well-formedness kept)');
+
+  // 6. Client path vs bare undici + one parse vs naive fetch with a new connection per call, same simulator.
+  const sim2 = await start({ port: 0 });
+  try {
+    const opts = { baseUrl: sim2.url, credentials: sim2.credentials };
+    const client = createClient(opts);
+    const agent = new Agent();
+    const path = '/v1/vvoice/VI-DEMO-01/calls/202401';
+    const url = sim2.url.replace(/\/$/, '') + path;
+    const headers = (): Record<string, string> => ({
+      ...authHeaders(sim2.credentials, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
+      Accept: 'application/xml',
+    });
+    const ms = await asyncMsSideBySide(
+      {
+        bare: async (): Promise<unknown> => bareParser.parse(await (await request(url, { headers: headers(), dispatcher: agent })).body.text()),
+        client: () => client.getMonthView('VI-DEMO-01', '202401'),
+        naive: async (): Promise<unknown> => {
+          const res = await fetch(url, { headers: { ...headers(), Connection: 'close' } });
+          return bareParser.parse(await res.text());
+        },
+      },
+      smoke ? 2 : 9,
+      smoke ? 10 : 40,
+    );
+    row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model)');
+    row('GET month: client vs naive fetch, new connection', ms.client!, ms.naive!, 'ms', 'what keep-alive saves');
+
+    // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const n = smoke ? 100 : 1000;
+    for (let i = 0; i < n; i++) await client.getMonthView('VI-DEMO-01', `2024${String((i % 12) + 1).padStart(2, '0')}`);
+    gc?.();
+    const after = process.memoryUsage().heapUsed;
+    row(`heap: before vs after ${n} month fetches`, before / 1048576, after / 1048576, 'MiB', gc ? 'after GC (node --expose-gc)' : 'no --expose-gc: includes garbage');
+    await client.close();
+    await agent.close();
+  } finally {
+    await sim2.close();
+  }
+
+  // 8. Trend at 50 ms injected latency: 12 months at once vs one request; the ratio is the number of waves.
+  const slow = await start({ port: 0, latencyMs: 50 });
+  try {
+    const client = createClient({ baseUrl: slow.url, credentials: slow.credentials });
+    const months = Array.from({ length: 12 }, (_, i) => `2024${String(i + 1).padStart(2, '0')}`);
+    await client.getMonthView('VI-DEMO-01', '202312');
+    let t = performance.now();
+    await client.getMonthView('VI-DEMO-01', '202311');
+    const one = performance.now() - t;
+    slow.resetPeakInFlight();
+    t = performance.now();
+    await Promise.all(months.map((m) => client.getMonthView('VI-DEMO-01', m)));
+    const twelve = performance.now() - t;
+    row('trend @50 ms: one request vs 12 months', one, twelve, 'ms', `${Math.ceil(12 / Math.max(1, slow.peakInFlight))} waves: the server saw at most ${slow.peakInFlight} at once (target ≤ 2)`);
+    await client.close();
+  } finally {
+    await slow.close();
+  }
+
+  // 9. Sizes vs bench/budgets.json (the one place budgets are set).
+  for (const [file, budget] of Object.entries(budgets.bundles)) {
+    row(`size: budget vs ${file}`, budget / 1024, statSync(join(root, file)).size / 1024, 'KiB', 'must stay <= 1x');
+  }
+  const vsix = join(root, `voice-sms-toolkit-${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
+  if (existsSync(vsix)) row('size: budget vs VSIX', budgets.vsix / 1024, statSync(vsix).size / 1024, 'KiB', 'must stay <= 1x (from the last npm run package)');
+  else console.log('size: VSIX                                   not built: run npm run package first');
+
+  // 10. Activation vs a trivial extension needs the real editor (code-server):
+  console.log("activation: ours vs trivial extension         run: flock /tmp/editor.lock npm run test:e2e -- --grep 'activation' (prints a [bench] ratio line)");
 
   // 4. SMS segments: a 1 MB paste is refused by its length before any counting, so it costs about
   //    what a one-segment text does (the counting itself grows faster than the text).

@@ -4,11 +4,3 @@
 /** Most `<` (tags, comments, CDATA openers) accepted in one answer: about 10,000 elements. */
 export const MAX_MARKUP = 20_000;
 
-/** True when `xml` has more than `max` markup openers; stops counting as soon as it knows. */
-export function hasTooMuchMarkup(xml: string, max = MAX_MARKUP): boolean {
-  let count = 0;
-  for (let i = xml.indexOf('<'); i >= 0; i = xml.indexOf('<', i + 1)) {
-    if (++count > max) return true;
-  }
-  return false;
-}

@@ -9,10 +9,10 @@
 //  - the tag names `__proto__`, `constructor` and `prototype` get RESERVED_SUFFIX appended, so that a payload
 //    using them cannot reach an object prototype and still parses;
 //  - the XML declaration, processing instructions and comments are dropped.
-import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
+import { XMLParser, type EntityDecoderOptions } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
-import { hasDtdDeclaration } from './dtd.js';
-import { hasTooMuchMarkup, MAX_MARKUP } from './limits.js';
+import { MAX_MARKUP } from './limits.js';
+import { scanXml, type FormFault } from './scan.js';
 import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
@@ -82,6 +82,24 @@ export function textOf(v: unknown): string | undefined {
   return undefined;
 }
 
+function faultText(fault: FormFault, tag: string): string {
+  switch (fault) {
+    case 'textOutsideRoot': return l10n.t('text outside the root element');
+    case 'badAmpersand': return l10n.t("an '&' that does not start a character or entity reference");
+    case 'cdataOutsideRoot': return l10n.t('a CDATA section outside the root element');
+    case 'unterminatedSection': return l10n.t('a comment or CDATA section is never closed');
+    case 'strayDeclaration': return l10n.t("an unexpected '<!' declaration");
+    case 'unterminatedInstruction': return l10n.t('a processing instruction is never closed');
+    case 'strayLessThan': return l10n.t("a '<' that does not start a tag");
+    case 'endTagNotClosed': return l10n.t("the end tag of '{0}' is not closed", tag);
+    case 'endTagMismatch': return l10n.t("the end tag of '{0}' does not match the open element", tag);
+    case 'badStartTag': return l10n.t("the start tag of '{0}' is malformed (attributes must be quoted)", tag);
+    case 'secondRoot': return l10n.t('more than one root element');
+    case 'unclosedElement': return l10n.t("the element '{0}' is never closed", tag);
+    case 'noRoot': return l10n.t('no root element');
+  }
+}
+
 function parseError(message: string, cause?: unknown): VoiceSmsError {
   return new VoiceSmsError('parse', message, {}, cause === undefined ? undefined : { cause });
 }
@@ -96,18 +114,16 @@ export function parseXml(text: string): Record<string, unknown> {
   // insists that an XML declaration comes first.
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
   if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
-  if (hasDtdDeclaration(body)) {
+  // One scan does the DTD refusal, the tag cap and the well-formedness check fast-xml-parser skips.
+  const problem = scanXml(body);
+  if (problem?.kind === 'dtd') {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
   }
-
-  if (hasTooMuchMarkup(body)) {
+  if (problem?.kind === 'tooMuchMarkup') {
     throw parseError(l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP));
   }
-
-  const verdict = XMLValidator.validate(body);
-  if (verdict !== true) {
-    const { msg, line, col } = verdict.err;
-    throw parseError(l10n.t('The response is not well-formed XML (line {0}, column {1}): {2}', line, col, msg));
+  if (problem?.kind === 'malformed') {
+    throw parseError(l10n.t('The response is not well-formed XML (line {0}, column {1}): {2}', problem.line, problem.column, faultText(problem.fault, problem.tag ?? '')));
   }
 
   let tree: unknown;

@@ -26,7 +26,7 @@ void describe('undici parts', () => {
     // A fresh process: here the index is already loaded by the test above and would hide a missing wiring.
     const probe = `const p = require('./src/core/http/undici.ts');
       const a = new p.Agent();
-      const indexLoaded = Object.keys(require.cache).some((k) => /undici[\\/]index\.js$/.test(k));
+      const indexLoaded = Object.keys(require.cache).some((k) => /undici[\\/]index\\.js$/.test(k));
       console.log(JSON.stringify({ request: typeof a.request, connect: typeof a.connect, indexLoaded }));
       void a.close();`;
     const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', probe], { cwd: root, encoding: 'utf8' });

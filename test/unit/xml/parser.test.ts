@@ -92,6 +92,24 @@ void describe('parseXml', () => {
     assertParseError(() => parseXml('<response><status>'));
   });
 
+  void it('refuses in one pass every form fault the separate validator used to catch, naming it and where', () => {
+    const cases: [string, RegExp][] = [
+      ['<a>\n  <b></c>\n</a>', /line 2, column 6\): the end tag of 'c' does not match/],
+      ['<a x=1/>', /start tag of 'a' is malformed/],
+      ['<a>x &y z</a>', /'&'/],
+      ['<a/>tail', /text outside the root/],
+      ['<a><![CDATA[x</a>', /never closed/],
+      ['<a><?pi x</a>', /processing instruction/],
+      ['<a>< b</a>', /'<' that does not start a tag/],
+      ['<a></a', /end tag of 'a' is not closed/],
+      ['<a><b>', /'b' is never closed/],
+      ['<!-- only a comment -->', /no root element/],
+    ];
+    for (const [xml, message] of cases) assertParseError(() => parseXml(xml), message);
+    // Entity and character references stay allowed.
+    assert.deepEqual(parseXml('<a>&amp;&#65;&#x42;&nbsp;</a>'), { a: '&AB&nbsp;' });
+  });
+
   void it('refuses more than one root element', () => {
     assertParseError(() => parseXml('<a/><b/>'), /more than one root/);
     assertParseError(() => parseXml('<a>1</a><a>2</a>'), /root/);
