@@ -12,6 +12,7 @@ import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
 import { DEFAULT_RETRY, sendWithRetry, type RetryPolicy } from './http/retry.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
 import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
+import { addsToNodeDefaults, type TrustStore } from './http/trust.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
 import type { MonthView } from './model/types.js';
@@ -33,6 +34,11 @@ export interface ClientOptions {
   logger?: Logger;
   /** For a proxy later; the client then neither owns nor closes it. */
   dispatcher?: Dispatcher;
+  /**
+   * The CAs an https base URL is checked against (resolveTrust: bundled, OS store, CA file, NODE_EXTRA_CA_CERTS);
+   * absent: Node's defaults. Not used with `dispatcher`, which carries its own (createProxyDispatcher).
+   */
+  trust?: TrustStore;
   /** ISO 3166 region for national-format destination numbers. */
   defaultRegion?: string;
   /** Clock for the Timestamp header (ms since epoch). */
@@ -148,6 +154,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     ...timeouts,
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+    // Built only for https and only when it adds something: parsing hundreds of CAs is not free.
+    ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust) ? { secureContext: o.trust.secureContext() } : {}),
   });
   let closed = false;
 

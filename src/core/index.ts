@@ -22,3 +22,5 @@ export type { Envelope } from './xml/envelope.js';
 export { validateId, validateMonthId, validateDateId, validateBaseUrl } from './model/ids.js';
 export { createProxyDispatcher, redactProxyUrl, resolveProxy, shouldBypassProxy } from './http/proxy.js';
 export type { ProxyDispatcherOptions, ProxyInputs } from './http/proxy.js';
+export { addsToNodeDefaults, CA_FILE_SETTING, describeTrust, resolveTrust } from './http/trust.js';
+export type { CertSummary, TrustInputs, TrustSource, TrustStore } from './http/trust.js';

@@ -86,6 +86,8 @@ export const SETTINGS = {
   authScheme: 'auth.scheme',
   authForm: 'auth.form',
   authSignature: 'auth.signature',
+  /** A PEM file of extra trusted CA certificates (a company's TLS-inspecting proxy); machine-scoped. */
+  tlsCaFile: 'tls.caFile',
 } as const;
 export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
 
