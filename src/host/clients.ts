@@ -2,7 +2,7 @@
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import type { TrustStore, VoiceSmsClient } from '../core/index.js';
+import type { ProxyDecision, ProxyInputs, TrustSource, TrustStore, VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
 import { DisposableStore } from './lifecycle.js';
@@ -93,12 +93,7 @@ export class ClientProvider implements vscode.Disposable {
     const core = loadCore();
     let proxyUrl: string | undefined;
     try {
-      proxyUrl = core.resolveProxy({
-        targetUrl: baseUrl,
-        proxySetting: http.get<string>('proxy') ?? '',
-        noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
-        env: process.env,
-      });
+      proxyUrl = core.resolveProxy(proxyInputs(baseUrl));
     } catch {
       return undefined; // a bad base URL is reported by createClient with the core's wording
     }
@@ -110,6 +105,20 @@ export class ClientProvider implements vscode.Disposable {
       connectMs,
       ...(trust && core.addsToNodeDefaults(trust) ? { secureContext: trust.secureContext() } : {}),
     });
+  }
+
+  /**
+   * What requests to `baseUrl` would go through, for Check Connection: the proxy decision (credentials
+   * removed) and the trust sources, or the CA file's error.
+   */
+  routeFacts(baseUrl: string): { proxy: ProxyDecision; trust?: readonly TrustSource[] | { error: string } } {
+    const proxy = loadCore().explainProxy(proxyInputs(baseUrl));
+    try {
+      const trust = this.trustFor(baseUrl);
+      return trust ? { proxy, trust: trust.sources } : { proxy };
+    } catch (e) {
+      return { proxy, trust: { error: e instanceof Error ? e.message : String(e) } };
+    }
   }
 
   /**
@@ -150,4 +159,15 @@ export class ClientProvider implements vscode.Disposable {
     this.drop();
     this.disposables.dispose();
   }
+}
+
+/** The editor's proxy settings and the environment, as the core's proxy rules take them. */
+function proxyInputs(targetUrl: string): ProxyInputs {
+  const http = vscode.workspace.getConfiguration('http');
+  return {
+    targetUrl,
+    proxySetting: http.get<string>('proxy') ?? '',
+    noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
+    env: process.env,
+  };
 }

@@ -23,6 +23,8 @@ export const COMMANDS = {
   startDemo: 'voiceSms.startDemo',
   stopDemo: 'voiceSms.stopDemo',
   showLog: 'voiceSms.showLog',
+  /** One report of proxy, TLS trust, auth, clock skew, round trip and service for the active profile. */
+  checkConnection: 'voiceSms.checkConnection',
   /** Context menus of tree rows: copies the row's instance or month id (hidden from the palette). */
   copyId: 'voiceSms.copyId',
   /** Sent SMS view: send an entry's message again (after confirmation); hidden from the palette. */

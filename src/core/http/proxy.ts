@@ -3,7 +3,7 @@
 import type { SecureContext } from 'node:tls';
 import { ProxyAgent, type buildConnector } from 'undici';
 
-export { redactProxyUrl, resolveProxy, shouldBypassProxy, type ProxyInputs } from './proxyRules.js';
+export { decideProxy, explainProxy, redactProxyUrl, resolveProxy, shouldBypassProxy, type ProxyDecision, type ProxyInputs } from './proxyRules.js';
 
 export interface ProxyDispatcherOptions {
   /** http://[user:pass@]host:port (https:// proxies work too); credentials become Proxy-Authorization. */

@@ -151,7 +151,7 @@ void describe('manifest: commands', () => {
       assert.ok(!hidden.has(id), `${id} is hidden from the palette (when ${hidden.get(id) ?? ''})`);
     }
     const needSignIn = [COMMANDS.addVoiceInstance, COMMANDS.openMonthView, COMMANDS.openTrend, COMMANDS.showDayActivities,
-      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance];
+      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance, COMMANDS.checkConnection];
     for (const id of needSignIn) assert.equal(hidden.get(id), CONTEXT_KEYS.signedIn, id);
     assert.equal(hidden.get(COMMANDS.startDemo), `!${CONTEXT_KEYS.demoActive}`);
   });
