@@ -120,15 +120,17 @@ export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
   if (probe.serviceTime) {
     const skew = probe.localMidpoint - probe.serviceTime.getTime();
     const verdict = clockSkewVerdict(skew);
-    const seconds = (skew / 1000).toFixed(1);
-    lines.push({
-      label: l10n.t('Clock skew'),
-      value:
-        verdict === 'fail'
-          ? l10n.t('this computer is {0} s off the service (signed requests are refused beyond 5 minutes); correct the system clock', seconds)
-          : l10n.t('this computer is {0} s off the service (signed requests are refused beyond 5 minutes)', seconds),
-      verdict,
-    });
+    const seconds = (Math.abs(skew) / 1000).toFixed(1);
+    // Whole sentences per case, so translations never assemble fragments.
+    const value =
+      verdict === 'fail'
+        ? skew < 0
+          ? l10n.t('this computer\'s clock is {0} s behind the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
+          : l10n.t('this computer\'s clock is {0} s ahead of the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
+        : skew < 0
+          ? l10n.t('this computer\'s clock is {0} s behind the service (signed requests are refused beyond 5 minutes)', seconds)
+          : l10n.t('this computer\'s clock is {0} s ahead of the service (signed requests are refused beyond 5 minutes)', seconds);
+    lines.push({ label: l10n.t('Clock skew'), value, verdict });
   } else {
     lines.push({ label: l10n.t('Clock skew'), value: l10n.t('unknown: the answer carried no readable timestamp'), verdict: 'warn' });
   }
