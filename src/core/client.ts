@@ -13,6 +13,7 @@ import { DEFAULT_RETRY, parseRetryAfter, sendWithRetry, type RetryPolicy } from 
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, RequestScheduler, type AttemptOutcome, type RequestPriority } from './http/scheduler.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
 import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
+import { addsToNodeDefaults, type TrustStore } from './http/trust.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
 import { monthIdOf } from './model/month.js';
@@ -36,6 +37,11 @@ export interface ClientOptions {
   logger?: Logger;
   /** For a proxy later; the client then neither owns nor closes it. */
   dispatcher?: Dispatcher;
+  /**
+   * The CAs an https base URL is checked against (resolveTrust: bundled, OS store, CA file, NODE_EXTRA_CA_CERTS);
+   * absent: Node's defaults. Not used with `dispatcher`, which carries its own (createProxyDispatcher).
+   */
+  trust?: TrustStore;
   /** ISO 3166 region for national-format destination numbers. */
   defaultRegion?: string;
   /** Clock for the Timestamp header (ms since epoch). */
@@ -169,6 +175,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     ...timeouts,
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+    // Built only for https and only when it adds something: parsing hundreds of CAs is not free.
+    ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust) ? { secureContext: o.trust.secureContext() } : {}),
   });
   let closed = false;
 

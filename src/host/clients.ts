@@ -2,7 +2,7 @@
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import type { RequestScheduler, VoiceSmsClient } from '../core/index.js';
+import type { ProxyDecision, ProxyInputs, RequestScheduler, TrustSource, TrustStore, VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
 import { DisposableStore } from './lifecycle.js';
@@ -47,7 +47,7 @@ export class ClientProvider implements vscode.Disposable {
     // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
     this.disposables.add(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((k) => e.affectsConfiguration(k))) this.drop();
+        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates'].some((k) => e.affectsConfiguration(k))) this.drop();
       }),
     );
   }
@@ -57,7 +57,8 @@ export class ClientProvider implements vscode.Disposable {
     const s = this.config.settings;
     const totalMs = s.requestTimeoutSeconds * 1000;
     const core = loadCore();
-    const dispatcher = this.proxyDispatcher(profile.baseUrl, Math.min(totalMs, 10_000));
+    const trust = this.trustFor(profile.baseUrl);
+    const dispatcher = this.proxyDispatcher(profile.baseUrl, Math.min(totalMs, 10_000), trust);
     const client = core.createClient({
       baseUrl: profile.baseUrl,
       credentials,
@@ -68,6 +69,7 @@ export class ClientProvider implements vscode.Disposable {
       profileName: profile.name,
       scheduler: this.schedulerOf(profile.name),
       ...(dispatcher ? { dispatcher } : {}),
+      ...(trust ? { trust } : {}),
     });
     if (!dispatcher) return client;
     // The client never closes a dispatcher it was given; this one is ours, so close both together.
@@ -84,27 +86,59 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   /**
+   * The CAs an https base URL is checked against: Node's roots, the OS store (unless the editor's
+   * `http.systemCertificates` is off), `voiceSms.tls.caFile` and NODE_EXTRA_CA_CERTS. Undefined for http
+   * (loopback) URLs, so a broken CA file never stops the offline demo. Throws the core's message for a
+   * CA file that cannot be used.
+   */
+  trustFor(baseUrl: string): TrustStore | undefined {
+    if (!/^https:/i.test(baseUrl.trim())) return undefined;
+    const core = loadCore();
+    const trust = core.resolveTrust({
+      systemCertificates: vscode.workspace.getConfiguration('http').get<boolean>('systemCertificates') ?? true,
+      caFile: this.config.settings.tlsCaFile,
+      env: process.env,
+    });
+    this.log.info(`TLS trust: ${core.describeTrust(trust)}`);
+    return trust;
+  }
+
+  /**
    * An undici ProxyAgent when `http.proxy` (else HTTPS_PROXY/HTTP_PROXY) applies to `baseUrl` and
    * neither `http.noProxy` nor NO_PROXY exempts its host. The service's certificate is checked against
-   * Node's CAs plus NODE_EXTRA_CA_CERTS either way; `http.proxyStrictSSL` only concerns an https proxy.
+   * `trust` either way; `http.proxyStrictSSL` only concerns an https proxy.
    */
-  private proxyDispatcher(baseUrl: string, connectMs: number): (Dispatcher & { close(): Promise<void> }) | undefined {
+  private proxyDispatcher(baseUrl: string, connectMs: number, trust: TrustStore | undefined): (Dispatcher & { close(): Promise<void> }) | undefined {
     const http = vscode.workspace.getConfiguration('http');
     const core = loadCore();
     let proxyUrl: string | undefined;
     try {
-      proxyUrl = core.resolveProxy({
-        targetUrl: baseUrl,
-        proxySetting: http.get<string>('proxy') ?? '',
-        noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
-        env: process.env,
-      });
+      proxyUrl = core.resolveProxy(proxyInputs(baseUrl));
     } catch {
       return undefined; // a bad base URL is reported by createClient with the core's wording
     }
     if (!proxyUrl) return undefined;
     this.log.info(`Using proxy ${core.redactProxyUrl(proxyUrl)} for ${new URL(baseUrl).host}`);
-    return core.createProxyDispatcher({ proxyUrl, strictSSL: http.get<boolean>('proxyStrictSSL') ?? true, connectMs });
+    return core.createProxyDispatcher({
+      proxyUrl,
+      strictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
+      connectMs,
+      ...(trust && core.addsToNodeDefaults(trust) ? { secureContext: trust.secureContext() } : {}),
+    });
+  }
+
+  /**
+   * What requests to `baseUrl` would go through, for Check Connection: the proxy decision (credentials
+   * removed) and the trust sources, or the CA file's error.
+   */
+  routeFacts(baseUrl: string): { proxy: ProxyDecision; trust?: readonly TrustSource[] | { error: string } } {
+    const proxy = loadCore().explainProxy(proxyInputs(baseUrl));
+    try {
+      const trust = this.trustFor(baseUrl);
+      return trust ? { proxy, trust: trust.sources } : { proxy };
+    } catch (e) {
+      return { proxy, trust: { error: e instanceof Error ? e.message : String(e) } };
+    }
   }
 
   /**
@@ -127,7 +161,7 @@ export class ClientProvider implements vscode.Disposable {
     // Everything that shapes requests; a change in any of them needs a new client. (A new secret
     // fires secrets.onDidChange, which drops the client, so the secret itself is not part of the key.)
     const key = JSON.stringify([profile.name, profile.baseUrl, credentials.accessKeyId, s.requestTimeoutSeconds,
-      s.authScheme, s.authForm, s.authSignature, s.smsDefaultRegion]);
+      s.authScheme, s.authForm, s.authSignature, s.smsDefaultRegion, s.tlsCaFile]);
     if (this.current?.key !== key) {
       this.drop();
       this.current = { key, client: this.create(profile, credentials) };
@@ -145,4 +179,15 @@ export class ClientProvider implements vscode.Disposable {
     this.drop();
     this.disposables.dispose();
   }
+}
+
+/** The editor's proxy settings and the environment, as the core's proxy rules take them. */
+function proxyInputs(targetUrl: string): ProxyInputs {
+  const http = vscode.workspace.getConfiguration('http');
+  return {
+    targetUrl,
+    proxySetting: http.get<string>('proxy') ?? '',
+    noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
+    env: process.env,
+  };
 }

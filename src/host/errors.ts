@@ -30,8 +30,14 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   log.error(`${what} failed${typeof kind === 'string' ? ` (${kind})` : ''}: ${errorMessage(e)}`);
   const showLog = vscode.l10n.t('Show Log');
   const signIn = vscode.l10n.t('Sign In');
+  const checkConnection = vscode.l10n.t('Check Connection');
   // By name: dist/features.js and dist/extension.js each have their own copy of the class.
-  const actions = e instanceof Error && e.name === 'NotSignedInError' ? [signIn] : [showLog];
+  const actions =
+    e instanceof Error && e.name === 'NotSignedInError'
+      ? [signIn]
+      : kind === 'network' || kind === 'timeout'
+        ? [checkConnection, showLog]
+        : [showLog];
   // `what` may name a workspace-pinned instance id, so the whole sentence goes through the guard.
   const choice = await vscode.window.showErrorMessage(
     log.userText(vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] })),
@@ -39,6 +45,7 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   );
   if (choice === showLog) log.show();
   if (choice === signIn) await vscode.commands.executeCommand('voiceSms.signIn');
+  if (choice === checkConnection) await vscode.commands.executeCommand('voiceSms.checkConnection');
 }
 
 /** Runs `task` with a cancellable progress notification; the AbortSignal follows the Cancel button. */

@@ -29,6 +29,8 @@ export interface Settings {
   authScheme: string;
   authForm: AuthForm;
   authSignature: SignatureMode;
+  /** Absolute path of a CA file trusted besides the OS store; '' for none. */
+  tlsCaFile: string;
 }
 
 /** Must equal the defaults in package.json (test/unit/shared/manifest.test.ts checks). */
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   authScheme: 'CLOUD-V1',
   authForm: 'seed',
   authSignature: 'hmac-sha256',
+  tlsCaFile: '',
 });
 
 /** Numeric bounds, the same as `minimum` / `maximum` in package.json. */
@@ -120,6 +123,7 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     authScheme: readScheme(get(SETTINGS.authScheme), () => note(SETTINGS.authScheme, 'must be a single token such as CLOUD-V1')),
     authForm: oneOf(SETTINGS.authForm, AUTH_FORMS, DEFAULT_SETTINGS.authForm),
     authSignature: oneOf(SETTINGS.authSignature, SIGNATURE_MODES, DEFAULT_SETTINGS.authSignature),
+    tlsCaFile: readString(get(SETTINGS.tlsCaFile)),
   };
   return { settings, problems };
 }

@@ -23,6 +23,8 @@ export const COMMANDS = {
   startDemo: 'voiceSms.startDemo',
   stopDemo: 'voiceSms.stopDemo',
   showLog: 'voiceSms.showLog',
+  /** One report of proxy, TLS trust, auth, clock skew, round trip and service for the active profile. */
+  checkConnection: 'voiceSms.checkConnection',
   /** Context menus of tree rows: copies the row's instance or month id (hidden from the palette). */
   copyId: 'voiceSms.copyId',
   /** Sent SMS view: send an entry's message again (after confirmation); hidden from the palette. */
@@ -87,6 +89,8 @@ export const SETTINGS = {
   authScheme: 'auth.scheme',
   authForm: 'auth.form',
   authSignature: 'auth.signature',
+  /** A PEM file of extra trusted CA certificates (a company's TLS-inspecting proxy); machine-scoped. */
+  tlsCaFile: 'tls.caFile',
 } as const;
 export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
 

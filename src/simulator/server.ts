@@ -2,6 +2,7 @@
 // injectable faults, and a record of what it received. No vscode: tests, the demo mode and the command
 // line all start it through start().
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { errorAnswer, shown, type Answer } from './answer.js';
 import { verifyAuth, type AuthConfig } from './auth.js';
@@ -220,7 +221,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   }
 
   const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     serve(req, res).catch((e: unknown) => {
       log?.(`${req.method ?? ''} ${req.url ?? ''} -> simulator error: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent && !res.destroyed) {
@@ -229,7 +230,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         res.destroy();
       }
     });
-  });
+  };
+  const server = opts.tls ? createHttpsServer({ key: opts.tls.key, cert: opts.tls.cert }, onRequest) : createServer(onRequest);
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -249,7 +251,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
 
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}`,
     port,
     credentials,
     received: state.received,

@@ -78,6 +78,8 @@ export interface SimulatorOptions {
   recordDetails?: boolean;
   /** One line per answered request (method, path, status); never headers or bodies. */
   log?: (line: string) => void;
+  /** Serve HTTPS with this key and certificate chain (PEM), as a service behind a private CA would; default plain HTTP. */
+  tls?: { key: string; cert: string };
 }
 
 export interface ReceivedSms {

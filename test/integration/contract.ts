@@ -24,6 +24,7 @@ export const COMMAND_IDS = [
   'voiceSms.startDemo',
   'voiceSms.stopDemo',
   'voiceSms.showLog',
+  'voiceSms.checkConnection',
 ] as const;
 
 export const VIEW_IDS = ['voiceSms.instances', 'voiceSms.account', 'voiceSms.smsHistory'] as const;

@@ -77,24 +77,44 @@ function envValue(env: Record<string, string | undefined>, name: string): string
   return v !== undefined && v.trim() !== '' ? v.trim() : undefined;
 }
 
+/** Why a request goes where it goes: for Check Connection's report. */
+export type ProxyDecision =
+  | { proxy: string; source: 'http.proxy' | 'environment' }
+  | { proxy?: undefined; reason: 'loopback' | 'noProxy' | 'notConfigured' };
+
 /**
- * The proxy URL to use for `targetUrl`, or undefined for a direct connection (always for loopback
- * targets: localhost, 127.0.0.0/8, [::1]). `http.proxy` wins over the
- * environment; the no-proxy list is the union of `http.noProxy` and NO_PROXY. A proxy URL without a
- * scheme gets `http://`, as curl assumes.
+ * The proxy for `targetUrl`, or why there is none (always for loopback targets: localhost, 127.0.0.0/8,
+ * [::1]). `http.proxy` wins over the environment; the no-proxy list is the union of `http.noProxy` and
+ * NO_PROXY. A proxy URL without a scheme gets `http://`, as curl assumes.
  */
-export function resolveProxy(i: ProxyInputs): string | undefined {
+export function decideProxy(i: ProxyInputs): ProxyDecision {
   const env = i.env ?? {};
   const target = new URL(i.targetUrl);
   // Loopback (the offline demo, a local simulator) is never proxied, whatever the settings say: a proxy
   // would see the credentials of a plain-http request, and could not reach the editor's loopback anyway.
-  if (isLoopbackHost(target.hostname)) return undefined;
+  if (isLoopbackHost(target.hostname)) return { reason: 'loopback' };
   const fromEnv = target.protocol === 'https:' ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
-  const chosen = i.proxySetting?.trim() || fromEnv;
-  if (!chosen) return undefined;
+  const setting = i.proxySetting?.trim();
+  const chosen = setting || fromEnv;
+  if (!chosen) return { reason: 'notConfigured' };
   const noProxy = [...(i.noProxySetting ?? []), envValue(env, 'no_proxy') ?? ''];
-  if (shouldBypassProxy(target.host, noProxy)) return undefined;
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(chosen) ? chosen : `http://${chosen}`;
+  if (shouldBypassProxy(target.host, noProxy)) return { reason: 'noProxy' };
+  return { proxy: /^[a-z][a-z0-9+.-]*:\/\//i.test(chosen) ? chosen : `http://${chosen}`, source: setting ? 'http.proxy' : 'environment' };
+}
+
+/** decideProxy for a report: the proxy without its credentials; an unparsable target counts as "not configured". */
+export function explainProxy(i: ProxyInputs): ProxyDecision {
+  try {
+    const d = decideProxy(i);
+    return d.proxy !== undefined ? { ...d, proxy: redactProxyUrl(d.proxy) } : d;
+  } catch {
+    return { reason: 'notConfigured' };
+  }
+}
+
+/** The proxy URL to use for `targetUrl`, or undefined for a direct connection (see decideProxy). */
+export function resolveProxy(i: ProxyInputs): string | undefined {
+  return decideProxy(i).proxy;
 }
 
 /** The proxy URL without user and password, for log lines. */

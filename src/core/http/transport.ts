@@ -1,5 +1,6 @@
 // One HTTP exchange over a kept-alive undici dispatcher: per-phase timeouts and a response size cap
 // enforced while streaming (a huge answer is cut off, never buffered). No retries here: see retry.ts.
+import type { SecureContext } from 'node:tls';
 import { Agent, type Dispatcher } from './undici.js';
 import { VoiceSmsError } from '../errors.js';
 import { classifyTransportError, formatBytes, type FailureContext } from './transportErrors.js';
@@ -12,6 +13,8 @@ export interface TransportOptions {
   maxResponseBytes: number;
   /** A caller-owned dispatcher (e.g. a proxy agent later). Not closed by close(); connectMs is then its own. */
   dispatcher?: Dispatcher;
+  /** The CAs an https service is checked against (see trust.ts); absent: Node's defaults. */
+  secureContext?: SecureContext;
 }
 
 export interface HttpRequest {
@@ -48,7 +51,7 @@ export class Transport {
     } else {
       // Keep sockets for reuse between the short bursts of requests a tree refresh makes.
       this.owned = new Agent({
-        connect: { timeout: o.connectMs },
+        connect: { timeout: o.connectMs, ...(o.secureContext ? { secureContext: o.secureContext } : {}) },
         keepAliveTimeout: 10_000,
         keepAliveMaxTimeout: 60_000,
         headersTimeout: o.headersMs,

@@ -1,6 +1,7 @@
 // Turns low-level failures (undici and Node socket/DNS/TLS errors) into VoiceSmsError values whose
 // message tells the user what to check. Messages name the host, never headers or credentials.
 import { VoiceSmsError } from '../errors.js';
+import { CA_FILE_SETTING } from './trust.js';
 import * as l10n from '@vscode/l10n';
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
@@ -19,6 +20,19 @@ const NEVER_SENT_CODES = new Set([
 ]);
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
+
+// Certificate verdicts, by what fixes them: an authority we do not trust (TLS interception, a private CA),
+// a date problem, or a certificate for another name.
+const UNTRUSTED_CERT_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+]);
+const CERT_DATE_CODES = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+const CERT_NAME_CODES = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
@@ -115,6 +129,12 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
     message = l10n.t('The host name in {0} could not be resolved (DNS {1}). Check the base URL for typos and your network or VPN connection.', host, code);
   } else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
     message = l10n.t('{0} is unreachable ({1}). Check your network connection, VPN or proxy settings.', host, code);
+  } else if (UNTRUSTED_CERT_CODES.has(code)) {
+    message = l10n.t('The certificate of {0} is not signed by an authority this editor trusts ({1}); if your network inspects TLS, set {2} to your organisation\'s root certificate (PEM) or add that certificate to the operating system\'s store.', host, code, CA_FILE_SETTING);
+  } else if (CERT_DATE_CODES.has(code)) {
+    message = l10n.t('The certificate of {0} is outside its validity dates ({1}); check this computer\'s date and time, and if they are right, the service or a TLS-inspecting proxy presents an outdated certificate.', host, code);
+  } else if (CERT_NAME_CODES.has(code)) {
+    message = l10n.t('The certificate of {0} is issued for another host name ({1}); check the host in the profile\'s base URL, or ask your network administrator whether a proxy replaces the service\'s certificate.', host, code);
   } else if (TLS_CODE.test(code)) {
     message = l10n.t('The secure (TLS) connection to {0} failed ({1}). Check that the base URL names the right host, and your proxy or corporate certificate settings.', host, code);
   } else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {

@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
+import * as checkConnection from './checkConnection.js';
 import * as copyAsCurl from './copyAsCurl.js';
 import * as copyId from './copyId.js';
 import * as exportMonth from './exportMonth.js';
@@ -40,6 +41,7 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.startDemo]: startDemo.register,
   [COMMANDS.stopDemo]: stopDemo.register,
   [COMMANDS.showLog]: showLog.register,
+  [COMMANDS.checkConnection]: checkConnection.register,
   [COMMANDS.copyId]: copyId.register,
   [COMMANDS.resendSms]: smsHistory.registerResend,
   [COMMANDS.copySmsMessageId]: smsHistory.registerCopyMessageId,

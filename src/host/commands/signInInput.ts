@@ -1,6 +1,7 @@
 // The parts of sign-in that need no editor: what the argument object may hold, the VOICESMS_*
 // import, which single request verifies the credentials, and which step a failed verification
 // sends the user back to. Pure (no vscode), unit-tested in plain Node.
+import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
 
 /** The argument form of voiceSms.signIn (product.md). */
 export interface SignInArgs {
@@ -89,7 +90,8 @@ export function stepToFix(error: unknown, operation: VerificationCall['operation
       return 'secretAccessKey';
     case 'validation': {
       const field = e.details?.field;
-      if (field === 'baseUrl') return 'baseUrl';
+      // The CA file setting is refused when the client for the base URL is built: a connection matter.
+      if (field === 'baseUrl' || field === fullSettingKey(SETTINGS.tlsCaFile)) return 'baseUrl';
       if (field === 'accountId' || field === 'instanceId') return idStep;
       return 'accessKeyId';
     }

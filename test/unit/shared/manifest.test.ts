@@ -151,7 +151,7 @@ void describe('manifest: commands', () => {
       assert.ok(!hidden.has(id), `${id} is hidden from the palette (when ${hidden.get(id) ?? ''})`);
     }
     const needSignIn = [COMMANDS.addVoiceInstance, COMMANDS.openMonthView, COMMANDS.openTrend, COMMANDS.showDayActivities,
-      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance];
+      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance, COMMANDS.checkConnection];
     for (const id of needSignIn) assert.equal(hidden.get(id), CONTEXT_KEYS.signedIn, id);
     assert.equal(hidden.get(COMMANDS.startDemo), `!${CONTEXT_KEYS.demoActive}`);
   });
@@ -238,8 +238,9 @@ void describe('manifest: settings', () => {
 
   void it('lets no workspace turn off the send confirmation or redirect credentials', () => {
     assert.equal(props[fullSettingKey(SETTINGS.smsConfirmBeforeSend)]?.scope, 'application');
-    // A workspace able to set these could point the stored credentials at another server.
-    for (const key of [SETTINGS.profiles, SETTINGS.activeProfile, SETTINGS.authScheme, SETTINGS.authForm, SETTINGS.authSignature]) {
+    // A workspace able to set these could point the stored credentials at another server (or, with its
+    // own CA file, make a look-alike server trusted).
+    for (const key of [SETTINGS.profiles, SETTINGS.activeProfile, SETTINGS.authScheme, SETTINGS.authForm, SETTINGS.authSignature, SETTINGS.tlsCaFile]) {
       assert.ok(['machine', 'application'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
     }
     assert.equal(props[fullSettingKey(SETTINGS.workspaceInstances)]?.scope, 'resource');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createServer } from 'node:net';
 import { createClient } from '../../../../src/core/client.js';
+import { resolveTrust } from '../../../../src/core/http/trust.js';
 import { credentialsFromEnv, readSignInArgs, stepToFix, verificationCall } from '../../../../src/host/commands/signInInput.js';
 import { readProfileArg } from '../../../../src/host/commands/profileArg.js';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
@@ -100,6 +101,17 @@ void describe('stepToFix with real failures from the simulator', () => {
       });
     });
     const e = await failure(`http://127.0.0.1:${port}`, DEMO_CREDENTIALS.secretAccessKey, (c) => c.getBalance(DEMO_ACCOUNT));
+    assert.equal(stepToFix(e, 'balance'), 'baseUrl');
+  });
+
+  void it('an unusable voiceSms.tls.caFile reopens the base URL step (not the access key id)', () => {
+    let e: unknown;
+    try {
+      resolveTrust({ systemCertificates: false, caFile: 'relative.pem', env: {} });
+    } catch (err) {
+      e = err;
+    }
+    assert.equal((e as { kind?: string }).kind, 'validation');
     assert.equal(stepToFix(e, 'balance'), 'baseUrl');
   });
 });

@@ -1,0 +1,187 @@
+// Check Connection: one report of what the product does for the active profile — proxy, TLS trust, auth,
+// clock skew against the service's envelope timestamp, round trip, service identity — each line with a
+// verdict. Pure: the host gathers the facts and runs the probe; nothing secret is an input here.
+import * as l10n from '@vscode/l10n';
+import type { VoiceSmsClient } from '../client.js';
+import type { ProxyDecision } from '../http/proxyRules.js';
+import { monthIdOf } from '../model/month.js';
+import type { TrustSource } from '../http/trust.js';
+
+export type Verdict = 'ok' | 'warn' | 'fail';
+
+export interface ReportLine {
+  label: string;
+  value: string;
+  verdict: Verdict;
+}
+
+/** The signed form's Timestamp is refused beyond this difference (our documented assumption; the simulator enforces it). */
+export const SIGNED_SKEW_LIMIT_MS = 5 * 60_000;
+/** Half of it already earns a warning: a drifting clock gets there. */
+const SKEW_WARN_MS = 60_000;
+const SLOW_MS = 2_000;
+
+export interface ConnectionCheck {
+  profileName: string;
+  /** The base URL; the host is shown, never credentials (a base URL holds none). */
+  baseUrl: string;
+  /** The proxy decision with the proxy's credentials already removed. */
+  proxy: ProxyDecision;
+  /** Undefined for plain-http (loopback) base URLs. */
+  trust?: readonly TrustSource[] | { error: string };
+  auth: { form: string; scheme: string; signature: string };
+  probe:
+    | { ok: true; operation: string; elapsedMs: number; localMidpoint: number; serviceTime?: Date; service: { provider: string; id: string; version: string } }
+    | { ok: false; operation: string; elapsedMs: number; message: string; kind?: string }
+    | { ok: false; operation: undefined; message: string };
+}
+
+/**
+ * One real request through the profile's client, timed on this clock: the balance when there is an account
+ * id, else this month of `instanceId`. Rethrows only the caller's abort.
+ */
+export async function probeConnection(
+  client: VoiceSmsClient,
+  target: { accountId?: string | undefined; instanceId?: string | undefined },
+  signal?: AbortSignal,
+): Promise<ConnectionCheck['probe']> {
+  const { accountId, instanceId } = target;
+  const operation = accountId ? `GET balance (${accountId})` : instanceId ? `GET calls (${instanceId})` : undefined;
+  if (operation === undefined) {
+    return { ok: false, operation: undefined, message: l10n.t('The profile has neither an account id nor a voice instance to send a request for.') };
+  }
+  const t0 = Date.now();
+  try {
+    const answer = accountId ? await client.getBalance(accountId, signal) : await client.getMonthView(instanceId ?? '', monthIdOf(new Date()), signal);
+    const t1 = Date.now();
+    const { status, service } = answer.envelope;
+    return {
+      ok: true,
+      operation,
+      elapsedMs: answer.elapsedMs,
+      localMidpoint: (t0 + t1) / 2,
+      ...(status.timestamp ? { serviceTime: status.timestamp } : {}),
+      service: { provider: service.provider, id: service.id, version: service.version },
+    };
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    const kind = (e as { kind?: unknown }).kind;
+    return { ok: false, operation, elapsedMs: Date.now() - t0, message: e instanceof Error ? e.message : String(e), ...(typeof kind === 'string' ? { kind } : {}) };
+  }
+}
+
+export function clockSkewVerdict(skewMs: number): Verdict {
+  const abs = Math.abs(skewMs);
+  if (abs > SIGNED_SKEW_LIMIT_MS) return 'fail';
+  if (abs > SKEW_WARN_MS) return 'warn';
+  return 'ok';
+}
+
+export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
+  const lines: ReportLine[] = [];
+  const host = hostOf(c.baseUrl);
+  lines.push({ label: l10n.t('Profile'), value: `${c.profileName} (${host})`, verdict: 'ok' });
+
+  const p = c.proxy;
+  if (p.proxy !== undefined) {
+    lines.push({ label: l10n.t('Proxy'), value: l10n.t('{0} (from {1})', p.proxy, p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'), verdict: 'ok' });
+  } else {
+    const why = {
+      loopback: l10n.t('none: loopback hosts always go direct'),
+      noProxy: l10n.t('none: the host is listed in http.noProxy or NO_PROXY'),
+      notConfigured: l10n.t('none: neither http.proxy nor HTTPS_PROXY/HTTP_PROXY is set'),
+    }[p.reason];
+    lines.push({ label: l10n.t('Proxy'), value: why, verdict: 'ok' });
+  }
+
+  lines.push(trustLine(c.trust));
+
+  const form = c.auth.form === 'seed' ? l10n.t('seed (signed for SMS, basic for reads)') : c.auth.form;
+  lines.push({
+    label: l10n.t('Authentication'),
+    value: l10n.t('form {0}, scheme {1}, signature {2}', form, c.auth.scheme, c.auth.signature),
+    verdict: c.auth.signature === 'empty' ? 'warn' : 'ok',
+  });
+
+  const probe = c.probe;
+  if (probe.operation === undefined) {
+    lines.push({ label: l10n.t('Request'), value: probe.message, verdict: 'fail' });
+    return lines;
+  }
+  if (!probe.ok) {
+    lines.push({ label: l10n.t('Request'), value: l10n.t('{0} failed after {1} ms: {2}', probe.operation, probe.elapsedMs, probe.message), verdict: 'fail' });
+    return lines;
+  }
+  lines.push({
+    label: l10n.t('Round trip'),
+    value: l10n.t('{0} answered in {1} ms', probe.operation, probe.elapsedMs),
+    verdict: probe.elapsedMs > SLOW_MS ? 'warn' : 'ok',
+  });
+  if (probe.serviceTime) {
+    const skew = probe.localMidpoint - probe.serviceTime.getTime();
+    const verdict = clockSkewVerdict(skew);
+    const seconds = (Math.abs(skew) / 1000).toFixed(1);
+    // Whole sentences per case, so translations never assemble fragments.
+    const value =
+      verdict === 'fail'
+        ? skew < 0
+          ? l10n.t('this computer\'s clock is {0} s behind the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
+          : l10n.t('this computer\'s clock is {0} s ahead of the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
+        : skew < 0
+          ? l10n.t('this computer\'s clock is {0} s behind the service (signed requests are refused beyond 5 minutes)', seconds)
+          : l10n.t('this computer\'s clock is {0} s ahead of the service (signed requests are refused beyond 5 minutes)', seconds);
+    lines.push({ label: l10n.t('Clock skew'), value, verdict });
+  } else {
+    lines.push({ label: l10n.t('Clock skew'), value: l10n.t('unknown: the answer carried no readable timestamp'), verdict: 'warn' });
+  }
+  const s = probe.service;
+  lines.push({ label: l10n.t('Service'), value: `${s.provider || '?'} / ${s.id || '?'} / ${s.version || '?'}`, verdict: s.id ? 'ok' : 'warn' });
+  return lines;
+}
+
+function trustLine(trust: ConnectionCheck['trust']): ReportLine {
+  const label = l10n.t('TLS trust');
+  if (!trust) return { label, value: l10n.t('not used: plain HTTP to a loopback host'), verdict: 'ok' };
+  if ('error' in trust) return { label, value: trust.error, verdict: 'fail' };
+  let verdict: Verdict = 'ok';
+  const parts = trust.map((s) => {
+    switch (s.kind) {
+      case 'bundled':
+        return l10n.t('{0} bundled with Node', s.count);
+      case 'system':
+        if ('unavailable' in s) {
+          if (s.unavailable !== 'off') verdict = 'warn';
+          return s.unavailable === 'off' ? l10n.t('OS store off (http.systemCertificates)') : l10n.t('OS store unavailable in this editor\'s Node; use voiceSms.tls.caFile');
+        }
+        return l10n.t('{0} from the OS store', s.count);
+      case 'caFile':
+        if (s.certs.some((x) => x.expired)) verdict = 'warn';
+        return l10n.t('{0} from {1} (voiceSms.tls.caFile: {2})', s.count, s.path, s.certs.map((x) => `${x.subject}${x.expired ? ' EXPIRED' : ''}`).join('; '));
+      case 'extra':
+        if (s.problem) {
+          verdict = 'warn';
+          return l10n.t('NODE_EXTRA_CA_CERTS {0} unusable ({1})', s.path, s.problem);
+        }
+        return l10n.t('{0} from {1} (NODE_EXTRA_CA_CERTS)', s.count, s.path);
+    }
+  });
+  return { label, value: parts.join(' + '), verdict };
+}
+
+/** Plain text for a support ticket: a header naming versions and time, then one line per check, verdict first. */
+export function formatConnectionReport(
+  lines: readonly ReportLine[],
+  about: { version: string; editorVersion: string; platform: string; at: Date },
+): string {
+  const header = l10n.t('Voice & SMS Toolkit {0}, VS Code {1}, {2}: connection check at {3}', about.version, about.editorVersion, about.platform, about.at.toISOString());
+  const width = Math.max(...lines.map((l) => l.label.length));
+  return [header, '', ...lines.map((l) => `[${l.verdict.toUpperCase().padEnd(4)}] ${l.label.padEnd(width)}  ${l.value}`)].join('\n') + '\n';
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}

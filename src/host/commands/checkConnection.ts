@@ -1,0 +1,72 @@
+// voiceSms.checkConnection: one request through the active profile's real client (balance, else this month of
+// the first instance), then a report (core/diagnostics/connectionReport.ts) in a read-only document, with
+// "Copy" and "Report Issue". Secrets never enter it: the inputs hold none, and the text passes the log's masks.
+// Returns { text, lines } so tests and other extensions can read the verdicts.
+import * as vscode from 'vscode';
+import type { ConnectionCheck, ReportLine } from '../../core/index.js';
+import { COMMANDS, EXTENSION_ID } from '../../shared/ids.js';
+import { NotSignedInError } from '../clients.js';
+import { loadCore } from '../core.js';
+import { errorMessage, withProgress } from '../errors.js';
+import type { HostServices } from '../services.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+
+const SCHEME = 'voicesms-report';
+const REPORT_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Connection Report.txt' });
+
+export const register: RegisterCommand = (ctx, services) => {
+  let latest = '';
+  const changed = new vscode.EventEmitter<vscode.Uri>();
+  ctx.subscriptions.push(
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, { onDidChange: changed.event, provideTextDocumentContent: () => latest }),
+  );
+
+  registerCommand(ctx, COMMANDS.checkConnection, async (arg?: unknown) => {
+    const driven = typeof arg === 'object' && arg !== null;
+    const stored = services.config.activeProfile;
+    if (!stored) throw new NotSignedInError();
+    const lines = await withProgress(vscode.l10n.t('Checking the connection…'), (signal) => check(services, signal));
+    const about = { version: (ctx.extension.packageJSON as { version: string }).version, editorVersion: vscode.version, platform: process.platform, at: new Date() };
+    const text = services.log.userText(loadCore().formatConnectionReport(lines, about));
+    latest = text;
+    changed.fire(REPORT_URI);
+    const doc = await vscode.workspace.openTextDocument(REPORT_URI);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    if (!driven) void offerActions(text, lines);
+    return { text, lines };
+  });
+};
+
+async function offerActions(text: string, lines: readonly ReportLine[]): Promise<void> {
+  const copy = vscode.l10n.t('Copy');
+  const report = vscode.l10n.t('Report Issue');
+  const failed = lines.filter((l) => l.verdict === 'fail').length;
+  const summary = vscode.l10n.t('Connection check: {0} failed, {1} warnings.', failed, lines.filter((l) => l.verdict === 'warn').length);
+  const show = failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const choice = await show(summary, copy, report);
+  if (choice === copy) await vscode.env.clipboard.writeText(text);
+  if (choice === report) {
+    await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: '```\n' + text + '```\n' });
+  }
+}
+
+async function check(services: HostServices, signal: AbortSignal): Promise<ReportLine[]> {
+  const core = loadCore();
+  const s = services.config.settings;
+  const auth = { form: s.authForm, scheme: s.authScheme, signature: s.authSignature };
+  let probe: ConnectionCheck['probe'];
+  let profileName = services.config.activeProfile?.name ?? '';
+  let baseUrl = services.config.activeProfile?.baseUrl ?? '';
+  try {
+    const active = await services.clients.active();
+    profileName = active.profile.name;
+    baseUrl = active.profile.baseUrl;
+    probe = await core.probeConnection(active.client, { accountId: active.profile.accountId, instanceId: services.config.instances[0] }, signal);
+  } catch (e) {
+    // Not signed in any more, or a CA file that cannot be used: reported, not thrown (the probe itself never throws but the abort).
+    probe = { ok: false, operation: undefined, message: errorMessage(e) };
+  }
+  const facts = services.clients.routeFacts(baseUrl);
+  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe });
+}

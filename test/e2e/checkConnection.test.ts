@@ -1,0 +1,49 @@
+// Check Connection through the real UI: sign in from the palette, run "Voice & SMS: Check Connection", read the
+// summary notification with its Copy and Report Issue buttons and the read-only report beside it.
+import * as assert from 'node:assert/strict';
+import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { session } from './support/session.js';
+import { Workbench } from './support/workbench.js';
+
+describe('check connection in the real UI', function () {
+  let wb: Workbench;
+
+  before(async function () {
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+  });
+
+  after(async function () {
+    await wb?.close();
+  });
+
+  it('shows a report with a verdict per line, and offers Copy and Report Issue', async function () {
+    const sim = await session().simulator();
+    const ok = await wb.signInWithPalette({
+      name: 'E2E check connection',
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
+    });
+    assert.ok(ok, 'the sign-in flow closed');
+    await wb.clearNotifications();
+    await wb.runCommand('Voice & SMS: Check Connection');
+    const toast = wb.notification(/Connection check: 0 failed, 0 warnings\./);
+    await toast.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const item = wb.page.locator('.notification-list-item', { hasText: /Connection check: 0 failed/ }).first();
+    for (const button of ['Copy', 'Report Issue']) {
+      await item.locator('.monaco-button', { hasText: button }).first().waitFor({ state: 'visible' });
+    }
+    // Monaco draws spaces as no-break spaces.
+    const lines = wb.page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: /Round.trip/ }).first();
+    await lines.waitFor({ state: 'visible' });
+    const text = (await lines.innerText()).replace(/\u00a0/g, ' ');
+    for (const label of ['Profile', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']) {
+      assert.match(text, new RegExp(`\\[OK\\s+\\] ${label}`), text);
+    }
+    assert.ok(!text.includes(sim.secretAccessKey), 'no secret on screen');
+    await wb.screenshot('check-connection-01-report');
+  });
+});
