@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/core/index.js';
-import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 
 interface RawAnswerTestApi {
@@ -45,15 +45,17 @@ describe('raw answers: month view and balance as the XML the service sent', func
     api = (await ext.activate()) as RawAnswerTestApi;
     sim = await start({ now: () => frozen });
     await config().update('profiles', [
-      { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] },
+      { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] },
     ], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await api.storeCredentials(PROFILE, sim.credentials);
+    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
   });
 
   after(async function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api?.storeCredentials(PROFILE, undefined);
+    await config().update('sms.confirmBeforeSend', undefined, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
     await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
     await sim?.close();
@@ -92,9 +94,27 @@ describe('raw answers: month view and balance as the XML the service sent', func
     assert.ok(!doc.getText().includes(sim.credentials.accessKeyId));
   });
 
+  it('a sent SMS: its answer opens by message id and from its Sent SMS row', async function () {
+    this.timeout(60_000);
+    const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', {
+      from: DEMO_SENDER_IDS[0] ?? 'VSTK-TEST', to: '+4915123456789', body: 'raw answer test',
+    });
+    const messageId = sent?.messageId;
+    assert.ok(messageId, 'sent with an id');
+    assert.equal(sim.received.at(-1)?.messageId, messageId);
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', { operation: 'sms', messageId });
+    assert.ok(doc);
+    assert.equal(doc.languageId, 'xml');
+    assert.ok(doc.getText().includes(`>${messageId}<`), doc.getText());
+    assert.ok(!doc.getText().includes(sim.credentials.secretAccessKey));
+    // The history row (what its context menu passes) opens the same answer.
+    const row = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', { id: 'unknown-row', messageId });
+    assert.equal(row?.getText(), doc.getText());
+  });
+
   it('refuses an unknown operation without opening anything', async function () {
     const before = rawEditors().length;
-    const doc = await vscode.commands.executeCommand<unknown>('voiceSms.showRawAnswer', { operation: 'sms' });
+    const doc = await vscode.commands.executeCommand<unknown>('voiceSms.showRawAnswer', { operation: 'fax' });
     assert.equal(doc, undefined);
     assert.equal(rawEditors().length, before);
   });
