@@ -42,6 +42,8 @@ export interface VoiceSmsTestApi {
   logUri: vscode.Uri;
   /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Posts `message` to the panel titled `title` as its webview would (a button press); false when no such panel. */
+  panelPost(title: string, message: unknown): Promise<boolean>;
   /** Panels tracked right now (test/integration/panelSoak.test.ts). */
   footprint(): { openPanels: number };
   /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
@@ -142,6 +144,11 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
     panelContent: (title) => panelContent(panels.find(title)),
+    panelPost: async (title, message) => {
+      const open = panels.find(title);
+      if (open) await open.post(message);
+      return open !== undefined;
+    },
     footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },

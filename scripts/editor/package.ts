@@ -1,16 +1,19 @@
 // `npm run package` (after the production build): checks what would go into the VSIX against an
 // allow-list, then runs vsce without prompts (CI has no stdin). Dependencies are bundled by esbuild,
 // hence --no-dependencies. The VSIX lands at the repo root as <name>-<version>.vsix (git-ignored).
+// Its README is README.md rewritten by packagedReadme.ts (only shipped screenshots, no links to files
+// the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { PACKAGED_README, packagedReadme, unresolvedImages } from './packagedReadme.js';
 import { defaultVsixPath, pathWithProjectNode, projectBin, repoRoot } from './paths.js';
-import { HarnessError, runMain, runToEnd } from './processes.js';
+import { HarnessError, onCleanup, runMain, runToEnd } from './processes.js';
 
 const ALLOWED: RegExp[] = [
   /^package\.json$/,
   /^package\.nls(\.[\w-]+)?\.json$/,
-  /^README\.md$/,
+  new RegExp(`^${PACKAGED_README.replace(/\./g, '\\.')}$`),
   /^CHANGELOG\.md$/,
   /^LICENSE(\.(txt|md))?$/,
   /^dist\/.+\.js$/,
@@ -20,7 +23,7 @@ const ALLOWED: RegExp[] = [
 
 function requiredFiles(): string[] {
   const manifest = readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
-  const required = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js'];
+  const required = ['package.json', PACKAGED_README, 'CHANGELOG.md', 'LICENSE', 'dist/extension.js'];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');
   // The "l10n" folder holds the strings bundle the translations are made from.
@@ -31,7 +34,20 @@ function requiredFiles(): string[] {
 runMain('package', async () => {
   const vsce = path.join(projectBin, 'vsce');
   const env = { ...process.env, PATH: pathWithProjectNode() };
-  const listed = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const readmePath = path.join(repoRoot, PACKAGED_README);
+  writeFileSync(readmePath, packagedReadme(readFileSync(path.join(repoRoot, 'README.md'), 'utf8')));
+  const removeReadme = (): void => rmSync(readmePath, { force: true });
+  const unregister = onCleanup(removeReadme);
+  try {
+    await packageWith(vsce, env);
+  } finally {
+    removeReadme();
+    unregister();
+  }
+});
+
+async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const listed = execFileSync(vsce, ['ls', '--no-dependencies', '--readme-path', PACKAGED_README], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
@@ -44,12 +60,15 @@ runMain('package', async () => {
         (missing.length ? `  missing: ${missing.join(', ')}\n` : ''),
     );
   }
+  // Every image the installed README shows must be inside the VSIX (or an https URL).
+  const broken = unresolvedImages(readFileSync(path.join(repoRoot, PACKAGED_README), 'utf8'), new Set(listed));
+  if (broken.length > 0) throw new HarnessError(`the packaged README links images the VSIX lacks (npm run readme:images): ${broken.join(', ')}`);
   const out = defaultVsixPath();
-  await runToEnd(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', out], {
+  await runToEnd(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', PACKAGED_README, '--out', out], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
     label: 'vsce package',
   });
   console.log(`[package] ${path.relative(repoRoot, out)}: ${listed.length} files, ${(statSync(out).size / 1024).toFixed(1)} KB`);
-});
+}

@@ -283,8 +283,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     async sendSms(input, signal) {
       const prepared = buildSmsRequest(input, o.defaultRegion);
       try {
-        const { envelope } = await exchange(prepared.request, signal);
-        return interpretSms(envelope, prepared);
+        const { envelope, response } = await exchange(prepared.request, signal);
+        return { ...interpretSms(envelope, prepared), rawXml: response.body };
       } catch (err) {
         throw isVoiceSmsError(err) ? smsOutcome(err, prepared.to) : err;
       }

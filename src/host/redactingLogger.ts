@@ -33,6 +33,11 @@ export class RedactingLogger implements Logger {
     return inertText(this.redact(text));
   }
 
+  /** Only the known secrets masked: for exact service text (a raw answer) that must stay byte-true otherwise. */
+  maskKnownSecrets(text: string): string {
+    return this.secrets.apply(text);
+  }
+
   /** The text that would be logged, for callers that show a message elsewhere (an error toast). */
   redact(text: string): string {
     return redact(text, this.secrets);

@@ -20,6 +20,8 @@ export const COMMANDS = {
   refresh: 'voiceSms.refresh',
   refreshBalance: 'voiceSms.refreshBalance',
   copyAsCurl: 'voiceSms.copyAsCurl',
+  /** The exact XML of a month view or the balance, in a read-only XML editor. */
+  showRawAnswer: 'voiceSms.showRawAnswer',
   startDemo: 'voiceSms.startDemo',
   stopDemo: 'voiceSms.stopDemo',
   showLog: 'voiceSms.showLog',
@@ -58,6 +60,8 @@ export const TREE_ITEM_KINDS = {
   instance: 'voiceSms.instance',
   month: 'voiceSms.month',
   sentSms: 'voiceSms.sentSms',
+  /** The Account view's balance row once an answer arrived (Show Raw Answer). */
+  balance: 'voiceSms.balance',
   /** A row that failed to load; its click and inline action retry. */
   error: 'voiceSms.error',
 } as const;

@@ -96,7 +96,7 @@ export type MonthViewToWebview =
   | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
 
-export type MonthCommand = 'exportMonth' | 'copyAsCurl';
+export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'showRawAnswer';
 
 export type MonthViewToHost =
   | { type: 'ready' }
@@ -181,7 +181,7 @@ export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
     case 'openDay':
       return isDateId(m.dateId) ? { type: 'openDay', dateId: m.dateId } : undefined;
     case 'command':
-      return m.command === 'exportMonth' || m.command === 'copyAsCurl' ? { type: 'command', command: m.command } : undefined;
+      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'showRawAnswer' ? { type: 'command', command: m.command } : undefined;
     default:
       return undefined;
   }

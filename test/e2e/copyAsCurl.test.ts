@@ -2,7 +2,7 @@
 // from the palette (its quick pick: Month view / Day activities / Balance) and from a month row's
 // context menu. Each copied text must answer 200 with the data the simulator serves (the month's days,
 // the balance the Account view shows) and must not contain a credential.
-// Screenshots: test-results/e2e/curl-*.png.
+// Then the balance row's "Show Raw Answer (XML)". Screenshots: test-results/e2e/curl-*.png, raw-answer-*.png.
 import * as assert from 'node:assert/strict';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
@@ -163,5 +163,20 @@ describe('Copy Request as cURL, then run the copied text', function () {
     await wb.screenshot('curl-03-month-row-copied');
     await checkMonthAnswer(await wb.readClipboard(), last.id);
     await wb.clearNotifications();
+  });
+
+  it("the balance row's context menu shows the raw answer: a read-only XML editor with the service's XML", async function () {
+    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    const balanceRow = wb.treeRow(/^Balance$/, VIEWS.account);
+    await balanceRow.waitFor({ state: 'visible' });
+    await wb.contextMenu(balanceRow, 'Show Raw Answer (XML)');
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: `balance-${DEMO_ACCOUNT}.xml` });
+    await tab.first().waitFor({ state: 'visible', timeout: 15_000 });
+    const editor = wb.page.locator('.editor-instance .view-lines').first();
+    await editor.filter({ hasText: DEMO_ACCOUNT }).waitFor({ state: 'visible', timeout: 15_000 });
+    const text = (await editor.textContent()) ?? '';
+    assert.ok(!text.includes(sim.secretAccessKey) && !text.includes(sim.accessKeyId), 'no credential in the raw answer');
+    await wb.page.locator('[id="status.editor.mode"]').filter({ hasText: 'XML' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.screenshot('raw-answer-01-balance');
   });
 });

@@ -20,6 +20,8 @@ export interface SendSmsResult {
   status?: string;
   segments: BodyAnalysis;
   envelope: Envelope;
+  /** The service's answer as sent, for "Show raw answer". */
+  rawXml?: string;
 }
 
 export interface PreparedSms {

@@ -10,7 +10,7 @@ export interface BalanceSource {
   /** The active profile and its client; throws (NotSignedInError) when signed out. */
   active(): Promise<{
     profile: { name: string; accountId?: string };
-    client: { getBalance(accountId: string, signal?: AbortSignal): Promise<{ balance?: Balance; result: unknown }> };
+    client: { getBalance(accountId: string, signal?: AbortSignal): Promise<{ balance?: Balance; result: unknown; rawXml?: string }> };
   }>;
 }
 
@@ -31,6 +31,8 @@ export interface LoadedBalance {
   rows: Array<{ key: string; value: string }>;
   at: number;
   estimate?: BalanceEstimate;
+  /** The service's answer as sent, for "Show raw answer". */
+  rawXml?: string;
 }
 
 export interface BalanceState {
@@ -123,6 +125,7 @@ export class BalanceModel {
           shown: answer.balance ? formatBalance(answer.balance, this.options.locale?.() ?? 'en') : rows.map((r) => `${r.key}: ${r.value}`).join('; '),
           rows,
           at,
+          rawXml: answer.rawXml,
         };
         const est = await this.record(loaded, generation);
         next = { loading: false, loaded: est ? { ...loaded, estimate: est } : loaded };

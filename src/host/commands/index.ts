@@ -18,6 +18,7 @@ import * as sendSms from './sendSms.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';
 import * as signIn from './signIn.js';
+import * as showRawAnswer from './showRawAnswer.js';
 import * as signOut from './signOut.js';
 import * as smsHistory from './smsHistoryCommands.js';
 import * as startDemo from './startDemo.js';
@@ -38,6 +39,7 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.refresh]: refresh.register,
   [COMMANDS.refreshBalance]: refreshBalance.register,
   [COMMANDS.copyAsCurl]: copyAsCurl.register,
+  [COMMANDS.showRawAnswer]: showRawAnswer.register,
   [COMMANDS.startDemo]: startDemo.register,
   [COMMANDS.stopDemo]: stopDemo.register,
   [COMMANDS.showLog]: showLog.register,

@@ -14,6 +14,7 @@ import { errorMessage, isCancellation, showError, withProgress } from '../errors
 import { runMultiStep } from '../quickInput/multiStep.js';
 import type { HostServices } from '../services.js';
 import type { SmsDraft } from '../sms/draft.js';
+import { rememberSmsAnswer } from '../sms/rawAnswers.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
 import { stepOfFailure } from './smsField.js';
@@ -127,7 +128,8 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
     );
     await services.sms.history.add({ ...record, status: 'sent', ...(result.messageId !== undefined ? { messageId: result.messageId } : {}) });
     await services.sms.drafts.markSent({ from: sms.from, to: sms.to, body: sms.body });
-    void announce(masked, result.messageId);
+    if (result.messageId !== undefined && result.rawXml !== undefined) rememberSmsAnswer(result.messageId, result.rawXml);
+    void announce(masked, result.messageId, result.rawXml !== undefined);
     return { ok: true, outcome: { messageId: result.messageId, to: result.to } };
   } catch (e) {
     const unknown = isCancellation(e) || (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
@@ -144,15 +146,18 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
   }
 }
 
-async function announce(masked: string, messageId: string | undefined): Promise<void> {
+async function announce(masked: string, messageId: string | undefined, hasRaw: boolean): Promise<void> {
   if (messageId === undefined) {
     await vscode.window.showInformationMessage(vscode.l10n.t('SMS to {0} accepted (the service returned no message ID).', masked));
     return;
   }
   const copy = vscode.l10n.t('Copy ID');
   // The id is the service's text: shown inert; "Copy ID" copies it as sent.
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)), copy);
+  const raw = vscode.l10n.t('Show Raw Answer');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)), copy, ...(hasRaw ? [raw] : []));
   if (choice === copy) await vscode.env.clipboard.writeText(messageId);
+  if (choice === raw) await vscode.commands.executeCommand(COMMANDS.showRawAnswer, { operation: 'sms', messageId });
 }
 
 async function offerRetry(services: HostServices, message: string, unknown: boolean): Promise<void> {

@@ -3,7 +3,7 @@
 // recognisable amount is shown as its raw key/value rows; a profile without an account id gets a
 // row that opens the settings. Signed out, the tree is empty so the welcome content shows.
 import * as vscode from 'vscode';
-import { COMMANDS, fullSettingKey, SETTINGS } from '../../shared/ids.js';
+import { COMMANDS, fullSettingKey, SETTINGS, TREE_ITEM_KINDS } from '../../shared/ids.js';
 import type { BalanceController } from '../balance/controller.js';
 import { isLow } from '../balance/format.js';
 import { daysLeftText, estimateExplanation, refreshedText } from '../balance/text.js';
@@ -111,6 +111,8 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
         tips.push(vscode.l10n.t('Click to refresh.'));
         item.tooltip = tips.join('\n');
         item.command = { command: COMMANDS.refreshBalance, title: vscode.l10n.t('Refresh Balance') };
+        // Enables "Show Raw Answer" in the row's context menu once there is an answer to show.
+        if (loaded) item.contextValue = TREE_ITEM_KINDS.balance;
         item.accessibilityInformation = {
           label: low ? vscode.l10n.t('Balance {0} (low)', String(item.description)) : vscode.l10n.t('Balance {0}', String(item.description)),
         };

@@ -12,6 +12,8 @@ export interface MonthViewLoadResult {
   view: MonthViewData;
   envelope: EnvelopeInfo;
   elapsedMs: number;
+  /** The service's answer as sent, for "Show raw answer". */
+  rawXml?: string;
 }
 
 export interface MonthViewDataSource {

@@ -21,11 +21,14 @@ export interface MonthViewHooks {
 }
 
 export class MonthViewController extends PanelController<MonthViewState, MonthViewToWebview, MonthViewToHost, MonthViewDataSource, MonthViewHooks> {
+  /** The XML of the month on show (undefined while loading or after an error). */
+  rawAnswer: string | undefined;
 
   /** Loads the month; resolves once the data (and the comparison, if any) has been handed to the gate. */
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;
     const ticket = this.loads.begin();
+    this.rawAnswer = undefined;
     this.gate.show({ type: 'loading', instanceId, monthId });
     const previousMonthId = shiftMonthId(monthId, -1);
     // Started together so the comparison costs no extra wait; its failure only hides the comparison.
@@ -36,6 +39,7 @@ export class MonthViewController extends PanelController<MonthViewState, MonthVi
     try {
       const r = await this.source.load(instanceId, monthId, ticket.signal);
       if (!ticket.isCurrent()) return;
+      this.rawAnswer = r.rawXml;
       this.gate.show({ type: 'monthData', instanceId, monthId, view: r.view, meta: toMeta(r.envelope, r.elapsedMs) });
     } catch (e) {
       if (ticket.isCurrent() && !(isAbort(e) && ticket.signal.aborted)) {

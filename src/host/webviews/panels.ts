@@ -57,6 +57,8 @@ export interface PanelLookup {
   loading: Promise<void>;
   /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
   shown(): readonly unknown[];
+  /** Handles `message` as if the panel's webview had posted it (its buttons, for the integration tests). */
+  post(message: unknown): Promise<void>;
 }
 
 export class WebviewPanels implements vscode.Disposable {
@@ -66,6 +68,12 @@ export class WebviewPanels implements vscode.Disposable {
   private readonly registrations: vscode.Disposable[] = [];
 
   constructor(private readonly o: WebviewPanelsOptions) {}
+
+  /** The XML behind the open month view of `instanceId`, if it shows `monthId` and has loaded. */
+  monthRawAnswer(instanceId: string, monthId: string): string | undefined {
+    const open = this.monthViews.get(instanceId);
+    return open && open.controller.current.monthId === monthId ? open.controller.rawAnswer : undefined;
+  }
 
   /** Call once from activate(): restores panels that were open when the window reloaded. */
   registerSerializers(): vscode.Disposable {
@@ -144,7 +152,7 @@ export class WebviewPanels implements vscode.Disposable {
     for (const [viewType, map] of groups) {
       for (const open of map.values()) {
         if (open.panel.title === title) {
-          return { viewType, panel: open.panel, loading: open.loading, shown: () => open.controller.gate.current() };
+          return { viewType, panel: open.panel, loading: open.loading, shown: () => open.controller.gate.current(), post: (m) => open.controller.handle(m) };
         }
       }
     }

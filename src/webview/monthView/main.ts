@@ -43,7 +43,8 @@ replaceContent(app,
     h('div', { className: 'nav' }, prevButton, title, nextButton),
     h('div', { className: 'actions' },
       button(l10n.t('Export…'), () => host.post({ type: 'command', command: 'exportMonth' }), { secondary: true, title: l10n.t('Export this month as CSV, JSON or Markdown') }),
-      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request of this month as a cURL command') }))),
+      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request of this month as a cURL command') }),
+      button(l10n.t('Show raw answer'), () => host.post({ type: 'command', command: 'showRawAnswer' }), { secondary: true, title: l10n.t('Open the XML the service sent for this month in a read-only editor') }))),
   subtitle,
   body);
 

@@ -167,6 +167,7 @@ void describe('panel controllers against the simulator', () => {
     assert.ok(cmp?.type === 'comparison');
     assert.equal(cmp.previousMonthId, addMonths(thisMonth, -1));
     assert.equal(typeof cmp.totals.callLegs, 'number');
+    assert.match(c.rawAnswer ?? '', /<calls|<\?xml/, 'the XML behind the data is kept for Show raw answer');
     // A reloaded page says ready again and gets the same snapshot.
     c.webviewHidden();
     await c.handle({ type: 'ready' });
@@ -206,10 +207,12 @@ void describe('panel controllers against the simulator', () => {
     await c.handle({ type: 'openDay', dateId: `${thisMonth}01` });
     await c.handle({ type: 'openDay', dateId: '../../etc' });
     await c.handle({ type: 'command', command: 'exportMonth' });
+    await c.handle({ type: 'command', command: 'showRawAnswer' });
     await c.handle({ type: 'command', command: 'signOut' });
     assert.deepEqual(calls, [
       ['openDay', INSTANCE, `${thisMonth}01`],
       ['exportMonth', { instanceId: INSTANCE, monthId: thisMonth }],
+      ['showRawAnswer', { instanceId: INSTANCE, monthId: thisMonth }],
     ]);
     assert.equal(warnings.length, 2);
     c.dispose();

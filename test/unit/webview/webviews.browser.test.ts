@@ -191,8 +191,11 @@ void describe('month view webview', () => {
 
       await page.getByRole('button', { name: 'Export…' }).click();
       await page.getByRole('button', { name: 'Copy as cURL' }).click();
-      const posted = await p.waitForPosted(4);
-      assert.deepEqual(posted.slice(2), [{ type: 'command', command: 'exportMonth' }, { type: 'command', command: 'copyAsCurl' }]);
+      await page.getByRole('button', { name: 'Show raw answer' }).click();
+      const posted = await p.waitForPosted(5);
+      assert.deepEqual(posted.slice(2), [
+        { type: 'command', command: 'exportMonth' }, { type: 'command', command: 'copyAsCurl' }, { type: 'command', command: 'showRawAnswer' },
+      ]);
       await assertNoViolations(p);
     } finally {
       await p.close();

@@ -1,0 +1,63 @@
+// voiceSms.showRawAnswer { operation: 'calls', instanceId?, monthId? } | { operation: 'balance' }
+// | { operation: 'sms', messageId } (a Sent SMS row works too; default: the balance): opens the exact XML the service sent in a read-only XML editor and
+// returns that document. The answer on show (month view panel, Account view) is used when there is
+// one, so the editor shows what the UI shows; otherwise the request is made once now.
+import * as vscode from 'vscode';
+import { monthIdOf } from '../../core/model/month.js';
+import { COMMANDS } from '../../shared/ids.js';
+import { showError } from '../errors.js';
+import { RawAnswers } from '../rawAnswer.js';
+import { smsAnswer } from '../sms/rawAnswers.js';
+import type { HostServices } from '../services.js';
+import { readPanelArgs } from './panelArgs.js';
+import { registerCommand, type RegisterCommand } from './register.js';
+
+export const register: RegisterCommand = (ctx, services) => {
+  const answers = new RawAnswers((text) => services.log.maskKnownSecrets(text));
+  ctx.subscriptions.push(answers);
+  registerCommand(ctx, COMMANDS.showRawAnswer, async (arg?: unknown) => {
+    try {
+      const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
+      const panel = readPanelArgs(a);
+      // A Sent SMS row carries an `id` (and `messageId`); a month row carries instanceId and monthId.
+      const operation = a['operation'] ?? (typeof a['id'] === 'string' || a['messageId'] !== undefined ? 'sms' : panel.monthId || panel.instanceId ? 'calls' : 'balance');
+      if (operation === 'calls') return await showMonth(services, answers, panel.instanceId, panel.monthId);
+      if (operation === 'balance') return await showBalance(services, answers);
+      if (operation === 'sms') return await showSms(services, answers, a);
+      throw new Error(vscode.l10n.t('Unknown operation "{0}"; use one of {1}.', JSON.stringify(operation), 'calls, balance, sms'));
+    } catch (e) {
+      void showError(services.log, vscode.l10n.t('Show Raw Answer'), e);
+      return undefined;
+    }
+  });
+};
+
+async function showMonth(services: HostServices, answers: RawAnswers, instanceId: string | undefined, monthId: string | undefined): Promise<vscode.TextDocument> {
+  const { profile, client } = await services.clients.active();
+  const instance = instanceId ?? profile.voiceInstances[0] ?? services.config.instances[0];
+  if (!instance) throw new Error(vscode.l10n.t('Add a voice instance to the profile first.'));
+  const month = monthId ?? monthIdOf(new Date());
+  const xml = services.panels.monthRawAnswer(instance, month) ?? (await client.getMonthView(instance, month)).rawXml;
+  return answers.show(`calls-${instance}-${month}`, xml);
+}
+
+/** `{ operation: 'sms', messageId }` or a Sent SMS history row (which carries `messageId`). */
+async function showSms(services: HostServices, answers: RawAnswers, a: Record<string, unknown>): Promise<vscode.TextDocument> {
+  const profile = services.config.activeProfile?.name;
+  const row = typeof a['id'] === 'string' && profile ? services.sms.history.entries(profile).find((e) => e.id === a['id']) : undefined;
+  const messageId = typeof a['messageId'] === 'string' ? a['messageId'] : row?.messageId;
+  if (!messageId) throw new Error(vscode.l10n.t('This message has no message ID.'));
+  const xml = smsAnswer(messageId);
+  if (xml === undefined) {
+    throw new Error(vscode.l10n.t('The raw answer to this SMS is no longer at hand: answers are kept in memory, for the latest messages sent in this window.'));
+  }
+  return answers.show(`sms-${messageId}`, xml);
+}
+
+async function showBalance(services: HostServices, answers: RawAnswers): Promise<vscode.TextDocument> {
+  const { profile, client } = await services.clients.active();
+  if (!profile.accountId) throw new Error(vscode.l10n.t('Set an account id to see the balance'));
+  const shown = services.balance.model.current.loaded;
+  const xml = shown?.accountId === profile.accountId && shown.rawXml !== undefined ? shown.rawXml : (await client.getBalance(profile.accountId)).rawXml;
+  return answers.show(`balance-${profile.accountId}`, xml);
+}
