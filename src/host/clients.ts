@@ -1,8 +1,7 @@
 // One core client per active profile, built lazily from settings + SecretStorage and dropped when
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
-import type { Dispatcher } from 'undici';
-import type { ProxyDecision, ProxyInputs, RequestScheduler, TrustSource, TrustStore, VoiceSmsClient } from '../core/index.js';
+import type { NetworkInputs, RequestScheduler, routeFacts as routeFactsFn, VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
 import { DisposableStore } from './lifecycle.js';
@@ -56,24 +55,19 @@ export class ClientProvider implements vscode.Disposable {
   create(profile: Pick<ProfileSettings, 'name' | 'baseUrl'>, credentials: ProfileCredentials): VoiceSmsClient {
     const s = this.config.settings;
     const totalMs = s.requestTimeoutSeconds * 1000;
-    const core = loadCore();
-    const trust = this.trustFor(profile.baseUrl);
-    const dispatcher = this.proxyDispatcher(profile.baseUrl, Math.min(totalMs, 10_000), trust);
-    const client = core.createClient({
-      baseUrl: profile.baseUrl,
-      credentials,
-      auth: { scheme: s.authScheme, form: s.authForm, signature: s.authSignature },
-      timeouts: { totalMs, headersMs: totalMs, bodyMs: totalMs, connectMs: Math.min(totalMs, 10_000) },
-      logger: this.log,
-      defaultRegion: s.smsDefaultRegion || undefined,
-      profileName: profile.name,
-      scheduler: this.schedulerOf(profile.name),
-      ...(dispatcher ? { dispatcher } : {}),
-      ...(trust ? { trust } : {}),
-    });
-    if (!dispatcher) return client;
-    // The client never closes a dispatcher it was given; this one is ours, so close both together.
-    return { ...client, close: async () => { await client.close(); await dispatcher.close(); } };
+    return loadCore().connectClient(
+      {
+        baseUrl: profile.baseUrl,
+        credentials,
+        auth: { scheme: s.authScheme, form: s.authForm, signature: s.authSignature },
+        timeouts: { totalMs, headersMs: totalMs, bodyMs: totalMs, connectMs: Math.min(totalMs, 10_000) },
+        logger: this.log,
+        defaultRegion: s.smsDefaultRegion || undefined,
+        profileName: profile.name,
+        scheduler: this.schedulerOf(profile.name),
+      },
+      this.network(),
+    );
   }
 
   private schedulerOf(profileName: string): RequestScheduler {
@@ -85,60 +79,22 @@ export class ClientProvider implements vscode.Disposable {
     return s;
   }
 
-  /**
-   * The CAs an https base URL is checked against: Node's roots, the OS store (unless the editor's
-   * `http.systemCertificates` is off), `voiceSms.tls.caFile` and NODE_EXTRA_CA_CERTS. Undefined for http
-   * (loopback) URLs, so a broken CA file never stops the offline demo. Throws the core's message for a
-   * CA file that cannot be used.
-   */
-  trustFor(baseUrl: string): TrustStore | undefined {
-    if (!/^https:/i.test(baseUrl.trim())) return undefined;
-    const core = loadCore();
-    const trust = core.resolveTrust({
-      systemCertificates: vscode.workspace.getConfiguration('http').get<boolean>('systemCertificates') ?? true,
+  /** For Check Connection: the proxy decision (credentials removed) and the trust sources, or the CA file's error. */
+  routeFacts(baseUrl: string): ReturnType<typeof routeFactsFn> {
+    return loadCore().routeFacts(baseUrl, this.network(), this.log);
+  }
+
+  /** The editor's proxy and certificate settings and the environment, as the core takes them. */
+  private network(): NetworkInputs {
+    const http = vscode.workspace.getConfiguration('http');
+    return {
+      proxySetting: http.get<string>('proxy') ?? '',
+      noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
+      proxyStrictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
+      systemCertificates: http.get<boolean>('systemCertificates') ?? true,
       caFile: this.config.settings.tlsCaFile,
       env: process.env,
-    });
-    this.log.info(`TLS trust: ${core.describeTrust(trust)}`);
-    return trust;
-  }
-
-  /**
-   * An undici ProxyAgent when `http.proxy` (else HTTPS_PROXY/HTTP_PROXY) applies to `baseUrl` and
-   * neither `http.noProxy` nor NO_PROXY exempts its host. The service's certificate is checked against
-   * `trust` either way; `http.proxyStrictSSL` only concerns an https proxy.
-   */
-  private proxyDispatcher(baseUrl: string, connectMs: number, trust: TrustStore | undefined): (Dispatcher & { close(): Promise<void> }) | undefined {
-    const http = vscode.workspace.getConfiguration('http');
-    const core = loadCore();
-    let proxyUrl: string | undefined;
-    try {
-      proxyUrl = core.resolveProxy(proxyInputs(baseUrl));
-    } catch {
-      return undefined; // a bad base URL is reported by createClient with the core's wording
-    }
-    if (!proxyUrl) return undefined;
-    this.log.info(`Using proxy ${core.redactProxyUrl(proxyUrl)} for ${new URL(baseUrl).host}`);
-    return core.createProxyDispatcher({
-      proxyUrl,
-      strictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
-      connectMs,
-      ...(trust && core.addsToNodeDefaults(trust) ? { secureContext: trust.secureContext() } : {}),
-    });
-  }
-
-  /**
-   * What requests to `baseUrl` would go through, for Check Connection: the proxy decision (credentials
-   * removed) and the trust sources, or the CA file's error.
-   */
-  routeFacts(baseUrl: string): { proxy: ProxyDecision; trust?: readonly TrustSource[] | { error: string } } {
-    const proxy = loadCore().explainProxy(proxyInputs(baseUrl));
-    try {
-      const trust = this.trustFor(baseUrl);
-      return trust ? { proxy, trust: trust.sources } : { proxy };
-    } catch (e) {
-      return { proxy, trust: { error: e instanceof Error ? e.message : String(e) } };
-    }
+    };
   }
 
   /**
@@ -179,15 +135,4 @@ export class ClientProvider implements vscode.Disposable {
     this.drop();
     this.disposables.dispose();
   }
-}
-
-/** The editor's proxy settings and the environment, as the core's proxy rules take them. */
-function proxyInputs(targetUrl: string): ProxyInputs {
-  const http = vscode.workspace.getConfiguration('http');
-  return {
-    targetUrl,
-    proxySetting: http.get<string>('proxy') ?? '',
-    noProxySetting: (http.get<unknown>('noProxy') as unknown[] | undefined)?.filter((x): x is string => typeof x === 'string') ?? [],
-    env: process.env,
-  };
 }

@@ -113,6 +113,9 @@ export class RequestScheduler {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.insert(waiter);
+      // The pause timer may have fired already with nobody waiting (timers and Date.now can differ by a
+      // millisecond): a waiter held back by a pause arms it again, or it would wait for an unrelated release.
+      this.armPauseTimer();
     });
   }
 

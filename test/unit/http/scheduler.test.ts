@@ -87,6 +87,26 @@ void describe('RequestScheduler', () => {
     assert.equal(started, true);
   });
 
+  void it('a request arriving after the pause timer fired but before the pause is over still starts (no lost wake-up)', async () => {
+    // The pause timer and the clock can disagree by a millisecond (timers run on another clock than
+    // Date.now): the timer fires, finds nobody waiting; a retry then arrives while now() < pausedUntil.
+    let now = 1_000;
+    const s = new RequestScheduler({ maxConcurrent: 4, now: () => now });
+    s.pauseFor(20);
+    now += 19;
+    await new Promise((r) => setTimeout(r, 40)); // the pause timer has fired with nobody waiting
+    let started = false;
+    const waiting = s.acquire().then((r: Release) => {
+      started = true;
+      r('ok');
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    assert.equal(started, false, 'still paused for 1 ms');
+    now += 1;
+    await Promise.race([waiting, new Promise((r) => setTimeout(r, 500))]);
+    assert.equal(started, true, 'the waiter was never woken once the pause was over');
+  });
+
   void it('a new maximum applies at once and releasing twice counts once', async () => {
     const s = new RequestScheduler({ maxConcurrent: 1 });
     const a = await s.acquire();
