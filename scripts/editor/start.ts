@@ -105,6 +105,7 @@ runMain('start', async () => {
   console.log(`  Voice & SMS Toolkit is running in code-server (VS Code in the browser):`);
   console.log(`    ${editor.workspaceUrl()}`);
   console.log(`  Offline demo: the "${DEMO_PROFILE_NAME}" profile is active.`);
+  console.log(`  Editor logs (the extension's "Voice & SMS" log among them): ${path.join(editor.userDataDir, 'logs')}`);
   console.log(faultsHint.join('\n'));
   console.log(`  After npm run build, run "Developer: Reload Window" to load changes. Ctrl-C stops everything.`);
   console.log('');

@@ -3,6 +3,8 @@
 // its own extension host on the port npm start pinned (VOICESMS_DEMO_PORT): the demo instances
 // appear and that port answers the simulator's control endpoint. Ctrl-C (SIGINT) stops everything.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { freePort, portAnswers } from '../../scripts/editor/net.js';
@@ -32,6 +34,15 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number, 
     child.once('exit', onExit);
     onData();
   });
+}
+
+/** The tail of every "Voice & SMS" log file under the logs directory npm start printed. */
+function extensionLog(output: string): string {
+  const dir = /Editor logs \(.*\): (\S+)/.exec(output)?.[1];
+  if (!dir || !existsSync(dir)) return `(npm start printed no logs directory)\n${output}`;
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /Voice & SMS|voice-sms/i.test(f) && f.endsWith('.log'));
+  if (files.length === 0) return `(no extension log under ${dir}: did the extension activate?)\n${output}`;
+  return files.map((f) => `${f}:\n${readFileSync(path.join(dir, f), 'utf8').split('\n').slice(-60).join('\n')}`).join('\n');
 }
 
 describe('npm start (offline demo in a linked editor)', function () {
@@ -79,7 +90,13 @@ describe('npm start (offline demo in a linked editor)', function () {
 
     wb = await Workbench.open({ url, waitForActivityItem: VIEW_CONTAINER_TITLE });
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
-    await wb.treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', VIEW).waitFor({ state: 'visible', timeout: 60_000 });
+    await wb
+      .treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', VIEW)
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch((e: Error) => {
+        // What the extension said is the only way to tell a demo that never started from a slow tree.
+        throw new Error(`${e.message}\n--- the extension's log in the npm start editor ---\n${extensionLog(output)}`);
+      });
     await wb.treeRow(DEMO_INSTANCES[1] ?? 'VI-DEMO-02', VIEW).waitFor({ state: 'visible' });
     await wb.moveMouseAway();
     await wb.screenshot('start-01-demo');
