@@ -30,6 +30,21 @@ const plainHttpParserOnly = {
   },
 };
 
+/**
+ * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
+ * from dist/core.js (which re-exports it) instead of carrying a second copy with its 23 KB of grapheme tables.
+ * The host loads the simulator only for the offline demo, when the core is loaded anyway.
+ * @type {import('esbuild').Plugin}
+ */
+const simulatorSharesSegments = {
+  name: 'simulator-shares-segments',
+  setup(build) {
+    build.onResolve({ filter: /^sms-segments-calculator$/ }, (args) =>
+      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+    );
+  },
+};
+
 /** @type {import('esbuild').BuildOptions[]} */
 const configs = [
   {
@@ -43,7 +58,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,

@@ -18,7 +18,9 @@ const ALLOWED: RegExp[] = [
   /^LICENSE(\.(txt|md))?$/,
   /^dist\/.+\.js$/,
   /^media\/.+$/,
-  /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
+  // Translations only: the English bundle is the translators' source, never read at run time (the
+  // default language uses the strings in the code), so it stays out of the VSIX.
+  /^l10n\/bundle\.l10n\.[\w-]+\.json$/,
 ];
 
 function requiredFiles(): string[] {
@@ -26,8 +28,6 @@ function requiredFiles(): string[] {
   const required = ['package.json', PACKAGED_README, 'CHANGELOG.md', 'LICENSE', 'dist/extension.js'];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');
-  // The "l10n" folder holds the strings bundle the translations are made from.
-  if (/"l10n":\s*"\.\/l10n"/.test(manifest)) required.push('l10n/bundle.l10n.json');
   return required;
 }
 

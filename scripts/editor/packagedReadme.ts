@@ -4,7 +4,7 @@
 // Pure: the package script and a unit test use it.
 
 /** Screenshots shipped in the VSIX: docs/screenshots/<name>.png → media/readme/<name>.webp. */
-export const SHIPPED_SCREENSHOTS = ['month-view', 'walkthrough-01-steps', 'balance-01-account', 'sms-05-sent'] as const;
+export const SHIPPED_SCREENSHOTS = ['month-view', 'sms-05-sent'] as const;
 
 /** The packaged copy, written at the repository root while `npm run package` runs (git-ignored). */
 export const PACKAGED_README = 'README.vsix.md';
@@ -15,6 +15,12 @@ const SHIPPED_DOCS = new Set(['CHANGELOG.md', 'LICENSE']);
 export function shippedImagePath(name: string): string {
   return `media/readme/${name}.webp`;
 }
+
+/**
+ * Top-level sections for contributors, not users: left out of the installed README (the repository keeps
+ * them), which also keeps the VSIX within its size budget.
+ */
+export const CONTRIBUTOR_SECTIONS = ['The simulator', 'Reliability', 'Development', 'Performance', 'Screenshots'] as const;
 
 const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)\)/g;
 const LINK = /(?<!!)\[([^\]]+)\]\(([^)\s]+)\)/g;
@@ -29,7 +35,7 @@ export function packagedReadme(markdown: string): string {
   };
   const link = (m: string, text: string, target: string): string =>
     /^(https?:|mailto:|#)/.test(target) || SHIPPED_DOCS.has(target) ? m : text;
-  const lines = markdown.split('\n');
+  const lines = withoutSections(markdown, CONTRIBUTOR_SECTIONS).split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     // A screenshot table (empty header row, separator, rows of images): its shipped images, one per line.
@@ -50,6 +56,19 @@ export function packagedReadme(markdown: string): string {
     out.push(lines[i]!.replace(IMAGE, image).replace(LINK, link));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** `markdown` without the `## <title>` sections named (each up to the next `## ` heading); links to them become text. */
+export function withoutSections(markdown: string, titles: readonly string[]): string {
+  const drop = new Set(titles);
+  const anchors = new Set(titles.map((t) => `#${t.toLowerCase().replace(/\s+/g, '-')}`));
+  let skipping = false;
+  const kept = markdown.split('\n').filter((line) => {
+    const h2 = /^## (.+?)\s*$/.exec(line);
+    if (h2) skipping = drop.has(h2[1]!);
+    return !skipping;
+  });
+  return kept.join('\n').replace(LINK, (m, text: string, target: string) => (anchors.has(target) ? text : m));
 }
 
 /** Image targets in `markdown` that are neither https URLs nor among `files` (paths inside the VSIX). */

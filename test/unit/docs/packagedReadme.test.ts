@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { packagedReadme, SHIPPED_SCREENSHOTS, shippedImagePath, unresolvedImages } from '../../../scripts/editor/packagedReadme.js';
+import { CONTRIBUTOR_SECTIONS, packagedReadme, SHIPPED_SCREENSHOTS, shippedImagePath, unresolvedImages } from '../../../scripts/editor/packagedReadme.js';
 import { pathWithProjectNode, projectBin, repoRoot } from '../../../scripts/editor/paths.js';
 
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -32,6 +32,15 @@ void describe('packaged README', () => {
     }
     // The repository README as it is would be broken once installed: that is what the rewrite is for.
     assert.ok(unresolvedImages(readme, files).length > 0);
+  });
+
+  void it('leaves out the contributor sections (each up to the next ## heading) and links to them', () => {
+    const md = ['# T', '', '## Using it', 'Use it. See [Performance](#performance).', '', '## Development', 'npm ci', '### Layout', 'src/', '', '## Performance', '| a |', '', '## License', 'MIT'].join('\n');
+    assert.equal(packagedReadme(md), ['# T', '', '## Using it', 'Use it. See Performance.', '', '## License', 'MIT'].join('\n'));
+    const packaged = packagedReadme(readme);
+    for (const title of CONTRIBUTOR_SECTIONS) assert.ok(!packaged.includes(`\n## ${title}\n`), `${title} is in the packaged README`);
+    assert.ok(!packaged.includes('npm ci'), 'the contributor setup is in the packaged README');
+    assert.ok(packaged.includes('## Quick start') && packaged.includes('## Security') && packaged.includes('## License'));
   });
 
   void it('keeps the text, turns links to files outside the VSIX into plain text, and drops emptied tables', () => {
