@@ -100,6 +100,7 @@ runMain('e2e', async () => {
     origin: editor.origin,
     workspaceUrl: editor.workspaceUrl(),
     workspace: editor.workspace,
+    userDataDir: editor.userDataDir,
     browser,
     screenshotsDir: e2eResultsDir,
     startEditor: async (extra) => {

@@ -97,9 +97,8 @@ describe('hostile service text is shown as text in every surface', function () {
     const row = wb.treeRows('Voice Instances').filter({ hasText: WORDS });
     await row.first().waitFor({ state: 'visible', timeout: 30_000 });
     await assertInert('tree row', row.first());
-    await row.first().hover();
     const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: WORDS }).first();
-    await hover.waitFor({ state: 'visible' });
+    await wb.hoverUntil(row.first(), hover);
     await assertInert('tree tooltip', hover);
     await wb.screenshot('hostile-03-tree', { keepHover: true });
     await wb.moveMouseAway();

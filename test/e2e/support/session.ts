@@ -20,6 +20,8 @@ export interface E2eSession {
   /** Absolute path of the workspace folder (files created there show up in the Explorer). */
   workspace: string;
   browser: Browser;
+  /** code-server's user data (its logs/ hold the extension's log files). */
+  userDataDir: string;
   /** Where Workbench.screenshot() writes (test-results/e2e/). */
   screenshotsDir: string;
   /**

@@ -415,6 +415,21 @@ export class Workbench {
   }
 
   /** Hover tooltips cover what a screenshot should show. */
+  /**
+   * Hovers `target` until `hover` shows. A tree that refreshes while the pointer rests replaces the row
+   * under it and the editor drops the pending hover, so a hover that does not show is tried again.
+   */
+  async hoverUntil(target: Locator, hover: Locator, attempts = 4): Promise<void> {
+    for (let i = 1; ; i++) {
+      await target.hover();
+      const shown = await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      if (shown) return;
+      if (i >= attempts) throw new Error(`no hover after ${attempts} attempts on ${String(target)}`);
+      await this.moveMouseAway();
+      await this.page.waitForTimeout(300);
+    }
+  }
+
   async moveMouseAway(): Promise<void> {
     await this.page.mouse.move(700, 300);
   }
