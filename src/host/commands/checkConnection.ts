@@ -47,7 +47,16 @@ async function offerActions(text: string, lines: readonly ReportLine[]): Promise
   const choice = await show(summary, copy, report);
   if (choice === copy) await vscode.env.clipboard.writeText(text);
   if (choice === report) {
-    await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: '```\n' + text + '```\n' });
+    try {
+      await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: '```\n' + text + '```\n' });
+    } catch (e) {
+      // Browser-based editors (code-server, vscode.dev) have no issue reporter window: they open a GitHub
+      // page, and only for extensions hosted there. The report must not be lost: it goes to the clipboard.
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('This editor could not open its issue reporter ({0}). The connection report is on the clipboard: paste it into your issue.', e instanceof Error ? e.message : String(e)),
+      );
+    }
   }
 }
 
