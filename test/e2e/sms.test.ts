@@ -72,6 +72,8 @@ describe('send a test SMS (palette UI)', function () {
     const dialog = wb.dialog();
     await dialog.waitFor({ state: 'visible' });
     const text = (await dialog.textContent()) ?? '';
+    // The profile and host come first: the slip this modal exists for is the wrong profile.
+    assert.ok(text.includes(`Profile: ${PROFILE} (${new URL(sim.baseUrl).host})`), text);
     assert.match(text, new RegExp(`From: ${SENDER}`));
     assert.ok(text.includes(`To: ${E164}`), text);
     assert.match(text, /GSM-7 · 1 segment/);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { waitFor } from './waitFor.js';
 
 interface BalanceTestApi {
   balance: {
@@ -22,16 +23,6 @@ const EXPECTED = `${(DEMO_STARTING_BALANCE_CENTS / 100).toFixed(2)} ${DEMO_CURRE
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function waitFor<T>(what: string, f: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = f();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('balance: refreshBalance, Account view, status bar, low-balance warning', function () {

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { waitFor } from './waitFor.js';
 
 interface HostileTestApi {
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
@@ -35,16 +36,6 @@ function assertInert(text: string, where: string, readable = true): void {
     assert.ok(!text.includes(secret), `the credential in ${where}: ${text}`);
   }
   if (readable) assert.match(text, /Retry/, `the words stay readable in ${where}`);
-}
-
-async function waitFor<T>(what: string, f: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = f();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('hostile service text: no link, no echoed credential, no unasked profile removal (security)', function () {

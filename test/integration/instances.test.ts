@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SAVE } from './modals.js';
+import { waitFor } from './waitFor.js';
 
 interface InstancesTestApi {
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
@@ -42,16 +43,6 @@ function expected(instanceId: string, monthId: string): { legs: number; minutes:
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function waitFor<T>(what: string, f: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('instances tree: add, months, cache, refresh, export, remove', function () {

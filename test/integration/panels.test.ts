@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { waitFor } from './waitFor.js';
 
 interface PanelsTestApi {
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
@@ -31,16 +32,6 @@ function utcMonthId(d: Date): string {
 function monthName(monthId: string): string {
   const d = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, 1));
   return `${d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${monthId.slice(0, 4)}`;
-}
-
-async function waitFor<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('panels: month view, trend, day activities', function () {

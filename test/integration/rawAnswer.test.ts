@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { createClient } from '../../src/core/index.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { waitFor } from './waitFor.js';
 
 interface RawAnswerTestApi {
   panelContent(title: string): Promise<{ viewType: string; shown: readonly { type: string }[] } | undefined>;
@@ -16,16 +17,6 @@ interface RawAnswerTestApi {
 const PROFILE = 'Raw answer integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const SCHEME = 'voice-sms-raw';
-
-async function waitFor<T>(what: string, f: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function rawEditors(): vscode.TextDocument[] {
   return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === SCHEME);

@@ -43,9 +43,11 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   const complete = args?.from !== undefined && args.to !== undefined && args.body !== undefined;
   let checked: CheckedSms | undefined;
   let profileName: string;
+  let target: SmsTarget;
   try {
     const { profile } = await services.clients.active();
     profileName = profile.name;
+    target = { profile: profile.name, baseUrl: profile.baseUrl };
     const s = services.config.settings;
     const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
     if (complete) {
@@ -83,11 +85,28 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
     return undefined;
   }
 
-  if (services.config.settings.smsConfirmBeforeSend && !(await confirm(checked))) return undefined;
+  if (services.config.settings.smsConfirmBeforeSend && !(await confirm(checked, target))) return undefined;
   const delivered = await deliver(services, profileName, checked);
   if (delivered.ok) return delivered.outcome;
   if (args !== undefined) throw new Error(delivered.message);
   return undefined;
+}
+
+/** The profile an SMS goes out through, as the confirmation names it. */
+export interface SmsTarget {
+  profile: string;
+  baseUrl: string;
+}
+
+/** "Profile: Production (api.example.com)", for the confirmations of the palette and the chat tool. */
+export function targetLine(target: SmsTarget): string {
+  let host = target.baseUrl;
+  try {
+    host = new URL(target.baseUrl).host;
+  } catch {
+    // shown as stored
+  }
+  return vscode.l10n.t('Profile: {0} ({1})', target.profile, host);
 }
 
 /** Longest message text the modal quotes. */
@@ -98,9 +117,11 @@ const SHOWN_BODY_CHARS = 480;
  * arguments (a command link, a model through the chat tool) may have written it, so the user reads
  * it before it goes out.
  */
-export async function confirm(sms: CheckedSms): Promise<boolean> {
+export async function confirm(sms: CheckedSms, target: SmsTarget): Promise<boolean> {
   const send = vscode.l10n.t('Send');
   const detail = [
+    // First: which profile pays for it. A test SMS through the production profile is the costliest slip.
+    targetLine(target),
     vscode.l10n.t('From: {0}', sms.from),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
