@@ -199,8 +199,16 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     const label = `${req.method} ${path}${req.logNote ? ` (${req.logNote})` : ''}`;
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
-    // One deadline over all attempts and waits; told apart from the caller's own abort below.
-    const deadline = AbortSignal.timeout(timeouts.totalMs);
+    // One deadline over all attempts and waits; told apart from the caller's own abort below. A timer
+    // cleared as soon as the exchange ends: AbortSignal.timeout's would outlive each request by the whole
+    // total timeout, thousands of them after a busy minute.
+    const deadlineController = new AbortController();
+    const deadlineTimer = setTimeout(
+      () => deadlineController.abort(new DOMException(`The operation was aborted due to timeout`, 'TimeoutError')),
+      timeouts.totalMs,
+    );
+    deadlineTimer.unref?.();
+    const deadline = deadlineController.signal;
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
     const send = async (n: number): Promise<HttpResponse> => {
@@ -258,6 +266,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       failure.details.attempts ??= attempts;
       log.error(`${label} failed after ${elapsed()} ms: ${failure.kind}${failure.details.causeCode ? ` (${failure.details.causeCode})` : ''}`);
       throw failure;
+    } finally {
+      clearTimeout(deadlineTimer);
     }
 
     try {

@@ -43,10 +43,18 @@ export function lastMonths(n: number, from: string): string[] {
   return Array.from({ length: count }, (_, i) => addMonths(from, -i));
 }
 
+const daysCache = new Map<string, number>();
+
 export function daysInMonth(monthId: string): number {
-  const { year, month } = splitMonthId(monthId);
-  // Day 0 of the next month is the last day of this one.
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Asked once per day of every answer read: a month's length is worked out once.
+  let n = daysCache.get(monthId);
+  if (n === undefined) {
+    const { year, month } = splitMonthId(monthId);
+    // Day 0 of the next month is the last day of this one.
+    n = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    if (daysCache.size < 1024) daysCache.set(monthId, n);
+  }
+  return n;
 }
 
 /** Every day of the month as YYYYMMDD, ascending. */
