@@ -2,9 +2,7 @@
 // container, read the balance in the Account view and in the status bar, then raise
 // voiceSms.lowBalanceThreshold above it in the Settings editor and see the warning in both.
 import * as assert from 'node:assert/strict';
-import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { session } from './support/session.js';
 import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
@@ -33,16 +31,7 @@ describe('balance in the Account view and the status bar', function () {
   });
 
   it('signs in from the palette with an account id', async function () {
-    const sim = await session().simulator();
-    const ok = await wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
-    });
-    assert.ok(ok, 'the sign-in flow closed');
+    assert.ok(await wb.signInToSimulator(PROFILE), 'the sign-in flow closed');
     signedIn = true;
   });
 

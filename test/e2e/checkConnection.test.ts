@@ -1,7 +1,6 @@
 // Check Connection through the real UI: sign in from the palette, run "Voice & SMS: Check Connection", read the
 // summary notification with its Copy and Report Issue buttons and the read-only report beside it.
 import * as assert from 'node:assert/strict';
-import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { Workbench } from './support/workbench.js';
@@ -19,15 +18,7 @@ describe('check connection in the real UI', function () {
 
   it('shows a report with a verdict per line, and offers Copy and Report Issue', async function () {
     const sim = await session().simulator();
-    const ok = await wb.signInWithPalette({
-      name: 'E2E check connection',
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
-    });
-    assert.ok(ok, 'the sign-in flow closed');
+    assert.ok(await wb.signInToSimulator('E2E check connection'), 'the sign-in flow closed');
     await wb.clearNotifications();
     await wb.runCommand('Voice & SMS: Check Connection');
     const toast = wb.notification(/Connection check: 0 failed, 0 warnings\./);

@@ -2,9 +2,8 @@
 // the read-only document it opens, and no secret anywhere in its text.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
-import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
+import type { Simulator } from '../../src/simulator/index.js';
+import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Check Connection integration';
 interface Report {
@@ -15,34 +14,19 @@ interface Report {
 describe('check connection', function () {
   this.timeout(60_000);
   let sim: Simulator;
-  let savedProfiles: unknown;
-  let savedActive: unknown;
+  let profile: SimulatorProfile | undefined;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    await ext.activate();
-    sim = await start();
-    savedProfiles = config().inspect('profiles')?.globalValue;
-    savedActive = config().inspect('activeProfile')?.globalValue;
     await config().update('statusBar.showBalance', false, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('voiceSms.signIn', {
-      name: PROFILE,
-      baseUrl: sim.url,
-      accessKeyId: sim.credentials.accessKeyId,
-      secretAccessKey: sim.credentials.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-    });
+    profile = await signInToOwnSimulator(PROFILE);
+    sim = profile.sim;
   });
 
   after(async function () {
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
-    await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
+    await profile?.remove();
     await config().update('statusBar.showBalance', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sim?.close();
   });
 
   it('reports proxy, TLS, auth, round trip, clock skew and service with verdicts, in a read-only document, without secrets', async function () {

@@ -7,41 +7,25 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
-import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'cURL integration';
 const run = promisify(execFile);
 
 describe('copy as cURL', function () {
   let sim: Simulator;
-  let savedProfiles: unknown;
-  let savedActive: unknown;
+  let profile: SimulatorProfile | undefined;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    await ext.activate();
-    sim = await start();
-    savedProfiles = config().inspect('profiles')?.globalValue;
-    savedActive = config().inspect('activeProfile')?.globalValue;
-    const name = await vscode.commands.executeCommand('voiceSms.signIn', {
-      name: PROFILE,
-      baseUrl: sim.url,
-      accessKeyId: sim.credentials.accessKeyId,
-      secretAccessKey: sim.credentials.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-    });
-    assert.equal(name, PROFILE);
+    profile = await signInToOwnSimulator(PROFILE);
+    sim = profile.sim;
   });
 
   after(async function () {
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
-    await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   async function copy(arg: Record<string, unknown>): Promise<string> {

@@ -6,6 +6,7 @@ import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-cor
 import { QuickInput } from './quickInput.js';
 import { openPages, session } from './session.js';
 import { COMMAND_CATEGORY } from '../../integration/contract.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../../src/simulator/index.js';
 
 export interface OpenOptions {
   /** Another editor's workbench URL (default: the session's editor). */
@@ -303,6 +304,19 @@ export class Workbench {
   async signOutAndRemoveProfile(): Promise<void> {
     await this.runCommand(`${COMMAND_CATEGORY}: Sign Out`).catch(() => undefined);
     await this.dialogButton('Sign Out and Remove Profile').click().catch(() => undefined);
+  }
+
+  /** Signs in through the palette to the run's simulator, with the demo account unless told otherwise and its first instance. */
+  async signInToSimulator(name: string, o: { accountId?: string } = { accountId: DEMO_ACCOUNT }): Promise<boolean> {
+    const sim = await session().simulator();
+    return this.signInWithPalette({
+      name,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
+      ...o,
+    });
   }
 
   async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string; accountId?: string }): Promise<boolean> {
