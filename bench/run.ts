@@ -53,7 +53,7 @@ function editorRows(): void {
     console.log('activation / month view painted (code-server)  skipped (--no-editor)');
     return;
   }
-  const run = spawnSync(join(projectBin, 'tsx'), [join(root, 'scripts/editor/e2e.ts'), '--grep', '\\(bench\\)'], {
+  const run = spawnSync(join(projectBin, 'tsx'), [join(root, 'scripts/editor/e2e.ts'), '--grep', '\\(bench\\)', '--results', join(root, 'test-results', 'bench-e2e')], {
     cwd: root,
     env: { ...process.env, PATH: pathWithProjectNode() },
     encoding: 'utf8',

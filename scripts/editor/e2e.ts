@@ -26,6 +26,7 @@ const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep 
   --no-package    reuse the last packaged VSIX (${path.relative(repoRoot, defaultVsixPath())})
   --grep          only run tests whose full title matches
   --screenshots   after a green run, copy test-results/e2e/*.png to docs/screenshots/
+  --results <dir> write screenshots there instead of test-results/e2e/ (npm run bench keeps the suite's own)
   --verbose       echo code-server's output`;
 
 function e2eTestFiles(): string[] {
@@ -58,6 +59,7 @@ runMain('e2e', async () => {
     return 0;
   }
   const verbose = flag('verbose');
+  const resultsDir = option('results') ? path.resolve(option('results')!) : e2eResultsDir;
   let vsix = option('vsix');
   if (!vsix) {
     if (!flag('no-package')) {
@@ -76,8 +78,8 @@ runMain('e2e', async () => {
   checkChromium(); // fail fast, before code-server starts
   const files = e2eTestFiles();
   if (files.length === 0) throw new HarnessError('no test/e2e/**/*.test.ts files');
-  rmSync(e2eResultsDir, { recursive: true, force: true });
-  mkdirSync(e2eResultsDir, { recursive: true });
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
 
   const started = Date.now();
   // The demo's simulator (started inside the editor by the demo tests) takes this control token; the
@@ -102,7 +104,7 @@ runMain('e2e', async () => {
     workspace: editor.workspace,
     userDataDir: editor.userDataDir,
     browser,
-    screenshotsDir: e2eResultsDir,
+    screenshotsDir: resultsDir,
     startEditor: async (extra) => {
       const other = await startEditor({ extension: { vsix }, verbose, ...extra });
       return { workspaceUrl: other.workspaceUrl(), stop: () => other.stop() };
@@ -116,7 +118,7 @@ runMain('e2e', async () => {
         controlToken: sim.controlToken,
       }))),
   });
-  console.log(`[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, e2eResultsDir)}/`);
+  console.log(`[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, resultsDir)}/`);
 
   const grep = option('grep');
   const mocha = new Mocha({
@@ -133,7 +135,7 @@ runMain('e2e', async () => {
         let i = 0;
         for (const page of openPages) {
           const name = `FAILED-${test.fullTitle().replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
-          await page.screenshot({ path: path.join(e2eResultsDir, name) }).catch(() => undefined);
+          await page.screenshot({ path: path.join(resultsDir, name) }).catch(() => undefined);
         }
       },
     },
@@ -153,11 +155,11 @@ runMain('e2e', async () => {
     ...DESTINATIONS.map((value) => ({ label: 'destination number', value })),
   ];
   const editorRoot = path.dirname(editor.userDataDir);
-  const findings = scanForSecrets([editorRoot, e2eResultsDir], needles, [editor.extensionsDir]);
+  const findings = scanForSecrets([editorRoot, resultsDir], needles, [editor.extensionsDir]);
   for (const f of findings) failed.push(`secrets scan: ${f.label} in ${path.relative(editorRoot, f.file)}${f.key ? ` (key ${f.key})` : ''}`);
-  console.log(`[e2e] secrets scan of ${editorRoot} and ${path.relative(repoRoot, e2eResultsDir)}/: ${findings.length} finding(s)`);
+  console.log(`[e2e] secrets scan of ${editorRoot} and ${path.relative(repoRoot, resultsDir)}/: ${findings.length} finding(s)`);
   const secs = Math.round((Date.now() - started) / 1000);
-  const shots = readdirSync(e2eResultsDir).filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-')).sort();
+  const shots = readdirSync(resultsDir).filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-')).sort();
 
   console.log('');
   const passes = stats?.passes ?? 0;
@@ -165,14 +167,14 @@ runMain('e2e', async () => {
     console.error(`e2e: FAILED — ${passes} passed, ${failed.length} failed (${secs} s).`);
     for (const t of failed) console.error(`  ✗ ${t}`);
     if (failed.length > 0) console.error(`--- code-server log (tail) ---\n${editor.logTail(20)}`);
-    console.error(`screenshots: ${e2eResultsDir}`);
+    console.error(`screenshots: ${resultsDir}`);
     return 1;
   }
   console.log(`e2e: PASSED — ${passes} passed, ${stats?.pending ?? 0} pending in code-server + Chromium (${secs} s).`);
-  console.log(`screenshots (${shots.length}): ${e2eResultsDir}`);
+  console.log(`screenshots (${shots.length}): ${resultsDir}`);
   if (flag('screenshots')) {
     mkdirSync(screenshotsDocDir, { recursive: true });
-    for (const f of shots) copyFileSync(path.join(e2eResultsDir, f), path.join(screenshotsDocDir, f));
+    for (const f of shots) copyFileSync(path.join(resultsDir, f), path.join(screenshotsDocDir, f));
     console.log(`copied ${shots.length} screenshot(s) to ${path.relative(repoRoot, screenshotsDocDir)}/`);
   }
   return 0;
