@@ -2,19 +2,38 @@
 // busy neighbour (the machine is shared) slows both sides alike and the ratio stays meaningful.
 import { performance } from 'node:perf_hooks';
 
+/**
+ * With --expose-gc (npm run bench has it), every side's round starts from a collected heap: the garbage
+ * one side leaves (a new connection per call makes plenty) is not charged to the side that runs next.
+ */
+const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 }
 
+/**
+ * The ratio of two sides (second / first) as the median of each round's own ratio: the two samples of a
+ * round ran back to back, so a neighbour's burst or a slow stretch of the machine cancels out of it.
+ */
+function pairedRatio(samples: Record<string, number[]>, names: string[]): number | undefined {
+  if (names.length !== 2) return undefined;
+  const [a, b] = [samples[names[0]!]!, samples[names[1]!]!];
+  return median(a.map((x, i) => b[i]! / x));
+}
+
+export type SideBySide = Record<string, number> & { ratio?: number };
+
 /** Operations per second of each function, median over `rounds` alternating rounds of about `roundMs` each. */
-export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15, roundMs = 60): Record<string, number> {
+export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15, roundMs = 60): SideBySide {
   const names = Object.keys(fns);
   for (const n of names) for (let i = 0; i < 100; i++) fns[n]!(); // warm up every side first
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const n of r % 2 === 0 ? names : [...names].reverse()) {
       const f = fns[n]!;
+      collect();
       let count = 0;
       const t = performance.now();
       let elapsed = 0;
@@ -25,21 +44,28 @@ export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15,
       samples[n]!.push(count / (elapsed / 1000));
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
+  const out: SideBySide = Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
+  const ratio = pairedRatio(samples, names);
+  if (ratio !== undefined) out.ratio = ratio;
+  return out;
 }
 
 /** Milliseconds per call of each async function, median of alternating rounds of `perRound` sequential calls. */
-export async function asyncMsSideBySide(fns: Record<string, () => Promise<unknown>>, rounds = 9, perRound = 40): Promise<Record<string, number>> {
+export async function asyncMsSideBySide(fns: Record<string, () => Promise<unknown>>, rounds = 9, perRound = 40): Promise<SideBySide> {
   const names = Object.keys(fns);
   for (const n of names) for (let i = 0; i < 20; i++) await fns[n]!();
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const n of r % 2 === 0 ? names : [...names].reverse()) {
       const f = fns[n]!;
+      collect();
       const t = performance.now();
       for (let i = 0; i < perRound; i++) await f();
       samples[n]!.push((performance.now() - t) / perRound);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
+  const out: SideBySide = Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
+  const ratio = pairedRatio(samples, names);
+  if (ratio !== undefined) out.ratio = ratio;
+  return out;
 }
