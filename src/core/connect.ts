@@ -26,7 +26,7 @@ export interface NetworkInputs {
  * NODE_EXTRA_CA_CERTS. Undefined for http (loopback) URLs, so a broken CA file never stops the offline
  * demo. Throws the core's message for a CA file that cannot be used.
  */
-export function trustFor(baseUrl: string, net: NetworkInputs, log?: Logger): TrustStore | undefined {
+function trustFor(baseUrl: string, net: NetworkInputs, log?: Logger): TrustStore | undefined {
   if (!/^https:/i.test(baseUrl.trim())) return undefined;
   const trust = resolveTrust({ systemCertificates: net.systemCertificates, caFile: net.caFile, env: net.env });
   log?.info(`TLS trust: ${describeTrust(trust)}`);
@@ -43,11 +43,11 @@ function proxyInputs(targetUrl: string, net: NetworkInputs) {
  */
 export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust'>, net: NetworkInputs): VoiceSmsClient {
   // A bad base URL is refused before a proxy dispatcher exists (nothing to leak), in the core's wording.
-  validateBaseUrl(options.baseUrl);
+  const { host } = validateBaseUrl(options.baseUrl);
   const trust = trustFor(options.baseUrl, net, options.logger);
   const proxyUrl = resolveProxy(proxyInputs(options.baseUrl, net));
   if (!proxyUrl) return createClient({ ...options, ...(trust ? { trust } : {}) });
-  options.logger?.info(`Using proxy ${redactProxyUrl(proxyUrl)} for ${new URL(options.baseUrl).host}`);
+  options.logger?.info(`Using proxy ${redactProxyUrl(proxyUrl)} for ${host}`);
   const dispatcher = createProxyDispatcher({
     proxyUrl,
     strictSSL: net.proxyStrictSSL,

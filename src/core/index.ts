@@ -1,7 +1,7 @@
 // The core's public surface, built as its own bundle (dist/core.js). The host requires it on first
 // use, so activation never parses or evaluates undici, the XML parser or the phone-number tables.
 export { createClient, DEFAULT_TIMEOUTS } from './client.js';
-export { connectClient, routeFacts, trustFor } from './connect.js';
+export { connectClient, routeFacts } from './connect.js';
 export type { NetworkInputs } from './connect.js';
 export { configureCoreL10n } from './l10n.js';
 export { RequestScheduler, DEFAULT_MAX_CONCURRENT_REQUESTS } from './http/scheduler.js';

@@ -4,10 +4,10 @@
 // from the command to its painted table and chart, cold (first panel of the window) and again (cached).
 // Each prints a "[bench]" line; a benchmark, not a timed assertion.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { extensionLogs } from './support/extensionLog.js';
 import { session } from './support/session.js';
 import { Workbench } from './support/workbench.js';
 
@@ -30,11 +30,8 @@ async function activationMs(wb: Workbench, name: string): Promise<number | undef
 
 /** The last "Activated in N ms" our extension logged (activate() alone), from the editor's log files. */
 function loggedActivateMs(): number | undefined {
-  const dir = path.join(session().userDataDir, 'logs');
-  if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('Voice & SMS.log'));
-  const all = files.flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/Activated in (\d+(?:\.\d+)?) ms/g)].map((m) => Number(m[1])));
-  return all.at(-1);
+  const logs = extensionLogs(path.join(session().userDataDir, 'logs'));
+  return logs.flatMap((l) => [...l.text.matchAll(/Activated in (\d+(?:\.\d+)?) ms/g)].map((m) => Number(m[1]))).at(-1);
 }
 
 describe('activation time in code-server (bench)', function () {

@@ -3,13 +3,12 @@
 // its own extension host on the port npm start pinned (VOICESMS_DEMO_PORT): the demo instances
 // appear and that port answers the simulator's control endpoint. Ctrl-C (SIGINT) stops everything.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { freePort, portAnswers } from '../../scripts/editor/net.js';
 import { pathWithProjectNode, repoRoot } from '../../scripts/editor/paths.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { extensionLogs } from './support/extensionLog.js';
 import { Workbench } from './support/workbench.js';
 
 const VIEW = 'Voice Instances';
@@ -39,10 +38,10 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number, 
 /** The tail of every "Voice & SMS" log file under the logs directory npm start printed. */
 function extensionLog(output: string): string {
   const dir = /Editor logs \(.*\): (\S+)/.exec(output)?.[1];
-  if (!dir || !existsSync(dir)) return `(npm start printed no logs directory)\n${output}`;
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /Voice & SMS|voice-sms/i.test(f) && f.endsWith('.log'));
-  if (files.length === 0) return `(no extension log under ${dir}: did the extension activate?)\n${output}`;
-  return files.map((f) => `${f}:\n${readFileSync(path.join(dir, f), 'utf8').split('\n').slice(-60).join('\n')}`).join('\n');
+  if (!dir) return `(npm start printed no logs directory)\n${output}`;
+  const logs = extensionLogs(dir);
+  if (logs.length === 0) return `(no extension log under ${dir}: did the extension activate?)\n${output}`;
+  return logs.map((l) => `${l.file}:\n${l.text.split('\n').slice(-60).join('\n')}`).join('\n');
 }
 
 describe('npm start (offline demo in a linked editor)', function () {

@@ -6,7 +6,7 @@
 // once, never retried, recorded in the Sent SMS history, a failure keeps the draft.
 import * as vscode from 'vscode';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { confirm, deliver, targetLine } from '../commands/sendSms.js';
+import { confirm, deliver, targetLine, type SmsTarget } from '../commands/sendSms.js';
 import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../commands/sendSmsSteps.js';
 import { loadCore } from '../core.js';
 import type { HostServices } from '../services.js';
@@ -15,9 +15,7 @@ import { toolError } from './errorText.js';
 import { errorResult, guarded, textResult } from './results.js';
 
 interface Checked {
-  profile: string;
-  /** Where it goes out, named in the confirmation with the profile. */
-  baseUrl: string;
+  target: SmsTarget;
   sms: CheckedSms;
 }
 
@@ -32,7 +30,7 @@ async function check(services: HostServices, input: Record<string, unknown>): Pr
   const s = services.config.settings;
   const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
   const from = field(input, 'from') ?? profile.senderIds[0] ?? '';
-  return { profile: profile.name, baseUrl: profile.baseUrl, sms: checkSms(rules, { from, to: field(input, 'to') ?? '', body: field(input, 'body') ?? '' }) };
+  return { target: { profile: profile.name, baseUrl: profile.baseUrl }, sms: checkSms(rules, { from, to: field(input, 'to') ?? '', body: field(input, 'body') ?? '' }) };
 }
 
 export function sendTestSmsTool(services: HostServices): vscode.LanguageModelTool<Record<string, unknown>> {
@@ -48,7 +46,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const { sms } = checked;
       // appendText escapes markdown: the text comes from the model and is shown as typed.
       const message = new vscode.MarkdownString()
-        .appendText(targetLine({ profile: checked.profile, baseUrl: checked.baseUrl })).appendMarkdown('  \n')
+        .appendText(targetLine(checked.target)).appendMarkdown('  \n')
         .appendText(vscode.l10n.t('From: {0}', sms.from)).appendMarkdown('  \n')
         .appendText(vscode.l10n.t('To: {0}', sms.to)).appendMarkdown('  \n')
         .appendText(vscode.l10n.t('Text: {0}', describeBody(sms.analysis))).appendMarkdown('  \n')
@@ -68,15 +66,15 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
         const err = toolError(e);
         return errorResult(err.kind === 'unexpected' ? { ...err, kind: 'validation' } : err);
       }
-      const { profile, baseUrl, sms } = checked;
+      const { target, sms } = checked;
       const masked = maskPhoneNumber(sms.to);
       // Always, even after the editor's confirmation; a modal that cannot be shown counts as "no".
-      const confirmed = await confirm(sms, { profile, baseUrl }).then((yes) => yes, () => false);
+      const confirmed = await confirm(sms, target).then((yes) => yes, () => false);
       if (!confirmed) {
         return errorResult({ kind: 'declined', message: vscode.l10n.t('Not sent: the user did not confirm the SMS to {0}. Do not retry unless the user asks.', masked) });
       }
       if (signal.aborted) throw new vscode.CancellationError();
-      const delivered = await deliver(services, profile, sms, signal);
+      const delivered = await deliver(services, target.profile, sms, signal);
       if (delivered.ok) {
         const id = delivered.outcome.messageId;
         return textResult(

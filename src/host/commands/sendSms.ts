@@ -42,11 +42,9 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   const args = readArgs(arg);
   const complete = args?.from !== undefined && args.to !== undefined && args.body !== undefined;
   let checked: CheckedSms | undefined;
-  let profileName: string;
   let target: SmsTarget;
   try {
     const { profile } = await services.clients.active();
-    profileName = profile.name;
     target = { profile: profile.name, baseUrl: profile.baseUrl };
     const s = services.config.settings;
     const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
@@ -86,7 +84,7 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   }
 
   if (services.config.settings.smsConfirmBeforeSend && !(await confirm(checked, target))) return undefined;
-  const delivered = await deliver(services, profileName, checked);
+  const delivered = await deliver(services, target.profile, checked);
   if (delivered.ok) return delivered.outcome;
   if (args !== undefined) throw new Error(delivered.message);
   return undefined;
