@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
+import { armFault, clearFaults } from './support/simulatorControl.js';
 import { Workbench } from './support/workbench.js';
 
 describe('check connection in the real UI', function () {
@@ -63,5 +64,23 @@ describe('check connection in the real UI', function () {
     const copied = await wb.readClipboard();
     assert.match(copied, /\[OK\s+\] Round trip/, copied);
     await wb.screenshot('check-connection-02-report-issue');
+  });
+
+  it('a network failure offers Check Connection, which opens the report with the failing request', async function () {
+    const sim = await session().simulator();
+    await armFault(sim, { kind: 'reset', match: { operation: 'balance' } });
+    try {
+      await wb.clearNotifications();
+      await wb.runCommand('Voice & SMS: Refresh Balance');
+      const failure = wb.page.locator('.notification-list-item', { hasText: /Refreshing the balance/ }).first();
+      await failure.waitFor({ state: 'visible', timeout: 30_000 });
+      await failure.locator('.monaco-button', { hasText: 'Check Connection' }).first().click();
+      const lines = wb.page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: /Request/ }).first();
+      await lines.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = (await lines.innerText()).replace(/\u00a0/g, ' ');
+      assert.match(text, /\[FAIL\s*\] Request\s+GET balance \(ACC-DEMO\) failed after \d+ ms/, text);
+    } finally {
+      await clearFaults(sim);
+    }
   });
 });

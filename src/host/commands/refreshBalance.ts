@@ -18,7 +18,8 @@ export const register: RegisterCommand = (ctx, services) => {
       if (state.noAccount) {
         throw new Error(vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)));
       }
-      if (state.error) throw new Error(state.error.message);
+      // With the core error's kind: a network or timeout failure then offers Check Connection.
+      if (state.error) throw Object.assign(new Error(state.error.message), state.error.kind ? { kind: state.error.kind } : {});
       return state.loaded?.shown;
     } catch (e) {
       if (driven) throw e;
