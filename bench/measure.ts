@@ -3,10 +3,13 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * With --expose-gc (npm run bench has it), every side's round starts from a collected heap: the garbage
- * one side leaves (a new connection per call makes plenty) is not charged to the side that runs next.
+ * With --expose-gc (npm run bench has it), `collectBetweenRounds` starts every side's round from a collected
+ * heap, so the garbage one side leaves (a new connection per call makes plenty) is not charged to the side that
+ * runs next. Only for sides that differ that much: a forced full collection also throws away warmed-up state
+ * (young generation size, compiled code), and short rounds after it measured both sides at half their speed.
  */
-const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
+const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
+const noop = (): void => undefined;
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,7 +36,6 @@ export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15,
   for (let r = 0; r < rounds; r++) {
     for (const n of r % 2 === 0 ? names : [...names].reverse()) {
       const f = fns[n]!;
-      collect();
       let count = 0;
       const t = performance.now();
       let elapsed = 0;
@@ -51,8 +53,14 @@ export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15,
 }
 
 /** Milliseconds per call of each async function, median of alternating rounds of `perRound` sequential calls. */
-export async function asyncMsSideBySide(fns: Record<string, () => Promise<unknown>>, rounds = 9, perRound = 40): Promise<SideBySide> {
+export async function asyncMsSideBySide(
+  fns: Record<string, () => Promise<unknown>>,
+  rounds = 9,
+  perRound = 40,
+  { collectBetweenRounds = false } = {},
+): Promise<SideBySide> {
   const names = Object.keys(fns);
+  const collect = collectBetweenRounds ? gc : noop;
   for (const n of names) for (let i = 0; i < 20; i++) await fns[n]!();
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {

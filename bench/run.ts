@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     const perRound = smoke ? 10 : 40;
     const ms = await asyncMsSideBySide({ bare, client: viaClient }, rounds, perRound);
     row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds\' own', ms.ratio);
-    const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound);
+    const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound, { collectBetweenRounds: true });
     row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
 
     // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).

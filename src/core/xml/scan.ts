@@ -31,13 +31,14 @@ export type ScanProblem =
 const DECLARATION = /<!\s*(?:DOCTYPE|ENTITY)/iy;
 const ANYWHERE = /<!\s*(?:DOCTYPE|ENTITY)/i;
 /** A tag's name, then its attributes one by one, then the end of the tag. */
-const NAME = /[^\s\d\-.'"=<>/!?][^\s'"=<>/!?]*/uy;
+// No `u` flag: the classes are negated ASCII, so an astral character's two halves match just as it would.
+const NAME = /[^\s\d\-.'"=<>/!?][^\s'"=<>/!?]*/y;
 const ATTRIBUTE = /\s+[^\s'"=<>/!?]+\s*=\s*(?:"[^"<]*"|'[^'<]*')/y;
 const TAG_END = /\s*(\/?)>/y;
 const CLOSE_END = /\s*>/y;
 /** Every `&` in text must start a character or entity reference (which entities exist is the decoder's business). */
 const BAD_AMPERSAND = /&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);)/;
-const NOT_SPACE = /\S/;
+const SPACE_RUN = /\s*/y;
 
 function position(xml: string, index: number): { line: number; column: number } {
   let line = 1;
@@ -60,11 +61,18 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP): ScanProblem | unde
   let count = 0;
   let i = 0;
 
+  // The next '&' at or after the text being checked (-1: none left): most text has none, and is then not copied.
+  let amp = xml.indexOf('&');
   const text = (from: number, to: number): void => {
     if (malformed || to <= from) return;
-    const segment = xml.slice(from, to);
-    if (stack.length === 0 && NOT_SPACE.test(segment)) fail('textOutsideRoot', from);
-    else if (segment.includes('&') && BAD_AMPERSAND.test(segment)) fail('badAmpersand', from + segment.indexOf('&'));
+    if (stack.length === 0) {
+      SPACE_RUN.lastIndex = from;
+      SPACE_RUN.test(xml);
+      if (SPACE_RUN.lastIndex < to) return fail('textOutsideRoot', from);
+    }
+    if (amp >= 0 && amp < from) amp = xml.indexOf('&', from);
+    if (amp < 0 || amp >= to) return;
+    if (BAD_AMPERSAND.test(xml.slice(from, to))) fail('badAmpersand', amp);
   };
 
   for (;;) {

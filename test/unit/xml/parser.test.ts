@@ -31,6 +31,11 @@ void describe('parseXml', () => {
     assert.deepEqual(at(tree, 'r', 'calls', 'date'), [{ '@_dateID': '2' }, { '@_dateID': '1' }]);
   });
 
+  void it('never turns a <date> root element into a list (it would read as more than one root)', () => {
+    assert.deepEqual(parseXml('<date dateID="20240601">x</date>'), { date: { '#text': 'x', '@_dateID': '20240601' } });
+    assert.deepEqual(at(parseXml('<date><date>1</date></date>'), 'date', 'date'), ['1']);
+  });
+
   void it('never turns values into numbers or booleans: 007, 2.10, true, 1e3, 0x10 stay exact strings', () => {
     const tree = parseXml(
       '<r a="08"><code>007</code><version>2.10</version><flag>true</flag><e>1e3</e><h>0x10</h><n>-0</n></r>',
