@@ -9,5 +9,8 @@ export { createChatTools } from './chat/tools.js';
 export { ActivitiesController } from './webviews/activitiesController.js';
 export { MonthViewController } from './webviews/monthViewController.js';
 export { TrendController } from './webviews/trendController.js';
+// The panels' HTML shell and the checks of a restored panel's saved state (src/host/webviews/panels.ts).
+export { createNonce, renderWebviewHtml, scriptsFor } from './webviews/html.js';
+export { parseActivitiesState, parseMonthViewState, parseTrendState } from '../shared/protocol.js';
 // The offline demo (src/host/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from './demo.js';

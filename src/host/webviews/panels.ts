@@ -4,23 +4,15 @@
 // `openMonthView` / `openTrend` / `openActivities`, which return the panel's title.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import {
-  VIEW_TYPES,
-  parseActivitiesState,
-  parseMonthViewState,
-  parseTrendState,
-  type ActivitiesState,
-  type MonthCommand,
-  type MonthViewState,
-  type TrendState,
-} from '../../shared/protocol.js';
+import { VIEW_TYPES, type ActivitiesState, type MonthCommand, type MonthViewState, type TrendState } from '../../shared/protocol.js';
 import type { ActivitiesController } from './activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
-import { createNonce, renderWebviewHtml, scriptsFor, type WebviewEntry } from './html.js';
+import type { WebviewEntry } from './html.js';
 import type { MonthViewController } from './monthViewController.js';
 import { activitiesTitle, monthViewTitle, trendTitle } from './titles.js';
 import type { TrendController } from './trendController.js';
-// Controllers come from dist/features.js, loaded when the first panel opens (not at activation).
+// Controllers, the page's HTML and the saved-state checks come from dist/features.js, loaded when the first
+// panel opens or is restored (not at activation).
 import { loadFeatures } from '../featuresLoader.js';
 
 export interface WebviewPanelsOptions {
@@ -86,17 +78,17 @@ export class WebviewPanels implements vscode.Disposable {
       });
     const d = vscode.Disposable.from(
       reg(VIEW_TYPES.monthView, (panel, raw) => {
-        const s = parseMonthViewState(raw);
+        const s = loadFeatures().parseMonthViewState(raw);
         if (s) this.adoptMonthView(panel, s);
         else panel.dispose();
       }),
       reg(VIEW_TYPES.trend, (panel, raw) => {
-        const s = parseTrendState(raw);
+        const s = loadFeatures().parseTrendState(raw);
         if (s) this.adoptTrend(panel, s);
         else panel.dispose();
       }),
       reg(VIEW_TYPES.activities, (panel, raw) => {
-        const s = parseActivitiesState(raw);
+        const s = loadFeatures().parseActivitiesState(raw);
         if (s) this.adoptActivities(panel, s);
         else panel.dispose();
       }),
@@ -249,6 +241,7 @@ export class WebviewPanels implements vscode.Disposable {
       for (const s of subs) s.dispose();
       if (map.get(key)?.panel === panel) map.delete(key);
     });
+    const { renderWebviewHtml, createNonce, scriptsFor } = loadFeatures();
     webview.html = renderWebviewHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
