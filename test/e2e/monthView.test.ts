@@ -126,4 +126,16 @@ describe('month view, trend and day activities in the editor', function () {
     await activities.locator('.result-panel').waitFor({ state: 'visible' });
     await wb.screenshot('day-activities');
   });
+
+  it('a window reload restores the month view and the activities panel, each loaded again', async function () {
+    const target = shiftMonth(thisMonth, -2);
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    // The serializers revive both panels from their saved state, which loads them anew from the simulator.
+    const month = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${target}"]`, 40_000);
+    await checkTable(month, target);
+    await wb.editorTab(/^Activities \d{4}-\d{2}-\d{2}/).waitFor({ state: 'visible' });
+    const activities = await wb.webviewWith('.result-panel', 40_000);
+    await activities.locator('.result-panel').waitFor({ state: 'visible' });
+  });
 });
