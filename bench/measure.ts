@@ -2,13 +2,8 @@
 // busy neighbour (the machine is shared) slows both sides alike and the ratio stays meaningful.
 import { performance } from 'node:perf_hooks';
 
-/**
- * With --expose-gc (npm run bench has it), `collectBetweenRounds` starts every side's round from a collected
- * heap, so the garbage one side leaves (a new connection per call makes plenty) is not charged to the side that
- * runs next. Only for sides that differ that much: a forced full collection also throws away warmed-up state
- * (young generation size, compiled code), and short rounds after it measured both sides at half their speed.
- */
-const gc = (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
+/** Node's full collection, present with --expose-gc (npm run bench has it). */
+export const forcedGc = (globalThis as { gc?: () => void }).gc;
 const noop = (): void => undefined;
 
 export function median(xs: number[]): number {
@@ -52,7 +47,13 @@ export function ratesSideBySide(fns: Record<string, () => unknown>, rounds = 15,
   return out;
 }
 
-/** Milliseconds per call of each async function, median of alternating rounds of `perRound` sequential calls. */
+/**
+ * Milliseconds per call of each async function, median of alternating rounds of `perRound` sequential calls.
+ * With --expose-gc, `collectBetweenRounds` starts every side's round from a collected heap, so the garbage one
+ * side leaves (a new connection per call makes plenty) is not charged to the side that runs next. Only for sides
+ * that differ that much: a forced full collection also throws away warmed-up state (young generation size,
+ * compiled code), and short rounds after it measured both sides at half their speed.
+ */
 export async function asyncMsSideBySide(
   fns: Record<string, () => Promise<unknown>>,
   rounds = 9,
@@ -60,7 +61,7 @@ export async function asyncMsSideBySide(
   { collectBetweenRounds = false } = {},
 ): Promise<SideBySide> {
   const names = Object.keys(fns);
-  const collect = collectBetweenRounds ? gc : noop;
+  const collect = (collectBetweenRounds && forcedGc) || noop;
   for (const n of names) for (let i = 0; i < 20; i++) await fns[n]!();
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {

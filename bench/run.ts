@@ -13,7 +13,7 @@ import { start } from '../src/simulator/index.js';
 import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
-import { asyncMsSideBySide, ratesSideBySide } from './measure.js';
+import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
 
     // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).
-    const gc = (globalThis as { gc?: () => void }).gc;
+    const gc = forcedGc;
     gc?.();
     const before = process.memoryUsage().heapUsed;
     const n = smoke ? 100 : 1000;

@@ -19,7 +19,7 @@ export const register: RegisterCommand = (ctx, services) => {
         throw new Error(vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)));
       }
       // With the core error's kind: a network or timeout failure then offers Check Connection.
-      if (state.error) throw Object.assign(new Error(state.error.message), state.error.kind ? { kind: state.error.kind } : {});
+      if (state.error) throw Object.assign(new Error(state.error.message), { kind: state.error.kind });
       return state.loaded?.shown;
     } catch (e) {
       if (driven) throw e;
