@@ -87,7 +87,6 @@ export class RequestScheduler {
     const until = this.now() + Math.min(ms, MAX_PAUSE_MS);
     if (until <= this.pausedUntil) return;
     this.pausedUntil = until;
-    this.armPauseTimer();
   }
 
   /**
@@ -113,8 +112,7 @@ export class RequestScheduler {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.insert(waiter);
-      // The pause timer may have fired already with nobody waiting (timers and Date.now can differ by a
-      // millisecond): a waiter held back by a pause arms it again, or it would wait for an unrelated release.
+      // A waiter held back by a pause arms the timer (an earlier one may have fired with nobody waiting).
       this.armPauseTimer();
     });
   }
@@ -175,13 +173,17 @@ export class RequestScheduler {
     if (this.waiting.length > 0) this.armPauseTimer();
   }
 
+  /**
+   * With free slots, only the pause can hold back a waiter: look again when it ends. Also when it has just
+   * ended (0 ms): the clock may have ticked since the waiter was told "paused", and no release may come.
+   * Without free slots a release pumps.
+   */
   private armPauseTimer(): void {
-    const wait = this.pausedUntil - this.now();
-    if (wait <= 0 || this.pauseTimer) return;
+    if (this.pauseTimer || this.waiting.length === 0 || this.running >= this.current) return;
     this.pauseTimer = setTimeout(() => {
       this.pauseTimer = undefined;
       this.pump();
-    }, wait);
+    }, Math.max(0, this.pausedUntil - this.now()));
   }
 }
 

@@ -107,6 +107,25 @@ void describe('RequestScheduler', () => {
     assert.equal(started, true, 'the waiter was never woken once the pause was over');
   });
 
+  void it('a request queued by a pause that ends while it is being queued still starts (no lost wake-up)', async () => {
+    // The clock ticks between "may it start now?" (no: paused) and "how long until the pause ends?" (0 ms).
+    let now = 1_000;
+    const s = new RequestScheduler({ maxConcurrent: 4, now: () => now });
+    s.pauseFor(20);
+    now = 1_019;
+    await new Promise((r) => setTimeout(r, 40)); // the pause timer has fired with nobody waiting
+    let reads = 0;
+    const clock = (): number => (reads++ === 0 ? 1_019 : 1_020);
+    (s as unknown as { now: () => number }).now = clock;
+    let started = false;
+    const waiting = s.acquire().then((r: Release) => {
+      started = true;
+      r('ok');
+    });
+    await Promise.race([waiting, new Promise((r) => setTimeout(r, 500))]);
+    assert.equal(started, true, 'the waiter was never woken once the pause was over');
+  });
+
   void it('a new maximum applies at once and releasing twice counts once', async () => {
     const s = new RequestScheduler({ maxConcurrent: 1 });
     const a = await s.acquire();
