@@ -28,7 +28,9 @@ const cards = (): { metric: Metric; label: string; swatch?: string }[] => [
 export function renderCards(view: MonthViewData, comparison: Comparison | undefined): HTMLElement {
   const partial = view.days.some((d) => d.future);
   const prevShort = comparison ? formatMonth(comparison.previousMonthId, 'short').replace(/\s\d{4}$/, '') : '';
-  return h('section', { className: 'totals', attrs: { 'aria-label': l10n.t('Month totals') } },
+  // The cards' labels are h3 under this h2, so the headings read as an outline below the page's h1.
+  return h('section', { className: 'totals', attrs: { 'aria-labelledby': 'totals-heading' } },
+    h('h2', { id: 'totals-heading', className: 'visually-hidden' }, l10n.t('Month totals')),
     h('div', { className: 'cards' }, ...cards().map(({ metric, label, swatch }) => {
       const value = view.totals[metric];
       let compare: Child = h('p', { className: 'card-delta card-delta-empty', attrs: { 'aria-hidden': 'true' } }, '\u00a0');

@@ -68,7 +68,9 @@ function cards(months: TrendMonth[]): HTMLElement {
     h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, value), h('p', { className: 'card-delta' }, h('span', { className: 'vs' }, sub)));
   const over = ok.length === 1 ? l10n.t('over 1 month') : l10n.t('over {0} months', formatInt(ok.length));
   const legs = (n: number): string => (n === 1 ? l10n.t('1 call leg') : l10n.t('{0} call legs', formatInt(n)));
-  return h('section', { className: 'cards', attrs: { 'aria-label': l10n.t('Totals of the period') } },
+  // The cards' labels are h3 under this h2 (out of the grid's flow), so the headings read as an outline.
+  return h('section', { className: 'cards', attrs: { 'aria-labelledby': 'totals-heading' } },
+    h('h2', { id: 'totals-heading', className: 'visually-hidden' }, l10n.t('Totals of the period')),
     card(l10n.t('Call legs'), formatInt(sum('callLegs')), over),
     card(l10n.t('Unique calls'), formatInt(sum('callsUnique')), over),
     card(l10n.t('Minutes'), formatInt(sum('durationMin')), over),

@@ -101,3 +101,14 @@ export const ACTIVITIES_RESULT: JsonValue = {
 };
 
 export const ACTIVITIES_XML = '<?xml version="1.0"?>\n<response><result><activities><activity><time>08:01:12</time></activity></activities><note><![CDATA[<b>raw</b>]]></note></result></response>';
+
+/** January 2025 with no traffic at all: every day sent, every counter 0 (the month view's "empty"). */
+export function quietMonthView(): MonthViewData {
+  const days = Array.from({ length: 31 }, (_, i) => day(`202501${String(i + 1).padStart(2, '0')}`, [0, 0, 0, 0, 0]));
+  return { monthId: '202501', currentDateId: '20250314', days, missingDays: [], totals: totalsOf(days), warnings: [] };
+}
+
+/** Twelve months without a single call (the trend's "empty"). */
+export function quietTrendMonths(): TrendMonth[] {
+  return trendMonths().map((m) => ({ monthId: m.monthId, totals: { callLegsIn: 0, callLegsOut: 0, callLegs: 0, callsUnique: 0, durationMin: 0, days: 30 } }));
+}
