@@ -4,7 +4,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
-  APT_PACKAGES,
   CODE_SERVER_VERSION,
   cacheDir,
   codeServerEntry,
@@ -15,6 +14,7 @@ import {
   repoRoot,
 } from './paths.js';
 import { HarnessError, runToEnd } from './processes.js';
+import { aptCommand, REQUIREMENTS } from './systemPackages.js';
 import { execFileSync } from 'node:child_process';
 
 function projectNodeVersion(): string {
@@ -91,8 +91,8 @@ export async function ensureCodeServer(): Promise<string> {
   if (process.platform === 'linux' && !existsSync('/usr/include/gssapi/gssapi.h')) {
     throw new HarnessError(
       `code-server needs the Kerberos development headers (libkrb5-dev). Install them (as root) with:\n` +
-        `  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}\n` +
-        `or run scripts/ci-apt.sh.`,
+        `  ${aptCommand(REQUIREMENTS.filter((r) => r.buildsCodeServer).map((r) => r.pkg))}\n` +
+        `or run \`npm run setup\`.`,
     );
   }
   const nodedir = await ensureNodeHeaders();

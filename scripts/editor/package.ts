@@ -1,12 +1,12 @@
 // `npm run package` (after the production build): checks what would go into the VSIX against an
 // allow-list, then runs vsce without prompts (CI has no stdin). Dependencies are bundled by esbuild,
 // hence --no-dependencies. The VSIX lands at the repo root as <name>-<version>.vsix (git-ignored).
-// Its README is README.md rewritten by packagedReadme.ts (only shipped screenshots, no links to files
-// the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards.
+// Its README is README.md with the user pages of docs/ appended, rewritten by packagedReadme.ts (only
+// shipped screenshots, no links to files the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { PACKAGED_README, packagedReadme, unresolvedImages } from './packagedReadme.js';
+import { PACKAGED_README, packagedReadme, unresolvedImages, userPages } from './packagedReadme.js';
 import { defaultVsixPath, pathWithProjectNode, projectBin, repoRoot } from './paths.js';
 import { HarnessError, onCleanup, runMain, runToEnd } from './processes.js';
 
@@ -35,7 +35,8 @@ runMain('package', async () => {
   const vsce = path.join(projectBin, 'vsce');
   const env = { ...process.env, PATH: pathWithProjectNode() };
   const readmePath = path.join(repoRoot, PACKAGED_README);
-  writeFileSync(readmePath, packagedReadme(readFileSync(path.join(repoRoot, 'README.md'), 'utf8')));
+  const read = (file: string): string => readFileSync(path.join(repoRoot, file), 'utf8');
+  writeFileSync(readmePath, packagedReadme(read('README.md'), userPages(read)));
   const removeReadme = (): void => rmSync(readmePath, { force: true });
   const unregister = onCleanup(removeReadme);
   try {

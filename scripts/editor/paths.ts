@@ -18,7 +18,6 @@ export const projectBin = path.join(repoRoot, 'node_modules', '.bin');
 export const nodeBin = path.join(projectBin, 'node');
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
-export const APT_PACKAGES = ['chromium', 'fonts-liberation', 'libkrb5-dev'] as const;
 
 export const testResultsDir = path.join(repoRoot, 'test-results');
 export const e2eResultsDir = path.join(testResultsDir, 'e2e');

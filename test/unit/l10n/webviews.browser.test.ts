@@ -16,6 +16,7 @@ import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '..
 import { buildWebviewBundles, REPO } from '../webview/support/build.js';
 import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, meta, trendMonths } from '../webview/support/fixtures.js';
 import { CHROMIUM_ARGS } from '../webview/support/harness.js';
+import { checkChromium } from '../../../scripts/editor/chromium.js';
 
 const LANGUAGE = 'ja';
 const INSTANCE = 'VI-DEMO-01';
@@ -32,6 +33,8 @@ let origin = '';
 let browser: Browser;
 
 before(async () => {
+  // First, before building or listening: a missing browser fails every test at once, with the command.
+  const executablePath = checkChromium();
   const bundleDir = await buildWebviewBundles();
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin);
@@ -60,7 +63,7 @@ before(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 });
 
 after(async () => {

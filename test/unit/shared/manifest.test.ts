@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import UPNG from 'upng-js';
 import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
 import {
   COMMAND_CATEGORY,
@@ -46,11 +47,16 @@ interface Setting {
 interface Manifest {
   main: string;
   icon: string;
-  capabilities?: { untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] } };
+  categories: string[];
+  capabilities?: {
+    untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: boolean | { supported: boolean | 'limited'; description?: string };
+  };
   activationEvents: string[];
   contributes: {
     viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
-    views: Record<string, { id: string; name: string }[]>;
+    views: Record<string, { id: string; name: string; icon?: string }[]>;
+    languageModelTools?: { name: string }[];
     viewsWelcome: { view: string; contents: string; when?: string }[];
     commands: Command[];
     menus: Record<string, MenuItem[]>;
@@ -196,6 +202,21 @@ void describe('manifest: views and welcome content', () => {
     );
   });
 
+  void it('gives every view its own monochrome file icon (shown when a view is moved out of the container)', () => {
+    const views = Object.values(c.views).flat();
+    assert.equal(views.length, 3);
+    const icons = new Set<string>();
+    for (const v of views) {
+      assert.ok(v.icon && /^media\/.+\.svg$/.test(v.icon), `${v.id} has no icon file in media/ (codicons are not allowed for views)`);
+      const svg = readFileSync(join(root, v.icon), 'utf8');
+      assert.match(svg, /^<svg [^>]*viewBox="0 0 24 24"/, v.icon);
+      assert.match(svg, /currentColor/, v.icon);
+      assert.doesNotMatch(svg, /#[0-9a-f]{3,6}\b/i, `${v.icon}: a fixed colour would not follow the theme`);
+      icons.add(v.icon);
+    }
+    assert.equal(icons.size, views.length, 'each view has an icon of its own');
+  });
+
   void it('offers Sign In and the offline demo when signed out, Add Voice Instance and Send Test SMS when empty', () => {
     const welcome = (view: string, when: string): string => c.viewsWelcome.find((w) => w.view === view && w.when === when)?.contents ?? '';
     const signedOut = welcome(VIEWS.instances, `!${CONTEXT_KEYS.signedIn}`);
@@ -269,11 +290,46 @@ void describe('manifest: entry point and activation', () => {
     for (const viewType of Object.values(VIEW_TYPES)) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${viewType}`), viewType);
   });
 
-  void it('ships a 128x128 PNG extension icon', () => {
+  void it('ships a 256x256 PNG extension icon with transparent corners, rendered from assets/icon.svg', () => {
     const png = readFileSync(join(root, pkg.icon));
     assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
-    assert.equal(png.readUInt32BE(16), 128);
-    assert.equal(png.readUInt32BE(20), 128);
+    assert.equal(png.readUInt32BE(16), 256);
+    assert.equal(png.readUInt32BE(20), 256);
+    const image = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength));
+    const rgba = new Uint8Array(UPNG.toRGBA8(image)[0]!);
+    const alpha = (x: number, y: number): number => rgba[(y * 256 + x) * 4 + 3]!;
+    assert.equal(alpha(0, 0), 0, 'rounded corner is transparent');
+    assert.equal(alpha(255, 255), 0, 'rounded corner is transparent');
+    assert.equal(alpha(128, 128), 255, 'the tile is opaque');
+    assert.ok(png.length < 16 * 1024, `icon is ${png.length} bytes: the VSIX has a size budget (npm run icon quantises it)`);
+    assert.match(readFileSync(join(root, 'assets', 'icon.svg'), 'utf8'), /width="256" height="256"/);
+  });
+});
+
+/** VS Code's allowed `categories` (the list in its extension validation, Code 1.139): others are dropped with a warning. */
+const ALLOWED_CATEGORIES = new Set(['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
+  'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes',
+  'Visualization', 'Other']);
+
+void describe('manifest: what it is and where it runs', () => {
+  void it('says what it is: Visualization (month view, trend) and AI and Chat (language-model tools), all allowed values', () => {
+    for (const cat of pkg.categories) assert.ok(ALLOWED_CATEGORIES.has(cat), `${cat} is not a category VS Code knows`);
+    assert.deepEqual(pkg.categories, ['Visualization', 'AI', 'Chat']);
+    assert.ok((c.languageModelTools ?? []).length > 0, 'AI/Chat: the extension contributes language-model tools');
+  });
+
+  void it('declares limited virtual-workspace support, because it reads no workspace files but exports only to local files', () => {
+    const vw = pkg.capabilities?.virtualWorkspaces;
+    assert.ok(vw && typeof vw === 'object' && vw.supported === 'limited', 'virtualWorkspaces is declared as limited');
+    assert.match(vw.description ?? '', /Export Month/);
+    // The reason holds: nothing in the host reads, finds or watches workspace files; the one write is the export.
+    const sources = readdirSync(join(root, 'src', 'host'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const uses: string[] = [];
+    for (const file of sources) {
+      const src = readFileSync(join(root, 'src', 'host', file), 'utf8');
+      for (const m of src.matchAll(/workspace\.(fs\.\w+|findFiles|createFileSystemWatcher)/g)) uses.push(`${file}: ${m[1]}`);
+    }
+    assert.deepEqual(uses, [join('commands', 'exportMonth.ts') + ': fs.writeFile']);
   });
 });
 

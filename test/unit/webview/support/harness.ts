@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { checkChromium } from '../../../../scripts/editor/chromium.js';
 import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../../src/host/webviews/html.js';
 import { buildWebviewBundles, REPO } from './build.js';
 import { BODY_CLASS, themeCss, type ThemeName } from './themes.js';
@@ -37,6 +38,8 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
+  // First, before building or listening: a missing browser fails every test at once, with the command.
+  const executablePath = checkChromium();
   const bundleDir = await buildWebviewBundles();
   const css = readFileSync(join(REPO, 'media', 'webview.css'), 'utf8');
   let origin = '';
@@ -73,7 +76,10 @@ export async function startHarness(): Promise<Harness> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS }).catch((err: unknown) => {
+    server.close();
+    throw err;
+  });
   return {
     origin,
     browser,
