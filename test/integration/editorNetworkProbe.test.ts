@@ -124,15 +124,17 @@ describe('editor network probe: what the extension host patches', function () {
     assert.equal(open.seen.length, 0);
   });
 
-  it('keep-alive: two sequential requests through the proxy open how many tunnels', async function () {
+  it('keep-alive: two sequential requests through the proxy open two tunnels', async function () {
     await set('proxySupport', 'override');
     await set('proxy', open.url);
     await get(target(), ca);
     await get(target(), ca);
-    console.log('[probe] tunnels for two requests', open.seen.filter((s) => s.method === 'CONNECT').length);
+    const tunnels = open.seen.filter((s) => s.method === 'CONNECT').length;
+    console.log('[probe] tunnels for two requests', tunnels);
+    assert.equal(tunnels, 2, 'the editor builds a proxy agent per request and keeps no tunnel alive');
   });
 
-  it('global fetch under override', async function () {
+  it('global fetch under override is routed through the proxy too', async function () {
     await set('proxySupport', 'override');
     await set('proxy', open.url);
     const t0 = Date.now();
@@ -145,5 +147,6 @@ describe('editor network probe: what the extension host patches', function () {
       result = `error ${(e as Error).name} ${c?.code ?? c?.message ?? ''}`;
     }
     console.log('[probe] fetch', result, `${Date.now() - t0} ms`, JSON.stringify(open.seen));
+    assert.equal(open.seen.filter((s) => s.method === 'CONNECT').length, 1, result);
   });
 });

@@ -131,6 +131,14 @@ describe('editor network stack: proxy support through the editor', function () {
     assert.ok(!JSON.stringify(report).includes(AUTH.slice('Basic '.length)), 'the proxy credentials never appear in the report');
   });
 
+  it('on: also through the proxy (the transport brings no agent of its own, which would turn the proxy off)', async function () {
+    await setHttp('proxySupport', 'on');
+    await useProfile(`https://${NAME}:${sim.port}`, sim);
+    assertMonthLoaded(await openMonth(), sim);
+    const connects = proxy.seen.filter((s) => s.method === 'CONNECT');
+    assert.ok(connects.length > 0 && connects.every((c) => c.proxyAuthorization === AUTH), JSON.stringify(proxy.seen));
+  });
+
   it('off: requests go direct — the proxy sees nothing; a name only the proxy knows fails its DNS lookup, a reachable address loads', async function () {
     await setHttp('proxySupport', 'off');
     await useProfile(`https://${NAME}:${sim.port}`, sim);

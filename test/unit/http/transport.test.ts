@@ -68,6 +68,17 @@ for (const [kind, make] of Object.entries(KINDS)) void describe(`Transport (${ki
     assert.equal(lb.seen[0]?.headers.accept, 'application/xml');
   });
 
+  void it('returns a redirect as it is, never following it', async () => {
+    const lb = await server((req, res) => {
+      if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
+      else res.end('followed');
+    });
+    const r = await transport().send({ method: 'GET', url: new URL(`${lb.url}/moved`), headers: {} });
+    assert.equal(r.status, 302);
+    assert.equal(r.headers['location'], '/elsewhere');
+    assert.deepEqual(lb.seen.map((s) => s.url), ['/moved']);
+  });
+
   void it('sends a POST body as given', async () => {
     const lb = await server((_req, res) => res.end('ok'));
     const t = transport();
