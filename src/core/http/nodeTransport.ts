@@ -5,6 +5,7 @@
 // the size cap enforced while streaming, no redirects (Node's http never follows one), no retries here.
 import type { Agent as HttpAgent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import * as l10n from '@vscode/l10n';
 import { VoiceSmsError } from '../errors.js';
 import { classifyTransportError, type FailureContext } from './transportErrors.js';
 import { hostLabel, tooLarge, type HttpRequest, type HttpResponse, type HttpTransport, type TransportOptions } from './transport.js';
@@ -64,7 +65,7 @@ export class NodeHttpTransport implements HttpTransport {
   /** Same contract as Transport.send: VoiceSmsError for network, timeout and size failures; the signal's reason on abort. */
   send(req: HttpRequest, signal?: AbortSignal): Promise<HttpResponse> {
     signal?.throwIfAborted();
-    if (this.closed) return Promise.reject(new VoiceSmsError('network', 'The transport was closed.'));
+    if (this.closed) return Promise.reject(new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.')));
     const url = req.url;
     const isHttps = url.protocol === 'https:';
     const max = Math.min(this.o.maxResponseBytes, req.maxResponseBytes ?? Infinity);
@@ -86,7 +87,7 @@ export class NodeHttpTransport implements HttpTransport {
       let cr: ClientRequest | undefined;
       const arm = (ms: number, code: string): void => {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(Object.assign(new Error(`${code} after ${ms} ms`), { code })), ms);
+        timer = setTimeout(() => fail(coded(code)), ms);
       };
       const fail = (err: unknown): void => {
         if (settled) return;
@@ -139,11 +140,11 @@ export class NodeHttpTransport implements HttpTransport {
           arm(this.o.bodyMs, 'UND_ERR_BODY_TIMEOUT');
         });
         res.on('error', fail);
-        res.on('aborted', () => fail(Object.assign(new Error('response aborted'), { code: 'ECONNRESET' })));
+        res.on('aborted', () => fail(coded('ECONNRESET')));
         res.on('end', () => {
           if (settled) return;
           if (!res.complete) {
-            fail(Object.assign(new Error('response cut off'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' }));
+            fail(coded('UND_ERR_RES_CONTENT_LENGTH_MISMATCH'));
             return;
           }
           settled = true;
@@ -162,6 +163,11 @@ export class NodeHttpTransport implements HttpTransport {
     this.agents['https:']?.destroy();
     return Promise.resolve();
   }
+}
+
+/** An internal failure by its code; classifyTransportError turns the code into the user's message. */
+function coded(code: string): Error {
+  return Object.assign(new Error(code), { code });
 }
 
 /** True when the socket is already connected (and, for https, past its handshake): a reused one. */
