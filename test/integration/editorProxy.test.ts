@@ -131,6 +131,21 @@ describe('editor network stack: proxy support through the editor', function () {
     assert.ok(!JSON.stringify(report).includes(AUTH.slice('Basic '.length)), 'the proxy credentials never appear in the report');
   });
 
+  it('a wrong http.proxyAuthorization: the month view says the proxy refused it; the service saw nothing', async function () {
+    await setHttp('proxySupport', 'override');
+    await setHttp('proxyAuthorization', basicAuth('alice', 'wrong'));
+    try {
+      await useProfile(`https://${NAME}:${sim.port}`, sim);
+      const served = sim.requestCount;
+      const failed = (await openMonth()).find((m) => m.type === 'error');
+      assert.match(failed?.error?.message ?? '', new RegExp(`^The proxy the editor chose for sim\\.voicesms\\.test:${sim.port} \\(PROXY 127\\.0\\.0\\.1:${proxy.port}\\) refused the credentials in http\\.proxyAuthorization \\(HTTP 407\\); correct that setting\\.$`));
+      assert.ok(proxy.seen.length > 0 && proxy.seen.every((c) => !c.allowed), JSON.stringify(proxy.seen));
+      assert.equal(sim.requestCount, served, 'the service saw nothing');
+    } finally {
+      await setHttp('proxyAuthorization', AUTH);
+    }
+  });
+
   it('on: also through the proxy (the transport brings no agent of its own, which would turn the proxy off)', async function () {
     await setHttp('proxySupport', 'on');
     await useProfile(`https://${NAME}:${sim.port}`, sim);

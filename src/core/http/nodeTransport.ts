@@ -122,6 +122,11 @@ export class NodeHttpTransport implements HttpTransport {
         this.o.onRoute?.(route);
         arm(this.o.bodyMs, 'UND_ERR_BODY_TIMEOUT');
         const status = res.statusCode ?? 0;
+        // The proxy's refusal of the tunnel, replayed as the response: the service never saw the request.
+        if (status === 407 && route.proxy !== undefined && route.proxy !== 'DIRECT') {
+          fail(proxyAuthRequired(url, route));
+          return;
+        }
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > max) {
           fail(tooLarge(url, status, max, declared));
@@ -163,6 +168,18 @@ export class NodeHttpTransport implements HttpTransport {
     this.agents['https:']?.destroy();
     return Promise.resolve();
   }
+}
+
+function proxyAuthRequired(url: URL, route: RouteTaken): VoiceSmsError {
+  const host = hostLabel(url);
+  const proxy = route.proxy ?? '';
+  return new VoiceSmsError(
+    'http',
+    route.proxyAuthorization
+      ? l10n.t('The proxy the editor chose for {0} ({1}) refused the credentials in http.proxyAuthorization (HTTP 407); correct that setting.', host, proxy)
+      : l10n.t('The proxy the editor chose for {0} ({1}) asks for authentication (HTTP 407); set http.proxyAuthorization or put the credentials in http.proxy.', host, proxy),
+    { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED' },
+  );
 }
 
 /** An internal failure by its code; classifyTransportError turns the code into the user's message. */
