@@ -146,13 +146,15 @@ describe('editor network stack: proxy support through the editor', function () {
     }
   });
 
-  it('on: also through the proxy (the transport brings no agent of its own, which would turn the proxy off)', async function () {
-    await setHttp('proxySupport', 'on');
-    await useProfile(`https://${NAME}:${sim.port}`, sim);
-    assertMonthLoaded(await openMonth(), sim);
-    const connects = proxy.seen.filter((s) => s.method === 'CONNECT');
-    assert.ok(connects.length > 0 && connects.every((c) => c.proxyAuthorization === AUTH), JSON.stringify(proxy.seen));
-  });
+  for (const mode of ['on', 'fallback']) {
+    it(`${mode}: also through the proxy (with on, the transport brings no agent of its own, which would turn the proxy off)`, async function () {
+      await setHttp('proxySupport', mode);
+      await useProfile(`https://${NAME}:${sim.port}`, sim);
+      assertMonthLoaded(await openMonth(), sim);
+      const connects = proxy.seen.filter((s) => s.method === 'CONNECT');
+      assert.ok(connects.length > 0 && connects.every((c) => c.proxyAuthorization === AUTH), JSON.stringify(proxy.seen));
+    });
+  }
 
   it('off: requests go direct — the proxy sees nothing; a name only the proxy knows fails its DNS lookup, a reachable address loads', async function () {
     await setHttp('proxySupport', 'off');
