@@ -65,7 +65,8 @@ function proxyInputs(targetUrl: string, net: NetworkInputs) {
 
 /**
  * A client whose requests go through the proxy that applies to `options.baseUrl` (if any) and trust what
- * `net` says. The proxy dispatcher belongs to the returned client: close() closes both.
+ * `net` says. The proxy dispatcher belongs to the returned client: close() closes both. With `editor` (the host,
+ * inside the editor) a non-loopback base URL takes the editor's network stack instead, which picks the proxy itself.
  */
 export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust' | 'transport'>, net: NetworkInputs, editor?: EditorNetwork): VoiceSmsClient {
   // A bad base URL is refused before a proxy dispatcher exists (nothing to leak), in the core's wording.
