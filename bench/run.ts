@@ -5,7 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import * as nodeHttp from 'node:http';
+import * as nodeHttps from 'node:https';
 import { createClient } from '../src/core/client.js';
+import { NodeHttpTransport } from '../src/core/http/nodeTransport.js';
 import { parseEnvelope } from '../src/core/xml/envelope.js';
 import { monthViewFromResult } from '../src/core/model/monthView.js';
 import { analyzeBody } from '../src/core/sms/segments.js';
@@ -18,6 +21,8 @@ import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
 const smoke = process.argv.includes('--smoke');
+/** --only transports: just the row comparing the client's two transports (no build, no editor). */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
@@ -71,7 +76,32 @@ function editorRows(): void {
   row('month view painted: cold vs cached', Number(paint[1]), Number(paint[2]), 'ms', 'command -> table and chart drawn, in code-server');
 }
 
+/**
+ * The client over its two transports, same simulator: the bundled undici one (plain Node, loopback) vs Node's
+ * http/https (what the editor hands over, patched with its proxy support; unpatched here, so this is the
+ * transport's own cost, not a proxy's). Inside the editor, a proxied request also opens a tunnel of its own.
+ */
+async function transportsRow(): Promise<void> {
+  const sim = await start({ port: 0 });
+  const opts = { baseUrl: sim.url, credentials: sim.credentials };
+  const undiciClient = createClient(opts);
+  const nodeClient = createClient({ ...opts, transport: (o) => new NodeHttpTransport({ ...o, modules: { http: nodeHttp, https: nodeHttps }, ownAgents: true }) });
+  try {
+    const ms = await asyncMsSideBySide(
+      { undici: () => undiciClient.getMonthView('VI-DEMO-01', '202401'), node: () => nodeClient.getMonthView('VI-DEMO-01', '202401') },
+      smoke ? 2 : 15,
+      smoke ? 10 : 40,
+    );
+    row('GET month: client on undici vs on node:http', ms.undici!, ms.node!, 'ms', 'the editor network stack\'s transport (no proxy), keep-alive on both; ratio: median of the rounds\' own', ms.ratio);
+  } finally {
+    await undiciClient.close();
+    await nodeClient.close();
+    await sim.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (only === 'transports') return transportsRow();
   execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
@@ -152,6 +182,7 @@ async function main(): Promise<void> {
     row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds\' own', ms.ratio);
     const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound, { collectBetweenRounds: true });
     row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
+    await transportsRow();
 
     // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).
     const gc = forcedGc;

@@ -11,7 +11,7 @@ import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Creden
 import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
 import { DEFAULT_RETRY, parseRetryAfter, sendWithRetry, type RetryPolicy } from './http/retry.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, RequestScheduler, type AttemptOutcome, type RequestPriority } from './http/scheduler.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse } from './http/transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse, type TransportFactory } from './http/transport.js';
 import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
 import { addsToNodeDefaults, type TrustStore } from './http/trust.js';
 import { nullLogger, type Logger } from './log.js';
@@ -37,6 +37,8 @@ export interface ClientOptions {
   logger?: Logger;
   /** For a proxy later; the client then neither owns nor closes it. */
   dispatcher?: Dispatcher;
+  /** Another transport than the bundled undici one (the editor's network stack); it gets the same timeouts, cap and trust. */
+  transport?: TransportFactory;
   /**
    * The CAs an https base URL is checked against (resolveTrust: bundled, OS store, CA file, NODE_EXTRA_CA_CERTS);
    * absent: Node's defaults. Not used with `dispatcher`, which carries its own (createProxyDispatcher).
@@ -171,13 +173,14 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     new RequestScheduler({
       maxConcurrent: positive('maxConcurrentRequests', o.maxConcurrentRequests, DEFAULT_MAX_CONCURRENT_REQUESTS),
     });
-  const transport = new Transport({
+  const transportOptions = {
     ...timeouts,
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
     // Built only for https and only when it adds something: parsing hundreds of CAs is not free.
     ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust) ? { secureContext: o.trust.secureContext() } : {}),
-  });
+  };
+  const transport = o.transport ? o.transport(transportOptions) : new Transport(transportOptions);
   let closed = false;
 
   function prepare(req: ApiRequest): { url: URL; headers: Record<string, string>; body?: string } {

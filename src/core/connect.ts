@@ -3,7 +3,8 @@
 // host shell only gathers them. Lives in the lazily loaded core: activation never parses it.
 import { createClient, type ClientOptions, type Logger, type VoiceSmsClient } from './client.js';
 import { createProxyDispatcher, explainProxy, redactProxyUrl, resolveProxy, type ProxyDecision } from './http/proxy.js';
-import { validateBaseUrl } from './model/ids.js';
+import { NodeHttpTransport, type NodeHttpModules, type RouteTaken } from './http/nodeTransport.js';
+import { isLoopbackHost, validateBaseUrl } from './model/ids.js';
 import { addsToNodeDefaults, describeTrust, resolveTrust, type TrustSource, type TrustStore } from './http/trust.js';
 
 /** The network settings a connection depends on, as the editor and the environment give them. */
@@ -33,18 +34,59 @@ function trustFor(baseUrl: string, net: NetworkInputs, log?: Logger): TrustStore
   return trust;
 }
 
+/**
+ * The editor's network stack as the host hands it over: Node's http/https modules as the editor patched them for
+ * extensions (its proxy support: `http.proxySupport`, PAC files, the OS proxy, Kerberos, system certificates).
+ * Absent outside the editor: the bundled undici client then applies http.proxy / the environment itself.
+ */
+export interface EditorNetwork {
+  modules: NodeHttpModules;
+  /** `http.proxySupport`: off | on | fallback | override. */
+  proxySupport: string;
+  /** `http.proxyAuthorization`; secret, never logged. */
+  proxyAuthorization?: string;
+  /** Told which way each request went (Check Connection shows the last one). */
+  onRoute?: (route: RouteTaken) => void;
+}
+
+/** Which client carries requests to a base URL, for Check Connection. */
+export type NetworkPath =
+  | { kind: 'bundled'; why: 'loopback' | 'outsideEditor' }
+  | { kind: 'editor'; proxySupport: string; proxyAuthorization: boolean; lastRoute?: RouteTaken };
+
+/** Loopback (the offline demo, a local simulator) never takes the editor's stack: it is never proxied, whatever a PAC file says. */
+function usesEditorNetwork(baseUrl: string, editor: EditorNetwork | undefined): editor is EditorNetwork {
+  return editor !== undefined && !isLoopbackHost(new URL(baseUrl).hostname);
+}
+
 function proxyInputs(targetUrl: string, net: NetworkInputs) {
   return { targetUrl, proxySetting: net.proxySetting, noProxySetting: net.noProxySetting, env: net.env };
 }
 
 /**
  * A client whose requests go through the proxy that applies to `options.baseUrl` (if any) and trust what
- * `net` says. The proxy dispatcher belongs to the returned client: close() closes both.
+ * `net` says. The proxy dispatcher belongs to the returned client: close() closes both. With `editor` (the host,
+ * inside the editor) a non-loopback base URL takes the editor's network stack instead, which picks the proxy itself.
  */
-export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust'>, net: NetworkInputs): VoiceSmsClient {
+export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust' | 'transport'>, net: NetworkInputs, editor?: EditorNetwork): VoiceSmsClient {
   // A bad base URL is refused before a proxy dispatcher exists (nothing to leak), in the core's wording.
   const { host } = validateBaseUrl(options.baseUrl);
   const trust = trustFor(options.baseUrl, net, options.logger);
+  if (usesEditorNetwork(options.baseUrl, editor)) {
+    options.logger?.info(`Requests to ${host} go through the editor's network stack (http.proxySupport: ${editor.proxySupport})`);
+    return createClient({
+      ...options,
+      ...(trust ? { trust } : {}),
+      transport: (o) =>
+        new NodeHttpTransport({
+          ...o,
+          modules: editor.modules,
+          ownAgents: editor.proxySupport !== 'on',
+          ...(editor.proxyAuthorization ? { proxyAuthorization: editor.proxyAuthorization } : {}),
+          ...(editor.onRoute ? { onRoute: editor.onRoute } : {}),
+        }),
+    });
+  }
   const proxyUrl = resolveProxy(proxyInputs(options.baseUrl, net));
   if (!proxyUrl) return createClient({ ...options, ...(trust ? { trust } : {}) });
   options.logger?.info(`Using proxy ${redactProxyUrl(proxyUrl)} for ${host}`);
@@ -60,13 +102,29 @@ export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust
   return { ...client, close: async () => { await client.close(); await dispatcher.close(); } };
 }
 
-/** What requests to `baseUrl` would go through, for Check Connection: the proxy decision and the trust sources (or the CA file's error). */
-export function routeFacts(baseUrl: string, net: NetworkInputs, log?: Logger): { proxy: ProxyDecision; trust?: readonly TrustSource[] | { error: string } } {
+/**
+ * What requests to `baseUrl` go through, for Check Connection: which client (`path`, with the way the last
+ * request took on the editor's stack), the bundled client's proxy decision and the trust sources (or the CA file's error).
+ */
+export function routeFacts(
+  baseUrl: string,
+  net: NetworkInputs,
+  log?: Logger,
+  editor?: EditorNetwork & { lastRoute?: RouteTaken },
+): { path: NetworkPath; proxy: ProxyDecision; trust?: readonly TrustSource[] | { error: string } } {
   const proxy = explainProxy(proxyInputs(baseUrl, net));
+  let path: NetworkPath;
+  try {
+    path = usesEditorNetwork(baseUrl, editor)
+      ? { kind: 'editor', proxySupport: editor.proxySupport, proxyAuthorization: !!editor.proxyAuthorization, ...(editor.lastRoute ? { lastRoute: editor.lastRoute } : {}) }
+      : { kind: 'bundled', why: editor ? 'loopback' : 'outsideEditor' };
+  } catch {
+    path = { kind: 'bundled', why: editor ? 'loopback' : 'outsideEditor' }; // an unparsable base URL: the probe reports it
+  }
   try {
     const trust = trustFor(baseUrl, net, log);
-    return trust ? { proxy, trust: trust.sources } : { proxy };
+    return trust ? { path, proxy, trust: trust.sources } : { path, proxy };
   } catch (e) {
-    return { proxy, trust: { error: e instanceof Error ? e.message : String(e) } };
+    return { path, proxy, trust: { error: e instanceof Error ? e.message : String(e) } };
   }
 }

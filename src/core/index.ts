@@ -2,7 +2,9 @@
 // use, so activation never parses or evaluates undici, the XML parser or the phone-number tables.
 export { createClient, DEFAULT_TIMEOUTS } from './client.js';
 export { connectClient, routeFacts } from './connect.js';
-export type { NetworkInputs } from './connect.js';
+export type { EditorNetwork, NetworkInputs, NetworkPath } from './connect.js';
+export { NodeHttpTransport, redactRoute } from './http/nodeTransport.js';
+export type { NodeHttpModules, NodeTransportOptions, RouteTaken } from './http/nodeTransport.js';
 export { configureCoreL10n } from './l10n.js';
 export { RequestScheduler, DEFAULT_MAX_CONCURRENT_REQUESTS } from './http/scheduler.js';
 export type { RequestPriority, SchedulerOptions } from './http/scheduler.js';

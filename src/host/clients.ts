@@ -1,7 +1,9 @@
 // One core client per active profile, built lazily from settings + SecretStorage and dropped when
 // either changes, so every feature talks to the service the same way.
+import * as http from 'node:http';
+import * as https from 'node:https';
 import * as vscode from 'vscode';
-import type { NetworkInputs, RequestScheduler, routeFacts as routeFactsFn, VoiceSmsClient } from '../core/index.js';
+import type { EditorNetwork, NetworkInputs, RequestScheduler, RouteTaken, routeFacts as routeFactsFn, VoiceSmsClient } from '../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from './core.js';
 import { DisposableStore } from './lifecycle.js';
@@ -30,6 +32,8 @@ export class ClientProvider implements vscode.Disposable {
    */
   private readonly schedulers = new Map<string, RequestScheduler>();
   private baseUrlOverride: ((profile: string) => string | undefined) | undefined;
+  /** The way the last request on the editor's network stack took, for Check Connection. */
+  private lastRoute: RouteTaken | undefined;
 
   constructor(
     private readonly config: HostConfig,
@@ -46,7 +50,7 @@ export class ClientProvider implements vscode.Disposable {
     // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
     this.disposables.add(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates'].some((k) => e.affectsConfiguration(k))) this.drop();
+        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates', 'http.proxySupport', 'http.proxyAuthorization'].some((k) => e.affectsConfiguration(k))) this.drop();
       }),
     );
   }
@@ -67,6 +71,7 @@ export class ClientProvider implements vscode.Disposable {
         scheduler: this.schedulerOf(profile.name),
       },
       this.network(),
+      this.editorNetwork(),
     );
   }
 
@@ -81,7 +86,24 @@ export class ClientProvider implements vscode.Disposable {
 
   /** For Check Connection: the proxy decision (credentials removed) and the trust sources, or the CA file's error. */
   routeFacts(baseUrl: string): ReturnType<typeof routeFactsFn> {
-    return loadCore().routeFacts(baseUrl, this.network(), this.log);
+    const last = this.lastRoute;
+    return loadCore().routeFacts(baseUrl, this.network(), this.log, { ...this.editorNetwork(), ...(last ? { lastRoute: last } : {}) });
+  }
+
+  /**
+   * The editor's network stack: the http/https modules this extension host hands to extensions, which the
+   * editor patched with its proxy support (http.proxySupport, PAC, OS proxy, Kerberos, system certificates).
+   * The editor does not send http.proxyAuthorization with extensions' requests; the core hands it to the proxy.
+   */
+  private editorNetwork(): EditorNetwork {
+    const config = vscode.workspace.getConfiguration('http');
+    const authorization = config.get<unknown>('proxyAuthorization');
+    return {
+      modules: { http, https },
+      proxySupport: config.get<string>('proxySupport') ?? 'override',
+      ...(typeof authorization === 'string' && authorization.trim() !== '' ? { proxyAuthorization: authorization.trim() } : {}),
+      onRoute: (route) => (this.lastRoute = route),
+    };
   }
 
   /** The editor's proxy and certificate settings and the environment, as the core takes them. */
@@ -128,6 +150,7 @@ export class ClientProvider implements vscode.Disposable {
   private drop(): void {
     const old = this.current;
     this.current = undefined;
+    this.lastRoute = undefined;
     if (old) void old.client.close().catch(() => undefined);
   }
 

@@ -16,16 +16,17 @@ const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /**
  * True when the Host header names a loopback host (localhost, 127.0.0.0/8, [::1]) or the address the
- * simulator was told to listen on, with or without a port. A missing Host is refused: every HTTP/1.1
+ * simulator was told to listen on, or one of `extraHosts` (names a test proxy resolves to it), with or without a port. A missing Host is refused: every HTTP/1.1
  * client sends one.
  */
-export function isAllowedHost(hostHeader: string | undefined, listenHost: string): boolean {
+export function isAllowedHost(hostHeader: string | undefined, listenHost: string, extraHosts: readonly string[] = []): boolean {
   if (hostHeader === undefined) return false;
   const raw = hostHeader.trim().toLowerCase();
   const m = /^(\[[^\]]+\]|[^:]+)(?::\d{1,5})?$/.exec(raw);
   if (!m) return false;
   const host = (m[1] ?? '').replace(/\.$/, '');
   if (host === 'localhost' || host === '[::1]' || LOOPBACK_IPV4.test(host)) return true;
+  if (extraHosts.some((h) => h.toLowerCase() === host)) return true;
   const listen = listenHost.toLowerCase();
   return host === (listen.includes(':') ? `[${listen}]` : listen);
 }

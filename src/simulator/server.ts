@@ -123,7 +123,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     // Before anything is read: a page that rebound its own domain to 127.0.0.1 still names that domain.
-    if (!isAllowedHost(req.headers.host, listenHost)) {
+    if (!isAllowedHost(req.headers.host, listenHost, opts.extraHosts)) {
       res.shouldKeepAlive = false;
       writeAnswer(res, errorAnswer(421, 'This simulator answers only requests addressed to a loopback host (127.0.0.1, localhost, [::1]).', SERVICE_IDS.gateway, now()));
       return;

@@ -51,6 +51,11 @@ export interface SimulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Host names answered besides loopback and `host`: a name that only a test proxy resolves to this
+   * simulator (tests of proxied requests, which never go to a loopback name). Never a user setting.
+   */
+  extraHosts?: readonly string[];
   /** Added before every answer. */
   latencyMs?: number;
   faults?: Fault[];

@@ -32,7 +32,7 @@ describe('check connection in the real UI', function () {
     const lines = wb.page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: /Round.trip/ }).first();
     await lines.waitFor({ state: 'visible' });
     const text = (await lines.innerText()).replace(/\u00a0/g, ' ');
-    for (const label of ['Profile', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']) {
+    for (const label of ['Profile', 'Network', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']) {
       assert.match(text, new RegExp(`\\[OK\\s+\\] ${label}`), text);
     }
     assert.ok(!text.includes(sim.secretAccessKey), 'no secret on screen');
@@ -45,7 +45,7 @@ describe('check connection in the real UI', function () {
       copied = await wb.readClipboard().catch(() => '');
       if (!copied.includes('Round trip')) await wb.page.waitForTimeout(100);
     }
-    for (const label of ['Profile', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']) {
+    for (const label of ['Profile', 'Network', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']) {
       assert.match(copied, new RegExp(`\\[OK\\s+\\] ${label}`), copied);
     }
     assert.ok(!copied.includes(sim.secretAccessKey) && !copied.includes(sim.accessKeyId), 'no credential on the clipboard');

@@ -32,8 +32,9 @@ describe('check connection', function () {
   it('reports proxy, TLS, auth, round trip, clock skew and service with verdicts, in a read-only document, without secrets', async function () {
     const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
     const byLabel = Object.fromEntries(report.lines.map((l) => [l.label, l]));
-    assert.deepEqual(Object.keys(byLabel), ['Profile', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']);
+    assert.deepEqual(Object.keys(byLabel), ['Profile', 'Network', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']);
     assert.ok(report.lines.every((l) => l.verdict === 'ok'), JSON.stringify(report.lines));
+    assert.match(byLabel['Network']?.value ?? '', /^the bundled client: loopback hosts never take the editor's proxy support$/);
     assert.match(byLabel['Proxy']?.value ?? '', /loopback hosts always go direct/);
     assert.match(byLabel['TLS trust']?.value ?? '', /plain HTTP to a loopback host/);
     assert.match(byLabel['Authentication']?.value ?? '', /form seed .*scheme CLOUD-V1, signature hmac-sha256/);

@@ -3,6 +3,7 @@
 // verdict. Pure: the host gathers the facts and runs the probe; nothing secret is an input here.
 import * as l10n from '@vscode/l10n';
 import type { VoiceSmsClient } from '../client.js';
+import type { NetworkPath } from '../connect.js';
 import type { ProxyDecision } from '../http/proxyRules.js';
 import { monthIdOf } from '../model/month.js';
 import type { TrustSource } from '../http/trust.js';
@@ -25,8 +26,10 @@ export interface ConnectionCheck {
   profileName: string;
   /** The base URL; the host is shown, never credentials (a base URL holds none). */
   baseUrl: string;
-  /** The proxy decision with the proxy's credentials already removed. */
+  /** The bundled client's proxy decision with the proxy's credentials already removed. */
   proxy: ProxyDecision;
+  /** Which client carries the requests (absent: the bundled one, as before the editor's stack existed). */
+  path?: NetworkPath;
   /** Undefined for plain-http (loopback) base URLs. */
   trust?: readonly TrustSource[] | { error: string };
   auth: { form: string; scheme: string; signature: string };
@@ -82,8 +85,12 @@ export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
   const host = hostOf(c.baseUrl);
   lines.push({ label: l10n.t('Profile'), value: `${c.profileName} (${host})`, verdict: 'ok' });
 
+  const path = c.path ?? { kind: 'bundled', why: 'outsideEditor' };
+  lines.push(networkLine(path));
   const p = c.proxy;
-  if (p.proxy !== undefined) {
+  if (path.kind === 'editor') {
+    lines.push(editorProxyLine(path));
+  } else if (p.proxy !== undefined) {
     lines.push({ label: l10n.t('Proxy'), value: l10n.t('{0} (from {1})', p.proxy, p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'), verdict: 'ok' });
   } else {
     const why = {
@@ -137,6 +144,32 @@ export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
   const s = probe.service;
   lines.push({ label: l10n.t('Service'), value: `${s.provider || '?'} / ${s.id || '?'} / ${s.version || '?'}`, verdict: s.id ? 'ok' : 'warn' });
   return lines;
+}
+
+function networkLine(path: NetworkPath): ReportLine {
+  const label = l10n.t('Network');
+  if (path.kind === 'editor') return { label, value: l10n.t('the editor\'s network stack (http.proxySupport: {0})', path.proxySupport), verdict: 'ok' };
+  return {
+    label,
+    value: path.why === 'loopback' ? l10n.t('the bundled client: loopback hosts never take the editor\'s proxy support') : l10n.t('the bundled client'),
+    verdict: 'ok',
+  };
+}
+
+/** What the editor's stack did with the probe: the proxy it picked (PAC, OS, setting) or direct. */
+function editorProxyLine(path: Extract<NetworkPath, { kind: 'editor' }>): ReportLine {
+  const label = l10n.t('Proxy');
+  if (path.proxySupport === 'off') return { label, value: l10n.t('none: http.proxySupport is off, so the editor routes nothing and requests go direct'), verdict: 'ok' };
+  const r = path.lastRoute;
+  if (!r) return { label, value: l10n.t('chosen by the editor per request; no request has completed yet'), verdict: 'ok' };
+  if (r.proxy === undefined) return { label, value: l10n.t('none: the editor did not route the request (its proxy support is not active here)'), verdict: 'ok' };
+  if (r.proxy === 'DIRECT') return { label, value: l10n.t('none: the editor chose a direct connection for the last request'), verdict: 'ok' };
+  const value = r.proxyAuthorization
+    ? l10n.t('{0} (chosen by the editor for the last request; Proxy-Authorization from http.proxyAuthorization)', r.proxy)
+    : path.proxyAuthorization
+      ? l10n.t('{0} (chosen by the editor for the last request; http.proxyAuthorization could not be handed to it)', r.proxy)
+      : l10n.t('{0} (chosen by the editor for the last request)', r.proxy);
+  return { label, value, verdict: path.proxyAuthorization && !r.proxyAuthorization ? 'warn' : 'ok' };
 }
 
 function trustLine(trust: ConnectionCheck['trust']): ReportLine {

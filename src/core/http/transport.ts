@@ -34,13 +34,26 @@ export interface HttpResponse {
   bytes: number;
 }
 
+/**
+ * What the client sends through: this file's undici Transport (plain Node, loopback) or nodeTransport.ts's
+ * (Node's http/https as the editor hands them over). Everything above it — auth, retries, scheduling,
+ * parsing — is the same for both.
+ */
+export interface HttpTransport {
+  send(req: HttpRequest, signal?: AbortSignal): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+/** Builds a transport from the client's timeouts, size cap and trust (ClientOptions.transport). */
+export type TransportFactory = (o: TransportOptions) => HttpTransport;
+
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 export function hostLabel(url: URL): string {
   return url.host;
 }
 
-export class Transport {
+export class Transport implements HttpTransport {
   private readonly dispatcher: Dispatcher;
   private readonly owned: Agent | undefined;
   private closing: Promise<void> | undefined;
@@ -142,7 +155,7 @@ function firstHeader(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-function tooLarge(url: URL, status: number, max: number, declared?: number): VoiceSmsError {
+export function tooLarge(url: URL, status: number, max: number, declared?: number): VoiceSmsError {
   const host = hostLabel(url);
   const limit = formatBytes(max);
   return new VoiceSmsError(

@@ -77,5 +77,5 @@ async function check(services: HostServices, signal: AbortSignal): Promise<Repor
     probe = { ok: false, operation: undefined, message: errorMessage(e) };
   }
   const facts = services.clients.routeFacts(baseUrl);
-  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe });
+  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, path: facts.path, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe });
 }

@@ -29,7 +29,7 @@ void describe('clockSkewVerdict', () => {
 
 void describe('buildConnectionReport', () => {
   void it('a healthy profile: every line ok, service name/id/version and the round trip shown', () => {
-    assert.deepEqual(Object.values(verdicts(base)), ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    assert.deepEqual(Object.values(verdicts(base)), ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
     const v = values(base);
     assert.equal(v['Service'], 'Example / acct / 1.2');
     assert.match(v['Round trip'] ?? '', /answered in 80 ms/);
@@ -56,7 +56,7 @@ void describe('buildConnectionReport', () => {
   void it('a failed request fails the report with its message; a slow one and a skewed clock warn', () => {
     const failed = buildConnectionReport({ ...base, probe: { ok: false, operation: 'GET balance (ACC-1)', elapsedMs: 12, message: 'Connection refused.' } });
     assert.deepEqual(failed.at(-1), { label: 'Request', value: 'GET balance (ACC-1) failed after 12 ms: Connection refused.', verdict: 'fail' });
-    assert.equal(failed.length, 5, 'no round trip, skew or service lines without an answer');
+    assert.equal(failed.length, 6, 'no round trip, skew or service lines without an answer');
     const ok = base.probe.ok ? base.probe : assert.fail();
     assert.equal(verdicts({ ...base, probe: { ...ok, elapsedMs: 2_500 } })['Round trip'], 'warn');
     assert.equal(verdicts({ ...base, probe: { ...ok, serviceTime: new Date(ok.localMidpoint + 6 * 60_000) } })['Clock skew'], 'fail');
@@ -66,7 +66,22 @@ void describe('buildConnectionReport', () => {
   void it('formats one line per check, verdict first', () => {
     const text = formatConnectionReport(buildConnectionReport(base), { version: '0.1.0', editorVersion: '1.139.1', platform: 'linux', at: new Date('2026-11-22T12:00:00Z') });
     assert.match(text, /^Voice & SMS Toolkit 0\.1\.0, VS Code 1\.139\.1, linux: connection check at 2026-11-22T12:00:00\.000Z\n\n\[OK {2}\] Profile +Production \(api\.example\.test\)\n/);
-    assert.equal(text.trim().split('\n').length, 9);
+    assert.equal(text.trim().split('\n').length, 10);
+  });
+
+  void it('names the path: the bundled client (outside the editor, loopback) or the editor\'s network stack with the proxy the last request took', () => {
+    assert.equal(values(base)['Network'], 'the bundled client');
+    assert.match(values({ ...base, path: { kind: 'bundled', why: 'loopback' } })['Network'] ?? '', /bundled client: loopback hosts never take the editor's proxy support/);
+    const editor = { kind: 'editor' as const, proxySupport: 'override', proxyAuthorization: true };
+    const through = { ...base, path: { ...editor, lastRoute: { proxy: 'PROXY 10.0.0.1:3128', proxyAuthorization: true } } };
+    assert.equal(values(through)['Network'], "the editor's network stack (http.proxySupport: override)");
+    assert.match(values(through)['Proxy'] ?? '', /^PROXY 10\.0\.0\.1:3128 \(chosen by the editor for the last request; Proxy-Authorization from http\.proxyAuthorization\)$/);
+    assert.equal(verdicts(through)['Proxy'], 'ok');
+    const notHanded = { ...base, path: { ...editor, lastRoute: { proxy: 'PROXY 10.0.0.1:3128', proxyAuthorization: false } } };
+    assert.equal(verdicts(notHanded)['Proxy'], 'warn', 'http.proxyAuthorization set but not handed to the proxy');
+    assert.match(values({ ...base, path: { ...editor, lastRoute: { proxy: 'DIRECT', proxyAuthorization: false } } })['Proxy'] ?? '', /direct connection/);
+    assert.match(values({ ...base, path: { ...editor, proxySupport: 'off' } })['Proxy'] ?? '', /http\.proxySupport is off/);
+    assert.match(values({ ...base, path: editor })['Proxy'] ?? '', /no request has completed yet/);
   });
 });
 

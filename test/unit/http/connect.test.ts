@@ -1,11 +1,13 @@
 // connectClient/routeFacts: the editor's network settings turned into a client (proxy or direct, trust
 // for https only), the way the host builds every client.
 import assert from 'node:assert/strict';
+import * as nodeHttp from 'node:http';
 import { createServer, type Server } from 'node:http';
+import * as nodeHttps from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
-import { connectClient, routeFacts, type NetworkInputs } from '../../../src/core/index.js';
+import { connectClient, redactRoute, routeFacts, type EditorNetwork, type NetworkInputs } from '../../../src/core/index.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 
 const NONE: NetworkInputs = { proxySetting: '', noProxySetting: [], proxyStrictSSL: true, systemCertificates: false, caFile: '', env: {} };
@@ -55,7 +57,61 @@ void describe('connectClient', { timeout: 15_000 }, () => {
   });
 });
 
+/** Node's own modules, counting the requests made through them (the editor would hand over its patched ones). */
+function countingModules(): { modules: EditorNetwork['modules']; calls: string[] } {
+  const calls: string[] = [];
+  const wrap = <M extends typeof nodeHttp | typeof nodeHttps>(m: M): M =>
+    ({ ...m, request: (...args: Parameters<M['request']>) => (calls.push(String(args[0])), (m.request as (...a: unknown[]) => nodeHttp.ClientRequest)(...args)) });
+  return { modules: { http: wrap(nodeHttp), https: wrap(nodeHttps) }, calls };
+}
+
+void describe('connectClient inside the editor', { timeout: 15_000 }, () => {
+  let sim: Simulator;
+  before(async () => (sim = await start()));
+  after(async () => sim.close());
+
+  void it('sends a non-loopback service through the modules the editor hands over, not through the bundled proxy', async () => {
+    const { modules, calls } = countingModules();
+    const client = connectClient(
+      { baseUrl: 'https://vstk-service.invalid:8443', credentials: sim.credentials, retry: { attempts: 1 } },
+      { ...NONE, proxySetting: 'http://127.0.0.1:9' },
+      { modules, proxySupport: 'override' },
+    );
+    const err: unknown = await client.getBalance('ACC-DEMO').then(() => assert.fail('.invalid never resolves'), (e: unknown) => e);
+    assert.ok(isVoiceSmsError(err) && /could not be resolved/.test(err.message), String(err));
+    assert.equal(calls.length, 1, JSON.stringify(calls));
+    assert.match(calls[0] ?? '', /^https:\/\/vstk-service\.invalid:8443\/.*ACC-DEMO/);
+    await client.close();
+  });
+
+  void it('keeps the bundled client for a loopback service: the modules are never used', async () => {
+    const { modules, calls } = countingModules();
+    const client = connectClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 } }, NONE, { modules, proxySupport: 'override' });
+    assert.equal((await client.getBalance('ACC-DEMO')).balance?.currency, 'EUR');
+    assert.deepEqual(calls, []);
+    await client.close();
+  });
+});
+
+void describe('redactRoute', () => {
+  void it('removes credentials from the route the editor reports, keeps the rest', () => {
+    assert.equal(redactRoute('PROXY alice:pw@10.0.0.1:3128'), 'PROXY ***@10.0.0.1:3128');
+    assert.equal(redactRoute('HTTPS corp.example:443'), 'HTTPS corp.example:443');
+    assert.equal(redactRoute('DIRECT'), 'DIRECT');
+  });
+});
+
 void describe('routeFacts', () => {
+  void it('names the path: the editor\'s stack for a non-loopback service inside the editor, the bundled client otherwise', () => {
+    const editor = { modules: { http: nodeHttp, https: nodeHttps }, proxySupport: 'on', proxyAuthorization: 'Basic x' };
+    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, editor).path, { kind: 'editor', proxySupport: 'on', proxyAuthorization: true });
+    const last = { proxy: 'PROXY corp:3128', proxyAuthorization: true };
+    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, { ...editor, lastRoute: last }).path, { kind: 'editor', proxySupport: 'on', proxyAuthorization: true, lastRoute: last });
+    assert.deepEqual(routeFacts('http://127.0.0.1:9', NONE, undefined, editor).path, { kind: 'bundled', why: 'loopback' });
+    assert.deepEqual(routeFacts('https://api.example.com', NONE).path, { kind: 'bundled', why: 'outsideEditor' });
+  });
+
+
   void it('reports the proxy decision and the trust sources, or the CA file error, for Check Connection', () => {
     const direct = routeFacts('http://127.0.0.1:9', NONE);
     assert.equal(direct.trust, undefined, 'no trust store for plain http');

@@ -3,13 +3,23 @@ import assert from 'node:assert/strict';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { Agent } from 'undici';
 import { isVoiceSmsError, VoiceSmsError } from '../../../src/core/errors.js';
-import { Transport, type TransportOptions } from '../../../src/core/http/transport.js';
+import * as nodeHttp from 'node:http';
+import * as nodeHttps from 'node:https';
+import { NodeHttpTransport } from '../../../src/core/http/nodeTransport.js';
+import { Transport, type HttpTransport, type TransportOptions } from '../../../src/core/http/transport.js';
 import { mayHaveReachedServer } from '../../../src/core/http/transportErrors.js';
 import { refusedPort, startLoopback, type Loopback } from './loopback.js';
 
 const MB = 1024 * 1024;
 
-void describe('Transport', () => {
+// One contract, two transports: the bundled undici client and Node's http/https modules (what the editor
+// patches with its proxy support; here Node's own, unpatched).
+const KINDS = {
+  undici: (o: TransportOptions): HttpTransport => new Transport(o),
+  'node http/https': (o: TransportOptions): HttpTransport => new NodeHttpTransport({ ...o, modules: { http: nodeHttp, https: nodeHttps }, ownAgents: true }),
+};
+
+for (const [kind, make] of Object.entries(KINDS)) void describe(`Transport (${kind})`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     // Run every cleanup even if one fails, so no server or socket outlives its test.
@@ -24,8 +34,8 @@ void describe('Transport', () => {
     return lb;
   }
 
-  function transport(o: Partial<TransportOptions> = {}): Transport {
-    const t = new Transport({ connectMs: 2000, headersMs: 2000, bodyMs: 2000, maxResponseBytes: 5 * MB, ...o });
+  function transport(o: Partial<TransportOptions> = {}): HttpTransport {
+    const t = make({ connectMs: 2000, headersMs: 2000, bodyMs: 2000, maxResponseBytes: 5 * MB, ...o });
     cleanups.push(() => t.close());
     return t;
   }
@@ -56,6 +66,17 @@ void describe('Transport', () => {
     assert.equal(lb.seen[0]?.socketId, lb.seen[1]?.socketId, 'both requests must travel on the same socket');
     assert.equal(lb.connections(), 1);
     assert.equal(lb.seen[0]?.headers.accept, 'application/xml');
+  });
+
+  void it('returns a redirect as it is, never following it', async () => {
+    const lb = await server((req, res) => {
+      if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();
+      else res.end('followed');
+    });
+    const r = await transport().send({ method: 'GET', url: new URL(`${lb.url}/moved`), headers: {} });
+    assert.equal(r.status, 302);
+    assert.equal(r.headers['location'], '/elsewhere');
+    assert.deepEqual(lb.seen.map((s) => s.url), ['/moved']);
   });
 
   void it('sends a POST body as given', async () => {
@@ -210,7 +231,7 @@ void describe('Transport', () => {
     assert.ok(performance.now() - t0 < 1000);
   });
 
-  void it('uses a caller-supplied dispatcher and leaves it open on close()', async () => {
+  if (kind === 'undici') void it('uses a caller-supplied dispatcher and leaves it open on close()', async () => {
     const lb = await server((_req, res) => res.end('ok'));
     const agent = new Agent();
     cleanups.push(() => agent.close());

@@ -45,6 +45,13 @@ void describe('simulator: Host header', () => {
     assert.equal(isAllowedHost('[::1]', '::1'), true);
     assert.equal(isAllowedHost('192.168.1.5:8080', '192.168.1.5'), true, 'an explicit --host address');
   });
+
+  void it('accepts the extra names it is given (a test proxy resolves them), and only those', () => {
+    assert.equal(isAllowedHost('sim.voicesms.test:8443', '127.0.0.1', ['sim.voicesms.test']), true);
+    assert.equal(isAllowedHost('SIM.voicesms.test', '127.0.0.1', ['sim.voicesms.test']), true);
+    assert.equal(isAllowedHost('other.voicesms.test:8443', '127.0.0.1', ['sim.voicesms.test']), false);
+    assert.equal(isAllowedHost('sim.voicesms.test:8443', '127.0.0.1'), false);
+  });
 });
 
 void describe('simulator: control token', () => {
