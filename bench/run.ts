@@ -14,10 +14,14 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
+import { mcpRows } from './mcp.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
 const smoke = process.argv.includes('--smoke');
+/** --only mcp: just the MCP server's rows (after the build), for work on the server alone. */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
@@ -76,6 +80,9 @@ async function main(): Promise<void> {
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
   console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
+  if (only !== undefined && only !== 'mcp') throw new Error(`--only takes "mcp"; got ${only}`);
+  const mcp = (): Promise<void> => mcpRows(root, row, processMs(undefined), smoke);
+  if (only === 'mcp') return mcp();
 
   // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
   //    to run, so its size is compared; core.js is really loaded in a fresh process.)
@@ -186,6 +193,9 @@ async function main(): Promise<void> {
   } finally {
     await slow.close();
   }
+
+  // 11. The MCP server (dist/mcp.js): start to tools/list, and a month view through the protocol.
+  await mcp();
 
   // 10. The rows that need the real editor: activation vs a trivial extension, and command -> month view
   //     painted, cold and cached (code-server + Chromium; the e2e runner packages the VSIX first).
