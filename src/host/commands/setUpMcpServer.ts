@@ -12,7 +12,7 @@ import { registerCommand, type RegisterCommand } from './register.js';
 
 function clientLabel(c: McpClient): string {
   switch (c) {
-    case 'vscode': return vscode.l10n.t('VS Code (mcp.json) in another window or machine');
+    case 'vscode': return vscode.l10n.t('VS Code (mcp.json)');
     case 'cursor': return vscode.l10n.t('Cursor');
     case 'claudeCode': return vscode.l10n.t('Claude Code');
     case 'claudeDesktop': return vscode.l10n.t('Claude Desktop');
