@@ -6,6 +6,7 @@ import * as core from '../core/index.js';
 import { flattenResult } from '../host/balance/format.js';
 import { activitiesToolResult } from '../host/chat/activitiesText.js';
 import { inert, inertKey, isoId, quoted, quotedList } from '../host/chat/dataText.js';
+import { toolError } from '../host/chat/errorText.js';
 import { monthToolResult } from '../host/chat/monthText.js';
 import { trendToolResult } from '../host/chat/trendText.js';
 import { loadTrend, trendMonthIds } from '../host/webviews/trendLoader.js';
@@ -52,15 +53,9 @@ export async function getTrend(c: Connection, input: { instanceId: string; month
   if (slots.every((s) => !s.result)) return failure(slots[0]?.error);
   const out = trendToolResult(instanceId, slots.map((s) => ({
     monthId: s.monthId,
-    ...(s.result ? { totals: s.result.view.totals } : { error: failureText(s.error) }),
+    ...(s.result ? { totals: s.result.view.totals } : { error: toolError(s.error).message }),
   })));
   return okResult(out.text, JSON.parse(out.json) as Record<string, unknown>);
-}
-
-function failureText(e: unknown): string {
-  const r = failure(e);
-  const first = r.content[0];
-  return first?.type === 'text' ? first.text.split('\n')[0] ?? '' : '';
 }
 
 export async function getDayActivities(c: Connection, input: { instanceId: string; dateId: string }, signal: AbortSignal): Promise<CallToolResult> {

@@ -13,7 +13,7 @@ import { toolError } from '../host/chat/errorText.js';
 import { maskPhoneNumber } from '../shared/redact.js';
 import { ALLOW_SEND_FLAG } from './config.js';
 import type { Connection } from './context.js';
-import { errorResult, failure, okResult } from './results.js';
+import { errorResult, okResult } from './results.js';
 
 /** The extension's default for voiceSms.sms.maxSegments: a test message longer than this is a mistake. */
 export const MAX_SEGMENTS = 3;
@@ -113,11 +113,11 @@ export async function sendTestSms(
       { status: 'sent', from: sms.from, to: masked, segments: sms.analysis.segments, messageId: id === undefined ? null : inert(id, 100) },
     );
   } catch (e) {
-    const r = failure(e);
-    const text = r.content[0]?.type === 'text' ? (r.content[0].text.split('\n')[0] ?? '') : '';
+    // Reported, never retried: a lost answer may mean the message went out.
+    const err = toolError(e);
     const unknown = (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
     return unknown
-      ? errorResult('outcomeUnknown', l10n.t('Outcome unknown: {0} It was not retried and must not be sent again without asking the user.', text))
-      : { ...r, content: [{ type: 'text', text: l10n.t('Not sent: {0}', r.content[0]?.type === 'text' ? r.content[0].text : '') }] };
+      ? errorResult('outcomeUnknown', l10n.t('Outcome unknown: {0} It was not retried and must not be sent again without asking the user.', err.message))
+      : errorResult(err.kind, l10n.t('Not sent: {0}', err.message));
   }
 }

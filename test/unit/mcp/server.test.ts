@@ -265,6 +265,24 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       }
     });
 
+    void it('after "send": a refusal says "Not sent", a lost answer "outcome unknown", and neither is retried', async () => {
+      const c = await server({}, { args: ['--allow-send'], answer: () => ({ action: 'accept', content: { send: true } }) });
+      let before = sim.received.length;
+      const refused = await call(c, 'send_test_sms', { ...SMS, from: 'NOT-A-SENDER' });
+      assert.equal(refused.isError, true);
+      assert.match(textOf(refused), /^Not sent: /);
+      assert.equal(sim.received.length, before);
+
+      sim.addFault({ kind: 'resetAfterReceive', match: { operation: 'sms' }, times: 1 });
+      before = sim.received.length;
+      const lost = await call(c, 'send_test_sms', SMS);
+      sim.clearFaults();
+      assert.equal(lost.isError, true);
+      assert.equal(kindOf(lost), 'outcomeUnknown', textOf(lost));
+      assert.match(textOf(lost), /must not be sent again without asking the user/);
+      assert.equal(sim.received.length, before + 1, 'the service got it once: no retry');
+    });
+
     void it('a client without elicitation: refused with the reason, nothing sent', async () => {
       const c = await server({}, { args: ['--allow-send'] });
       const before = sim.received.length;
