@@ -2,29 +2,31 @@
 // carries only the protocol; everything for people goes to stderr. Never exits on a bad configuration
 // or a failed request: each tool then answers with the reason.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import * as core from '../core/index.js';
-import { ENV, readFlags, readSettings } from './config.js';
+import type { Logger } from '../core/index.js';
+import { ENV, readFlags, readSettings, type McpSettings } from './config.js';
 import type { Connection, ServerContext } from './context.js';
+import { core } from './core.js';
 import { createServer, SERVER_NAME } from './server.js';
 
 declare const VOICESMS_MCP_VERSION: string | undefined;
 // Set by esbuild.mjs from package.json; `npm run mcp` runs the source.
 const version = typeof VOICESMS_MCP_VERSION === 'string' ? VOICESMS_MCP_VERSION : '0.0.0-dev';
 
+/** How long after the agent's initialization the credentials are checked. */
+const CHECK_DELAY_MS = 300;
+
 function say(line: string): void {
   process.stderr.write(`[${SERVER_NAME}] ${line}\n`);
 }
 
 /** Core log lines worth a person's attention; the core never logs a credential. */
-const stderrLogger: core.Logger = { trace() {}, debug() {}, info() {}, warn: (m) => say(m), error: (m) => say(m) };
+const stderrLogger: Logger = { trace() {}, debug() {}, info() {}, warn: (m) => say(m), error: (m) => say(m) };
 
-function connect(env: NodeJS.ProcessEnv): Connection | { problem: string } {
-  const read = readSettings(env);
-  if (!read.ok) return { problem: read.problem };
-  const s = read.settings;
+/** The client for the settings (this loads the core); a base URL or credential the core refuses is the problem. */
+function connect(s: McpSettings, env: NodeJS.ProcessEnv): Connection | { problem: string } {
   const profile = (env['VOICESMS_PROFILE'] ?? '').trim() || 'VOICESMS_* environment';
   try {
-    const client = core.connectClient(
+    const client = core().connectClient(
       { baseUrl: s.baseUrl, credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }, logger: stderrLogger, profileName: profile },
       // Proxy and extra CAs from the environment (HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS), as a CLI tool would.
       { proxySetting: '', noProxySetting: [], proxyStrictSSL: true, systemCertificates: true, caFile: '', env },
@@ -42,7 +44,7 @@ async function verify(c: Connection): Promise<void> {
     say(`Started without ${ENV.accountId} or ${ENV.voiceInstances}: the credentials are checked at the first tool call.`);
     return;
   }
-  const probe = await core.probeConnection(c.client, target);
+  const probe = await core().probeConnection(c.client, target);
   if (probe.ok) say(`Connected to ${c.host} (${probe.operation}, ${probe.elapsedMs} ms).`);
   else say(`Cannot use the service at ${c.host}: ${probe.message}`);
 }
@@ -50,9 +52,20 @@ async function verify(c: Connection): Promise<void> {
 async function main(): Promise<void> {
   const flags = readFlags(process.argv.slice(2));
   if (flags.unknown > 0) say(`Ignored ${flags.unknown} unknown argument(s); configuration comes from VOICESMS_* environment variables only.`);
-  const connection = connect(process.env);
-  if ('problem' in connection) say(`${connection.problem} Every tool answers with this error until it is fixed.`);
-  const ctx: ServerContext = { connection, allowSend: flags.allowSend };
+  const read = readSettings(process.env);
+  const unusable = (problem: string): void => say(`${problem} Every tool answers with this error until it is fixed.`);
+  if (!read.ok) unusable(read.problem);
+  // Built on first use (the first tool call, or the check below once the protocol is up): loading the
+  // core does not delay the agent's tool list.
+  let connection: Connection | { problem: string } | undefined = read.ok ? undefined : { problem: read.problem };
+  const connected = (): Connection | { problem: string } => {
+    if (connection === undefined && read.ok) {
+      connection = connect(read.settings, process.env);
+      if ('problem' in connection) unusable(connection.problem);
+    }
+    return connection!;
+  };
+  const ctx: ServerContext = { get connection() { return connected(); }, allowSend: flags.allowSend };
   const server = createServer(ctx, version);
   const transport = new StdioServerTransport();
   let closing = false;
@@ -60,7 +73,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     await server.close().catch(() => undefined);
-    if (!('problem' in connection)) await connection.client.close().catch(() => undefined);
+    if (connection && !('problem' in connection)) await connection.client.close().catch(() => undefined);
     process.exit(0);
   };
   // The client closing our stdin is how a stdio server is told to stop.
@@ -70,7 +83,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
   await server.connect(transport);
   say(`Ready (sending ${flags.allowSend ? 'enabled, each message confirmed by the user' : 'off'}).`);
-  if (!('problem' in connection)) void verify(connection).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
+  if (read.ok) {
+    // The credentials are checked once the agent has had its first answers (initialize, tools/list): requiring
+    // the core blocks this thread for a moment, which the agent's start should not wait for.
+    server.server.oninitialized = () => {
+      setTimeout(() => {
+        const c = connected();
+        if (!('problem' in c)) void verify(c).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
+      }, CHECK_DELAY_MS);
+    };
+  }
 }
 
 // A failure inside one request must not take the server down with the agent's other calls.

@@ -2,7 +2,6 @@
 // vscode-free) so an agent reads the same sentences and figures as VS Code's chat.
 import * as l10n from '@vscode/l10n';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import * as core from '../core/index.js';
 import { flattenResult } from '../host/balance/format.js';
 import { activitiesToolResult } from '../host/chat/activitiesText.js';
 import { inert, inertKey, isoId, quoted, quotedList } from '../host/chat/dataText.js';
@@ -13,6 +12,7 @@ import { loadTrend, trendMonthIds } from '../host/webviews/trendLoader.js';
 import { redact } from '../shared/redact.js';
 import { shiftMonthId } from '../shared/protocol.js';
 import { ENV } from './config.js';
+import { core } from './core.js';
 import type { Connection } from './context.js';
 import { errorResult, failure, okResult } from './results.js';
 
@@ -29,8 +29,8 @@ function value(v: string): string {
 }
 
 export async function getMonthView(c: Connection, input: { instanceId: string; monthId: string }, signal: AbortSignal): Promise<CallToolResult> {
-  const instanceId = core.validateId('instanceId', input.instanceId);
-  const monthId = core.validateMonthId(input.monthId);
+  const instanceId = core().validateId('instanceId', input.instanceId);
+  const monthId = core().validateMonthId(input.monthId);
   const previousMonthId = shiftMonthId(monthId, -1);
   // Started together, as the panel does; the comparison's failure only drops the comparison.
   const previous = c.client.getMonthView(instanceId, previousMonthId, signal).then((r) => r.view.totals, () => undefined);
@@ -41,8 +41,8 @@ export async function getMonthView(c: Connection, input: { instanceId: string; m
 }
 
 export async function getTrend(c: Connection, input: { instanceId: string; months: number; endMonthId?: string | undefined }, signal: AbortSignal, now = new Date()): Promise<CallToolResult> {
-  const instanceId = core.validateId('instanceId', input.instanceId);
-  const end = input.endMonthId === undefined ? currentMonthId(now) : core.validateMonthId(input.endMonthId);
+  const instanceId = core().validateId('instanceId', input.instanceId);
+  const end = input.endMonthId === undefined ? currentMonthId(now) : core().validateMonthId(input.endMonthId);
   const slots = await loadTrend(
     { load: (i, m, s, priority) => c.client.getMonthView(i, m, s, priority ? { priority } : {}) },
     instanceId,
@@ -59,8 +59,8 @@ export async function getTrend(c: Connection, input: { instanceId: string; month
 }
 
 export async function getDayActivities(c: Connection, input: { instanceId: string; dateId: string }, signal: AbortSignal): Promise<CallToolResult> {
-  const instanceId = core.validateId('instanceId', input.instanceId);
-  const dateId = core.validateDateId(input.dateId);
+  const instanceId = core().validateId('instanceId', input.instanceId);
+  const dateId = core().validateDateId(input.dateId);
   const r = await c.client.getDayActivities(instanceId, dateId, signal);
   const out = activitiesToolResult(instanceId, dateId, r.result);
   const values = flattenResult(r.result, '', [], out.shown).map((row) => ({ path: inertKey(row.key), value: value(row.value) }));

@@ -7,11 +7,12 @@
 import * as l10n from '@vscode/l10n';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
-import * as core from '../core/index.js';
 import { inert } from '../host/chat/dataText.js';
 import { toolError } from '../host/chat/errorText.js';
 import { maskPhoneNumber } from '../shared/redact.js';
+import type { BodyAnalysis } from '../core/index.js';
 import { ALLOW_SEND_FLAG } from './config.js';
+import { core } from './core.js';
 import type { Connection } from './context.js';
 import { errorResult, okResult } from './results.js';
 
@@ -24,7 +25,7 @@ export interface CheckedSms {
   from: string;
   to: string;
   body: string;
-  analysis: core.BodyAnalysis;
+  analysis: BodyAnalysis;
 }
 
 /** The palette's checks in the core's words; throws a VoiceSmsError('validation') or an Error with the sentence. */
@@ -32,14 +33,14 @@ export function checkSms(input: { from?: string | undefined; to: string; body: s
   if (input.from === undefined || input.from.trim() === '') {
     throw new Error(l10n.t('Not sent: "from" is missing. This server has no default sender; pass a sender ID the account may use.'));
   }
-  const from = core.validateId('from', input.from);
-  const to = core.normalizeE164(input.to);
+  const from = core().validateId('from', input.from);
+  const to = core().normalizeE164(input.to);
   // Refused by length first: a huge text must cost nothing (the counting is not linear).
-  const max = core.maxBodyUnits(MAX_SEGMENTS);
+  const max = core().maxBodyUnits(MAX_SEGMENTS);
   if (input.body.length > max) {
     throw new Error(l10n.t('The message text has {0} characters; {1} segments hold at most {2}. Shorten it.', input.body.length, MAX_SEGMENTS, max));
   }
-  const analysis = core.analyzeBody(input.body, MAX_SEGMENTS);
+  const analysis = core().analyzeBody(input.body, MAX_SEGMENTS);
   if (analysis.segments > MAX_SEGMENTS) {
     throw new Error(l10n.t('The message needs {0} segments ({1}); the limit is {2}. Shorten it.', analysis.segments, analysis.encoding, MAX_SEGMENTS));
   }
