@@ -1,13 +1,15 @@
 // The MCP server's rows: how long an agent waits from spawning dist/mcp.js to the tool list, and what
 // the protocol adds to a month-view call (the same core work done in this process vs through stdio by
 // the built server; target <= 1.2x plus one stdio round trip, measured as a call that makes no request).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../src/core/client.js';
 import { monthToolResult } from '../src/host/chat/monthText.js';
-import { start } from '../src/simulator/index.js';
 import { asyncMsSideBySide, median } from './measure.js';
 
 type Row = (name: string, a: number, b: number, unit: string, note: string, ratio?: number) => void;
@@ -18,10 +20,26 @@ async function spawnServer(mcpJs: string, env: Record<string, string>): Promise<
   return client;
 }
 
+/**
+ * The simulator in a process of its own (npm run simulator), so that neither side of the comparison shares
+ * its thread with the service: in-process, building every month answer competed with the direct side only.
+ */
+async function simulatorProcess(root: string): Promise<{ env: Record<string, string>; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/simulator/cli.ts'), '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env: Record<string, string> = {};
+  for await (const line of createInterface({ input: child.stdout })) {
+    const m = /^(VOICESMS_[A-Z_]+)=(.*)$/.exec(line);
+    if (m) env[m[1]!] = m[2]!;
+    if (env['VOICESMS_BASE_URL'] && env['VOICESMS_ACCESS_KEY_ID'] && env['VOICESMS_SECRET_ACCESS_KEY']) break;
+  }
+  delete env['VOICESMS_SIM_CONTROL_TOKEN'];
+  return { env, child };
+}
+
 export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke: boolean): Promise<void> {
   const mcpJs = join(root, 'dist', 'mcp.js');
-  const sim = await start({ port: 0 });
-  const env = { VOICESMS_BASE_URL: sim.url, VOICESMS_ACCESS_KEY_ID: sim.credentials.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: sim.credentials.secretAccessKey };
+  const { env, child } = await simulatorProcess(root);
+  const credentials = { accessKeyId: env['VOICESMS_ACCESS_KEY_ID']!, secretAccessKey: env['VOICESMS_SECRET_ACCESS_KEY']! };
   try {
     // 1. Spawn -> initialize -> tools/list answered, vs a bare Node process start.
     const starts: number[] = [];
@@ -35,7 +53,7 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
     row('MCP: bare Node start vs server start -> tools/list', bareStartMs, median(starts), 'ms', 'spawn, initialize, tools/list answered (dist/mcp.js + dist/core.js)');
 
     // 2. A month-view call through the protocol vs the same core work in this process.
-    const core = createClient({ baseUrl: sim.url, credentials: sim.credentials });
+    const core = createClient({ baseUrl: env['VOICESMS_BASE_URL']!, credentials });
     const mcp = await spawnServer(mcpJs, env);
     try {
       const direct = async (): Promise<unknown> => {
@@ -52,12 +70,13 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
       const trip = (await asyncMsSideBySide({ roundTrip }, rounds, perRound)).roundTrip!;
       const limit = 1.2 * ms.direct! + trip;
       row('MCP: month view core direct vs tool call', ms.direct!, ms.protocol!, 'ms',
-        `target <= 1.2x + stdio round trip (${trip.toFixed(2)} ms) = ${limit.toFixed(2)} ms: ${ms.protocol! <= limit ? 'met' : 'NOT met'}; the left side shares this process with the simulator, the server has its own; ratio: median of the rounds' own`, ms.ratio);
+        `target <= 1.2x + stdio round trip (${trip.toFixed(2)} ms) = ${limit.toFixed(2)} ms: ${ms.protocol! <= limit ? 'met' : 'NOT met'}; simulator in its own process; ratio: median of the rounds' own`, ms.ratio);
     } finally {
       await mcp.close();
       await core.close();
     }
   } finally {
-    await sim.close();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
   }
 }
