@@ -57,6 +57,12 @@ function kindOf(r: CallToolResult): string | undefined {
   }
 }
 
+/** stderr and stdout are separate pipes: what the server wrote first may arrive second. */
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
 function assertNoCredential(where: string, value: unknown): void {
   const text = everything(value);
   for (const secret of [CREDENTIALS.secretAccessKey, CREDENTIALS.accessKeyId, BASIC]) {
@@ -311,8 +317,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
         assert.equal(kindOf(r), 'auth', `${t.name}: ${textOf(r)}`);
         assert.ok(!everything(r).includes(wrong), t.name);
       }
-      const deadline = Date.now() + 10_000;
-      while (!/Cannot use the service/.test(c.stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await until(() => /Cannot use the service/.test(c.stderr()));
       assert.match(c.stderr(), /Cannot use the service at 127\.0\.0\.1:\d+: /);
       assert.ok(!c.stderr().includes(wrong));
     });
@@ -325,6 +330,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
         assert.equal(kindOf(r), 'notConfigured', name);
         assert.match(textOf(r), /VOICESMS_ACCESS_KEY_ID, VOICESMS_SECRET_ACCESS_KEY/);
       }
+      await until(() => /not configured/.test(c.stderr()));
       assert.match(c.stderr(), /not configured: set VOICESMS_ACCESS_KEY_ID, VOICESMS_SECRET_ACCESS_KEY/);
     });
 
@@ -333,7 +339,9 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       const r = await call(c, 'get_balance');
       assert.equal(r.isError, true);
       assert.equal(kindOf(r), 'notConfigured');
-      assert.ok(c.stderr().includes(textOf(r).split('\n')[0]!));
+      const sentence = textOf(r).split('\n')[0]!;
+      await until(() => c.stderr().includes(sentence));
+      assert.ok(c.stderr().includes(sentence), c.stderr());
     });
   });
 });
