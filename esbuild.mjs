@@ -1,7 +1,8 @@
 // One build for every bundle: the extension host entry (node/cjs, `vscode` external) and the
 // webview entries (browser/iife). `--production` minifies and writes a metafile for size checks.
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -45,6 +46,49 @@ const simulatorSharesSegments = {
   },
 };
 
+/**
+ * The MCP server (dist/mcp.js) runs beside the extension's other files and takes the whole core from
+ * dist/core.js instead of carrying a second copy: only the protocol SDK and its schema library are its own.
+ * @type {import('esbuild').Plugin}
+ */
+const mcpSharesCore = {
+  name: 'mcp-shares-core',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]core[\\/]index\.js$/ }, (args) =>
+      /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * Two size fixes for dist/mcp.js that change no behaviour. zod re-exports every one of its message locales
+ * (`z.locales`, 260 KB minified) although only English, imported on its own, is used: the namespace keeps
+ * only `en`. And the SDK and ajv-formats each bring their own copy of ajv 8 (the same version, 105 KB each)
+ * because the repository's tools hold ajv 6 at the top: ajv-formats takes the SDK's.
+ * @type {import('esbuild').Plugin}
+ */
+const mcpSlim = {
+  name: 'mcp-slim',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(args.resolveDir, '../locales/en-only.js'), namespace: 'zod-en-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-en-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^ajv(\/.*)?$/ }, async (args) => {
+      if (args.pluginData === 'sdk-ajv' || !/[\\/]node_modules[\\/]ajv-formats[\\/]/.test(args.importer)) return undefined;
+      const sdk = join(dirname(fileURLToPath(import.meta.url)), 'node_modules', '@modelcontextprotocol', 'sdk');
+      const r = await build.resolve(args.path, { kind: args.kind, resolveDir: sdk, pluginData: 'sdk-ajv' });
+      return r.errors.length > 0 ? undefined : { path: r.path };
+    });
+  },
+};
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
 /** @type {import('esbuild').BuildOptions[]} */
 const configs = [
   {
@@ -59,6 +103,21 @@ const configs = [
     outdir: 'dist',
     external: ['vscode'],
     plugins: [plainHttpParserOnly, simulatorSharesSegments],
+    sourcemap: production ? false : 'linked',
+    minify: production,
+    metafile: production,
+    logLevel: 'warning',
+  },
+  {
+    // Its own entry: `node dist/mcp.js` for agents outside the editor. The extension never loads it.
+    entryPoints: { mcp: 'src/mcp/main.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir: 'dist',
+    plugins: [mcpSharesCore, mcpSlim],
+    define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,

@@ -1,5 +1,5 @@
 // Flat config: type-aware typescript-eslint, plus the architecture boundary:
-// core, simulator and shared never import the editor API.
+// core, simulator, shared and mcp never import the editor API.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -24,6 +24,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'core, simulator and shared stay free of the editor API; only src/host imports vscode.' }],
+      }],
+    },
+  },
+  {
+    // The MCP server runs in plain Node outside the editor: no editor API, and of the host only the
+    // vscode-free text builders the chat tools share with it (and what they import).
+    files: ['src/mcp/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/mcp runs outside the editor; it never imports the editor API.' }],
+        patterns: [{
+          regex: '^\\.\\./host/(?!chat/(activities|data|error|month|trend)Text\\.js$|balance/format\\.js$|webviews/trendLoader\\.js$)',
+          message: 'src/mcp may use only the vscode-free chat text builders of src/host (see the list in eslint.config.mjs).',
+        }],
       }],
     },
   },

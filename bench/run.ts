@@ -17,12 +17,14 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
+import { mcpRows } from './mcp.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
 const smoke = process.argv.includes('--smoke');
-/** --only transports: just the row comparing the client's two transports (no build, no editor). */
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/** --only <row>: just that row — `transports` (the client's two transports; no build, no editor) or `mcp` (the MCP server's rows, after the build). */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
@@ -106,6 +108,9 @@ async function main(): Promise<void> {
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
   console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
+  if (only !== undefined && only !== 'mcp') throw new Error(`--only takes "transports" or "mcp"; got ${only}`);
+  const mcp = (): Promise<void> => mcpRows(root, row, processMs(undefined), smoke);
+  if (only === 'mcp') return mcp();
 
   // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
   //    to run, so its size is compared; core.js is really loaded in a fresh process.)
@@ -217,6 +222,9 @@ async function main(): Promise<void> {
   } finally {
     await slow.close();
   }
+
+  // 11. The MCP server (dist/mcp.js): start to tools/list, and a month view through the protocol.
+  await mcp();
 
   // 10. The rows that need the real editor: activation vs a trivial extension, and command -> month view
   //     painted, cold and cached (code-server + Chromium; the e2e runner packages the VSIX first).

@@ -35,6 +35,8 @@ export const COMMANDS = {
   copySmsMessageId: 'voiceSms.copySmsMessageId',
   /** Sent SMS view title: forget the active profile's history. */
   clearSmsHistory: 'voiceSms.clearSmsHistory',
+  /** Shows and copies the configuration another agent needs to run dist/mcp.js (the MCP server). */
+  setUpMcpServer: 'voiceSms.setUpMcpServer',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 

@@ -25,6 +25,7 @@ export const COMMAND_IDS = [
   'voiceSms.stopDemo',
   'voiceSms.showLog',
   'voiceSms.checkConnection',
+  'voiceSms.setUpMcpServer',
 ] as const;
 
 export const VIEW_IDS = ['voiceSms.instances', 'voiceSms.account', 'voiceSms.smsHistory'] as const;

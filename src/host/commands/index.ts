@@ -15,6 +15,7 @@ import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
 import { registeredHandler, type CommandHandler, type RegisterCommand } from './register.js';
 import * as sendSms from './sendSms.js';
+import * as setUpMcpServer from './setUpMcpServer.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';
 import * as signIn from './signIn.js';
@@ -48,6 +49,7 @@ const REGISTRARS: Record<CommandId, RegisterCommand> = {
   [COMMANDS.resendSms]: smsHistory.registerResend,
   [COMMANDS.copySmsMessageId]: smsHistory.registerCopyMessageId,
   [COMMANDS.clearSmsHistory]: smsHistory.registerClear,
+  [COMMANDS.setUpMcpServer]: setUpMcpServer.register,
 };
 
 let registered = false;

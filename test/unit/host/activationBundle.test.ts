@@ -1,12 +1,13 @@
 // Activation must stay light: bundling src/extension.ts may not pull in the HTTP client, the XML
-// parser, the phone-number library, the core client or the simulator (the demo loads it on start). Builds in memory with the project's esbuild.
+// parser, the phone-number library, the core client, the simulator (the demo loads it on start) or the MCP
+// server and its SDK (dist/mcp.js, run by agents, never by the extension). Builds in memory with the project's esbuild.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = join(__dirname, '..', '..', '..');
-const HEAVY = [/node_modules\/undici\//, /node_modules\/fast-xml-parser\//, /node_modules\/libphonenumber-js\//, /node_modules\/sms-segments-calculator\//, /^src\/core\/client\.ts$/, /^src\/simulator\//];
+const HEAVY = [/node_modules\/undici\//, /node_modules\/fast-xml-parser\//, /node_modules\/libphonenumber-js\//, /node_modules\/sms-segments-calculator\//, /^src\/core\/client\.ts$/, /^src\/simulator\//, /node_modules\/@modelcontextprotocol\//, /node_modules\/zod\//, /^src\/mcp\//];
 
 void describe('activation bundle', () => {
   void it('contains none of the heavy modules', async () => {

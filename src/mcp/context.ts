@@ -1,0 +1,18 @@
+// What every tool needs: the client built from the environment (or the sentence saying why there is
+// none) and whether sending was enabled on the command line.
+import type { VoiceSmsClient } from '../core/index.js';
+import type { McpSettings } from './config.js';
+
+export interface Connection {
+  client: VoiceSmsClient;
+  settings: McpSettings;
+  /** Named in results and in the send confirmation. */
+  profile: string;
+  /** The base URL's host, shown with the profile. */
+  host: string;
+}
+
+export interface ServerContext {
+  connection: Connection | { problem: string };
+  allowSend: boolean;
+}

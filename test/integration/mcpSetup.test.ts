@@ -1,0 +1,110 @@
+// "Set Up MCP Server for Another Client…" in a real extension host: for each agent, the command returns
+// (and copies, and for one shows in an editor) a configuration naming this extension's dist/mcp.js with
+// the active profile's non-secret values and no credential; the VS Code one is then run exactly as an
+// agent would run it — the built server spawned with the snippet's command, args and env (password
+// inputs answered with the profile's credentials) — and answers tools/list and get_balance.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
+
+const PROFILE = 'MCP setup integration';
+
+interface Snippet {
+  client: string;
+  file: string;
+  text: string;
+  secretNote: string;
+}
+
+interface ServerEntry {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+describe('Set Up MCP Server for Another Client', function () {
+  let sim: Simulator;
+  let profile: SimulatorProfile | undefined;
+  let serverPath: string;
+
+  before(async function () {
+    this.timeout(60_000);
+    profile = await signInToOwnSimulator(PROFILE);
+    sim = profile.sim;
+    serverPath = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'mcp.js');
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await profile?.remove();
+  });
+
+  async function setUp(client: string, show = false): Promise<Snippet> {
+    const s = await vscode.commands.executeCommand<Snippet | undefined>('voiceSms.setUpMcpServer', { client, show });
+    assert.ok(s, `no snippet for ${client}`);
+    assert.equal(await vscode.env.clipboard.readText(), s.text, 'the snippet is copied');
+    assert.ok(!s.text.includes(sim.credentials.secretAccessKey), `${client}: the secret is in the snippet`);
+    assert.ok(!s.text.includes(sim.credentials.accessKeyId), `${client}: the access key id is in the snippet`);
+    assert.ok(s.secretNote.length > 40, `${client} says how to supply the secret`);
+    return s;
+  }
+
+  function entryOf(s: Snippet): ServerEntry {
+    const parsed = JSON.parse(s.text) as { servers?: Record<string, ServerEntry>; mcpServers?: Record<string, ServerEntry> };
+    const entry = (parsed.servers ?? parsed.mcpServers)?.['voice-sms-toolkit'];
+    assert.ok(entry, `${s.client}: no voice-sms-toolkit server`);
+    assert.equal(entry.command, 'node');
+    assert.deepEqual(entry.args, [serverPath]);
+    assert.equal(entry.env['VOICESMS_BASE_URL'], sim.url);
+    assert.equal(entry.env['VOICESMS_ACCOUNT_ID'], 'ACC-DEMO');
+    assert.equal(entry.env['VOICESMS_PROFILE'], PROFILE);
+    return entry;
+  }
+
+  it('names the installed server, which exists', function () {
+    assert.ok(existsSync(serverPath), serverPath);
+  });
+
+  it('gives each agent its own format, without a credential', async function () {
+    this.timeout(30_000);
+    const cursor = entryOf(await setUp('cursor'));
+    assert.equal(cursor.env['VOICESMS_SECRET_ACCESS_KEY'], '${env:VOICESMS_SECRET_ACCESS_KEY}');
+    const claudeCode = entryOf(await setUp('claudeCode'));
+    assert.equal(claudeCode.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_SECRET_ACCESS_KEY}');
+    const desktop = await setUp('claudeDesktop');
+    assert.equal(entryOf(desktop).env['VOICESMS_SECRET_ACCESS_KEY'], undefined);
+    assert.match(desktop.secretNote, /VOICESMS_SECRET_ACCESS_KEY/);
+  });
+
+  it('VS Code mcp.json: password inputs, shown in an editor, and the server runs as configured', async function () {
+    this.timeout(60_000);
+    const s = await setUp('vscode', true);
+    const parsed = JSON.parse(s.text) as { inputs: Array<{ id: string; password?: boolean }> };
+    assert.ok(parsed.inputs.length === 2 && parsed.inputs.every((i) => i.password === true), 'both credentials are password inputs');
+    const entry = entryOf(s);
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), s.text, 'the snippet is shown');
+
+    // What VS Code does with it: fill ${input:…} with what the user types, spawn command + args with env.
+    const typed: Record<string, string> = { 'voicesms-access-key-id': sim.credentials.accessKeyId, 'voicesms-secret-access-key': sim.credentials.secretAccessKey };
+    const env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, v.replace(/^\$\{input:([\w-]+)\}$/, (_m, id: string) => typed[id] ?? '')]));
+    // `node` of this extension host (PATH may not have one inside the editor's server).
+    const transport = new StdioClientTransport({ command: process.execPath, args: entry.args, env: { ...env, PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' });
+    const client = new Client({ name: 'mcp-setup-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === 'get_balance'));
+      const r = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean; structuredContent?: { amount?: string } };
+      assert.notEqual(r.isError, true, JSON.stringify(r));
+      assert.match(r.structuredContent?.amount ?? '', /^\d+\.\d{2}$/);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// Builds the shipped layout of the MCP server (dist/core.js + dist/mcp.js, from esbuild.mjs's own
+// configs) into a temp folder, and connects the protocol SDK's own Client to it over stdio.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const root = join(__dirname, '..', '..', '..');
+
+/** The built server beside its core, as in the installed extension; `dispose` removes the folder. */
+export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
+  const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
+  const out = mkdtempSync(join(tmpdir(), 'vstk-mcp-'));
+  const nodeConfigs = configs.filter((c) => c.platform === 'node');
+  const mcp = nodeConfigs.find((c) => 'mcp' in (c.entryPoints as Record<string, string>));
+  const main = nodeConfigs.find((c) => 'core' in (c.entryPoints as Record<string, string>));
+  if (!mcp || !main) throw new Error('esbuild.mjs has no mcp or core entry');
+  const coreOnly = { ...main, entryPoints: { core: (main.entryPoints as Record<string, string>)['core']! } };
+  for (const c of [coreOnly, mcp]) {
+    await esbuild.build({ ...c, absWorkingDir: root, outdir: out, sourcemap: false, metafile: false, logLevel: 'silent' });
+  }
+  return { mcpJs: join(out, 'mcp.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
+}
+
+export interface Connected {
+  client: Client;
+  stderr: () => string;
+  /** What the next elicitation answers; undefined: the client declares no elicitation support. */
+  elicitations: Array<{ message: string }>;
+  close(): Promise<void>;
+}
+
+export async function connect(
+  mcpJs: string,
+  env: Record<string, string>,
+  options: { args?: string[]; answer?: (message: string) => ElicitResult } = {},
+): Promise<Connected> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [mcpJs, ...(options.args ?? [])],
+    // Only what the server needs: nothing of this test process's own environment leaks in.
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const client = new Client({ name: 'vstk-test', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
+  const elicitations: Array<{ message: string }> = [];
+  if (options.answer) {
+    const answer = options.answer;
+    client.setRequestHandler(ElicitRequestSchema, (req) => {
+      const message = 'message' in req.params ? req.params.message : '';
+      elicitations.push({ message });
+      return answer(message);
+    });
+  }
+  await client.connect(transport);
+  return { client, stderr: () => err, elicitations, close: () => client.close() };
+}
+
+/** All text of a tool result, for "this never appears anywhere" checks. */
+export function everything(result: unknown): string {
+  return JSON.stringify(result);
+}
+
+export function textOf(result: { content?: unknown }): string {
+  const parts = (result.content ?? []) as Array<{ type: string; text?: string }>;
+  return parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n');
+}
