@@ -154,13 +154,14 @@ function maskDigits(digits: string): string {
 
 /**
  * The forms a value takes when a server, proxy or log echoes it: as written, percent-encoded (upper
- * and lower case hex), form-encoded (space as `+`, `!'()*` encoded too) and JSON-escaped.
+ * and lower case hex), form-encoded (space as `+`, `!'()*` encoded too), JSON-escaped and XML-escaped.
  */
 function encodings(value: string): Set<string> {
   const percent = encodeURIComponent(value);
   const form = percent.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
   const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
-  return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1)]);
+  const xml = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1), xml]);
 }
 
 /** UTF-8 then base64, without Buffer: this module also runs where only web APIs exist. */
