@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'docs/**', '**/*.vsix', 'test/e2e/fixtures/**/*.js', 'test/fixtures/exportsProbe/**'] },
@@ -25,6 +26,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'core, simulator and shared stay free of the editor API; only src/host imports vscode.' }],
       }],
+    },
+  },
+  {
+    // Service and user text reaches most of these; a pattern that backtracks super-linearly lets one answer stall the editor.
+    files: ['src/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

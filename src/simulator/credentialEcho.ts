@@ -1,3 +1,5 @@
+import { trimTrailing } from '../shared/trim.js';
+
 // What a server or gateway that echoes the request in its answers would say back: the credentials in every
 // form a request, a log or an error page may write them. Used by the `echoCredentials` fault, and by tests
 // that check no form of them survives past the client.
@@ -6,7 +8,7 @@
 export function credentialForms(accessKeyId: string, secretAccessKey: string): string[] {
   const pair = `${accessKeyId}:${secretAccessKey}`;
   const basic = Buffer.from(pair, 'utf8').toString('base64');
-  const unpadded = basic.replace(/=+$/, '');
+  const unpadded = trimTrailing(basic, '=');
   const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
   const forms = new Set<string>();
   for (const value of [secretAccessKey, accessKeyId, pair, basic, unpadded, urlSafe]) {
