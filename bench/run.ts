@@ -14,10 +14,17 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
+import { hostileAnswerRow } from './hostileAnswer.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
 const smoke = process.argv.includes('--smoke');
+/** --only <text>: only the rows whose name contains `text` (case-insensitive), and only their work is done. */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : undefined;
+function wants(...rowNames: string[]): boolean {
+  return only === undefined || rowNames.some((n) => n.toLowerCase().includes(only));
+}
 const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
@@ -40,6 +47,8 @@ function processMs(file: string | undefined, runs = smoke ? 2 : 7): number {
 }
 
 /** `ratio`: when given (a paired ratio from measure.ts), printed instead of b / a. */
+const HOSTILE_ROW = 'failing command: 1 MB plain vs regex-hostile';
+
 function row(name: string, a: number, b: number, unit: string, note: string, ratio = b / a): void {
   console.log(`${name.padEnd(44)} ${a.toFixed(2).padStart(9)} ${unit}  vs ${b.toFixed(2).padStart(9)} ${unit}   ratio ${ratio.toFixed(2).padStart(7)}x  ${note}`);
 }
@@ -72,17 +81,26 @@ function editorRows(): void {
 }
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
+  console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
+  if (wants('bundle size', 'process start', 'size:')) execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
-  console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
 
+  // 11. A command failing on a 1 MB regex-hostile answer vs on 1 MB of plain words (issue 19).
+  if (wants(HOSTILE_ROW)) {
+    const h = await hostileAnswerRow(smoke);
+    row(HOSTILE_ROW, h.plainMs, h.hostileMs, 'ms', `target <= 1.5x; a small plain 500: ${h.smallMs.toFixed(2)} ms; longest event-loop stall ${h.stallMs.toFixed(0)} ms`, h.ratio);
+  }
+  if (only !== undefined && !wants('bundle size', 'process start', 'parse', 'GET month', 'heap', 'trend', 'activation', 'month view painted', 'size:', 'segments')) return;
+
+  if (wants('bundle size', 'process start')) {
   // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
   //    to run, so its size is compared; core.js is really loaded in a fresh process.)
   row('bundle size: extension.js vs core.js', statSync(ext).size / 1024, statSync(core).size / 1024, 'KiB', 'activation parses only the left one');
   const bare = processMs(undefined);
   const withCore = processMs(core);
   row('process start: bare Node vs + require(core.js)', bare, withCore, 'ms', `deferred cost ≈ ${(withCore - bare).toFixed(1)} ms, paid on first network use`);
+  }
 
   // 2. Parsing: the month view XML (31 days) through envelope + model.
   const xml = readFileSync(join(root, 'test/fixtures/monthView.xml'), 'utf8');
