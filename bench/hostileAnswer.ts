@@ -52,7 +52,7 @@ export interface HostileAnswerResult {
 
 export async function hostileAnswerRow(smoke: boolean): Promise<HostileAnswerResult> {
   const sims = await Promise.all([start({ port: 0 }), start({ port: 0 }), start({ port: 0 })]);
-  const [plainSim, hostileSim, smallSim] = sims as [typeof sims[0], typeof sims[0], typeof sims[0]];
+  const [plainSim, hostileSim, smallSim] = sims;
   plainSim.addFault({ kind: 'status', status: 500, serviceMessage: plainMessage() });
   hostileSim.addFault({ kind: 'status', status: 500, serviceMessage: hostileMessage() });
   smallSim.addFault({ kind: 'status', status: 500 });
