@@ -49,7 +49,8 @@ export class AnswerBoundary {
     let out = this.own.apply(text);
     if (this.others) out = this.others.apply(out);
     for (const value of carried) {
-      for (const form of [value, value.toUpperCase(), value.toLowerCase()]) {
+      // As sent, percent-encoded (a base64 signature's `+/=`), and in either case (a hex one).
+      for (const form of new Set([value, encodeURIComponent(value), value.toUpperCase(), value.toLowerCase()])) {
         if (form.length >= 8 && out.includes(form)) out = out.split(form).join(MASK);
       }
     }

@@ -29,7 +29,7 @@ export function credentialForms(accessKeyId: string, secretAccessKey: string): s
  */
 export function credentialEchoText(accessKeyId: string, secretAccessKey: string, signature: string | undefined): string {
   const forms = credentialForms(accessKeyId, secretAccessKey);
-  const sig = signature ? ` Signature: ${signature}` : '';
+  const sig = signature ? ` Signature: ${signature} (sig=${encodeURIComponent(signature)})` : '';
   const basic = Buffer.from(`${accessKeyId}:${secretAccessKey}`, 'utf8').toString('base64');
   return `Rejected Authorization: Basic ${basic} (user ${accessKeyId}:${secretAccessKey})${sig} json={"secret":"${JSON.stringify(secretAccessKey).slice(1, -1)}"} seen: ${forms.join(' | ')}`;
 }

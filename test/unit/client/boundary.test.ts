@@ -106,6 +106,7 @@ void describe('answer boundary: no credential form passes the client', () => {
     const signature = sim.requests.at(-1)?.headers?.['signature'];
     assert.ok(typeof signature === 'string' && signature.length > 0);
     assert.ok(!send.message.includes(signature), 'the Signature in the SMS error');
+    assert.ok(!send.message.includes(encodeURIComponent(signature)), 'the percent-encoded Signature in the SMS error');
   });
 
   void it("another stored profile's secret is masked too (the host's known secrets)", async () => {
