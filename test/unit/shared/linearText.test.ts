@@ -9,6 +9,10 @@ import { AnswerBoundary } from '../../../src/core/boundary.js';
 import { sanitizeExcerpt } from '../../../src/core/http/excerpt.js';
 import { KnownSecrets, redact } from '../../../src/shared/redact.js';
 import { breakSchemes, inertLine, inertText, markdownText } from '../../../src/shared/untrustedText.js';
+import { inert, inertKey, quoted } from '../../../src/host/chat/dataText.js';
+import { RedactingLogger } from '../../../src/host/redactingLogger.js';
+import { parseEnvelope } from '../../../src/core/xml/envelope.js';
+import { escapeXml } from '../../../src/simulator/xml.js';
 
 /** Per call on up to 1 MB, generous for a loaded 2-core machine: linear passes take tens of milliseconds. */
 const BOUND_MS = 2500;
@@ -36,6 +40,10 @@ known.addCredentials('AKIDLINEAR1', 'a-a-a-secret:/=');
 known.add('short');
 const boundary = new AnswerBoundary({ accessKeyId: 'AKIDLINEAR1', secretAccessKey: 'a-a-a-secret:/=' }, known);
 
+const drop = (): void => undefined;
+const logger = new RedactingLogger({ trace: drop, debug: drop, info: drop, warn: drop, error: drop });
+logger.addCredentials('AKIDLINEAR1', 'a-a-a-secret:/=');
+
 const SANITIZERS: Record<string, (text: string) => unknown> = {
   redact: (t) => redact(t, known),
   'KnownSecrets.apply': (t) => known.apply(t),
@@ -44,6 +52,21 @@ const SANITIZERS: Record<string, (text: string) => unknown> = {
   markdownText,
   breakSchemes,
   sanitizeExcerpt: (t) => sanitizeExcerpt(t),
+  'chat inert': (t) => inert(t, 1000),
+  'chat inertKey': (t) => inertKey(t),
+  'chat quoted': (t) => quoted(t, 1000),
+  'log line + userText': (t) => {
+    logger.error(t);
+    return logger.userText(t);
+  },
+  // The whole answer is capped at 1 MB before parsing: the text as its status message, escaped, within that.
+  'envelope parse': (t) => {
+    try {
+      return parseEnvelope(`<response><status><code>500</code><message>${escapeXml(t).slice(0, MAX_BYTES - 100).replace(/&[a-z]*$/, '')}</message></status><result/></response>`);
+    } catch {
+      return undefined; // refused (too much markup, malformed): also an answer, as long as it comes quickly
+    }
+  },
   'boundary.response': (t) => boundary.response({ status: 500, statusText: t.slice(0, 4096), headers: { location: t.slice(0, 4096) }, body: t, bytes: t.length }, ['abcdef0123456789']),
 };
 
