@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'docs/**', '**/*.vsix', 'test/e2e/fixtures/**/*.js', 'test/fixtures/exportsProbe/**'] },
@@ -39,6 +40,15 @@ export default tseslint.config(
           message: 'src/mcp may use only the vscode-free chat text builders of src/host (see the list in eslint.config.mjs).',
         }],
       }],
+    },
+  },
+  {
+    // Service and user text reaches most of these; a pattern that backtracks super-linearly lets one answer stall the editor.
+    files: ['src/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -17,14 +17,18 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
+import { hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
 const smoke = process.argv.includes('--smoke');
-/** --only <row>: just that row — `transports` (the client's two transports; no build, no editor) or `mcp` (the MCP server's rows, after the build). */
+/** --only <text>: only the rows whose name contains `text` (case-insensitive), and only their work is done. */
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : undefined;
+function wants(...rowNames: string[]): boolean {
+  return only === undefined || rowNames.some((n) => n.toLowerCase().includes(only));
+}
 const budgets = JSON.parse(readFileSync(join(__dirname, 'budgets.json'), 'utf8')) as { bundles: Record<string, number>; vsix: number };
 
 const root = join(__dirname, '..');
@@ -47,6 +51,8 @@ function processMs(file: string | undefined, runs = smoke ? 2 : 7): number {
 }
 
 /** `ratio`: when given (a paired ratio from measure.ts), printed instead of b / a. */
+const HOSTILE_ROW = 'failing command: 1 MB plain vs regex-hostile';
+
 function row(name: string, a: number, b: number, unit: string, note: string, ratio = b / a): void {
   console.log(`${name.padEnd(44)} ${a.toFixed(2).padStart(9)} ${unit}  vs ${b.toFixed(2).padStart(9)} ${unit}   ratio ${ratio.toFixed(2).padStart(7)}x  ${note}`);
 }
@@ -103,159 +109,181 @@ async function transportsRow(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (only === 'transports') return transportsRow();
-  execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
+  console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
+  if (wants('bundle size', 'process start', 'size:', 'MCP:')) execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
-  console.log('Voice & SMS Toolkit benchmark (ratios: right column / left column)\n');
-  if (only !== undefined && only !== 'mcp') throw new Error(`--only takes "transports" or "mcp"; got ${only}`);
-  const mcp = (): Promise<void> => mcpRows(root, row, processMs(undefined), smoke);
-  if (only === 'mcp') return mcp();
-
-  // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
-  //    to run, so its size is compared; core.js is really loaded in a fresh process.)
-  row('bundle size: extension.js vs core.js', statSync(ext).size / 1024, statSync(core).size / 1024, 'KiB', 'activation parses only the left one');
-  const bare = processMs(undefined);
-  const withCore = processMs(core);
-  row('process start: bare Node vs + require(core.js)', bare, withCore, 'ms', `deferred cost ≈ ${(withCore - bare).toFixed(1)} ms, paid on first network use`);
-
-  // 2. Parsing: the month view XML (31 days) through envelope + model.
   const xml = readFileSync(join(root, 'test/fixtures/monthView.xml'), 'utf8');
-  const big = xml.replace(/<calls>([\s\S]*)<\/calls>/, (_m, days: string) => `<calls>${days.repeat(10)}</calls>`);
-  const parse = (text: string, n: number): number => {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) monthViewFromResult(parseEnvelope(text).result, '202406');
-    return (performance.now() - t) / n;
-  };
-  parse(xml, 200);
-  row('parse month view: 30 days vs 300 day elements', parse(xml, 500), parse(big, 100), 'ms', 'should scale ~linearly (≈10x)');
-
-  // 3. Connection reuse: N sequential GETs on one kept-alive client vs a new client per request.
-  const sim = await start({ port: 0 });
-  try {
-    const n = smoke ? 10 : 100;
-    const opts = { baseUrl: sim.url, credentials: sim.credentials };
-    const shared = createClient(opts);
-    await shared.getMonthView('VI-DEMO-01', '202401');
-    let t = performance.now();
-    for (let i = 0; i < n; i++) await shared.getMonthView('VI-DEMO-01', '202401');
-    const reuse = (performance.now() - t) / n;
-    await shared.close();
-    t = performance.now();
-    for (let i = 0; i < n; i++) {
-      const c = createClient(opts);
-      await c.getMonthView('VI-DEMO-01', '202401');
-      await c.close();
-    }
-    const fresh = (performance.now() - t) / n;
-    row('GET month view: keep-alive vs new connection', reuse, fresh, 'ms', 'loopback; the gap grows with TLS and distance');
-  } finally {
-    await sim.close();
-  }
-
-  // 5. Parse (issue #9 Deliver 4): envelope + month-view model vs fast-xml-parser's bare parse of the same answer.
   const bareParser = new XMLParser();
-  const rates = ratesSideBySide(
-    { bare: (): unknown => bareParser.parse(xml), ours: () => monthViewFromResult(parseEnvelope(xml).result, '202406') },
-    smoke ? 3 : 15,
-    smoke ? 20 : 60,
-  );
-  row('parse: bare fast-xml-parser vs ours (ops/s)', rates.bare!, rates.ours!, 'op/s', 'target >= 0.85x (DTD refusal, caps, well-formedness kept); ratio: median of the rounds\' own', rates.ratio);
 
-  // 6. Client path vs bare undici + one parse vs naive fetch with a new connection per call, same simulator.
-  const sim2 = await start({ port: 0 });
-  try {
-    const opts = { baseUrl: sim2.url, credentials: sim2.credentials };
-    const client = createClient(opts);
-    const agent = new Agent();
-    const path = '/v1/vvoice/VI-DEMO-01/calls/202401';
-    const url = sim2.url.replace(/\/$/, '') + path;
-    const headers = (): Record<string, string> => ({
-      ...authHeaders(sim2.credentials, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
-      Accept: 'application/xml',
-    });
-    const bare = async (): Promise<unknown> => bareParser.parse(await (await request(url, { headers: headers(), dispatcher: agent })).body.text());
-    const viaClient = (): Promise<unknown> => client.getMonthView('VI-DEMO-01', '202401');
-    const naive = async (): Promise<unknown> => {
-      const res = await fetch(url, { headers: { ...headers(), Connection: 'close' } });
-      return bareParser.parse(await res.text());
+  // 11. A command failing on a 1 MB regex-hostile answer vs on 1 MB of plain words (issue 19).
+  if (wants(HOSTILE_ROW)) {
+    const h = await hostileAnswerRow(smoke);
+    row(HOSTILE_ROW, h.plainMs, h.hostileMs, 'ms', `target <= 1.5x; a small plain 500: ${h.smallMs.toFixed(2)} ms; longest event-loop stall ${h.stallMs.toFixed(0)} ms`, h.ratio);
+  }
+
+  if (wants('bundle size', 'process start')) {
+    // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
+    //    to run, so its size is compared; core.js is really loaded in a fresh process.)
+    row('bundle size: extension.js vs core.js', statSync(ext).size / 1024, statSync(core).size / 1024, 'KiB', 'activation parses only the left one');
+    const bare = processMs(undefined);
+    const withCore = processMs(core);
+    row('process start: bare Node vs + require(core.js)', bare, withCore, 'ms', `deferred cost ≈ ${(withCore - bare).toFixed(1)} ms, paid on first network use`);
+  }
+
+  if (wants('parse month view')) {
+    // 2. Parsing: the month view XML (31 days) through envelope + model.
+    const big = xml.replace(/<calls>([\s\S]*)<\/calls>/, (_m, days: string) => `<calls>${days.repeat(10)}</calls>`);
+    const parse = (text: string, n: number): number => {
+      const t = performance.now();
+      for (let i = 0; i < n; i++) monthViewFromResult(parseEnvelope(text).result, '202406');
+      return (performance.now() - t) / n;
     };
-    // Two comparisons, each side by side: the naive side's closed connections and garbage stay out of the first.
-    const rounds = smoke ? 2 : 15;
-    const perRound = smoke ? 10 : 40;
-    const ms = await asyncMsSideBySide({ bare, client: viaClient }, rounds, perRound);
-    row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds\' own', ms.ratio);
-    const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound, { collectBetweenRounds: true });
-    row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
-    await transportsRow();
-
-    // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).
-    const gc = forcedGc;
-    gc?.();
-    const before = process.memoryUsage().heapUsed;
-    const n = smoke ? 100 : 1000;
-    for (let i = 0; i < n; i++) await client.getMonthView('VI-DEMO-01', `2024${String((i % 12) + 1).padStart(2, '0')}`);
-    gc?.();
-    const after = process.memoryUsage().heapUsed;
-    row(`heap: before vs after ${n} month fetches`, before / 1048576, after / 1048576, 'MiB', gc ? 'after GC (node --expose-gc)' : 'no --expose-gc: includes garbage');
-    await client.close();
-    await agent.close();
-  } finally {
-    await sim2.close();
+    parse(xml, 200);
+    row('parse month view: 30 days vs 300 day elements', parse(xml, 500), parse(big, 100), 'ms', 'should scale ~linearly (≈10x)');
   }
 
-  // 8. Trend at 50 ms injected latency: 12 months at once vs one request; the ratio is the number of waves.
-  const slow = await start({ port: 0, latencyMs: 50 });
-  try {
-    const client = createClient({ baseUrl: slow.url, credentials: slow.credentials });
-    const months = Array.from({ length: 12 }, (_, i) => `2024${String(i + 1).padStart(2, '0')}`);
-    await client.getMonthView('VI-DEMO-01', '202312');
-    let t = performance.now();
-    await client.getMonthView('VI-DEMO-01', '202311');
-    const one = performance.now() - t;
-    slow.resetPeakInFlight();
-    t = performance.now();
-    await Promise.all(months.map((m) => client.getMonthView('VI-DEMO-01', m)));
-    const twelve = performance.now() - t;
-    row('trend @50 ms: one request vs 12 months', one, twelve, 'ms', `${Math.ceil(12 / Math.max(1, slow.peakInFlight))} waves: the server saw at most ${slow.peakInFlight} at once (target ≤ 2)`);
-    await client.close();
-  } finally {
-    await slow.close();
-  }
-
-  // 11. The MCP server (dist/mcp.js): start to tools/list, and a month view through the protocol.
-  await mcp();
-
-  // 10. The rows that need the real editor: activation vs a trivial extension, and command -> month view
-  //     painted, cold and cached (code-server + Chromium; the e2e runner packages the VSIX first).
-  editorRows();
-
-  // 9. Sizes vs bench/budgets.json (the one place budgets are set).
-  for (const [file, budget] of Object.entries(budgets.bundles)) {
-    row(`size: budget vs ${file}`, budget / 1024, statSync(join(root, file)).size / 1024, 'KiB', 'must stay <= 1x');
-  }
-  const vsix = join(root, `voice-sms-toolkit-${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
-  if (existsSync(vsix)) row('size: budget vs VSIX', budgets.vsix / 1024, statSync(vsix).size / 1024, 'KiB', 'must stay <= 1x (from the last npm run package)');
-  else console.log('size: VSIX                                   not built: run npm run package first');
-
-
-  // 4. SMS segments: a 1 MB paste is refused by its length before any counting, so it costs about
-  //    what a one-segment text does (the counting itself grows faster than the text).
-  const sms = (text: string, n: number): number => {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) {
-      try {
-        analyzeBody(text, 3);
-      } catch {
-        // refused: that is the point
+  if (wants('GET month view: keep-alive')) {
+    // 3. Connection reuse: N sequential GETs on one kept-alive client vs a new client per request.
+    const sim = await start({ port: 0 });
+    try {
+      const n = smoke ? 10 : 100;
+      const opts = { baseUrl: sim.url, credentials: sim.credentials };
+      const shared = createClient(opts);
+      await shared.getMonthView('VI-DEMO-01', '202401');
+      let t = performance.now();
+      for (let i = 0; i < n; i++) await shared.getMonthView('VI-DEMO-01', '202401');
+      const reuse = (performance.now() - t) / n;
+      await shared.close();
+      t = performance.now();
+      for (let i = 0; i < n; i++) {
+        const c = createClient(opts);
+        await c.getMonthView('VI-DEMO-01', '202401');
+        await c.close();
       }
+      const fresh = (performance.now() - t) / n;
+      row('GET month view: keep-alive vs new connection', reuse, fresh, 'ms', 'loopback; the gap grows with TLS and distance');
+    } finally {
+      await sim.close();
     }
-    return (performance.now() - t) / n;
-  };
-  const short = 'Test message from Voice & SMS Toolkit. '.repeat(4).slice(0, 160);
-  const paste = 'a'.repeat(1024 * 1024);
-  sms(short, 50);
-  row('segments: 160-char text vs 1 MB paste', sms(short, 200), sms(paste, 200), 'ms', 'the paste is refused unread (≤ 1x)');
+  }
+
+  if (wants('parse: bare')) {
+    // 5. Parse (issue #9 Deliver 4): envelope + month-view model vs fast-xml-parser's bare parse of the same answer.
+    const rates = ratesSideBySide(
+      { bare: (): unknown => bareParser.parse(xml), ours: () => monthViewFromResult(parseEnvelope(xml).result, '202406') },
+      smoke ? 3 : 15,
+      smoke ? 20 : 60,
+    );
+    row('parse: bare fast-xml-parser vs ours (ops/s)', rates.bare!, rates.ours!, 'op/s', 'target >= 0.85x (DTD refusal, caps, well-formedness kept); ratio: median of the rounds\' own', rates.ratio);
+  }
+
+  if (wants('GET month: bare', 'GET month: client', 'heap:')) {
+    // 6. Client path vs bare undici + one parse vs naive fetch with a new connection per call, same simulator.
+    const sim2 = await start({ port: 0 });
+    try {
+      const opts = { baseUrl: sim2.url, credentials: sim2.credentials };
+      const client = createClient(opts);
+      const agent = new Agent();
+      const path = '/v1/vvoice/VI-DEMO-01/calls/202401';
+      const url = sim2.url.replace(/\/$/, '') + path;
+      const headers = (): Record<string, string> => ({
+        ...authHeaders(sim2.credentials, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
+        Accept: 'application/xml',
+      });
+      const bare = async (): Promise<unknown> => bareParser.parse(await (await request(url, { headers: headers(), dispatcher: agent })).body.text());
+      const viaClient = (): Promise<unknown> => client.getMonthView('VI-DEMO-01', '202401');
+      const naive = async (): Promise<unknown> => {
+        const res = await fetch(url, { headers: { ...headers(), Connection: 'close' } });
+        return bareParser.parse(await res.text());
+      };
+      // Two comparisons, each side by side: the naive side's closed connections and garbage stay out of the first.
+      const rounds = smoke ? 2 : 15;
+      const perRound = smoke ? 10 : 40;
+      const ms = await asyncMsSideBySide({ bare, client: viaClient }, rounds, perRound);
+      row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds\' own', ms.ratio);
+      const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound, { collectBetweenRounds: true });
+      row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
+
+      // 7. Heap retained after 1,000 month fetches (different months cycle through the bounded cache).
+      const gc = forcedGc;
+      gc?.();
+      const before = process.memoryUsage().heapUsed;
+      const n = smoke ? 100 : 1000;
+      for (let i = 0; i < n; i++) await client.getMonthView('VI-DEMO-01', `2024${String((i % 12) + 1).padStart(2, '0')}`);
+      gc?.();
+      const after = process.memoryUsage().heapUsed;
+      row(`heap: before vs after ${n} month fetches`, before / 1048576, after / 1048576, 'MiB', gc ? 'after GC (node --expose-gc)' : 'no --expose-gc: includes garbage');
+      await client.close();
+      await agent.close();
+    } finally {
+      await sim2.close();
+    }
+  }
+
+  if (wants('GET month: client on undici vs on node:http', 'transports')) await transportsRow();
+
+  if (wants('trend @50')) {
+    // 8. Trend at 50 ms injected latency: 12 months at once vs one request; the ratio is the number of waves.
+    const slow = await start({ port: 0, latencyMs: 50 });
+    try {
+      const client = createClient({ baseUrl: slow.url, credentials: slow.credentials });
+      const months = Array.from({ length: 12 }, (_, i) => `2024${String(i + 1).padStart(2, '0')}`);
+      await client.getMonthView('VI-DEMO-01', '202312');
+      let t = performance.now();
+      await client.getMonthView('VI-DEMO-01', '202311');
+      const one = performance.now() - t;
+      slow.resetPeakInFlight();
+      t = performance.now();
+      await Promise.all(months.map((m) => client.getMonthView('VI-DEMO-01', m)));
+      const twelve = performance.now() - t;
+      row('trend @50 ms: one request vs 12 months', one, twelve, 'ms', `${Math.ceil(12 / Math.max(1, slow.peakInFlight))} waves: the server saw at most ${slow.peakInFlight} at once (target ≤ 2)`);
+      await client.close();
+    } finally {
+      await slow.close();
+    }
+  }
+
+  if (wants('MCP:')) {
+    // 11. The MCP server (dist/mcp.js): start to tools/list, and a month view through the protocol.
+    await mcpRows(root, row, processMs(undefined), smoke);
+  }
+
+  if (wants('activation:', 'month view painted')) {
+    // 10. The rows that need the real editor: activation vs a trivial extension, and command -> month view
+    //     painted, cold and cached (code-server + Chromium; the e2e runner packages the VSIX first).
+    editorRows();
+  }
+
+  if (wants('size:')) {
+    // 9. Sizes vs bench/budgets.json (the one place budgets are set).
+    for (const [file, budget] of Object.entries(budgets.bundles)) {
+      row(`size: budget vs ${file}`, budget / 1024, statSync(join(root, file)).size / 1024, 'KiB', 'must stay <= 1x');
+    }
+    const vsix = join(root, `voice-sms-toolkit-${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
+    if (existsSync(vsix)) row('size: budget vs VSIX', budgets.vsix / 1024, statSync(vsix).size / 1024, 'KiB', 'must stay <= 1x (from the last npm run package)');
+    else console.log('size: VSIX                                   not built: run npm run package first');
+  }
+
+  if (wants('segments:')) {
+    // 4. SMS segments: a 1 MB paste is refused by its length before any counting, so it costs about
+    //    what a one-segment text does (the counting itself grows faster than the text).
+    const sms = (text: string, n: number): number => {
+      const t = performance.now();
+      for (let i = 0; i < n; i++) {
+        try {
+          analyzeBody(text, 3);
+        } catch {
+          // refused: that is the point
+        }
+      }
+      return (performance.now() - t) / n;
+    };
+    const short = 'Test message from Voice & SMS Toolkit. '.repeat(4).slice(0, 160);
+    const paste = 'a'.repeat(1024 * 1024);
+    sms(short, 50);
+    row('segments: 160-char text vs 1 MB paste', sms(short, 200), sms(paste, 200), 'ms', 'the paste is refused unread (≤ 1x)');
+  }
 }
 
 main().catch((e: unknown) => {

@@ -7,6 +7,7 @@ import { buildMonthViewRequest, interpretMonthView } from './api/monthView.js';
 import { encodeForm, requestUrl, type ApiRequest } from './api/request.js';
 import { interpretResponse } from './api/response.js';
 import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
+import { AnswerBoundary, type SecretMask } from './boundary.js';
 import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Credentials } from './auth/headers.js';
 import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
 import { DEFAULT_RETRY, parseRetryAfter, sendWithRetry, type RetryPolicy } from './http/retry.js';
@@ -26,6 +27,7 @@ export type { SendSmsInput, SendSmsResult } from './api/sms.js';
 export type { Balance } from './api/balance.js';
 export type { Logger } from './log.js';
 export type { RequestPriority } from './http/scheduler.js';
+export type { SecretMask } from './boundary.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -57,6 +59,11 @@ export interface ClientOptions {
   scheduler?: RequestScheduler;
   /** GETs in flight at once when the client makes its own scheduler (default 6). */
   maxConcurrentRequests?: number;
+  /**
+   * Secrets besides this client's own that no answer may carry past the client (the host: every stored
+   * profile's credentials). Read at each answer, so secrets learnt later count too. See boundary.ts.
+   */
+  knownSecrets?: SecretMask;
 }
 
 /** Per-call options of the reads. */
@@ -182,6 +189,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   };
   const transport = o.transport ? o.transport(transportOptions) : new Transport(transportOptions);
   let closed = false;
+  // Every answer, from whichever transport, and every error the client throws passes through it.
+  const boundary = new AnswerBoundary(credentials, o.knownSecrets);
 
   function prepare(req: ApiRequest): { url: URL; headers: Record<string, string>; body?: string } {
     const url = requestUrl(base, req.path);
@@ -218,10 +227,12 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       const { url, headers, body } = prepare(req);
       log.debug(`${label} attempt ${n}`);
       const t0 = performance.now();
-      const res = await transport.send(
+      const raw = await transport.send(
         { method: req.method, url, headers, maxResponseBytes: OPERATION_MAX_BYTES[req.operation], ...(body !== undefined ? { body } : {}) },
         combined,
       );
+      // Scrubbed before anything reads it: the retry policy, the parser, the raw-answer view.
+      const res = boundary.response(raw, carriedSecrets(headers));
       log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
       return res;
     };
@@ -275,6 +286,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
 
     try {
       const envelope = interpretResponse(response, {
+        clean: (env) => boundary.envelope(env),
         host,
         method: req.method,
         path,
@@ -292,36 +304,54 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     }
   }
 
+  /** Whatever an operation throws leaves scrubbed and capped (the caller's own abort reason excepted). */
+  async function guarded<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (signal?.aborted && err === signal.reason) throw err;
+      throw boundary.error(err);
+    }
+  }
+
   return {
-    async sendSms(input, signal) {
-      const prepared = buildSmsRequest(input, o.defaultRegion);
-      try {
-        const { envelope, response } = await exchange(prepared.request, signal);
-        return { ...interpretSms(envelope, prepared), rawXml: response.body };
-      } catch (err) {
-        throw isVoiceSmsError(err) ? smsOutcome(err, prepared.to) : err;
-      }
+    sendSms(input, signal) {
+      return guarded(signal, async () => {
+        const prepared = buildSmsRequest(input, o.defaultRegion);
+        try {
+          const { envelope, response } = await exchange(prepared.request, signal);
+          return { ...interpretSms(envelope, prepared), rawXml: response.body };
+        } catch (err) {
+          throw isVoiceSmsError(err) ? smsOutcome(boundary.error(err), prepared.to) : err;
+        }
+      });
     },
 
-    async getMonthView(instanceId, monthId, signal, options) {
-      const { request, monthId: month } = buildMonthViewRequest(instanceId, monthId);
-      // The current month is what every view opens on: it goes before older months unless told otherwise.
-      const priority = options?.priority ?? (month === monthIdOf(new Date(now())) ? 'high' : 'normal');
-      const { envelope, elapsedMs, response } = await exchange(request, signal, priority);
-      return { view: interpretMonthView(envelope, month), envelope, elapsedMs, rawXml: response.body };
+    getMonthView(instanceId, monthId, signal, options) {
+      return guarded(signal, async () => {
+        const { request, monthId: month } = buildMonthViewRequest(instanceId, monthId);
+        // The current month is what every view opens on: it goes before older months unless told otherwise.
+        const priority = options?.priority ?? (month === monthIdOf(new Date(now())) ? 'high' : 'normal');
+        const { envelope, elapsedMs, response } = await exchange(request, signal, priority);
+        return { view: interpretMonthView(envelope, month), envelope, elapsedMs, rawXml: response.body };
+      });
     },
 
-    async getBalance(accountId, signal, options) {
-      const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal, options?.priority);
-      const balance = findBalance(envelope.result);
-      const raw: RawResult = { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
-      return balance ? { ...raw, balance } : raw;
+    getBalance(accountId, signal, options) {
+      return guarded(signal, async () => {
+        const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal, options?.priority);
+        const balance = findBalance(envelope.result);
+        const raw: RawResult = { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+        return balance ? { ...raw, balance } : raw;
+      });
     },
 
-    async getDayActivities(instanceId, dateId, signal, options) {
-      // A day's activities are opened by a click on that day: the user is waiting for them.
-      const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal, options?.priority ?? 'high');
-      return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+    getDayActivities(instanceId, dateId, signal, options) {
+      return guarded(signal, async () => {
+        // A day's activities are opened by a click on that day: the user is waiting for them.
+        const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal, options?.priority ?? 'high');
+        return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+      });
     },
 
     describeRequest(call) {
@@ -349,6 +379,17 @@ function requestOf(call: OperationCall, defaultRegion: string | undefined): ApiR
     case 'activities':
       return buildActivitiesRequest(call.instanceId, call.dateId);
   }
+}
+
+/** Header values a request carried that reveal a secret without being one (the Signature, a Basic token). */
+function carriedSecrets(headers: Record<string, string>): string[] {
+  const out: string[] = [];
+  const signature = headers['Signature'];
+  if (signature) out.push(signature);
+  const authorization = headers['Authorization'] ?? '';
+  const token = /^basic\s+(\S+)$/i.exec(authorization)?.[1];
+  if (token) out.push(token);
+  return out;
 }
 
 // Statuses by which the service says it is overloaded: the profile's scheduler halves its limit.

@@ -69,6 +69,8 @@ export class ClientProvider implements vscode.Disposable {
         defaultRegion: s.smsDefaultRegion || undefined,
         profileName: profile.name,
         scheduler: this.schedulerOf(profile.name),
+        // Every credential the log masks (each stored profile's, once read) is scrubbed from answers too.
+        knownSecrets: this.log.knownSecrets,
       },
       this.network(),
       this.editorNetwork(),
@@ -140,11 +142,21 @@ export class ClientProvider implements vscode.Disposable {
     // fires secrets.onDidChange, which drops the client, so the secret itself is not part of the key.)
     const key = JSON.stringify([profile.name, profile.baseUrl, credentials.accessKeyId, s.requestTimeoutSeconds,
       s.authScheme, s.authForm, s.authSignature, s.smsDefaultRegion, s.tlsCaFile]);
+    if (this.current?.key !== key) await this.seeAllProfiles();
+    // Checked again after the wait: a concurrent call may have built this very client meanwhile.
     if (this.current?.key !== key) {
       this.drop();
       this.current = { key, client: this.create(profile, credentials) };
     }
     return { profile, client: this.current.client };
+  }
+
+  /**
+   * Reads every configured profile's credentials once per client, so the log (and with it the client's answer
+   * boundary) masks them all: an answer must not carry another profile's secret either.
+   */
+  private async seeAllProfiles(): Promise<void> {
+    for (const p of this.config.settings.profiles) await this.secrets.get(p.name).catch(() => undefined);
   }
 
   private drop(): void {

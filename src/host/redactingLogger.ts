@@ -33,6 +33,9 @@ export class RedactingLogger implements Logger {
     return inertText(this.redact(text));
   }
 
+  /** Every secret this logger masks, for the core client's answer boundary (read at each answer, so later additions count). */
+  readonly knownSecrets = { apply: (text: string): string => this.secrets.apply(text) };
+
   /** Only the known secrets masked: for exact service text (a raw answer) that must stay byte-true otherwise. */
   maskKnownSecrets(text: string): string {
     return this.secrets.apply(text);

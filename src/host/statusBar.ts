@@ -62,7 +62,8 @@ export class BalanceStatusBar implements vscode.Disposable {
     }
     const loaded = s.loaded;
     const low = isLow(loaded?.balance, settings.lowBalanceThreshold);
-    // The amount as the service wrote it may hold `$(icon)` or link syntax: inert before it is drawn.
+    // The amount as the service wrote it (scrubbed and capped by the client) may hold `$(icon)` or link syntax:
+    // inert before it is drawn, the one thing this surface adds.
     const shown = loaded ? inertLine(loaded.shown) : '';
     this.item.text = loaded
       ? `$(credit-card) ${loaded.balance ? shown : vscode.l10n.t('balance (see Account view)')}`

@@ -1,6 +1,7 @@
 // Masks credentials and phone numbers in text before it reaches a log. Pure and editor-free so it is
 // tested in plain Node; the host passes every log line through it. It errs towards masking: a log
 // line missing a digit is a small cost, a leaked secret or subscriber number is not.
+import { trimTrailing } from './trim.js';
 
 const MASK = '***';
 /** Fixed width, so a masked phone number does not reveal its length. */
@@ -48,7 +49,7 @@ export class KnownSecrets {
     this.add(accessKeyId, keepIdPrefix);
     if (!accessKeyId || !secretAccessKey) return;
     const basic = toBase64(`${accessKeyId}:${secretAccessKey}`);
-    const unpadded = basic.replace(/=+$/, '');
+    const unpadded = trimTrailing(basic, '=');
     for (const form of new Set([basic, unpadded, unpadded.replace(/\+/g, '-').replace(/\//g, '_')])) this.add(form);
   }
 
@@ -79,7 +80,7 @@ export class KnownSecrets {
 /** Masks secrets, signatures, basic credentials, access key ids (partly) and phone numbers in `text`. */
 export function redact(text: string, known?: KnownSecrets): string {
   let out = known ? known.apply(text) : text;
-  out = out.replace(URL_USERINFO, (_m, head: string) => `${head}:${MASK}@`);
+  out = out.replace(URL_USERINFO, (_m, user: string) => `://${user}:${MASK}@`);
   out = out.replace(AUTHORIZATION_VALUE, (_m, head: string, scheme: string) => `${head}${scheme} ${MASK}`);
   out = out.replace(AUTH_TOKEN, (m, scheme: string, token: string) => (looksLikeWord(token) ? m : `${scheme} ${MASK}`));
   out = out.replace(BASE64_TOKEN, (m) => (decodesToCredentials(m) ? MASK : m));
@@ -100,8 +101,11 @@ export function maskPhoneNumber(e164: string): string {
 
 // --- patterns -----------------------------------------------------------------------------------
 
-// scheme://user:password@host
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@]+):[^\s/@]+@/gi;
+// scheme://user:password@host, found from its `://` (a scheme-first pattern retried at every letter of a
+// long word costs quadratic time); the user name stays, the password goes.
+const URL_USERINFO = /(?<=[a-z0-9+.-]):\/\/([^\s/:@]+):[^\s/@]+@/gi;
+
+const PRINTABLE = /^[\x20-\x7e]*$/;
 
 // `Authorization: Basic …` in any notation (header, JSON, inspected object): always masked.
 const AUTHORIZATION_VALUE = /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)(basic|bearer|digest)[ \t]+[^\s"',;]+/gi;
@@ -154,13 +158,14 @@ function maskDigits(digits: string): string {
 
 /**
  * The forms a value takes when a server, proxy or log echoes it: as written, percent-encoded (upper
- * and lower case hex), form-encoded (space as `+`, `!'()*` encoded too) and JSON-escaped.
+ * and lower case hex), form-encoded (space as `+`, `!'()*` encoded too), JSON-escaped and XML-escaped.
  */
 function encodings(value: string): Set<string> {
   const percent = encodeURIComponent(value);
   const form = percent.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
   const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
-  return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1)]);
+  const xml = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1), xml]);
 }
 
 /** UTF-8 then base64, without Buffer: this module also runs where only web APIs exist. */
@@ -172,7 +177,7 @@ function toBase64(text: string): string {
 
 /** True when a base64 run decodes to printable text shaped like `id:secret` (both sides non-empty). */
 function decodesToCredentials(token: string): boolean {
-  const b64 = token.replace(/%3[Dd]/g, '=').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const b64 = trimTrailing(token.replace(/%3[Dd]/g, '=').replace(/-/g, '+').replace(/_/g, '/'), '=');
   if (b64.length % 4 === 1) return false;
   let decoded: string;
   try {
@@ -180,7 +185,12 @@ function decodesToCredentials(token: string): boolean {
   } catch {
     return false;
   }
-  return /^[\x21-\x7e][\x20-\x7e]*:[\x20-\x7e]*[\x21-\x7e]$/.test(decoded) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(decoded);
+  // Printable, no space at either end, a colon with something on each side; and not a URL.
+  const colon = decoded.indexOf(':');
+  return (
+    PRINTABLE.test(decoded) && decoded[0] !== ' ' && !decoded.endsWith(' ') && colon > 0 && colon < decoded.length - 1 &&
+    !/^[a-z][a-z0-9+.-]*:\/\//i.test(decoded)
+  );
 }
 
 function escapeRegExp(s: string): string {

@@ -17,8 +17,13 @@ export const INERT_COLON = '\uA789';
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Schemes an editor or browser acts on, and anything written as `scheme://`. */
-const SCHEME = /\b(command|file|https?|vscode(?:-[a-z]+)?|javascript|vbscript|data|mailto|ftp|ssh|git|[a-z][a-z0-9+.-]*(?=:\/\/)):/gi;
+/** Schemes an editor or browser acts on. */
+const SCHEME = /\b(command|file|https?|vscode(?:-[a-z]+)?|javascript|vbscript|data|mailto|ftp|ssh|git):/gi;
+/**
+ * The colon of anything written as `scheme://`, found from the `://` itself: a pattern that reads the scheme
+ * first is retried at every letter of a long word and costs quadratic time on service text.
+ */
+const ANY_SCHEME = /(?<=[a-z0-9+.-]):(?=\/\/)/gi;
 /** `www.` autolinks in markdown. */
 const WWW = /\bwww\./gi;
 /** The `](` that joins a markdown label to its target, with any spaces between. */
@@ -32,7 +37,7 @@ const TAG_OPEN = /<(?=[a-z/!?])/gi;
 
 /** Only the URI schemes broken (for text whose brackets are meaningful, like key paths `a[0].b`). */
 export function breakSchemes(text: string): string {
-  return text.replace(SCHEME, `$1${INERT_COLON}`).replace(WWW, 'www\u2024');
+  return text.replace(SCHEME, `$1${INERT_COLON}`).replace(ANY_SCHEME, INERT_COLON).replace(WWW, 'www\u2024');
 }
 
 /** `text` with every link, command link, autolink, tag and codicon made inert; still readable. */
@@ -40,6 +45,7 @@ export function inertText(text: string): string {
   return text
     .replace(INVISIBLE, ' ')
     .replace(SCHEME, `$1${INERT_COLON}`)
+    .replace(ANY_SCHEME, INERT_COLON)
     .replace(WWW, 'www\u2024')
     .replace(LINK_JOIN, '] (')
     .replace(LINK_REF, '] $1')

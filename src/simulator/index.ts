@@ -5,6 +5,7 @@ export { dayStats, type DayStats } from './traffic.js';
 export { dayActivities, instanceNumber, MAX_ACTIVITIES, type Activity } from './activityLog.js';
 export { monthViewData, type MonthViewData } from './handlers/calls.js';
 export { FAULT_KINDS, parseFault } from './faults.js';
+export { credentialEchoText, credentialForms } from './credentialEcho.js';
 export { CONTROL_TOKEN_HEADER } from './guard.js';
 export { RECEIVED_LIMIT, REQUEST_LIMIT } from './state.js';
 export type * from './types.js';

@@ -11,6 +11,7 @@ import {
   DEFAULT_AUTH_SCHEME, DEFAULT_HOST, DEMO_ACCOUNTS, DEMO_CREDENTIALS, DEMO_CURRENCY, DEMO_INSTANCES, DEMO_SENDER_IDS,
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
 } from './defaults.js';
+import { credentialEchoText } from './credentialEcho.js';
 import {
   DEFAULT_FAULT_LATENCY_MS, HOSTILE_TEXT, doctypeAnswer, entityBombAnswer, envelopeErrorAnswer, hostileAnswer, htmlAnswer, malformedAnswer, pause,
   statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
@@ -215,6 +216,14 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return writeAnswer(res, answer, 'text/plain; charset=utf-8');
       case 'hostile':
         return writeAnswer(res, hostileAnswer(answer, fault.serviceMessage ?? HOSTILE_TEXT));
+      case 'echoCredentials': {
+        // A gateway echoing the request: every form of the credentials (and this request's Signature) in
+        // every service-controlled text; with `status`, as the message of that error instead of the answer.
+        const signature = req.headers['signature'];
+        const echo = credentialEchoText(credentials.accessKeyId, credentials.secretAccessKey, typeof signature === 'string' ? signature : undefined);
+        const base = fault.status !== undefined ? errorAnswer(fault.status, echo, serviceId, now()) : answer;
+        return writeAnswer(res, hostileAnswer(base, echo));
+      }
       default:
         return writeAnswer(res, answer);
     }

@@ -19,7 +19,8 @@ export type FaultKind =
   | 'doctype'
   | 'contentType'
   | 'empty'
-  | 'hostile';
+  | 'hostile'
+  | 'echoCredentials';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */

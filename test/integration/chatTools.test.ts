@@ -1,7 +1,7 @@
 // The language-model tools inside a real extension host, called the way chat and other extensions
 // call them: vscode.lm.invokeTool against the simulator started in this process. Covers: the six
 // tools listed by vscode.lm.tools with their schemas; figures equal to the month view panel's; each
-// error kind as a readable result (signed out, unknown instance, timeout, refused credentials);
+// error kind as a thrown error with one readable sentence, as the tool API documents (signed out, unknown instance, timeout, refused credentials);
 // cancellation; and the SMS tool refusing to send when its own confirmation modal is not answered
 // with "Send" — in this host the editor's confirmation for invokeTool is approved automatically
 // (dialogs are skipped in extension tests), so the modal is the only thing standing between the
@@ -66,6 +66,16 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   const saved = new Map<string, unknown>();
   const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
     Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
+  /** A call that must fail the way the tool API documents (a thrown error); its message as a result's text. */
+  const failing = async (name: string, input: object): Promise<vscode.LanguageModelToolResult> => {
+    try {
+      const result = await invoke(name, input);
+      assert.fail(`${name} should have failed: ${texts(result).join('\n')}`);
+    } catch (e) {
+      assert.ok(e instanceof Error && !(e instanceof assert.AssertionError), `${name}: ${String(e)}`);
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(e.message)]);
+    }
+  };
 
   async function waitFor(check: () => boolean, what: string): Promise<void> {
     const until = Date.now() + 10_000;
@@ -174,17 +184,17 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.deepEqual(data, { profile: PROFILE, signedIn: true, demo: false, instances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] });
   });
 
-  it('an unknown instance is a one-sentence result with the service’s message', async function () {
-    const text = texts(await invoke('voiceSms_getMonthView', { instanceId: 'VI-NOPE', monthId: utcMonthId(new Date()) })).join('\n');
+  it('an unknown instance fails with one sentence quoting the service’s message', async function () {
+    const text = texts(await failing('voiceSms_getMonthView', { instanceId: 'VI-NOPE', monthId: utcMonthId(new Date()) })).join('\n');
     assert.match(text, /Voice instance "VI-NOPE" not found\./);
     assert.ok(!/\n\s+at /.test(text), 'no stack');
   });
 
-  it('a timeout is a result naming the timeout', async function () {
+  it('a timeout fails naming the timeout', async function () {
     await config().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
       sim.addFault({ kind: 'hang', match: { operation: 'activities' } });
-      const result = await invoke('voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: new Date().toISOString().slice(0, 10) });
+      const result = await failing('voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: new Date().toISOString().slice(0, 10) });
       const data = json<{ error: string }>(result);
       assert.equal(data.error, 'timeout', texts(result).join('\n'));
     } finally {
@@ -202,22 +212,22 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.ok(Date.now() - started < 5_000, 'cancelled promptly');
   });
 
-  it('refused credentials are a result saying so', async function () {
+  it('refused credentials fail saying so', async function () {
     await useProfile({ accessKeyId: sim.credentials.accessKeyId, secretAccessKey: 'wrong-secret-for-the-test' });
     try {
-      const result = await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId: utcMonthId(new Date()) });
+      const result = await failing('voiceSms_getMonthView', { instanceId: INSTANCE, monthId: utcMonthId(new Date()) });
       const text = texts(result).join('\n');
       assert.equal(json<{ error: string }>(result).error, 'auth', text);
       assert.match(text, /refused the credentials/);
       assert.ok(!text.includes('wrong-secret-for-the-test'), 'no secret in the result');
-      const balance = await invoke('voiceSms_getBalance', {});
+      const balance = await failing('voiceSms_getBalance', {});
       assert.equal(json<{ error: string }>(balance).error, 'auth', texts(balance).join('\n'));
     } finally {
       await useProfile(sim.credentials);
     }
   });
 
-  it('signed out is a result saying how to sign in, from every tool', async function () {
+  it('signed out fails saying how to sign in, from every tool', async function () {
     await useProfile(undefined);
     try {
       for (const [name, input] of [
@@ -227,7 +237,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
         ['voiceSms_getBalance', {}],
         ['voiceSms_sendTestSms', { to: '+4915123456789', body: 'x' }],
       ] as const) {
-        const result = await invoke(name, input);
+        const result = await failing(name, input);
         assert.equal(json<{ error: string }>(result).error, 'signedOut', `${name}: ${texts(result).join('\n')}`);
         assert.match(texts(result).join('\n'), /not signed in/, name);
       }
@@ -252,7 +262,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
 
   it('sendTestSms refuses an invalid number with the palette’s explanation, before any request', async function () {
     const requests = sim.requestCount;
-    const result = await invoke('voiceSms_sendTestSms', { to: 'hello', body: 'x' });
+    const result = await failing('voiceSms_sendTestSms', { to: 'hello', body: 'x' });
     assert.equal(json<{ error: string }>(result).error, 'validation', texts(result).join('\n'));
     assert.match(texts(result).join('\n'), /Destination number is not a phone number/);
     assert.equal(sim.requestCount, requests);

@@ -8,6 +8,8 @@ import { assertSuccess, parseEnvelope, type Envelope } from '../xml/envelope.js'
 import * as l10n from '@vscode/l10n';
 
 export interface ResponseContext {
+  /** Applied to every envelope read from the answer before any field is quoted (the client's boundary). */
+  clean?: (env: Envelope) => Envelope;
   host: string;
   method: string;
   /** Path as sent, for messages: `/v1/vvoice/VI-1/calls/202406`. */
@@ -21,10 +23,10 @@ export interface ResponseContext {
 
 const AUTH_CODES = new Set(['401', '403']);
 
-function tryEnvelope(body: string): Envelope | undefined {
+function tryEnvelope(body: string, clean: (env: Envelope) => Envelope): Envelope | undefined {
   if (!/^\s*(<\?xml|<response[\s>/])/.test(body.replace(/^\uFEFF/, ''))) return undefined;
   try {
-    return parseEnvelope(body);
+    return clean(parseEnvelope(body));
   } catch {
     return undefined;
   }
@@ -100,7 +102,8 @@ function withAttempts(ctx: ResponseContext): { attempts?: number } {
 
 /** Turns a complete HTTP response into its envelope, or throws auth | http | parse | service. */
 export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Envelope {
-  const env = tryEnvelope(res.body);
+  const clean = ctx.clean ?? ((env: Envelope) => env);
+  const env = tryEnvelope(res.body, clean);
   const fromEnvelope = env
     ? { serviceCode: env.status.code, serviceMessage: env.status.message }
     : {};
@@ -135,7 +138,7 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
 
   let envelope: Envelope;
   try {
-    envelope = env ?? parseEnvelope(res.body);
+    envelope = env ?? clean(parseEnvelope(res.body));
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new VoiceSmsError(

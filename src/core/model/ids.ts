@@ -1,5 +1,6 @@
 // Validation of everything that ends up in a request address, done before any request is made, so a
 // bad id is reported as the user's input rather than as a confusing 404 from some other path.
+import { trimTrailing } from '../../shared/trim.js';
 import { validationError } from '../errors.js';
 import { daysInMonth, splitMonthId } from './month.js';
 import * as l10n from '@vscode/l10n';
@@ -92,6 +93,6 @@ export function validateBaseUrl(value: string): URL {
   // Checked on the raw text too: a bare trailing '?' or '#' leaves url.search/hash empty.
   if (url.search !== '' || raw.includes('?')) throw validationError('baseUrl', l10n.t('must not contain a query (?...)'));
   if (url.hash !== '' || raw.includes('#')) throw validationError('baseUrl', l10n.t('must not contain a fragment (#...)'));
-  url.pathname = url.pathname.replace(/\/+$/, '') + '/';
+  url.pathname = trimTrailing(url.pathname, '/') + '/';
   return url;
 }

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BalanceEstimate } from '../balance/estimate.js';
 import type { LoadedBalance } from '../balance/model.js';
-import { inertKey, quoted, quotedList } from './dataText.js';
+import { inert, inertKey, quoted, quotedList } from './dataText.js';
 
 /** Rows shown when the answer had no recognisable amount. */
 const MAX_BALANCE_ROWS = 40;
@@ -29,10 +29,11 @@ export function balanceToolResult(loaded: LoadedBalance): { text: string; json: 
   lines.push(est
     ? l10n.t('About {0} days left at this month\'s rate, estimated from the balance readings this editor took (the service reports no spend).', roundDays(est))
     : l10n.t('No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.'));
+  // The JSON part carries the same inert, capped strings as the sentence: a model reads both.
   const data = {
-    profile: loaded.profile,
-    accountId: loaded.accountId,
-    ...(b ? { amount: b.amount, ...(b.currency !== undefined ? { currency: b.currency } : {}) } : {}),
+    profile: inert(loaded.profile, 80),
+    accountId: inert(loaded.accountId, 80),
+    ...(b ? { amount: inert(b.amount, 80), ...(b.currency !== undefined ? { currency: inert(b.currency, 80) } : {}) } : {}),
     ...(est ? { daysLeft: roundDays(est) } : {}),
     readAt: new Date(loaded.at).toISOString(),
   };
@@ -62,5 +63,6 @@ export function instancesToolResult(info: InstancesInfo): { text: string; json: 
       ? l10n.t('Sender identities: {0}.', quotedList(info.senderIds))
       : l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".'),
   ];
-  return { text: lines.join('\n'), json: JSON.stringify(info) };
+  const data = { ...info, profile: inert(info.profile, 80), instances: info.instances.map((i) => inert(i, 130)), senderIds: info.senderIds.map((i) => inert(i, 80)) };
+  return { text: lines.join('\n'), json: JSON.stringify(data) };
 }

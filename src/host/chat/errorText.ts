@@ -1,6 +1,6 @@
-// A failure as a tool result: one readable sentence (the same message the views show, made inert
-// because it may quote the service) plus its kind, so the model can tell the user what went wrong
-// instead of receiving a stack. Signed out gets its own kind. vscode-free, unit-tested in plain Node.
+// A failed tool call: one readable sentence (the same message the views show — scrubbed of credentials and
+// capped by the core client's boundary — made inert here because a model may repeat it as markdown) plus its
+// kind, so the model can tell the user what went wrong instead of receiving a stack. Signed out gets its own kind. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { inert } from './dataText.js';
 

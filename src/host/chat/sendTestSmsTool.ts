@@ -12,7 +12,7 @@ import { loadCore } from '../core.js';
 import type { HostServices } from '../services.js';
 import { inert } from './dataText.js';
 import { toolError } from './errorText.js';
-import { errorResult, guarded, textResult } from './results.js';
+import { errorResult, fail, guarded, textResult } from './results.js';
 
 interface Checked {
   target: SmsTarget;
@@ -64,7 +64,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       } catch (e) {
         // The palette's checks throw plain Errors with their explanation: the input was refused.
         const err = toolError(e);
-        return errorResult(err.kind === 'unexpected' ? { ...err, kind: 'validation' } : err);
+        return fail(err.kind === 'unexpected' ? { ...err, kind: 'validation' } : err);
       }
       const { target, sms } = checked;
       const masked = maskPhoneNumber(sms.to);
@@ -79,9 +79,9 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
         const id = delivered.outcome.messageId;
         return textResult(
           id === undefined
-            ? vscode.l10n.t('SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments)
-            : vscode.l10n.t('SMS sent from {0} to {1} (segments: {2}), message ID {3}. It is recorded in the Sent SMS history.', sms.from, masked, sms.analysis.segments, inert(id, 100)),
-          JSON.stringify({ status: 'sent', from: sms.from, to: masked, segments: sms.analysis.segments, messageId: id ?? null }),
+            ? vscode.l10n.t('SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID. It is recorded in the Sent SMS history.', inert(sms.from, 100), masked, sms.analysis.segments)
+            : vscode.l10n.t('SMS sent from {0} to {1} (segments: {2}), message ID {3}. It is recorded in the Sent SMS history.', inert(sms.from, 100), masked, sms.analysis.segments, inert(id, 100)),
+          JSON.stringify({ status: 'sent', from: inert(sms.from, 100), to: masked, segments: sms.analysis.segments, messageId: id === undefined ? null : inert(id, 100) }),
         );
       }
       // Cancelled after the request left, a lost answer, or a refusal: reported, never retried.

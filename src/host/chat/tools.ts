@@ -1,7 +1,7 @@
 // The six chat tools. Each goes through the services the views use (ClientProvider, SessionState,
 // the balance model, the SMS flow), so the active profile, the offline demo and proxies apply as
-// everywhere else. Every failure becomes a result with one sentence (errorText.ts); only
-// cancellation is thrown, as the API expects. Loaded on first use by register.ts.
+// everywhere else. Every failure is thrown with one sentence (errorText.ts, results.ts), as the tool API
+// documents; cancellation as CancellationError. Loaded on first use by register.ts.
 import * as vscode from 'vscode';
 import { loadCore } from '../core.js';
 import { CHAT_TOOLS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
@@ -12,7 +12,7 @@ import { balanceToolResult, instancesToolResult } from './accountText.js';
 import { activitiesToolResult } from './activitiesText.js';
 import { inert } from './dataText.js';
 import { isToolErrorKind, toolError } from './errorText.js';
-import { errorResult, guarded, textResult } from './results.js';
+import { fail, guarded, textResult } from './results.js';
 import { monthToolResult } from './monthText.js';
 import { sendTestSmsTool } from './sendTestSmsTool.js';
 import { trendToolResult } from './trendText.js';
@@ -63,7 +63,7 @@ export function createChatTools(services: HostServices): ChatTools {
         const raw = options.input['months'];
         const count = raw === undefined ? DEFAULT_TREND_MONTHS : typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= MAX_TREND_MONTHS ? raw : undefined;
         if (count === undefined) {
-          return errorResult({ kind: 'validation', message: vscode.l10n.t('months must be a whole number from 1 to {0}.', MAX_TREND_MONTHS) });
+          return fail({ kind: 'validation', message: vscode.l10n.t('months must be a whole number from 1 to {0}.', MAX_TREND_MONTHS) });
         }
         const end = options.input['endMonthId'] === undefined ? currentMonthId() : loadCore().validateMonthId(str(options.input, 'endMonthId'));
         const c = await client();
@@ -71,7 +71,7 @@ export function createChatTools(services: HostServices): ChatTools {
         if (signal.aborted) throw new vscode.CancellationError();
         const failed = slots.filter((s) => !s.result);
         // Every month failing the same way (signed out, unknown instance, refused credentials) is one error.
-        if (failed.length === slots.length) return errorResult(toolError(slots[0]?.error));
+        if (failed.length === slots.length) return fail(toolError(slots[0]?.error));
         const out = trendToolResult(instanceId, slots.map((s) => ({
           monthId: s.monthId,
           ...(s.result ? { totals: s.result.view.totals } : { error: toolError(s.error).message }),
@@ -96,11 +96,11 @@ export function createChatTools(services: HostServices): ChatTools {
         if (signal.aborted) throw new vscode.CancellationError();
         if (state.signedOut) await services.clients.active(); // throws NotSignedInError, with its sentence
         if (state.noAccount) {
-          return errorResult({ kind: 'noAccount', message: vscode.l10n.t('The active profile has no account ID, so its balance cannot be read; add one in the profile (voiceSms.profiles).') });
+          return fail({ kind: 'noAccount', message: vscode.l10n.t('The active profile has no account ID, so its balance cannot be read; add one in the profile (voiceSms.profiles).') });
         }
         if (state.error || !state.loaded) {
           const kind = state.error?.kind;
-          return errorResult({ message: toolError(new Error(state.error?.message ?? '')).message, kind: isToolErrorKind(kind) ? kind : 'unexpected' });
+          return fail({ message: toolError(new Error(state.error?.message ?? '')).message, kind: isToolErrorKind(kind) ? kind : 'unexpected' });
         }
         const out = balanceToolResult(state.loaded);
         return textResult(out.text, out.json);

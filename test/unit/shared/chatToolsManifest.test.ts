@@ -1,11 +1,12 @@
 // contributes.languageModelTools: exactly the tools product.md names (src/shared/ids.ts CHAT_TOOLS),
 // each complete enough for chat (# reference, descriptions, an object schema whose required fields
-// exist), with its texts in package.nls.json.
+// exist), its titles in package.nls.json and what the model reads in literal English.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CHAT_TOOLS } from '../../../src/shared/ids.js';
+import { MAX_SEGMENTS, maxBodyUnits } from '../../../src/core/sms/segments.js';
 
 const root = join(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { languageModelTools?: Tool[] } };
@@ -40,10 +41,14 @@ void describe('manifest: chat tools', () => {
       assert.ok(!refs.has(t.toolReferenceName), `duplicate reference ${t.toolReferenceName}`);
       refs.add(t.toolReferenceName);
       assert.equal(t.canBeReferencedInPrompt, true, t.name);
-      for (const k of ['displayName', 'userDescription', 'modelDescription'] as const) {
+      for (const k of ['displayName', 'userDescription'] as const) {
         assert.match(t[k], /^%tool\.\w+\.\w+%$/, `${t.name}.${k} comes from package.nls.json`);
         assert.ok(text(t[k]).length > 10, `${t.name}.${k}`);
       }
+      // What the model reads is literal English: a translation must not change how a tool is used.
+      assert.doesNotMatch(t.modelDescription, /%/, `${t.name}.modelDescription is literal`);
+      assert.ok(t.modelDescription.length > 60, `${t.name}.modelDescription`);
+      for (const [k, p] of Object.entries(t.inputSchema.properties)) assert.doesNotMatch(p.description ?? '', /^%/, `${t.name}.${k} is literal`);
       assert.match(t.icon, /^\$\([\w-]+\)$/, t.name);
       assert.equal(t.inputSchema.type, 'object', t.name);
       for (const r of t.inputSchema.required ?? []) assert.ok(r in t.inputSchema.properties, `${t.name}: ${r}`);
@@ -59,6 +64,20 @@ void describe('manifest: chat tools', () => {
     assert.deepEqual(props(CHAT_TOOLS.getBalance), []);
     assert.deepEqual(props(CHAT_TOOLS.listInstances), []);
     assert.deepEqual(props(CHAT_TOOLS.sendTestSms), ['body', 'from', 'to']);
+    const schema = (name: string, prop: string): Record<string, unknown> =>
+      tools.find((t) => t.name === name)?.inputSchema.properties[prop] ?? {};
+    // Checked by the editor before invoke: an id with a slash, a date in another shape, a body no SMS can carry.
+    const instancePattern = new RegExp(String(schema(CHAT_TOOLS.getMonthView, 'instanceId')['pattern']));
+    assert.ok(instancePattern.test('VI-123') && !instancePattern.test('VI/1') && !instancePattern.test('..') && !instancePattern.test('x'.repeat(129)));
+    const datePattern = new RegExp(String(schema(CHAT_TOOLS.getDayActivities, 'dateId')['pattern']));
+    assert.deepEqual(['20241003', '2024-10-03', '2024-1003', '20241303', '20241032', '2024103'].map((d) => datePattern.test(d)), [true, true, false, false, false, false]);
+    assert.equal(schema(CHAT_TOOLS.sendTestSms, 'body')['maxLength'], maxBodyUnits(MAX_SEGMENTS));
+    const send = tools.find((t) => t.name === CHAT_TOOLS.sendTestSms)?.modelDescription ?? '';
+    assert.match(send, /only when the user explicitly asks to send an SMS now/);
+    for (const [name, others] of [[CHAT_TOOLS.getMonthView, [CHAT_TOOLS.getTrend, CHAT_TOOLS.getDayActivities]], [CHAT_TOOLS.getTrend, [CHAT_TOOLS.getMonthView]], [CHAT_TOOLS.getDayActivities, [CHAT_TOOLS.getMonthView]]] as const) {
+      const d = tools.find((t) => t.name === name)?.modelDescription ?? '';
+      for (const o of others) assert.ok(d.includes(o), `${name} says when ${o} fits better`);
+    }
     const months = tools.find((t) => t.name === CHAT_TOOLS.getTrend)?.inputSchema.properties['months'] as unknown as { default: number; maximum: number };
     assert.deepEqual([months.default, months.maximum], [12, 24]);
   });

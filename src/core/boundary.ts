@@ -1,0 +1,157 @@
+// The one door through which service text enters the product. Every answer the client receives (from
+// whichever transport) passes here before anything parses, quotes, logs, stores or shows it:
+//  - its text is scrubbed of the credentials the request carried (the key id, the secret, `id:secret`, the
+//    Basic token padded, unpadded and URL-safe, each percent-, form-, JSON- and XML-encoded, the Signature
+//    header value) and of every other secret the host knows (every stored profile's);
+//  - every string a view or a model may show is capped: a status message, a name, an id.
+// Past this point unmasked text does not exist, so a new surface cannot forget to mask it; surfaces only
+// escape for their own medium. Literal replacements only: linear in the answer's length.
+import { KnownSecrets } from '../shared/redact.js';
+import { isVoiceSmsError, VoiceSmsError } from './errors.js';
+import type { HttpResponse } from './http/transport.js';
+import type { Envelope } from './xml/envelope.js';
+
+/** Masks secrets the caller knows of (the host: every stored profile's credentials). */
+export interface SecretMask {
+  apply(text: string): string;
+}
+
+/** A status message (quoted in errors, notifications, tool results). */
+export const MAX_STATUS_MESSAGE = 1000;
+/** A name, id, code or any other value of a parsed answer. */
+export const MAX_FIELD = 300;
+/** A whole error sentence: its own words plus a quoted, already capped status message. */
+export const MAX_ERROR_MESSAGE = 1600;
+
+const MASK = '***';
+
+/** `text` cut to `max` characters, the cut marked with "…" (never splitting a surrogate pair). */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+export class AnswerBoundary {
+  private readonly own = new KnownSecrets();
+
+  constructor(credentials: { accessKeyId: string; secretAccessKey: string }, private readonly others?: SecretMask) {
+    this.own.addCredentials(credentials.accessKeyId, credentials.secretAccessKey);
+  }
+
+  /**
+   * `text` with every known secret masked, and the values a request carried (its Signature, an
+   * Authorization token) that are not known secrets by themselves.
+   */
+  scrub(text: string, carried: readonly string[] = []): string {
+    let out = this.own.apply(text);
+    if (this.others) out = this.others.apply(out);
+    for (const value of carried) {
+      // As sent, percent-encoded (a base64 signature's `+/=`), and in either case (a hex one).
+      for (const form of new Set([value, encodeURIComponent(value), value.toUpperCase(), value.toLowerCase()])) {
+        if (form.length >= 8 && out.includes(form)) out = out.split(form).join(MASK);
+      }
+    }
+    return out;
+  }
+
+  /** The answer as the rest of the product may see it: body, status text and header values scrubbed. */
+  response(res: HttpResponse, carried: readonly string[]): HttpResponse {
+    const headers: HttpResponse['headers'] = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      headers[name] = Array.isArray(value)
+        ? value.map((v) => capText(this.scrub(v, carried), MAX_STATUS_MESSAGE))
+        : value === undefined
+          ? undefined
+          : capText(this.scrub(value, carried), MAX_STATUS_MESSAGE);
+    }
+    return {
+      ...res,
+      statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD),
+      headers,
+      body: this.scrub(res.body, carried),
+    };
+  }
+
+  /**
+   * The parsed envelope with each string scrubbed again (an XML character reference can spell a secret
+   * the raw text did not) and capped: the status message at MAX_STATUS_MESSAGE, everything else at MAX_FIELD.
+   */
+  envelope(env: Envelope): Envelope {
+    const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
+    return {
+      status: { ...env.status, code: field(env.status.code), message: capText(this.scrub(env.status.message), MAX_STATUS_MESSAGE), timestampRaw: field(env.status.timestampRaw) },
+      service: { provider: field(env.service.provider), id: field(env.service.id), version: field(env.service.version) },
+      result: this.tree(env.result),
+    };
+  }
+
+  /**
+   * An error as it may leave the client: message, stack, details and causes scrubbed, the message capped.
+   * The same object is returned (callers and tests compare kinds and details, not identities).
+   */
+  error<E>(err: E): E {
+    this.cleanError(err, 0);
+    return err;
+  }
+
+  private cleanError(err: unknown, depth: number): void {
+    if (!(err instanceof Error) || depth > 4) return;
+    const message = capText(this.scrub(err.message), MAX_ERROR_MESSAGE);
+    const stack = typeof err.stack === 'string' ? err.stack : '';
+    // The stack begins with the message as it was; its frames are our own code.
+    const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+    try {
+      err.message = message;
+      err.stack = [`${err.name}: ${message}`, ...frames].join('\n');
+    } catch {
+      // A platform error (DOMException) whose message is a getter: its text is the platform's, not the service's.
+    }
+    if (isVoiceSmsError(err)) this.cleanDetails(err);
+    this.cleanError(err.cause, depth + 1);
+  }
+
+  private cleanDetails(err: VoiceSmsError): void {
+    const d = err.details;
+    if (d.serviceMessage !== undefined) d.serviceMessage = capText(this.scrub(d.serviceMessage), MAX_STATUS_MESSAGE);
+    if (d.serviceCode !== undefined) d.serviceCode = capText(this.scrub(d.serviceCode), MAX_FIELD);
+    if (d.reason !== undefined) d.reason = capText(this.scrub(d.reason), MAX_STATUS_MESSAGE);
+    if (d.field !== undefined) d.field = capText(this.scrub(d.field), MAX_FIELD);
+  }
+
+  /** Every string (and key) of a parsed tree scrubbed and capped; iterative, so depth costs no stack. */
+  private tree(root: unknown): unknown {
+    const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
+    if (typeof root === 'string') return field(root);
+    if (root === null || typeof root !== 'object') return root;
+    const copy = shallowCopy(root);
+    const work: object[] = [copy];
+    for (let node = work.pop(); node !== undefined; node = work.pop()) {
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const v: unknown = node[i];
+          if (typeof v === 'string') node[i] = field(v);
+          else if (v !== null && typeof v === 'object') work.push((node[i] = shallowCopy(v)));
+        }
+        continue;
+      }
+      const rec = node as Record<string, unknown>;
+      for (const key of Object.keys(rec)) {
+        const v = rec[key];
+        const value = typeof v === 'string' ? field(v) : v !== null && typeof v === 'object' ? shallowCopy(v) : v;
+        const cleanKey = field(key);
+        if (cleanKey !== key) delete rec[key];
+        rec[cleanKey] = value;
+        if (value !== null && typeof value === 'object') work.push(value);
+      }
+    }
+    return copy;
+  }
+}
+
+function shallowCopy(v: object): object {
+  return Array.isArray(v) ? [...(v as unknown[])] : { ...(v as Record<string, unknown>) };
+}
+
