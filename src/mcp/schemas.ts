@@ -5,11 +5,15 @@ import { z } from 'zod';
 
 // The chat tools' patterns, character for character (linear: no nested quantifiers).
 export const MONTH_ID = /^\d{4}(0[1-9]|1[0-2])$/;
-export const DATE_ID = /^\d{4}-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])$/;
+export const DATE_ID = /^\d{4}(?:(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))$/;
+/** Not empty, not `.` or `..`, no `/` or control character, at most 128 characters. */
+export const INSTANCE_ID = new RegExp('^(?!\\.{1,2}$)[^/\\u0000-\\u001f\\u007f-\\u009f]{1,128}$');
+/** The longest text the core sends: 10 segments of 153 GSM-7 characters. */
+export const MAX_BODY_CHARS = 1530;
 export const DEFAULT_TREND_MONTHS = 12;
 export const MAX_TREND_MONTHS = 24;
 
-const instanceId = z.string().describe('The voice instance ID, exactly as the user or list_instances gave it (e.g. VI-123).');
+const instanceId = z.string().regex(INSTANCE_ID).describe('The voice instance ID, exactly as the user or list_instances gave it (e.g. VI-123).');
 
 export const inputs = {
   monthView: z.object({
@@ -24,13 +28,13 @@ export const inputs = {
   }).strict(),
   dayActivities: z.object({
     instanceId,
-    dateId: z.string().regex(DATE_ID).describe('The day as YYYYMMDD or YYYY-MM-DD.'),
+    dateId: z.string().regex(DATE_ID).describe('The day as YYYYMMDD (e.g. 20241003) or YYYY-MM-DD.'),
   }).strict(),
   none: z.object({}).strict(),
   sendTestSms: z.object({
     from: z.string().optional().describe('Sender identity (a sender ID the account may use). Required: this server has no default sender.'),
     to: z.string().describe('Destination phone number in E.164, e.g. +4915112345678.'),
-    body: z.string().min(1).describe('The message text.'),
+    body: z.string().min(1).max(MAX_BODY_CHARS).describe('The whole message text, exactly as the user wants it sent (at most 1530 characters: 10 segments).'),
   }).strict(),
 };
 

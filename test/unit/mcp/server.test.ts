@@ -131,7 +131,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       assert.deepEqual([...(mine.required ?? [])].filter((r) => r !== 'months').sort(), [...(twin.inputSchema.required ?? [])].sort(), `${t.name} required`);
       assert.equal(mine.additionalProperties, false, `${t.name} refuses unknown inputs`);
       for (const [key, spec] of Object.entries(twin.inputSchema.properties)) {
-        for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'default']) {
+        for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'default']) {
           if (spec[facet] !== undefined) assert.deepEqual(mine.properties?.[key]?.[facet], spec[facet], `${t.name}.${key}.${facet}`);
         }
       }
