@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const MONTH_ID = /^\d{4}(0[1-9]|1[0-2])$/;
 export const DATE_ID = /^\d{4}(?:(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))$/;
 /** Not empty, not `.` or `..`, no `/` or control character, at most 128 characters. */
+// eslint-disable-next-line no-control-regex -- the pattern refuses control characters
 export const INSTANCE_ID = new RegExp('^(?!\\.{1,2}$)[^/\\u0000-\\u001f\\u007f-\\u009f]{1,128}$');
 /** The longest text the core sends: 10 segments of 153 GSM-7 characters. */
 export const MAX_BODY_CHARS = 1530;
