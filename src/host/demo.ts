@@ -52,7 +52,7 @@ export class DemoMode implements vscode.Disposable {
     const previous = this.services.config.activeProfile?.name;
     const sim = await this.ensureSimulator();
     if (previous !== undefined && previous !== DEMO_PROFILE_NAME) await this.memento.update(PREVIOUS_PROFILE_KEY, previous);
-    await this.saveProfile(sim.url);
+    await this.saveProfile(sim);
     if (this.services.config.activeProfile?.name !== DEMO_PROFILE_NAME) {
       await this.services.config.update(SETTINGS.activeProfile, DEMO_PROFILE_NAME);
     }
@@ -105,8 +105,8 @@ export class DemoMode implements vscode.Disposable {
       const sim = await this.ensureSimulator();
       // Another window's simulator still serving the stored URL keeps it; only a dead one is replaced.
       const shared = stored !== undefined && stored !== sim.url && (await isServing(stored));
-      if (shared) await this.storeCredentials();
-      else await this.saveProfile(sim.url);
+      if (shared) await this.storeCredentials(sim);
+      else await this.saveProfile(sim);
       await this.services.session.refresh();
       this.services.log.info(
         shared
@@ -123,7 +123,13 @@ export class DemoMode implements vscode.Disposable {
   private async ensureSimulator(): Promise<Simulator> {
     if (this.sim) return this.sim;
     this.starting ??= (async () => {
+      // Random credentials for every demo; a window joining a demo another window runs takes the stored
+      // ones, because the demo profile's secret is shared by every window (SecretStorage).
+      const shared = this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME)
+        ? await this.services.secrets.get(DEMO_PROFILE_NAME)
+        : undefined;
       const options = {
+        ...(shared !== undefined ? { credentials: { ...shared } } : {}),
         // The host signs with the configured scheme; the simulator must expect the same one.
         authScheme: this.services.config.settings.authScheme,
         log: (line: string) => this.services.log.debug(`demo simulator: ${line}`),
@@ -153,10 +159,11 @@ export class DemoMode implements vscode.Disposable {
   }
 
   /** Writes the demo credentials and the demo profile (replacing an older one, in place). */
-  private async saveProfile(baseUrl: string): Promise<void> {
+  private async saveProfile(sim: Simulator): Promise<void> {
     const { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS } = this.load();
+    const baseUrl = sim.url;
     // The secret first, so the profile never shows as "signed out" in between.
-    await this.storeCredentials();
+    await this.storeCredentials(sim);
     const entry = {
       name: DEMO_PROFILE_NAME,
       baseUrl,
@@ -172,8 +179,9 @@ export class DemoMode implements vscode.Disposable {
     await this.services.config.update(SETTINGS.profiles, list);
   }
 
-  private async storeCredentials(): Promise<void> {
-    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...this.load().DEMO_CREDENTIALS });
+  /** The credentials this start of the simulator drew (random), as the demo profile's secret. */
+  private async storeCredentials(sim: Simulator): Promise<void> {
+    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...sim.credentials });
   }
 
   /** The user's own list (not the merged value), so nothing from workspace settings is copied in. */

@@ -6,7 +6,7 @@
 // recorded as such, resend as a new message, clear, and no full number in anything the view shows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, CLEAR, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 
@@ -56,7 +56,7 @@ describe('send SMS and history', function () {
     api = (await ext.activate()) as SmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
-    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await api.storeCredentials(PROFILE, sim.credentials);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     // Application scope: only the user (global) settings count.
@@ -201,7 +201,7 @@ describe('send SMS and history', function () {
     await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }));
     await waitFor(() => !api.session.current().signedIn, 'the sign-out');
     // The same name again, as someone else's profile might be called.
-    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await api.storeCredentials(PROFILE, sim.credentials);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in again');
