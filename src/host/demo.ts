@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import type { Simulator } from '../simulator/index.js';
 import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { forgetProfileData, type ProfileDataStores } from './profileData.js';
 import { withoutProfile } from './profileList.js';
 import type { HostServices } from './services.js';
 import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
@@ -18,7 +19,7 @@ import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
 
-export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
+export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'> & ProfileDataStores;
 
 export interface DemoState {
   running: boolean;
@@ -63,7 +64,7 @@ export class DemoMode implements vscode.Disposable {
   }
 
   /**
-   * Stops the simulator, removes the demo profile and its secret, and makes the profile that was
+   * Stops the simulator, removes the demo profile, its secret, its SMS history and balance readings, and makes the profile that was
    * active before the demo active again. Returns that profile's name (undefined when there was none).
    */
   async stop(): Promise<string | undefined> {
@@ -77,6 +78,8 @@ export class DemoMode implements vscode.Disposable {
       await this.services.config.update(SETTINGS.profiles, withoutProfile(raw, DEMO_PROFILE_NAME));
     }
     await this.services.secrets.delete(DEMO_PROFILE_NAME);
+    // Like removing any profile: the next demo starts with no Sent SMS history and no balance readings.
+    await forgetProfileData(this.services, DEMO_PROFILE_NAME);
 
     const previous = this.memento.get<string>(PREVIOUS_PROFILE_KEY);
     const restore = previous !== undefined && this.services.config.settings.profiles.some((p) => p.name === previous) ? previous : undefined;
