@@ -62,22 +62,35 @@ function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Prom
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const refuse = (status: 413 | 503): void => {
+    let settled = false;
+    // Releases what was read, once: a refused or failed read gives its bytes back at once.
+    const fail = (): void => {
+      settled = true;
       req.pause();
       req.removeAllListeners('data');
       budget.used -= size;
-      resolve({ ok: false, status });
+      chunks.length = 0;
     };
     req.on('data', (c: Buffer) => {
-      if (size + c.length > limit) return refuse(413);
-      if (budget.used + c.length > budget.max) return refuse(503);
+      if (settled) return;
+      const status = size + c.length > limit ? 413 : budget.used + c.length > budget.max ? 503 : undefined;
+      if (status !== undefined) {
+        fail();
+        resolve({ ok: false, status });
+        return;
+      }
       size += c.length;
       budget.used += c.length;
       chunks.push(c);
     });
-    req.on('end', () => resolve({ ok: true, body: Buffer.concat(chunks), held: size }));
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ ok: true, body: Buffer.concat(chunks), held: size });
+    });
     req.on('error', (e) => {
-      budget.used -= size;
+      if (settled) return;
+      fail();
       reject(e);
     });
   });

@@ -127,6 +127,29 @@ void describe('simulator: request bodies', () => {
     assert.equal(again.status, 400, again.body);
   });
 
+  void it('gives back the bytes of a refused request once, even when its client then drops the connection', async () => {
+    const headers = basicHeaders(sim.credentials, T0);
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const hold = partialPost(sim, headers, 60 * 1024, Buffer.alloc(40 * 1024, 0x61));
+    // Dropped on purpose below: its answer never comes.
+    hold.answer.catch(() => undefined);
+    await pause(150);
+    // 10 KiB are taken, the next 20 KiB pass the cap: 503, and the 10 KiB go back.
+    const refused = partialPost(sim, headers, 60 * 1024, Buffer.alloc(10 * 1024, 0x62));
+    await pause(150);
+    refused.req.write(Buffer.alloc(20 * 1024, 0x62));
+    assert.equal((await refused.answer).status, 503);
+    refused.req.destroy();
+    await pause(150);
+    // Still 40 KiB held: 30 KiB more would pass 64 KiB. Counted twice, the 10 KiB would have let them in.
+    const probe = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: 'z'.repeat(30 * 1024) });
+    assert.equal(probe.status, 503, probe.body);
+    hold.req.destroy();
+    await pause(150);
+    const after = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: 'z'.repeat(30 * 1024) });
+    assert.notEqual(after.status, 503, 'everything held was given back');
+  });
+
   void it('refuses wrong credentials before reading the body: the 401 comes while the body is still on its way', async () => {
     const recorded = sim.requests.length;
     const wrong = basicHeaders({ ...sim.credentials, secretAccessKey: 'guess' }, T0);
