@@ -77,6 +77,8 @@ export interface VoiceSmsTestApi {
     statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
     profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
     accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
+    /** How many balance readings (behind the days-left estimate) are stored for `profile` (test/integration/profileData.test.ts). */
+    readings(profile: string): number;
   };
 }
 
@@ -119,7 +121,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoHandle({ log, config, secrets, session, contextKeys }, ctx.globalState);
+  const demo = new DemoHandle({ log, config, secrets, session, contextKeys, sms: { history: smsHistory }, balance }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
@@ -176,6 +178,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
         getChildren: (element) => accountTree.getChildren(element as AccountNode | undefined),
         getTreeItem: (element) => accountTree.getTreeItem(element as AccountNode),
       },
+      readings: (profile) => balance.model.readingCount(profile),
     },
     session: {
       current: () => ({ signedIn: session.current.signedIn, profile: session.current.profile?.name, instances: [...session.current.instances] }),

@@ -16,7 +16,7 @@ import { HarnessError, runMain, runToEnd } from './processes.js';
 import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
 import { startSimulator } from './simulator.js';
 import { credentialNeedles, scanForSecrets, type Needle } from './secretsScan.js';
-import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../src/simulator/defaults.js';
+import { demoCredentialsSeen } from '../../test/e2e/support/simulatorControl.js';
 
 /** Full destination numbers the e2e tests send to; none may be written outside the SMS records. */
 const DESTINATIONS = ['+4915123456789', '+4915123456780', '+49301234567'];
@@ -150,7 +150,8 @@ runMain('e2e', async () => {
   // Last step: nothing the editor wrote may hold a credential, a Signature or a full destination number.
   const sim = simulator ? await simulator.catch(() => undefined) : undefined;
   const needles: Needle[] = [
-    ...credentialNeedles(DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY),
+    // The in-editor demo draws random credentials on every start; the demo tests read them back.
+    ...demoCredentialsSeen.flatMap((c) => credentialNeedles(c.accessKeyId, c.secretAccessKey)),
     ...(sim ? credentialNeedles(sim.accessKeyId, sim.secretAccessKey) : []),
     ...DESTINATIONS.map((value) => ({ label: 'destination number', value })),
   ];

@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import type { Simulator } from '../simulator/index.js';
 import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
+import { forgetProfileData, type ProfileDataStores } from './profileData.js';
 import { withoutProfile } from './profileList.js';
 import type { HostServices } from './services.js';
 import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
@@ -18,7 +19,7 @@ import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
 
-export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
+export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'> & ProfileDataStores;
 
 export interface DemoState {
   running: boolean;
@@ -52,7 +53,7 @@ export class DemoMode implements vscode.Disposable {
     const previous = this.services.config.activeProfile?.name;
     const sim = await this.ensureSimulator();
     if (previous !== undefined && previous !== DEMO_PROFILE_NAME) await this.memento.update(PREVIOUS_PROFILE_KEY, previous);
-    await this.saveProfile(sim.url);
+    await this.saveProfile(sim);
     if (this.services.config.activeProfile?.name !== DEMO_PROFILE_NAME) {
       await this.services.config.update(SETTINGS.activeProfile, DEMO_PROFILE_NAME);
     }
@@ -63,7 +64,7 @@ export class DemoMode implements vscode.Disposable {
   }
 
   /**
-   * Stops the simulator, removes the demo profile and its secret, and makes the profile that was
+   * Stops the simulator, removes the demo profile, its secret, its SMS history and balance readings, and makes the profile that was
    * active before the demo active again. Returns that profile's name (undefined when there was none).
    */
   async stop(): Promise<string | undefined> {
@@ -77,6 +78,8 @@ export class DemoMode implements vscode.Disposable {
       await this.services.config.update(SETTINGS.profiles, withoutProfile(raw, DEMO_PROFILE_NAME));
     }
     await this.services.secrets.delete(DEMO_PROFILE_NAME);
+    // Like removing any profile: the next demo starts with no Sent SMS history and no balance readings.
+    await forgetProfileData(this.services, DEMO_PROFILE_NAME);
 
     const previous = this.memento.get<string>(PREVIOUS_PROFILE_KEY);
     const restore = previous !== undefined && this.services.config.settings.profiles.some((p) => p.name === previous) ? previous : undefined;
@@ -105,8 +108,8 @@ export class DemoMode implements vscode.Disposable {
       const sim = await this.ensureSimulator();
       // Another window's simulator still serving the stored URL keeps it; only a dead one is replaced.
       const shared = stored !== undefined && stored !== sim.url && (await isServing(stored));
-      if (shared) await this.storeCredentials();
-      else await this.saveProfile(sim.url);
+      if (shared) await this.storeCredentials(sim);
+      else await this.saveProfile(sim);
       await this.services.session.refresh();
       this.services.log.info(
         shared
@@ -123,7 +126,13 @@ export class DemoMode implements vscode.Disposable {
   private async ensureSimulator(): Promise<Simulator> {
     if (this.sim) return this.sim;
     this.starting ??= (async () => {
+      // Random credentials for every demo; a window joining a demo another window runs takes the stored
+      // ones, because the demo profile's secret is shared by every window (SecretStorage).
+      const shared = this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME)
+        ? await this.services.secrets.get(DEMO_PROFILE_NAME)
+        : undefined;
       const options = {
+        ...(shared !== undefined ? { credentials: { ...shared } } : {}),
         // The host signs with the configured scheme; the simulator must expect the same one.
         authScheme: this.services.config.settings.authScheme,
         log: (line: string) => this.services.log.debug(`demo simulator: ${line}`),
@@ -153,10 +162,11 @@ export class DemoMode implements vscode.Disposable {
   }
 
   /** Writes the demo credentials and the demo profile (replacing an older one, in place). */
-  private async saveProfile(baseUrl: string): Promise<void> {
+  private async saveProfile(sim: Simulator): Promise<void> {
     const { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS } = this.load();
+    const baseUrl = sim.url;
     // The secret first, so the profile never shows as "signed out" in between.
-    await this.storeCredentials();
+    await this.storeCredentials(sim);
     const entry = {
       name: DEMO_PROFILE_NAME,
       baseUrl,
@@ -172,8 +182,9 @@ export class DemoMode implements vscode.Disposable {
     await this.services.config.update(SETTINGS.profiles, list);
   }
 
-  private async storeCredentials(): Promise<void> {
-    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...this.load().DEMO_CREDENTIALS });
+  /** The credentials this start of the simulator drew (random), as the demo profile's secret. */
+  private async storeCredentials(sim: Simulator): Promise<void> {
+    await this.services.secrets.store(DEMO_PROFILE_NAME, { ...sim.credentials });
   }
 
   /** The user's own list (not the merged value), so nothing from workspace settings is copied in. */

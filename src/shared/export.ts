@@ -80,27 +80,34 @@ function toJson(view: MonthView, instanceId: string): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
-// Inside a table cell a pipe ends the cell and a line break ends the table.
-function mdCell(value: string | number): string {
-  return String(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
+/**
+ * Outside text (the instance id, dates, warnings) as literal Markdown: a backslash before every character
+ * that could start a link, an image, an autolink (`:` `.` `@` — `https://x.y`, `www.x.y` and `a@b.c`
+ * become plain text in CommonMark, GFM and markdown-it alike), HTML or an entity (`<` `&`), emphasis,
+ * code, a table cell (`|`) or a heading's closing `#`; a line break (which would end the table) becomes
+ * a space. One character class, no quantifier: linear.
+ */
+function mdText(value: string): string {
+  return value.replace(/[\\`*_[\]<>|~&:.@$#{}]/g, '\\$&').replace(/\r\n|\n|\r/g, ' ');
 }
 
 function toMarkdown(view: MonthView, instanceId: string): string {
   const { year, month } = { year: view.monthId.slice(0, 4), month: view.monthId.slice(4, 6) };
   const header = ['Date', ...COUNTER_HEADERS, 'Note'];
-  const line = (cells: (string | number)[]): string => `| ${cells.map(mdCell).join(' | ')} |`;
+  // Cells arrive as Markdown: outside text already through mdText, numbers and our own markup as they are.
+  const line = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
   const day = (d: DayStats): string => {
     const notes = [d.future ? 'future' : '', d.legsMismatch ? 'legs ≠ in + out' : ''].filter(Boolean).join(', ');
-    return line([`${d.dateId.slice(0, 4)}-${d.dateId.slice(4, 6)}-${d.dateId.slice(6, 8)}`, ...counters(d), notes]);
+    return line([mdText(`${d.dateId.slice(0, 4)}-${d.dateId.slice(4, 6)}-${d.dateId.slice(6, 8)}`), ...counters(d), notes]);
   };
   const out = [
-    `## ${mdCell(instanceId)} · ${year}-${month}`,
+    `## ${mdText(instanceId)} · ${mdText(year)}-${mdText(month)}`,
     '',
     line(header),
     `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
     ...view.days.map(day),
     line([`**Total** (${view.totals.days} days)`, ...counters(view.totals).map((n) => `**${n}**`), '']),
   ];
-  if (view.warnings.length > 0) out.push('', ...view.warnings.map((w) => `- ${mdCell(w)}`));
+  if (view.warnings.length > 0) out.push('', ...view.warnings.map((w) => `- ${mdText(w)}`));
   return out.join('\n') + '\n';
 }

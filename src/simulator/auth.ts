@@ -23,6 +23,9 @@ export interface AuthRequest {
   now: number;
 }
 
+/** A request before its body is read. */
+export type HeaderRequest = Omit<AuthRequest, 'body'>;
+
 export type AuthVerdict = { ok: true; form: 'basic' | 'signed' } | { ok: false; message: string };
 
 const TIMESTAMP = /^\d{13}$/;
@@ -50,7 +53,7 @@ function checkTimestamp(raw: string | undefined, now: number, maxSkewMs: number)
   return undefined;
 }
 
-function verifyBasic(cfg: AuthConfig, req: AuthRequest, encoded: string): AuthVerdict {
+function verifyBasic(cfg: AuthConfig, req: HeaderRequest, encoded: string): AuthVerdict {
   const { accessKeyId, secretAccessKey } = cfg.credentials;
   const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? Buffer.from(encoded, 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
@@ -66,34 +69,55 @@ function verifyBasic(cfg: AuthConfig, req: AuthRequest, encoded: string): AuthVe
   return ts === undefined ? { ok: true, form: 'basic' } : refuse(ts);
 }
 
-function verifySigned(cfg: AuthConfig, req: AuthRequest): AuthVerdict {
-  const { accessKeyId, secretAccessKey } = cfg.credentials;
+/** The signed form's checks that need no body: key id, Timestamp, and a Signature to check. */
+function precheckSigned(cfg: AuthConfig, req: HeaderRequest): AuthVerdict | 'signature' {
+  const { accessKeyId } = cfg.credentials;
   const id = header(req.headers, 'accesskeyid');
   if (id === undefined || id === '') return refuse('Missing AccessKeyId header.');
   if (!signaturesEqual(id, accessKeyId)) return refuse('Unknown access key id in the AccessKeyId header.');
-  const timestamp = header(req.headers, 'timestamp');
-  const ts = checkTimestamp(timestamp, req.now, cfg.maxSkewMs);
-  if (ts !== undefined || timestamp === undefined) return refuse(ts ?? 'Missing Timestamp header.');
-
+  const ts = checkTimestamp(header(req.headers, 'timestamp'), req.now, cfg.maxSkewMs);
+  if (ts !== undefined) return refuse(ts);
   const presented = header(req.headers, 'signature');
   if (presented === undefined) return refuse('Missing Signature header.');
   if (presented === '') {
     if (cfg.acceptEmptySignature) return { ok: true, form: 'signed' };
     return refuse('The Signature header is empty; this server requires the HMAC-SHA256 signature.');
   }
+  return 'signature';
+}
+
+function verifySignature(cfg: AuthConfig, req: AuthRequest): AuthVerdict {
+  const id = header(req.headers, 'accesskeyid') ?? '';
+  const timestamp = header(req.headers, 'timestamp') ?? '';
+  const presented = header(req.headers, 'signature') ?? '';
   const input = { method: req.method, pathWithQuery: req.pathWithQuery, timestamp, accessKeyId: id, body: req.body };
-  if (signaturesEqual(presented, computeSignature(secretAccessKey, input))) return { ok: true, form: 'signed' };
+  if (signaturesEqual(presented, computeSignature(cfg.credentials.secretAccessKey, input))) return { ok: true, form: 'signed' };
   // The string to sign holds no secret (only a hash of the body), and showing it is what makes a
   // mismatch debuggable: path, query or body differences become visible.
   const shown = stringToSign(input).replace(/\n/g, '\\n');
   return refuse(`Signature does not match. The server signed this string: "${shown}".`);
 }
 
-export function verifyAuth(cfg: AuthConfig, req: AuthRequest): AuthVerdict {
+/** Everything but the body: the Basic form whole, the signed form up to its signature. */
+function precheck(cfg: AuthConfig, req: HeaderRequest): AuthVerdict | 'signature' {
   const authorization = header(req.headers, 'authorization');
   if (authorization === undefined || authorization === '') return refuse('Missing Authorization header.');
   const basic = /^Basic\s+(\S+)$/i.exec(authorization);
   if (basic) return verifyBasic(cfg, req, basic[1] ?? '');
-  if (authorization === cfg.scheme) return verifySigned(cfg, req);
+  if (authorization === cfg.scheme) return precheckSigned(cfg, req);
   return refuse(`Unsupported Authorization header: expected the scheme "${cfg.scheme}" or Basic credentials.`);
+}
+
+/**
+ * The checks that need no body, run before a byte of it is read: a request refused here is answered
+ * 401 without buffering anything it sends. `ok` means only "worth reading"; verifyAuth decides.
+ */
+export function verifyAuthHeaders(cfg: AuthConfig, req: HeaderRequest): AuthVerdict {
+  const verdict = precheck(cfg, req);
+  return verdict === 'signature' ? { ok: true, form: 'signed' } : verdict;
+}
+
+export function verifyAuth(cfg: AuthConfig, req: AuthRequest): AuthVerdict {
+  const verdict = precheck(cfg, req);
+  return verdict === 'signature' ? verifySignature(cfg, req) : verdict;
 }

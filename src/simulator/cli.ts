@@ -2,7 +2,7 @@
 // the three variables the extension can import, each on its own line on stdout, then the control token.
 // Everything else (the demo ids, one line per request) goes to stderr, so stdout stays machine-readable.
 import { parseArgs } from 'node:util';
-import { DEMO_ACCESS_KEY_ID, DEMO_ACCOUNTS, DEMO_INSTANCES, DEMO_SECRET_ACCESS_KEY, DEMO_SENDER_IDS } from './defaults.js';
+import { DEMO_ACCOUNTS, DEMO_INSTANCES, DEMO_SENDER_IDS } from './defaults.js';
 import { CONTROL_TOKEN_HEADER } from './guard.js';
 import { start } from './server.js';
 import type { SimulatorOptions } from './types.js';
@@ -10,8 +10,8 @@ import type { SimulatorOptions } from './types.js';
 const USAGE = `Usage: npm run simulator -- [options]
   --port N                   port on 127.0.0.1 (0 or absent: a free port)
   --host H                   listen address (default 127.0.0.1; keep it loopback)
-  --access-key-id ID         default ${DEMO_ACCESS_KEY_ID}
-  --secret-access-key S      default: the demo-only secret (see src/simulator/README.md)
+  --access-key-id ID         default: random, printed (new on every start)
+  --secret-access-key S      default: random, printed (new on every start)
   --scheme S                 Authorization value of the signed form (default CLOUD-V1)
   --accept-empty-signature   accept the signed form with an empty Signature
   --latency MS               delay every answer
@@ -46,12 +46,13 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
   if (values.help) return 'help';
   const opts: SimulatorOptions = {
     port: wholeNumber('port', values.port, 65_535) ?? 0,
-    credentials: {
-      accessKeyId: values['access-key-id'] ?? DEMO_ACCESS_KEY_ID,
-      secretAccessKey: values['secret-access-key'] ?? DEMO_SECRET_ACCESS_KEY,
-    },
     acceptEmptySignature: values['accept-empty-signature'] ?? false,
   };
+  // Either given both, or both random (start() draws them): half a fixed pair would be half public.
+  const id = values['access-key-id'];
+  const secret = values['secret-access-key'];
+  if ((id === undefined) !== (secret === undefined)) throw new Error('Give --access-key-id and --secret-access-key together, or neither (random ones are printed).');
+  if (id !== undefined && secret !== undefined) opts.credentials = { accessKeyId: id, secretAccessKey: secret };
   if (values.host !== undefined) opts.host = values.host;
   if (values.scheme !== undefined) opts.authScheme = values.scheme;
   if (values['control-token'] !== undefined) opts.controlToken = values['control-token'];

@@ -7,6 +7,8 @@
 //   GET    /__sim/faults    the faults still armed
 //   GET    /__sim/received  the accepted SMS (latest 200): [{ from, to, body, messageId, at }]
 //   GET    /__sim/requests  authenticated service requests (latest 500): [{ method, path, time }] (no headers)
+//   GET    /__sim/credentials  { accessKeyId, secretAccessKey }: random on every start, so tests in
+//                          another process (the e2e runner and the in-editor demo) read them here
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultList } from './faults.js';
 import type { SimState } from './state.js';
@@ -28,8 +30,10 @@ export function handleControl(
   res: ServerResponse,
   faults: FaultList,
   state: SimState,
+  credentials: { accessKeyId: string; secretAccessKey: string },
 ): void {
   const route = `${method} ${path}`;
+  if (route === 'GET /__sim/credentials') return json(res, 200, credentials);
   if (route === 'GET /__sim/received') return json(res, 200, state.received);
   if (route === 'GET /__sim/requests') return json(res, 200, state.requests.map(({ method: m, path: p, time }) => ({ method: m, path: p, time })));
   if (route === 'GET /__sim/faults') return json(res, 200, faults.list());
@@ -59,6 +63,6 @@ export function handleControl(
     return json(res, 200, { faults: faults.list().length });
   }
   return json(res, 404, {
-    error: 'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests.',
+    error: 'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests, GET /__sim/credentials.',
   });
 }

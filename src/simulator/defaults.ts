@@ -1,11 +1,6 @@
 // The demo world the simulator serves when nothing else is asked for. The same constants feed the
-// in-editor demo mode, so a demo profile and the simulator always agree on ids and credentials.
-
-/** Demo-only access key id. Not a real credential; the simulator accepts it by default. */
-export const DEMO_ACCESS_KEY_ID = 'DEMO-ACCESS-KEY';
-/** Demo-only secret. Public on purpose: it protects nothing but the local simulator. */
-export const DEMO_SECRET_ACCESS_KEY = 'demo-secret-for-local-simulator-only';
-export const DEMO_CREDENTIALS = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } as const;
+// in-editor demo mode, so a demo profile and the simulator always agree on ids. Credentials are not
+// here on purpose: each start draws its own (credentials.ts), read them from Simulator.credentials.
 
 export const DEMO_INSTANCES: readonly string[] = ['VI-DEMO-01', 'VI-DEMO-02'];
 export const DEMO_ACCOUNT = 'ACC-DEMO';

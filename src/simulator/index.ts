@@ -1,5 +1,6 @@
 // The simulator's public surface, for the demo mode, tests and scripts. See README.md in this folder.
-export { start } from './server.js';
+export { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_CONNECTIONS, start } from './server.js';
+export { randomCredentials } from './credentials.js';
 export * from './defaults.js';
 export { dayStats, type DayStats } from './traffic.js';
 export { dayActivities, instanceNumber, MAX_ACTIVITIES, type Activity } from './activityLog.js';

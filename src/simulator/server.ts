@@ -5,10 +5,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { errorAnswer, shown, type Answer } from './answer.js';
-import { verifyAuth, type AuthConfig } from './auth.js';
+import { verifyAuth, verifyAuthHeaders, type AuthConfig, type AuthVerdict } from './auth.js';
+import { randomCredentials } from './credentials.js';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import {
-  DEFAULT_AUTH_SCHEME, DEFAULT_HOST, DEMO_ACCOUNTS, DEMO_CREDENTIALS, DEMO_CURRENCY, DEMO_INSTANCES, DEMO_SENDER_IDS,
+  DEFAULT_AUTH_SCHEME, DEFAULT_HOST, DEMO_ACCOUNTS, DEMO_CURRENCY, DEMO_INSTANCES, DEMO_SENDER_IDS,
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
 } from './defaults.js';
 import { credentialEchoText } from './credentialEcho.js';
@@ -31,6 +32,10 @@ export type * from './types.js';
 
 /** Request bodies beyond this are refused with 413 (an SMS form is a few hundred bytes). */
 const MAX_REQUEST_BODY = 1024 * 1024;
+/** Connections open at once; more are closed as they arrive (a demo serves one editor). */
+export const DEFAULT_MAX_CONNECTIONS = 64;
+/** Request-body bytes held at once across all requests; a body that would pass it gets 503. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const HANDLERS: Record<Operation, (ctx: HandlerContext) => Answer> = {
   sms: handleSms,
@@ -39,22 +44,56 @@ const HANDLERS: Record<Operation, (ctx: HandlerContext) => Answer> = {
   activities: handleActivities,
 };
 
-/** Reads the whole body, or null once it passes `limit` (the rest is not read). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+/** The request-body bytes every request holds together, against one ceiling. */
+class BodyBudget {
+  used = 0;
+  constructor(readonly max: number) {}
+}
+
+type BodyRead = { ok: true; body: Buffer; held: number } | { ok: false; status: 413 | 503 };
+
+/**
+ * Reads the whole body, counting it against `budget` while it is held. Refused once it passes `limit`
+ * (413, or at once when Content-Length says so) or the budget (503); the rest is then not read, and
+ * what was read is released. A successful read keeps `held` bytes until the caller releases them.
+ */
+function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Promise<BodyRead> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.resolve({ ok: false, status: 413 });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    // Releases what was read, once: a refused or failed read gives its bytes back at once.
+    const fail = (): void => {
+      settled = true;
+      req.pause();
+      req.removeAllListeners('data');
+      budget.used -= size;
+      chunks.length = 0;
+    };
     req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        req.pause();
-        resolve(null);
-      } else {
-        chunks.push(c);
+      if (settled) return;
+      const status = size + c.length > limit ? 413 : budget.used + c.length > budget.max ? 503 : undefined;
+      if (status !== undefined) {
+        fail();
+        resolve({ ok: false, status });
+        return;
       }
+      size += c.length;
+      budget.used += c.length;
+      chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ ok: true, body: Buffer.concat(chunks), held: size });
+    });
+    req.on('error', (e) => {
+      if (settled) return;
+      fail();
+      reject(e);
+    });
   });
 }
 
@@ -64,7 +103,7 @@ function serviceIdOf(route: RouteMatch): string {
 
 export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   const now = opts.now ?? Date.now;
-  const credentials = { ...(opts.credentials ?? DEMO_CREDENTIALS) };
+  const credentials = { ...(opts.credentials ?? randomCredentials()) };
   if (credentials.accessKeyId === '' || credentials.secretAccessKey === '') {
     throw new TypeError('Simulator credentials need a non-empty access key id and secret access key.');
   }
@@ -97,12 +136,19 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   const closing = new AbortController();
   let inFlight = 0;
   let peakInFlight = 0;
+  const budget = new BodyBudget(opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
 
-  /** Whether a request to one of the operations carries valid credentials (what decides that it is recorded). */
-  function isAuthenticated(req: IncomingMessage, body: Buffer, at: number): boolean {
-    const route = matchRoute(req.method ?? 'GET', req.url ?? '/');
-    if (route.kind !== 'operation') return false;
-    return verifyAuth(auth, { method: req.method ?? '', pathWithQuery: req.url ?? '/', headers: req.headers, body, now: at }).ok;
+  /** The body of a request that may be read, released when its answer is done; or the refusal's answer. */
+  async function bodyOf(req: IncomingMessage, res: ServerResponse): Promise<Buffer | Answer> {
+    const read = await readBody(req, MAX_REQUEST_BODY, budget);
+    if (read.ok) {
+      res.once('close', () => (budget.used -= read.held));
+      return read.body;
+    }
+    res.shouldKeepAlive = false;
+    return read.status === 413
+      ? errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, now())
+      : errorAnswer(503, 'The simulator holds too many request bodies at once; retry shortly.', SERVICE_IDS.gateway, now(), { 'Retry-After': '1' });
   }
 
   /** The normal answer of a service request: route, then authentication, then the operation. */
@@ -137,25 +183,36 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         res.end(JSON.stringify({ error: `The control endpoints need the simulator's token in the ${CONTROL_TOKEN_HEADER} header.` }));
         return;
       }
-      const body = await readBody(req, MAX_REQUEST_BODY);
-      handleControl(method, path, req, body ?? Buffer.alloc(0), res, faults, state);
+      const body = await bodyOf(req, res);
+      handleControl(method, path, req, Buffer.isBuffer(body) ? body : Buffer.alloc(0), res, faults, state, credentials);
       return;
     }
-    const body = await readBody(req, MAX_REQUEST_BODY);
+    const route = matchRoute(method, url);
+    // Authentication before the body: a request with wrong credentials is answered without a byte of
+    // its body held. Only operations read a body at all; other paths answer from the request line.
+    const early: AuthVerdict | undefined = route.kind === 'operation'
+      ? verifyAuthHeaders(auth, { method, pathWithQuery: url, headers: req.headers, now: now() })
+      : undefined;
+    const read = early?.ok === true ? await bodyOf(req, res) : Buffer.alloc(0);
     const at = now();
     state.requestCount += 1;
     // Concurrency as the server sees it: how a client's request scheduler is checked without timing.
     inFlight += 1;
     peakInFlight = Math.max(peakInFlight, inFlight);
     res.once('close', () => (inFlight -= 1));
-    if (body === null) {
-      res.shouldKeepAlive = false;
-      writeAnswer(res, errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, at));
+    if (!Buffer.isBuffer(read)) {
+      writeAnswer(res, read);
       return;
     }
+    if (early?.ok === false) {
+      res.on('finish', () => log?.(`${method} ${url} -> ${res.statusCode} (refused before the body)`));
+      writeAnswer(res, errorAnswer(401, early.message, serviceIdOf(route), at));
+      return;
+    }
+    const body = read;
     // Only authenticated requests are remembered, in a bounded list, and without headers or body unless a
     // test asked for them: nothing anyone can send unauthenticated grows the simulator's memory.
-    if (isAuthenticated(req, body, at)) {
+    if (route.kind === 'operation' && verifyAuth(auth, { method, pathWithQuery: url, headers: req.headers, body, now: at }).ok) {
       state.recordRequest(
         recordDetails
           ? { method, path: url, headers: req.headers, rawHeaders: [...req.rawHeaders], body: body.toString('utf8'), time: at }
@@ -163,7 +220,6 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
       );
     }
 
-    const route = matchRoute(method, url);
     const operation = route.kind === 'operation' || route.kind === 'methodNotAllowed' ? route.operation : undefined;
     const id = route.kind === 'operation' ? (route.id ?? (operation === 'sms' ? readSmsForm(req.headers, body)?.from?.trim() : undefined)) : undefined;
     const fault: Fault | undefined = faults.take({ method, ...(operation ? { operation } : {}), ...(id !== undefined ? { id } : {}) });
@@ -241,6 +297,9 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     });
   };
   const server = opts.tls ? createHttpsServer({ key: opts.tls.key, cert: opts.tls.cert }, onRequest) : createServer(onRequest);
+  // A cap on open connections: the ones past it are closed as they arrive (Node's own limit).
+  server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  server.on('drop', () => log?.(`connection refused: ${server.maxConnections} already open`));
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -60,7 +60,12 @@ export interface SimulatorOptions {
   /** Added before every answer. */
   latencyMs?: number;
   faults?: Fault[];
+  /** Absent: random ones, different on every start (read them from Simulator.credentials). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Connections open at once; more are closed as they arrive. Default DEFAULT_MAX_CONNECTIONS (64). */
+  maxConnections?: number;
+  /** Request-body bytes held at once across all requests; past it a request gets 503. Default 8 MiB. */
+  maxBufferedBytes?: number;
   /** Clock for currentDateID, envelope timestamps and the Timestamp window. Default Date.now. */
   now?: () => number;
   accounts?: string[];

@@ -67,7 +67,7 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
 
     // The palette's modal, shown by the tool itself whatever sms.confirmBeforeSend says.
     await suite.wb.dialogButton(/^Send$/).waitFor({ state: 'visible', timeout: 20_000 });
-    const modal = await dialogWith(/Message: Deploy finished \(chat tool e2e\)/);
+    const modal = await dialogWith(/Message, in full \(line breaks shown as ⏎\): Deploy finished \(chat tool e2e\)/);
     assert.ok(modal.includes(`To: ${E164}`), modal);
     await wb.screenshot('chat-02-tool-modal');
     assert.equal((await receivedSms(sim)).length, before, 'nothing sent while the tool asks');

@@ -49,6 +49,10 @@ describe('check connection in the real UI', function () {
       assert.match(copied, new RegExp(`\\[OK\\s+\\] ${label}`), copied);
     }
     assert.ok(!copied.includes(sim.secretAccessKey) && !copied.includes(sim.accessKeyId), 'no credential on the clipboard');
+    // The same string as on screen, line by line (the editor draws each line; trailing spaces aside).
+    const shownLines = text.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+    assert.deepEqual(copied.split('\n').map((l) => l.trimEnd()).filter((l) => l !== ''), shownLines);
+    assert.ok(!copied.includes('ACC-DEMO') && copied.includes('AC…MO'), 'the account id masked, as shown');
   });
 
   it('Report Issue, where the browser editor has no issue reporter, keeps the report on the clipboard and says so', async function () {
@@ -78,7 +82,8 @@ describe('check connection in the real UI', function () {
       const lines = wb.page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: /Request/ }).first();
       await lines.waitFor({ state: 'visible', timeout: 30_000 });
       const text = (await lines.innerText()).replace(/\u00a0/g, ' ');
-      assert.match(text, /\[FAIL\s*\] Request\s+GET balance \(ACC-DEMO\) failed after \d+ ms/, text);
+      assert.match(text, /\[FAIL\s*\] Request\s+GET balance \(AC…MO\) failed after \d+ ms/, text);
+      assert.ok(!text.includes('ACC-DEMO'), 'the account id is masked on screen');
     } finally {
       await clearFaults(sim);
     }

@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { armFault, demoTarget, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
+import { armFault, demoCredentials, demoTarget, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
 import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
@@ -58,6 +58,8 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     demoUrl = `http://${where}`;
     assert.equal((await fetch(`${demoUrl}/__sim/faults`, { headers: { 'x-sim-token': demoTarget(demoUrl).controlToken } })).status, 200, 'the demo simulator answers');
     assert.equal((await fetch(`${demoUrl}/__sim/faults`)).status, 401, 'but not without its token');
+    // Recorded for the runner's secrets scan.
+    assert.match((await demoCredentials(demoTarget(demoUrl))).accessKeyId, /^DEMO-[0-9A-F]{16}$/);
   });
 
   it('sends an SMS from the palette to a national-format number: normalised, segments shown, confirmed, id shown, in history', async function () {
@@ -139,9 +141,11 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     await wb.notification(/Copied cURL for the balance of/).first().waitFor({ state: 'visible' });
     const text = await wb.page.evaluate(() => navigator.clipboard.readText());
     assert.match(text, new RegExp(`/account/${DEMO_ACCOUNT}/balance`));
-    assert.ok(!text.includes(DEMO_CREDENTIALS.secretAccessKey), 'no secret in the copied command');
+    // Random for this start of the demo: read back from its simulator, never a value in the repository.
+    const creds = await demoCredentials(demoTarget(demoUrl));
+    assert.ok(!text.includes(creds.secretAccessKey), 'no secret in the copied command');
     const { stdout } = await run('sh', ['-c', text], {
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: DEMO_CREDENTIALS.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: DEMO_CREDENTIALS.secretAccessKey },
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: creds.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: creds.secretAccessKey },
       timeout: 10_000,
     });
     assert.match(stdout, /<code>200<\/code>/);

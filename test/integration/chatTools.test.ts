@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
+import { answering, confirmations } from './modals.js';
 
 interface ChatTestApi {
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
@@ -62,7 +63,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   let api: ChatTestApi;
   let sim: Simulator;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
-  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'requestTimeoutSeconds'];
+  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'requestTimeoutSeconds', 'sms.maxSegments'];
   const saved = new Map<string, unknown>();
   const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
     Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
@@ -258,6 +259,31 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.equal(sim.received.length, received, 'no SMS reached the service');
     assert.equal(sim.requests.filter((r) => r.path.includes('/message/sms')).length, 0, 'no SMS request at all');
     assert.equal(api.smsHistory.entries().length, history, 'nothing recorded');
+  });
+
+  it('sendTestSms: its modal quotes all 1,530 characters the model wrote, the link at the end included', async function () {
+    await config().update('sms.maxSegments', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const tail = ' see https://evil.example/login';
+      const body = 'Deploy ok.\n' + '-'.repeat(1530 - 11 - tail.length) + tail;
+      assert.equal(body.length, 1530);
+      const asked = (await confirmations()).asked();
+      const received = sim.received.length;
+      const result = await answering('Send', () => invoke('voiceSms_sendTestSms', { from: SENDER, to: '+4915123456789', body }));
+      const text = texts(result).join('\n');
+      const modal = asked.at(-1);
+      assert.ok(modal, 'no confirmation was asked');
+      assert.equal(modal.message, 'Send this SMS?');
+      for (const line of [`Profile: ${PROFILE} (${new URL(sim.url).host})`, `From: ${SENDER}`, 'To: +4915123456789', 'It is billed as 10 messages.']) {
+        assert.ok(modal.detail.includes(line), `${line} missing from ${modal.detail}`);
+      }
+      assert.ok(modal.detail.endsWith(`Deploy ok.⏎${'-'.repeat(1530 - 11 - tail.length)}${tail}`), modal.detail);
+      assert.match(text, /SMS sent from/);
+      assert.equal(sim.received.length - received, 1);
+      assert.equal(sim.received.at(-1)?.body, body, 'what was confirmed is what was sent');
+    } finally {
+      await config().update('sms.maxSegments', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('sendTestSms refuses an invalid number with the palette’s explanation, before any request', async function () {

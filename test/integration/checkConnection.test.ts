@@ -1,5 +1,6 @@
 // Check Connection in the editor's extension host against the simulator: the report's lines and verdicts,
-// the read-only document it opens, and no secret anywhere in its text.
+// the read-only document it opens, and no secret anywhere in its text; the account and instance ids masked,
+// also where the service's own message echoes them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../src/simulator/index.js';
@@ -38,7 +39,7 @@ describe('check connection', function () {
     assert.match(byLabel['Proxy']?.value ?? '', /loopback hosts always go direct/);
     assert.match(byLabel['TLS trust']?.value ?? '', /plain HTTP to a loopback host/);
     assert.match(byLabel['Authentication']?.value ?? '', /form seed .*scheme CLOUD-V1, signature hmac-sha256/);
-    assert.match(byLabel['Round trip']?.value ?? '', /GET balance \(ACC-DEMO\) answered in \d+ ms/);
+    assert.match(byLabel['Round trip']?.value ?? '', /GET balance \(AC…MO\) answered in \d+ ms/);
     assert.match(byLabel['Clock skew']?.value ?? '', /clock is \d+\.\d s (behind|ahead of) the service/);
     assert.ok((byLabel['Service']?.value ?? '').split(' / ').every((part) => part !== '?'), byLabel['Service']?.value);
     assert.match(report.text, /\[OK {2}\] Round trip/);
@@ -56,6 +57,21 @@ describe('check connection', function () {
     sim.clearFaults();
     const request = report.lines.find((l) => l.label === 'Request');
     assert.equal(request?.verdict, 'fail', JSON.stringify(report.lines));
-    assert.match(request?.value ?? '', /GET balance \(ACC-DEMO\) failed after \d+ ms: /);
+    assert.match(request?.value ?? '', /GET balance \(AC…MO\) failed after \d+ ms: /);
+  });
+
+  it('masks the account id and the instance ids, also where the service echoes them, in the text, the lines and the document', async function () {
+    await vscode.commands.executeCommand('voiceSms.addVoiceInstance', { instanceId: 'VI-DEMO-02' });
+    sim.addFault({ kind: 'status', status: 400, serviceMessage: 'Account ACC-DEMO is not linked to VI-DEMO-02 (path /v1/account/ACC-DEMO/balance)', match: { operation: 'balance' }, times: 1 });
+    const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
+    sim.clearFaults();
+    const request = report.lines.find((l) => l.label === 'Request');
+    assert.match(request?.value ?? '', /Account AC…MO is not linked to VI…02/, JSON.stringify(report.lines));
+    for (const id of ['ACC-DEMO', 'VI-DEMO-02']) {
+      assert.ok(!report.text.includes(id), `${id} in the report: ${report.text}`);
+      assert.ok(!JSON.stringify(report.lines).includes(id), `${id} in the lines`);
+    }
+    // Each check has a document of its own, showing exactly the returned text.
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), report.text);
   });
 });

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Fault, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_INSTANCES, start, type Fault, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SAVE, SIGN_OUT_AND_REMOVE } from './modals.js';
 
@@ -80,7 +80,7 @@ describe('error messages: one clear message per error kind', function () {
   }
 
   function assertClean(e: Error): void {
-    assert.ok(!e.message.includes(DEMO_CREDENTIALS.secretAccessKey), `the secret leaked into: ${e.message}`);
+    assert.ok(!e.message.includes(sim.credentials.secretAccessKey), `the secret leaked into: ${e.message}`);
     assert.ok(!/secretAccessKey|Signature=|Authorization/i.test(e.message), `credential material in: ${e.message}`);
   }
 

@@ -8,7 +8,7 @@
 // not delete the profile or its secret.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, randomCredentials, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
@@ -23,6 +23,8 @@ interface HostileTestApi {
 const PROFILE = 'Hostile service integration';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
 const LINK = '[Retry](command:voiceSms.signOut?{"removeProfile":true})';
+/** This run's own random pair, given to the simulator (it has no fixed ones to rely on). */
+const DEMO_CREDENTIALS = randomCredentials();
 const BASIC = Buffer.from(`${DEMO_CREDENTIALS.accessKeyId}:${DEMO_CREDENTIALS.secretAccessKey}`).toString('base64');
 /** What the hostile answer says: a command link, the credential echoed raw and percent-encoded, the secret lower-case encoded. */
 const HOSTILE = `${LINK} echo Authorization%3DBasic%20${encodeURIComponent(BASIC)} raw=${BASIC} key=${encodeURIComponent(DEMO_CREDENTIALS.secretAccessKey).toLowerCase()}`;
@@ -50,7 +52,7 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
     api = (await ext.activate()) as HostileTestApi;
-    sim = await start();
+    sim = await start({ credentials: DEMO_CREDENTIALS });
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);

@@ -4,7 +4,7 @@
 // moves the session, and signing out deletes the secret but keeps the profile's settings.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, REPLACE_PROFILE, SIGN_OUT, SIGN_OUT_AND_REMOVE } from './modals.js';
 
@@ -31,7 +31,7 @@ describe('sign-in and profiles', function () {
   const args = (name: string, secretAccessKey: string, extra: Record<string, string> = {}) => ({
     name,
     baseUrl: sim.url,
-    accessKeyId: DEMO_CREDENTIALS.accessKeyId,
+    accessKeyId: sim.credentials.accessKeyId,
     secretAccessKey,
     ...extra,
   });
@@ -81,13 +81,13 @@ describe('sign-in and profiles', function () {
       Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', { ...args(WRONG, 'x'), baseUrl: 'http://example.com' })),
       /https:\/\//,
     );
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, DEMO_CREDENTIALS.secretAccessKey))), /account ID|voice instance/i);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey))), /account ID|voice instance/i);
     assert.equal(sim.requestCount, before);
   });
 
   it('saves a verified profile: settings without secrets, the secret in SecretStorage, signed in', async function () {
     const before = sim.requests.length;
-    const name = await vscode.commands.executeCommand<string>('voiceSms.signIn', args(FIRST, DEMO_CREDENTIALS.secretAccessKey, { accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE }));
+    const name = await vscode.commands.executeCommand<string>('voiceSms.signIn', args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE }));
     assert.equal(name, FIRST);
     const calls = sim.requests.slice(before);
     assert.equal(calls.length, 1, 'exactly one verification request');
@@ -97,15 +97,15 @@ describe('sign-in and profiles', function () {
     assert.deepEqual(saved, { name: FIRST, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] });
     assert.equal(config().get('activeProfile'), FIRST);
     const allSettings = JSON.stringify(['profiles', 'activeProfile'].map((k) => config().inspect(k)));
-    assert.ok(!allSettings.includes(DEMO_CREDENTIALS.secretAccessKey), 'the secret is not in settings');
-    assert.ok(!allSettings.includes(DEMO_CREDENTIALS.accessKeyId), 'the access key id is not in settings');
+    assert.ok(!allSettings.includes(sim.credentials.secretAccessKey), 'the secret is not in settings');
+    assert.ok(!allSettings.includes(sim.credentials.accessKeyId), 'the access key id is not in settings');
     assert.equal(await api.session.hasCredentials(FIRST), true);
     assert.deepEqual(api.session.current(), { signedIn: true, profile: FIRST, instances: [INSTANCE] });
   });
 
   it('verifies with the current month of the instance when there is no account id', async function () {
     const before = sim.requests.length;
-    assert.equal(await vscode.commands.executeCommand('voiceSms.signIn', args(SECOND, DEMO_CREDENTIALS.secretAccessKey, { voiceInstanceId: INSTANCE })), SECOND);
+    assert.equal(await vscode.commands.executeCommand('voiceSms.signIn', args(SECOND, sim.credentials.secretAccessKey, { voiceInstanceId: INSTANCE })), SECOND);
     const now = new Date();
     const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     assert.deepEqual(sim.requests.slice(before).map((r) => r.path), [`/v1/vvoice/${INSTANCE}/calls/${month}`]);
@@ -137,7 +137,7 @@ describe('sign-in and profiles', function () {
   });
 
   it('signing in again to a signed-out profile keeps its instances', async function () {
-    assert.equal(await answering(REPLACE_PROFILE, () => vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, DEMO_CREDENTIALS.secretAccessKey, { accountId: DEMO_ACCOUNT }))), FIRST);
+    assert.equal(await answering(REPLACE_PROFILE, () => vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT }))), FIRST);
     assert.deepEqual(userProfiles().find((p) => p.name === FIRST), { name: FIRST, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] });
     assert.equal(api.session.current().signedIn, true);
   });

@@ -6,9 +6,9 @@
 // recorded as such, resend as a new message, clear, and no full number in anything the view shows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
-import { answering, CLEAR, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { answering, CLEAR, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 
 interface SmsEntry {
   id: string;
@@ -38,7 +38,7 @@ describe('send SMS and history', function () {
   let sim: Simulator;
   const saved = new Map<string, unknown>();
   const config = () => vscode.workspace.getConfiguration('voiceSms');
-  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'sms.defaultRegion'];
+  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'sms.defaultRegion', 'sms.maxSegments'];
   const send = (args: { from: string; to: string; body: string }) =>
     Promise.resolve(vscode.commands.executeCommand<{ messageId?: string; to: string } | undefined>('voiceSms.sendSms', args));
 
@@ -56,7 +56,7 @@ describe('send SMS and history', function () {
     api = (await ext.activate()) as SmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
-    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await api.storeCredentials(PROFILE, sim.credentials);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     // Application scope: only the user (global) settings count.
@@ -100,6 +100,47 @@ describe('send SMS and history', function () {
     assert.equal(item?.contextValue, 'voiceSms.sentSms.withId');
     assert.equal(await vscode.commands.executeCommand('voiceSms.copySmsMessageId', entry), result.messageId);
     assert.equal(await vscode.env.clipboard.readText(), result.messageId);
+  });
+
+  it('the confirmation quotes every character of a 10-segment text: nothing hides behind an ellipsis or an invisible character', async function () {
+    await config().update('sms.confirmBeforeSend', true, vscode.ConfigurationTarget.Global);
+    await config().update('sms.maxSegments', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const tail = ' then open https://evil.example/pay now';
+      // 1,530 GSM-7 characters (10 segments), with a line break before the link.
+      const head = 'Build green.\nDetails:';
+      const body = head + 'x'.repeat(1530 - head.length - tail.length) + tail;
+      assert.equal(body.length, 1530);
+      const asked = (await confirmations()).asked();
+      const before = sim.received.length;
+      const result = await answering('Send', () => send({ from: SENDER, to: E164, body }));
+      const modal = asked.at(-1);
+      assert.ok(modal, 'no confirmation was asked');
+      assert.equal(modal.message, 'Send this SMS?');
+      assert.deepEqual(modal.buttons, ['Send']);
+      assert.ok(modal.detail.includes(`Profile: ${PROFILE} (${new URL(sim.url).host})`), modal.detail);
+      assert.ok(modal.detail.includes(`From: ${SENDER}`), modal.detail);
+      assert.ok(modal.detail.includes(`To: ${E164}`), modal.detail);
+      assert.match(modal.detail, /It is billed as 10 messages\./);
+      // The whole text, the link at its very end included; the invisible characters spelled out.
+      assert.ok(modal.detail.endsWith(`Build green.⏎Details:${'x'.repeat(1530 - head.length - tail.length)}${tail}`), modal.detail);
+      assert.ok(!modal.detail.includes('…'), 'nothing cut');
+      // What was confirmed is what was sent, once.
+      assert.ok(result?.messageId);
+      assert.equal(sim.received.length - before, 1);
+      assert.equal(sim.received.at(-1)?.body, body);
+
+      // Dismissed: nothing goes out. A zero-width space is spelled out, not hidden.
+      const received = sim.received.length;
+      const c = await confirmations();
+      c.answerNext(undefined);
+      assert.equal(await send({ from: SENDER, to: E164, body: 'Never\u200Bsent' }), undefined);
+      assert.ok(asked.at(-1)?.detail.endsWith('Never⟨U+200B⟩sent'), asked.at(-1)?.detail);
+      assert.equal(sim.received.length, received, 'a dismissed confirmation sends nothing');
+    } finally {
+      await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+      await config().update('sms.maxSegments', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('refuses an invalid number with the explanation and sends nothing', async function () {
@@ -160,7 +201,7 @@ describe('send SMS and history', function () {
     await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }));
     await waitFor(() => !api.session.current().signedIn, 'the sign-out');
     // The same name again, as someone else's profile might be called.
-    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
+    await api.storeCredentials(PROFILE, sim.credentials);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in again');

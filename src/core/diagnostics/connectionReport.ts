@@ -1,12 +1,14 @@
 // Check Connection: one report of what the product does for the active profile — proxy, TLS trust, auth,
 // clock skew against the service's envelope timestamp, round trip, service identity — each line with a
-// verdict. Pure: the host gathers the facts and runs the probe; nothing secret is an input here.
+// verdict. Pure: the host gathers the facts and runs the probe; nothing secret is an input here. Ids,
+// local paths and the proxy's path and query are masked (reportMask.ts): the report is meant to be pasted.
 import * as l10n from '@vscode/l10n';
 import type { VoiceSmsClient } from '../client.js';
 import type { NetworkPath } from '../connect.js';
 import type { ProxyDecision } from '../http/proxyRules.js';
 import { monthIdOf } from '../model/month.js';
 import type { TrustSource } from '../http/trust.js';
+import { maskPath, maskProxyUrl, reportMasker, type ReportPrivacy } from './reportMask.js';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 
@@ -33,6 +35,8 @@ export interface ConnectionCheck {
   /** Undefined for plain-http (loopback) base URLs. */
   trust?: readonly TrustSource[] | { error: string };
   auth: { form: string; scheme: string; signature: string };
+  /** What every line hides wherever it appears (ids, local paths). */
+  privacy?: ReportPrivacy;
   probe:
     | { ok: true; operation: string; elapsedMs: number; localMidpoint: number; serviceTime?: Date; service: { provider: string; id: string; version: string } }
     | { ok: false; operation: string; elapsedMs: number; message: string; kind?: string }
@@ -80,7 +84,13 @@ export function clockSkewVerdict(skewMs: number): Verdict {
   return 'ok';
 }
 
+/** The report's lines, every value masked (see reportMask.ts). */
 export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
+  const mask = reportMasker(c.privacy);
+  return reportLines(c).map((l) => ({ ...l, value: mask(l.value) }));
+}
+
+function reportLines(c: ConnectionCheck): ReportLine[] {
   const lines: ReportLine[] = [];
   const host = hostOf(c.baseUrl);
   lines.push({ label: l10n.t('Profile'), value: `${c.profileName} (${host})`, verdict: 'ok' });
@@ -91,7 +101,7 @@ export function buildConnectionReport(c: ConnectionCheck): ReportLine[] {
   if (path.kind === 'editor') {
     lines.push(editorProxyLine(path));
   } else if (p.proxy !== undefined) {
-    lines.push({ label: l10n.t('Proxy'), value: l10n.t('{0} (from {1})', p.proxy, p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'), verdict: 'ok' });
+    lines.push({ label: l10n.t('Proxy'), value: l10n.t('{0} (from {1})', maskProxyUrl(p.proxy), p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'), verdict: 'ok' });
   } else {
     const why = {
       loopback: l10n.t('none: loopback hosts always go direct'),
@@ -189,13 +199,13 @@ function trustLine(trust: ConnectionCheck['trust']): ReportLine {
         return l10n.t('{0} from the OS store', s.count);
       case 'caFile':
         if (s.certs.some((x) => x.expired)) verdict = 'warn';
-        return l10n.t('{0} from {1} (voiceSms.tls.caFile: {2})', s.count, s.path, s.certs.map((x) => `${x.subject}${x.expired ? ' EXPIRED' : ''}`).join('; '));
+        return l10n.t('{0} from {1} (voiceSms.tls.caFile: {2})', s.count, maskPath(s.path), s.certs.map((x) => `${x.subject}${x.expired ? ' EXPIRED' : ''}`).join('; '));
       case 'extra':
         if (s.problem) {
           verdict = 'warn';
-          return l10n.t('NODE_EXTRA_CA_CERTS {0} unusable ({1})', s.path, s.problem);
+          return l10n.t('NODE_EXTRA_CA_CERTS {0} unusable ({1})', maskPath(s.path), s.problem);
         }
-        return l10n.t('{0} from {1} (NODE_EXTRA_CA_CERTS)', s.count, s.path);
+        return l10n.t('{0} from {1} (NODE_EXTRA_CA_CERTS)', s.count, maskPath(s.path));
     }
   });
   return { label, value: parts.join(' + '), verdict };
@@ -209,6 +219,21 @@ export function formatConnectionReport(
   const header = l10n.t('Voice & SMS Toolkit {0}, VS Code {1}, {2}: connection check at {3}', about.version, about.editorVersion, about.platform, about.at.toISOString());
   const width = Math.max(...lines.map((l) => l.label.length));
   return [header, '', ...lines.map((l) => `[${l.verdict.toUpperCase().padEnd(4)}] ${l.label.padEnd(width)}  ${l.value}`)].join('\n') + '\n';
+}
+
+/**
+ * The issue body for a report: the text exactly as shown, inside a code fence longer than any run of
+ * backticks in it, so nothing in the report (a service message) can close the fence and add markdown.
+ */
+export function issueBody(text: string): string {
+  let longest = 0;
+  let run = 0;
+  for (const ch of text) {
+    run = ch === '`' ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}\n`;
 }
 
 function hostOf(baseUrl: string): string {

@@ -89,6 +89,12 @@ export class BalanceModel {
     await this.store.update(READINGS_KEY_PREFIX + profile, undefined);
   }
 
+  /** How many readings are stored for `profile` (0 when none). */
+  readingCount(profile: string): number {
+    const stored = this.store.get<StoredReadings>(READINGS_KEY_PREFIX + profile);
+    return Array.isArray(stored?.readings) ? stored.readings.length : 0;
+  }
+
   /** Whether anything was loaded or tried since the last reset. */
   get started(): boolean {
     return this.inFlight !== undefined || this.state.loaded !== undefined || this.state.error !== undefined || this.state.noAccount === true || this.state.signedOut === true;

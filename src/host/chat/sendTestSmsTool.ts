@@ -9,6 +9,7 @@ import { maskPhoneNumber } from '../../shared/redact.js';
 import { confirm, deliver, targetLine, type SmsTarget } from '../commands/sendSms.js';
 import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../commands/sendSmsSteps.js';
 import { loadCore } from '../core.js';
+import { visibleSmsText } from '../sms/visibleText.js';
 import type { HostServices } from '../services.js';
 import { inert } from './dataText.js';
 import { toolError } from './errorText.js';
@@ -51,7 +52,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
         .appendText(vscode.l10n.t('To: {0}', sms.to)).appendMarkdown('  \n')
         .appendText(vscode.l10n.t('Text: {0}', describeBody(sms.analysis))).appendMarkdown('  \n')
         .appendText(vscode.l10n.t('Segments: {0}', sms.analysis.segments)).appendMarkdown('\n\n')
-        .appendText(sms.body);
+        .appendText(visibleSmsText(sms.body));
       return {
         invocationMessage: vscode.l10n.t('Sending a test SMS to {0}', maskPhoneNumber(sms.to)),
         confirmationMessages: { title: vscode.l10n.t('Send this SMS?'), message },
@@ -69,7 +70,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const { target, sms } = checked;
       const masked = maskPhoneNumber(sms.to);
       // Always, even after the editor's confirmation; a modal that cannot be shown counts as "no".
-      const confirmed = await confirm(sms, target).then((yes) => yes, () => false);
+      const confirmed = await confirm(services.confirmations, sms, target).then((yes) => yes, () => false);
       if (!confirmed) {
         return errorResult({ kind: 'declined', message: vscode.l10n.t('Not sent: the user did not confirm the SMS to {0}. Do not retry unless the user asks.', masked) });
       }

@@ -1,9 +1,12 @@
 // voiceSms.checkConnection: one request through the active profile's real client (balance, else this month of
 // the first instance), then a report (core/diagnostics/connectionReport.ts) in a read-only document, with
 // "Copy" and "Report Issue". Secrets never enter it: the inputs hold none, and the text passes the log's masks.
+// Ids, local paths and the proxy's path are masked too, so it can be pasted publicly. Each check gets its own
+// document, and its Copy and Report Issue take that very string: what is pasted is what was shown.
 // Returns { text, lines } so tests and other extensions can read the verdicts.
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { ConnectionCheck, ReportLine } from '../../core/index.js';
+import type { ConnectionCheck, ReportLine, ReportPrivacy } from '../../core/index.js';
 import { COMMANDS, EXTENSION_ID } from '../../shared/ids.js';
 import { NotSignedInError } from '../clients.js';
 import { loadCore } from '../core.js';
@@ -12,14 +15,14 @@ import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 const SCHEME = 'voicesms-report';
-const REPORT_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Connection Report.txt' });
+/** Reports kept for their documents (a reopened tab shows the same text); older ones are dropped. */
+const KEPT_REPORTS = 10;
 
 export const register: RegisterCommand = (ctx, services) => {
-  let latest = '';
-  const changed = new vscode.EventEmitter<vscode.Uri>();
+  const reports = new Map<string, string>();
+  let count = 0;
   ctx.subscriptions.push(
-    changed,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, { onDidChange: changed.event, provideTextDocumentContent: () => latest }),
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, { provideTextDocumentContent: (uri) => reports.get(uri.query) ?? '' }),
   );
 
   registerCommand(ctx, COMMANDS.checkConnection, async (arg?: unknown) => {
@@ -29,9 +32,10 @@ export const register: RegisterCommand = (ctx, services) => {
     const lines = await withProgress(vscode.l10n.t('Checking the connection…'), (signal) => check(services, signal));
     const about = { version: (ctx.extension.packageJSON as { version: string }).version, editorVersion: vscode.version, platform: process.platform, at: new Date() };
     const text = services.log.userText(loadCore().formatConnectionReport(lines, about));
-    latest = text;
-    changed.fire(REPORT_URI);
-    const doc = await vscode.workspace.openTextDocument(REPORT_URI);
+    const key = String(++count);
+    reports.set(key, text);
+    for (const old of reports.keys()) if (reports.size > KEPT_REPORTS) reports.delete(old);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: '/Connection Report.txt', query: key }));
     await vscode.window.showTextDocument(doc, { preview: false });
     if (!driven) void offerActions(text, lines);
     return { text, lines };
@@ -48,7 +52,7 @@ async function offerActions(text: string, lines: readonly ReportLine[]): Promise
   if (choice === copy) await vscode.env.clipboard.writeText(text);
   if (choice === report) {
     try {
-      await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: '```\n' + text + '```\n' });
+      await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: loadCore().issueBody(text) });
     } catch (e) {
       // Browser-based editors (code-server, vscode.dev) have no issue reporter window: they open a GitHub
       // page, and only for extensions hosted there. The report must not be lost: it goes to the clipboard.
@@ -77,5 +81,18 @@ async function check(services: HostServices, signal: AbortSignal): Promise<Repor
     probe = { ok: false, operation: undefined, message: errorMessage(e) };
   }
   const facts = services.clients.routeFacts(baseUrl);
-  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, path: facts.path, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe });
+  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, path: facts.path, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe, privacy: privacyOf(services) });
+}
+
+/** What the report masks: the profile's ids, the CA file (as written and expanded) and NODE_EXTRA_CA_CERTS. */
+function privacyOf(services: HostServices): ReportPrivacy {
+  const home = homedir();
+  const caFile = services.config.settings.tlsCaFile.trim();
+  const expanded = caFile === '~' || caFile.startsWith('~/') || caFile.startsWith('~\\') ? home + caFile.slice(1) : caFile;
+  const accountId = services.config.activeProfile?.accountId;
+  return {
+    identifiers: [...(accountId ? [accountId] : []), ...services.config.instances],
+    paths: [caFile, expanded, process.env['NODE_EXTRA_CA_CERTS'] ?? ''],
+    home,
+  };
 }

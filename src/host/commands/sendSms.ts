@@ -12,9 +12,11 @@ import { inertLine } from '../../shared/untrustedText.js';
 import { loadCore } from '../core.js';
 import { errorMessage, isCancellation, showError, withProgress } from '../errors.js';
 import { runMultiStep } from '../quickInput/multiStep.js';
+import type { Confirmations } from '../confirmations.js';
 import type { HostServices } from '../services.js';
 import type { SmsDraft } from '../sms/draft.js';
 import { rememberSmsAnswer } from '../sms/rawAnswers.js';
+import { LINE_BREAK_MARK, visibleSmsText } from '../sms/visibleText.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
 import { stepOfFailure } from './smsField.js';
@@ -83,7 +85,7 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
     return undefined;
   }
 
-  if (services.config.settings.smsConfirmBeforeSend && !(await confirm(checked, target))) return undefined;
+  if (services.config.settings.smsConfirmBeforeSend && !(await confirm(services.confirmations, checked, target))) return undefined;
   const delivered = await deliver(services, target.profile, checked);
   if (delivered.ok) return delivered.outcome;
   if (args !== undefined) throw new Error(delivered.message);
@@ -107,15 +109,13 @@ export function targetLine(target: SmsTarget): string {
   return vscode.l10n.t('Profile: {0} ({1})', target.profile, host);
 }
 
-/** Longest message text the modal quotes. */
-const SHOWN_BODY_CHARS = 480;
-
 /**
- * The confirmation modal; true only when the user chose "Send". It always quotes the text itself:
- * arguments (a command link, a model through the chat tool) may have written it, so the user reads
- * it before it goes out.
+ * The confirmation modal; true only when the user chose "Send". It quotes the whole text, every
+ * character visible (visibleSmsText): arguments (a command link, a model through the chat tool) may
+ * have written it, and nothing may hide behind an ellipsis or an invisible character. It goes
+ * through the extension's confirmations, so the integration tests read exactly what it showed.
  */
-export async function confirm(sms: CheckedSms, target: SmsTarget): Promise<boolean> {
+export async function confirm(confirmations: Confirmations, sms: CheckedSms, target: SmsTarget): Promise<boolean> {
   const send = vscode.l10n.t('Send');
   const detail = [
     // First: which profile pays for it. A test SMS through the production profile is the costliest slip.
@@ -124,10 +124,9 @@ export async function confirm(sms: CheckedSms, target: SmsTarget): Promise<boole
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
-    vscode.l10n.t('Message: {0}', sms.body.length > SHOWN_BODY_CHARS ? `${sms.body.slice(0, SHOWN_BODY_CHARS)}…` : sms.body),
+    vscode.l10n.t('Message, in full (line breaks shown as {0}): {1}', LINE_BREAK_MARK, visibleSmsText(sms.body)),
   ].filter(Boolean).join('\n');
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send this SMS?'), { modal: true, detail }, send);
-  return choice === send;
+  return (await confirmations.ask(vscode.l10n.t('Send this SMS?'), detail, send)) === send;
 }
 
 export type Delivery = { ok: true; outcome: SendSmsOutcome } | { ok: false; unknown: boolean; message: string };

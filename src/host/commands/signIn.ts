@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { errorMessage, errorText } from '../errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
+import { forgetProfileData } from '../profileData.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { credentialsFromEnv, readSignInArgs, stepToFix, type EnvCredentials, type SignInArgs, type SignInField } from './signInInput.js';
@@ -46,11 +47,12 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
   if (problem) throw new Error(problem);
   const input = normalise(args);
   // Arguments may come from a command link: replacing an existing profile is the user's decision.
-  if (services.config.settings.profiles.some((p) => p.name === input.name)) {
+  const replacing = services.config.settings.profiles.some((p) => p.name === input.name);
+  if (replacing) {
     const replace = vscode.l10n.t('Replace Profile');
     const choice = await services.confirmations.ask(
       vscode.l10n.t('Replace profile "{0}"?', input.name),
-      vscode.l10n.t('Its base URL and credentials are replaced with {0} and a new access key.', input.baseUrl),
+      vscode.l10n.t('Its base URL and credentials are replaced with {0} and a new access key; its Sent SMS history and balance readings are deleted.', input.baseUrl),
       replace,
     );
     if (choice !== replace) throw new Error(vscode.l10n.t('Sign-in cancelled: profile "{0}" was kept as it was.', input.name));
@@ -61,6 +63,9 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
     services.log.warn(`Sign-in check for profile "${input.name}" failed: ${errorMessage(e)}`);
     throw e;
   }
+  // A replaced profile may now be another account: it must not inherit the old one's messages or
+  // spending (as after Sign Out and Remove). Only once the new credentials proved themselves.
+  if (replacing) await forgetProfileData(services, input.name);
   return saveSignIn(services, input);
 }
 

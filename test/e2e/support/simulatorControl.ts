@@ -47,3 +47,15 @@ export async function armFault(target: ControlTarget, fault: Record<string, unkn
 export async function clearFaults(target: ControlTarget): Promise<void> {
   await fetch(`${target.baseUrl}/__sim/faults`, { method: 'DELETE', headers: tokenHeader(target) }).catch(() => undefined);
 }
+
+/** Every credential pair read from a demo simulator in this run: the runner's secrets scan looks for them. */
+export const demoCredentialsSeen: { accessKeyId: string; secretAccessKey: string }[] = [];
+
+/** The credentials the simulator at `target` drew when it started (random on every start). */
+export async function demoCredentials(target: ControlTarget): Promise<{ accessKeyId: string; secretAccessKey: string }> {
+  const res = await fetch(`${target.baseUrl}/__sim/credentials`, { headers: tokenHeader(target) });
+  if (res.status !== 200) throw new Error(`GET ${target.baseUrl}/__sim/credentials answered ${res.status}`);
+  const creds = (await res.json()) as { accessKeyId: string; secretAccessKey: string };
+  demoCredentialsSeen.push(creds);
+  return creds;
+}

@@ -2,7 +2,7 @@
 // against a simulator whose clock runs ahead (the envelope timestamp gives the skew).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildConnectionReport, clockSkewVerdict, createClient, decideProxy, formatConnectionReport, type ConnectionCheck } from '../../../src/core/index.js';
+import { buildConnectionReport, clockSkewVerdict, createClient, decideProxy, formatConnectionReport, issueBody, maskIdentifier, maskPath, maskProxyUrl, type ConnectionCheck } from '../../../src/core/index.js';
 import { DEMO_ACCOUNT, start } from '../../../src/simulator/index.js';
 
 const base: ConnectionCheck = {
@@ -117,5 +117,56 @@ void describe('a real probe against a simulator whose clock is 2 minutes ahead',
       await client.close();
       await sim.close();
     }
+  });
+});
+
+void describe('what the report hides, so that it can be pasted into a public issue', () => {
+  const privacy = { identifiers: ['ACC-7731-PRIVATE', 'VI-SECRET-42', 'VI SPACE 9'], paths: ['~/certs/corp.pem', '/home/ana/certs/corp.pem', '/opt/extra/ca.pem'], home: '/home/ana' };
+  const hidden = ['ACC-7731-PRIVATE', 'VI-SECRET-42', 'VI SPACE 9', 'VI%20SPACE%209', '/home/ana', 'certs/corp', '/opt/extra', 'pac-path', 'token=abc'];
+  const assertHidden = (text: string): void => {
+    for (const h of hidden) assert.ok(!text.includes(h), `${h} in: ${text}`);
+  };
+
+  void it('masks the account id, instance ids (also percent-encoded), CA file paths and the proxy URL\'s path and query in every line', () => {
+    const check: ConnectionCheck = {
+      ...base,
+      privacy,
+      proxy: { proxy: 'http://***@proxy.corp:3128/pac-path/x?token=abc', source: 'http.proxy' },
+      trust: [
+        { kind: 'caFile', path: '/home/ana/certs/corp.pem', count: 1, certs: [{ subject: 'CN=Corp', validTo: '2030-01-01T00:00:00.000Z', expired: false }] },
+        { kind: 'extra', path: '/opt/extra/ca.pem', count: 0, certs: [], problem: 'ENOENT' },
+      ],
+      probe: { ok: false, operation: 'GET balance (ACC-7731-PRIVATE)', elapsedMs: 9, message: 'Account ACC-7731-PRIVATE unknown; instance VI-SECRET-42 and /v1/vvoice/VI%20SPACE%209/calls; see /home/ana/notes.txt' },
+    };
+    const lines = buildConnectionReport(check);
+    const text = formatConnectionReport(lines, { version: '0.1.0', editorVersion: '1.139.1', platform: 'linux', at: new Date('2026-11-22T12:00:00Z') });
+    assertHidden(text);
+    const v = Object.fromEntries(lines.map((l) => [l.label, l.value]));
+    assert.match(v['Proxy'] ?? '', /^http:\/\/\*\*\*@proxy\.corp:3128\/… \(from http\.proxy\)$/);
+    assert.match(v['TLS trust'] ?? '', /1 from …\/corp\.pem .*NODE_EXTRA_CA_CERTS …\/ca\.pem unusable/);
+    assert.equal(v['Request'], 'GET balance (AC…TE) failed after 9 ms: Account AC…TE unknown; instance VI…42 and /v1/vvoice/VI… 9/calls; see ~/notes.txt');
+  });
+
+  void it('masks a CA file error that names the path, as written and expanded', () => {
+    const lines = buildConnectionReport({ ...base, privacy, trust: { error: 'The CA file in voiceSms.tls.caFile could not be read (ENOENT: /home/ana/certs/corp.pem); was "~/certs/corp.pem"' } });
+    const trust = lines.find((l) => l.label === 'TLS trust');
+    assert.equal(trust?.value, 'The CA file in voiceSms.tls.caFile could not be read (ENOENT: …/corp.pem); was "…/corp.pem"');
+  });
+
+  void it('the helpers: ids keep two characters at each end, paths their file name, proxies their origin', () => {
+    assert.equal(maskIdentifier('ACC-DEMO'), 'AC…MO');
+    assert.equal(maskIdentifier('AB123'), '…');
+    assert.equal(maskPath('C:\\Users\\ana\\corp.pem'), '…/corp.pem');
+    assert.equal(maskProxyUrl('http://proxy:8080/'), 'http://proxy:8080/');
+    assert.equal(maskProxyUrl('https://***@proxy:8443/a?b=c#d'), 'https://***@proxy:8443/…');
+  });
+
+  void it('the issue body holds the report exactly as shown, in a fence nothing in it can close', () => {
+    const text = 'Report\n[FAIL] Request  failed: ```\n[click](https://evil.example) ````\n';
+    const body = issueBody(text);
+    assert.ok(body.startsWith('`````text\n'), body);
+    assert.ok(body.endsWith('\n`````\n'), body);
+    assert.equal(body.slice('`````text\n'.length, -'`````\n'.length), text, 'the same string inside');
+    assert.equal(issueBody('plain\n'), '```text\nplain\n```\n');
   });
 });

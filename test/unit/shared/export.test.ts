@@ -5,6 +5,12 @@ import assert from 'node:assert/strict';
 import type { DayStats, MonthView } from '../../../src/core/model/types.js';
 import { formatMonthExport, maskId } from '../../../src/shared/export.js';
 
+// The two renderers a Markdown export most likely meets: markdown-it as the editor's preview runs it
+// (linkify on, HTML allowed) and marked with GFM (tables, autolinks). Untyped CommonJS: the shape used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt = require('markdown-it') as new (o: { html: boolean; linkify: boolean }) => { render(src: string): string };
+const markdownIt = new MarkdownIt({ html: true, linkify: true });
+
 function day(dateId: string, legsIn: number, legsOut: number, unique: number, minutes: number, future = false): DayStats {
   return { dateId, callLegs: legsIn + legsOut, callLegsIn: legsIn, callLegsOut: legsOut, callsUnique: unique, durationMin: minutes, future, legsMismatch: false };
 }
@@ -83,9 +89,51 @@ void describe('formatMonthExport: markdown', () => {
     assert.equal(lines[5], '| 2024-02-02 | 5 | 1 | 1 | 2 | 9 | legs ≠ in + out |');
     assert.equal(lines[6], '| 2024-02-03 | 0 | 0 | 0 | 0 | 0 | future |');
     assert.equal(lines[7], '| **Total** (2 days) | **12** | **4** | **5** | **7** | **69** |  |');
-    assert.ok(lines.includes('- 20240202: call_legs 5 differs from in + out (2)'));
+    assert.ok(lines.includes('- 20240202\\: call\\_legs 5 differs from in + out (2)'), lines.join('\n'));
     // Every table row has the same number of cells, so no escaped pipe split a cell.
     const cells = lines.slice(2, 8).map((l) => l.split(/(?<!\\)\|/).length);
     assert.ok(cells.every((n) => n === cells[0]), cells.join(','));
+  });
+});
+
+void describe('formatMonthExport: markdown with hostile text (security)', () => {
+  const hostile = [
+    '[Pay now](https://evil.example/pay)',
+    '![x](https://evil.example/t.png)',
+    '<img src=x onerror=alert(1)>',
+    '<a href="command:voiceSms.signOut">x</a>',
+    'https://evil.example/a',
+    'www.evil.example',
+    'mail admin@evil.example',
+    '&lt;b&gt; &#x3C;',
+    '**bold** _em_ `code` ~~s~~',
+    'a|b\n| c | d |',
+    'VI #',
+  ];
+
+  void it('renders the instance id, dates and warnings as plain text: no link, image, autolink, tag or entity in every renderer', async () => {
+    // `marked` is ESM-only; this test file compiles as CommonJS.
+    const { marked } = await import('marked');
+    for (const text of hostile) {
+      const view: MonthView = { ...VIEW, warnings: [text, `day note: ${text}`] };
+      const md = formatMonthExport(view, 'markdown', { instanceId: text });
+      for (const [name, html] of [['markdown-it', markdownIt.render(md)], ['marked', marked.parse(md, { gfm: true, async: false })]] as const) {
+        assert.doesNotMatch(html, /<a\b|<img\b/i, `${name} made a link or image of ${JSON.stringify(text)}:\n${html}`);
+        // Only the tags the export itself makes: heading, table, list, strong.
+        for (const tag of html.match(/<\/?([a-z0-9]+)/gi) ?? []) {
+          assert.match(tag, /^<\/?(h2|table|thead|tbody|tr|th|td|ul|li|strong)$/i, `${name}: ${tag} from ${JSON.stringify(text)}:\n${html}`);
+        }
+        assert.doesNotMatch(html, /<(em|code|del|s)>/, `${name}: markup from ${JSON.stringify(text)}`);
+      }
+      // The table keeps its shape: every row as many cells as the header.
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      const cells = rows.map((l) => l.split(/(?<!\\)\|/).length);
+      assert.ok(cells.every((n) => n === cells[0]), `${JSON.stringify(text)}: ${cells.join(',')}`);
+    }
+  });
+
+  void it('still reads as the text: the heading shows the instance id as written', () => {
+    const html = markdownIt.render(formatMonthExport(VIEW, 'markdown', { instanceId: '[Pay](https://evil.example) <b>' }));
+    assert.match(html, /<h2>\[Pay\]\(https:\/\/evil\.example\) &lt;b&gt; · 2024-02<\/h2>/);
   });
 });

@@ -2,7 +2,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { authHeaders, DEFAULT_AUTH } from '../../../src/core/auth/headers.js';
 import type { Simulator } from '../../../src/simulator/types.js';
-import { DEMO_SECRET_ACCESS_KEY } from '../../../src/simulator/defaults.js';
 import { basicHeaders, envelope, FORM_TYPE, getBasic, send, signedHeaders, smsForm, startSim, T0, type Reply } from './helpers.js';
 
 const CALLS = '/v1/vvoice/VI-DEMO-01/calls/202406';
@@ -19,7 +18,7 @@ void describe('simulator authentication', () => {
     const env = envelope(r);
     assert.equal(env.status.code, '401');
     assert.match(env.status.message, mentions);
-    assert.ok(!r.body.includes(DEMO_SECRET_ACCESS_KEY), 'the secret must never be echoed');
+    assert.ok(!r.body.includes(sim.credentials.secretAccessKey), 'the secret must never be echoed');
   }
 
   void it('accepts basic credentials with an empty Signature on the calls request (the spec example)', async () => {
@@ -67,7 +66,7 @@ void describe('simulator authentication', () => {
     });
     refusal(wrongKey, /Signature does not match/);
     // The message shows what the server signed (method, path, timestamp, id, body hash), never the key.
-    assert.match(envelope(wrongKey).status.message, /GET\\n\/v1\/vvoice\/VI-DEMO-01\/calls\/202406\\n1718460207481\\nDEMO-ACCESS-KEY\\n[0-9a-f]{64}/);
+    assert.match(envelope(wrongKey).status.message, new RegExp(String.raw`GET\\n/v1/vvoice/VI-DEMO-01/calls/202406\\n1718460207481\\n${sim.credentials.accessKeyId}\\n[0-9a-f]{64}`));
 
     const signedBody = smsForm('VSTK-TEST', '+14155550123', 'pay 10');
     const headers = { ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body: signedBody, now: T0 }), 'Content-Type': FORM_TYPE };
@@ -116,7 +115,7 @@ void describe('simulator authentication', () => {
     assert.ok(rec);
     assert.equal(rec.method, 'GET');
     assert.equal(rec.path, '/v1/account/ACC-DEMO/balance');
-    assert.equal(rec.headers?.['accesskeyid'], 'DEMO-ACCESS-KEY');
+    assert.equal(rec.headers?.['accesskeyid'], sim.credentials.accessKeyId);
     assert.equal(rec.headers?.['signature'], '');
     assert.ok(rec.rawHeaders?.includes('AccessKeyId'));
     assert.equal(rec.time, T0);
@@ -126,7 +125,7 @@ void describe('simulator authentication', () => {
 void describe('simulator authentication options', () => {
   void it('refuses an empty Signature in the signed form unless acceptEmptySignature is set', async () => {
     const strict = await startSim();
-    const lenient = await startSim({ acceptEmptySignature: true });
+    const lenient = await startSim({ acceptEmptySignature: true, credentials: strict.credentials });
     try {
       const headers = { ...signedHeaders(strict.credentials, { method: 'GET', path: CALLS, now: T0 }), Signature: '' };
       const refused = await send(`${strict.url}${CALLS}`, { headers });

@@ -8,7 +8,7 @@ import { createClient } from '../../../../src/core/client.js';
 import { resolveTrust } from '../../../../src/core/http/trust.js';
 import { credentialsFromEnv, readSignInArgs, stepToFix, verificationCall } from '../../../../src/host/commands/signInInput.js';
 import { readProfileArg } from '../../../../src/host/commands/profileArg.js';
-import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
 
 void describe('readSignInArgs', () => {
   void it('is undefined without an argument object, so the command shows the UI', () => {
@@ -68,7 +68,7 @@ void describe('stepToFix with real failures from the simulator', () => {
   });
 
   async function failure(baseUrl: string, secret: string, call: (c: ReturnType<typeof createClient>) => Promise<unknown>): Promise<unknown> {
-    const client = createClient({ baseUrl, credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, secretAccessKey: secret }, timeouts: { totalMs: 5_000, connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } });
+    const client = createClient({ baseUrl, credentials: { accessKeyId: sim.credentials.accessKeyId, secretAccessKey: secret }, timeouts: { totalMs: 5_000, connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } });
     try {
       await call(client);
     } catch (e) {
@@ -86,9 +86,9 @@ void describe('stepToFix with real failures from the simulator', () => {
   });
 
   void it('an unknown instance or account reopens that id step', async () => {
-    const vi = await failure(sim.url, DEMO_CREDENTIALS.secretAccessKey, (c) => c.getMonthView('VI-NOT-THERE', '202406'));
+    const vi = await failure(sim.url, sim.credentials.secretAccessKey, (c) => c.getMonthView('VI-NOT-THERE', '202406'));
     assert.equal(stepToFix(vi, 'monthView'), 'voiceInstanceId');
-    const acc = await failure(sim.url, DEMO_CREDENTIALS.secretAccessKey, (c) => c.getBalance(`${DEMO_ACCOUNT}-NOT-THERE`));
+    const acc = await failure(sim.url, sim.credentials.secretAccessKey, (c) => c.getBalance(`${DEMO_ACCOUNT}-NOT-THERE`));
     assert.equal(stepToFix(acc, 'balance'), 'accountId');
   });
 
@@ -100,7 +100,7 @@ void describe('stepToFix with real failures from the simulator', () => {
         s.close(() => resolve(p));
       });
     });
-    const e = await failure(`http://127.0.0.1:${port}`, DEMO_CREDENTIALS.secretAccessKey, (c) => c.getBalance(DEMO_ACCOUNT));
+    const e = await failure(`http://127.0.0.1:${port}`, sim.credentials.secretAccessKey, (c) => c.getBalance(DEMO_ACCOUNT));
     assert.equal(stepToFix(e, 'balance'), 'baseUrl');
   });
 

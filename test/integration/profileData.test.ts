@@ -1,0 +1,105 @@
+// What the editor keeps about a profile outside settings and secrets (its Sent SMS history and the balance
+// readings behind the days-left estimate) goes with the profile whenever the profile goes: replaced by an
+// argument-driven Sign In over its name (only once the new credentials proved themselves), and the demo's
+// with Stop Offline Demo — as Sign Out and Remove already did. Against a simulator in this process and the
+// demo's own, with real SMS and balance requests.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+import { answering, confirmations, REPLACE_PROFILE, SIGN_OUT_AND_REMOVE } from './modals.js';
+
+interface ProfileDataApi {
+  session: { current(): { signedIn: boolean; profile: string | undefined } };
+  smsHistory: { entries(): { preview: string; status: string }[] };
+  balance: { settled(): Promise<void>; readings(profile: string): number };
+}
+
+const PROFILE = 'Profile data integration';
+const DEMO = 'Demo (offline)';
+const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
+const E164 = '+4915123456789';
+
+describe('profile data goes with the profile: replaced by Sign In, and the demo\'s on Stop Offline Demo', function () {
+  this.timeout(90_000);
+  let api: ProfileDataApi;
+  let sim: Simulator;
+  const saved = new Map<string, unknown>();
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'statusBar.showBalance'];
+  const signIn = (secretAccessKey: string) =>
+    Promise.resolve(vscode.commands.executeCommand<string>('voiceSms.signIn', {
+      name: PROFILE, baseUrl: sim.url, accessKeyId: sim.credentials.accessKeyId, secretAccessKey, accountId: DEMO_ACCOUNT,
+    }));
+
+  async function waitFor(check: () => boolean, what: string): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** One SMS sent and one balance reading taken through the active profile `name`. */
+  async function useProfile(name: string, body: string): Promise<void> {
+    await waitFor(() => api.session.current().profile === name && api.session.current().signedIn, `${name} to be active`);
+    const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', { from: SENDER, to: E164, body });
+    assert.ok(sent?.messageId, 'the SMS was sent');
+    await waitFor(() => api.smsHistory.entries().some((e) => e.preview === body), 'the history entry');
+    await vscode.commands.executeCommand('voiceSms.refreshBalance');
+    await api.balance.settled();
+    assert.ok(api.balance.readings(name) >= 1, 'a balance reading is stored');
+  }
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as ProfileDataApi;
+    sim = await start();
+    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
+    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    await config().update('statusBar.showBalance', false, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('voiceSms.stopDemo');
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
+    for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
+    await sim?.close();
+  });
+
+  it('replacing a profile by Sign In deletes its SMS history and balance readings; a refused or failed replacement keeps them', async function () {
+    assert.equal(await signIn(sim.credentials.secretAccessKey), PROFILE);
+    await useProfile(PROFILE, 'Sent before the profile was replaced');
+
+    // Declined: nothing changes.
+    const c = await confirmations();
+    c.answerNext(undefined);
+    await assert.rejects(signIn(sim.credentials.secretAccessKey), /Sign-in cancelled/);
+    assert.equal(api.smsHistory.entries().length, 1, 'a declined replacement keeps the history');
+    assert.ok(api.balance.readings(PROFILE) >= 1);
+    // Confirmed, but the new credentials are refused: the old profile stays whole.
+    await assert.rejects(answering(REPLACE_PROFILE, () => signIn('not-the-secret')), /refused the credentials/);
+    assert.equal(api.smsHistory.entries().length, 1, 'a failed replacement keeps the history');
+    assert.ok(api.balance.readings(PROFILE) >= 1);
+    const asked = c.asked().at(-1);
+    assert.match(asked?.detail ?? '', /Sent SMS history and balance readings are deleted/);
+
+    // Confirmed and verified: the profile under that name starts empty.
+    assert.equal(await answering(REPLACE_PROFILE, () => signIn(sim.credentials.secretAccessKey)), PROFILE);
+    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the replaced profile');
+    assert.deepEqual(api.smsHistory.entries(), [], 'the replaced profile\'s history is gone');
+    assert.equal(api.balance.readings(PROFILE), 0, 'its balance readings are gone');
+  });
+
+  it('Stop Offline Demo deletes the demo\'s SMS history and balance readings: the next demo starts empty', async function () {
+    assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
+    await useProfile(DEMO, 'Sent from the first demo');
+    await vscode.commands.executeCommand('voiceSms.stopDemo');
+    assert.equal(api.balance.readings(DEMO), 0, 'the demo\'s readings are gone');
+
+    assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
+    await waitFor(() => api.session.current().profile === DEMO && api.session.current().signedIn, 'the second demo');
+    assert.deepEqual(api.smsHistory.entries(), [], 'the second demo shows none of the first one\'s messages');
+  });
+});

@@ -1,0 +1,28 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { visibleSmsText } from '../../../../src/host/sms/visibleText.js';
+
+void describe('visibleSmsText (the SMS confirmation quote)', () => {
+  void it('keeps ordinary text, spaces and emoji as they are', () => {
+    assert.equal(visibleSmsText('Hello, wörld! 👋 (test) https://example.com/a?b=c'), 'Hello, wörld! 👋 (test) https://example.com/a?b=c');
+  });
+
+  void it('shows line breaks as ⏎ and keeps the text one paragraph', () => {
+    assert.equal(visibleSmsText('a\nb\r\nc'), 'a⏎b⟨U+000D⟩⏎c');
+  });
+
+  void it('spells out what a dialog would not draw', () => {
+    const hidden = ['\u200B', '\u200D', '\u202E', '\u2066', '\u00AD', '\uFEFF', '\u3164', '\u{E0041}', '\uE000', '\u00A0', '\u2029', '\t', '\u0000', '\uD800'];
+    for (const c of hidden) {
+      const shown = visibleSmsText(`a${c}b`);
+      assert.equal(shown, `a⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩b`, JSON.stringify(c));
+    }
+  });
+
+  void it('is linear: 200,000 invisible characters in well under two seconds', () => {
+    const started = performance.now();
+    const out = visibleSmsText('\u200B\n'.repeat(100_000));
+    assert.equal(out.length, 100_000 * 9);
+    assert.ok(performance.now() - started < 2_000);
+  });
+});
