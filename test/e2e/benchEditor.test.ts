@@ -1,7 +1,8 @@
 // The bench rows that need the real editor (npm run bench runs this file with --grep '(bench)'):
 // activation as code-server records it (load + activate()), ours next to the exports probe, a trivial
-// extension activated in the same host, plus activate() alone as the extension logs it; and a month view
-// from the command to its painted table and chart, cold (first panel of the window) and again (cached).
+// extension activated in the same host, plus activate() alone as the extension logs it; and the month view
+// and the trend from the command to their painted table and chart, cold and again, next to a blank panel
+// (test/e2e/fixtures/blankPanel) opened the same way: the floor. See docs/panel-performance.md.
 // Each prints a "[bench]" line; a benchmark, not a timed assertion.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -69,8 +70,8 @@ function median(xs: number[]): number {
 }
 
 /**
- * Resolves with the `detail` (Date.now() in the page) of the PAINTED_MARK set in a frame that was not in
- * `before`. The time comes from the page itself, so how often this looks does not change the figure: every
+ * Resolves with the `detail` (Date.now() in the page; browser and bench share the machine's clock) of the
+ * PAINTED_MARK set in a frame that was not in `before`. The time comes from the page itself, so how often this looks does not change the figure: every
  * 50 ms it asks each new frame one cheap question (the webview writes its content into a fresh inner
  * frame, so a question left waiting inside the first document would never be answered).
  */
