@@ -21,9 +21,12 @@ async function activationMs(wb: Workbench, name: string): Promise<number | undef
   const list = wb.page.locator('.runtime-extensions-editor .monaco-list').first();
   await list.waitFor({ state: 'visible', timeout: 15_000 });
   const row = wb.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: name }).first();
-  // The list renders only the rows on screen (about 80 built-in extensions): scroll until it shows.
+  // The list renders only the rows on screen (about 80 built-in extensions): from the top (an earlier call
+  // may have scrolled past this row), scroll down until it shows.
   await list.hover();
+  await wb.page.mouse.wheel(0, -100_000);
   for (let i = 0; i < 40 && (await row.count()) === 0; i++) await wb.page.mouse.wheel(0, 300);
+  await row.scrollIntoViewIfNeeded().catch(() => undefined);
   await row.waitFor({ state: 'visible', timeout: 5_000 });
   const text = (await row.innerText()).replace(/\s+/g, ' ');
   console.log(`      [running extensions] ${text}`);
