@@ -89,9 +89,11 @@ runMain('e2e', async () => {
   // The tool caller calls our chat tools with vscode.lm.invokeTool, as another extension would (chatTools.test.ts).
   const probe = await packageExportsProbe(verbose);
   const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
+  // The blank panel is the floor of the bench's panel rows (test/e2e/benchEditor.test.ts).
+  const blankPanel = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'blankPanel');
   const editor = await startEditor({
     extension: { vsix },
-    extraExtensions: [toolCaller],
+    extraExtensions: [toolCaller, blankPanel],
     alsoInstall: [probe],
     verbose,
     env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },

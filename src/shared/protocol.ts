@@ -63,6 +63,19 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 export const WEBVIEW_L10N_ATTRIBUTE = 'data-l10n';
 
+/**
+ * The performance mark a panel sets once the frame showing its data (table and chart) has been painted; its
+ * `detail` is Date.now() then. `npm run bench` reads it once per panel (test/e2e/benchEditor.test.ts) instead
+ * of polling the page, and its floor fixture (test/e2e/fixtures/blankPanel) sets the same mark.
+ */
+export const PAINTED_MARK = 'voiceSms.painted';
+
+/**
+ * Where the page's boot script (html.ts) leaves the editor's API and the messages that arrived before the
+ * panel's bundle ran; src/webview/common/vscodeApi.ts takes both over.
+ */
+export const WEBVIEW_BOOT_GLOBAL = 'voiceSmsBoot';
+
 export interface WebviewL10n {
   /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
   language: string;

@@ -83,8 +83,11 @@ describe('month view, trend and day activities in the editor', function () {
     await pickInstanceIfAsked(/this month/);
     await wb.quickInput.pick(/this month/);
     const frame = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${thisMonth}"]`);
-    await frame.locator('canvas').first().waitFor({ state: 'visible' });
     await checkTable(frame, thisMonth);
+    // The chart follows the table (its library loads after the panel's bundle): drawn, and named for the month.
+    assert.ok((await wb.chartPixels(frame)) > 1000, 'the chart has drawn its bars, lines and axes');
+    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${thisMonth.slice(0, 4)}-${thisMonth.slice(4, 6)}-01T00:00:00Z`));
+    assert.match((await frame.locator('canvas[role="img"]').getAttribute('aria-label')) ?? '', new RegExp(monthName));
     await wb.editorTab(INSTANCE).waitFor({ state: 'visible' });
     await wb.screenshot('month-view');
   });
@@ -102,7 +105,7 @@ describe('month view, trend and day activities in the editor', function () {
     await pickInstanceIfAsked();
     const trend = await wb.webviewWith('tr.month-row', 40_000);
     assert.equal(await trend.locator('tr.month-row').count(), 12);
-    await trend.locator('canvas').first().waitFor({ state: 'visible' });
+    assert.ok((await wb.chartPixels(trend)) > 1000, 'the trend chart has drawn its bars, lines and axes');
     await wb.screenshot('trend');
     const target = shiftMonth(thisMonth, -2);
     await trend.locator(`tr.month-row[data-month-id="${target}"]`).click();

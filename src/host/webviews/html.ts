@@ -4,16 +4,18 @@
 // own message bundle are embedded (escaped), so the page is translated from its first paint.
 // Free of `vscode` so tests can build the exact same page.
 import { randomBytes } from 'node:crypto';
-import { WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
+import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
 
 export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 
 /**
- * The scripts under dist/webview a panel loads, in order: the shared elements script, the shared chart
- * script where a chart is drawn, then the panel's own bundle. Shared libraries thus ship (and are cached) once.
+ * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
+ * then the shared chart script where a chart is drawn. Shared libraries thus ship (and are cached) once. The
+ * chart library (180 KB) comes last so that the panel says `ready` and paints its table without waiting for
+ * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
 export function scriptsFor(entry: WebviewEntry): string[] {
-  return entry === 'activities' ? ['elements', entry] : ['elements', 'chart', entry];
+  return entry === 'activities' ? ['elements', entry] : ['elements', entry, 'chart'];
 }
 
 /** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */
@@ -33,6 +35,23 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
     "form-action 'none'",
   ].join('; ');
 }
+
+/**
+ * The first thing the page runs, before its stylesheet and scripts are fetched: it takes the editor's API,
+ * says `ready` and keeps whatever the host sends until the panel's bundle takes over (connectToHost in
+ * src/webview/common/vscodeApi.ts). The host's answer thus travels while the page loads, not after it. Our
+ * own code under the page's nonce, so the CSP is unchanged; without the editor's API (a test page that
+ * provides it later) it does nothing and the bundle says `ready` itself.
+ */
+export const BOOT_SCRIPT = `(() => {
+  if (typeof acquireVsCodeApi !== 'function') return;
+  const api = acquireVsCodeApi();
+  const kept = [];
+  let deliver = (data) => kept.push(data);
+  window.addEventListener('message', (event) => deliver(event.data));
+  window.${WEBVIEW_BOOT_GLOBAL} = { api, listen(handler) { deliver = handler; for (const data of kept.splice(0)) handler(data); } };
+  api.postMessage({ type: 'ready' });
+})();`;
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -67,6 +86,7 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
     <meta charset="utf-8">
     <meta http-equiv="Content-Security-Policy" content="${csp}">
     <meta name="viewport" content="width=device-width, initial-scale=1">
+    <script nonce="${escapeHtml(o.nonce)}">${BOOT_SCRIPT}</script>
     ${links}
     <title>${escapeHtml(o.title)}</title>
   </head>

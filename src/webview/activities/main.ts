@@ -113,4 +113,4 @@ host.onMessage((msg) => {
 });
 
 render();
-host.post({ type: 'ready' });
+host.ready();

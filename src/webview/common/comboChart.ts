@@ -90,7 +90,6 @@ export class ComboChart {
     Chart.defaults.font.family = t.fontFamily;
     Chart.defaults.font.size = Math.max(11, t.fontSize - 1);
     Chart.defaults.color = t.muted;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const border = t.highContrast ? t.foreground : undefined;
     const tickColor = (index: number): string => (this.points[index]?.band === 'future' ? t.future : t.muted);
     return {
@@ -123,7 +122,9 @@ export class ComboChart {
       options: {
         responsive: true,
         maintainAspectRatio: false,
-        animation: reduceMotion ? false : { duration: 250 },
+        // Drawn in its final state at once: a panel counts as painted when its chart is, and every render
+        // builds a new chart, so an entry animation would only ever delay that first paint.
+        animation: false,
         interaction: { mode: 'index', intersect: false },
         layout: { padding: { top: 4 } },
         onClick: (event, _elements, chart) => {

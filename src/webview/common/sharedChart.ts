@@ -6,9 +6,21 @@
 import type { ComboChart, ComboChartOptions } from './comboChart.js';
 
 export const SHARED_CHART_GLOBAL = 'voiceSmsSharedChart';
+/** Dispatched on `window` by the shared script once it has published the chart (it loads after a panel's bundle). */
+export const SHARED_CHART_LOADED_EVENT = 'voiceSmsSharedChartLoaded';
 
 export interface SharedChart {
   ComboChart: typeof ComboChart;
+}
+
+/**
+ * Runs `draw` once the shared chart script has run: at once when it has, else on its event. The host lists
+ * that script after the panel's own bundle, so a panel paints its table and totals without waiting for the
+ * 180 KB library and draws the chart when it arrives.
+ */
+export function whenChartLoaded(draw: () => void): void {
+  if ((globalThis as Record<string, unknown>)[SHARED_CHART_GLOBAL]) draw();
+  else window.addEventListener(SHARED_CHART_LOADED_EVENT, () => draw(), { once: true });
 }
 
 export function createComboChart(canvas: HTMLCanvasElement, options: ComboChartOptions): ComboChart {

@@ -18,7 +18,9 @@ import type { ComboChart } from '../common/comboChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
+import { markPainted } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
+import { whenChartLoaded } from '../common/sharedChart.js';
 import { buildDayRows, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
 
 type Phase =
@@ -31,6 +33,8 @@ const host = connectToHost<MonthViewToHost, MonthViewToWebview, MonthViewState>(
 let current: MonthViewState | undefined = host.getState();
 let phase: Phase = { kind: current ? 'loading' : 'idle' };
 let chart: ComboChart | undefined;
+/** Counts renders, so a chart whose library arrives after the panel moved on is not drawn into old content. */
+let renders = 0;
 
 const app = appRoot();
 const title = h('h1', { className: 'title' });
@@ -96,6 +100,7 @@ function renderHeader(): void {
 }
 
 function render(): void {
+  const mine = ++renders;
   renderHeader();
   chart?.destroy();
   chart = undefined;
@@ -124,7 +129,12 @@ function render(): void {
         chartPart.section,
         renderTable(rows, view, openDay),
         serviceFooter(meta));
-      chart = chartPart.chart();
+      // The table and totals are painted now; the chart follows once the shared chart script has run.
+      whenChartLoaded(() => {
+        if (mine !== renders) return;
+        chart = chartPart.chart();
+        markPainted();
+      });
       return;
     }
   }
@@ -165,4 +175,4 @@ host.onMessage((msg) => {
 
 onThemeChange(() => chart?.refreshTheme());
 render();
-host.post({ type: 'ready' });
+host.ready();

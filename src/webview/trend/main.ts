@@ -14,10 +14,11 @@ import {
 } from '../../shared/protocol.js';
 import { onThemeChange } from '../common/chartTheme.js';
 import type { ComboChart } from '../common/comboChart.js';
-import { createComboChart } from '../common/sharedChart.js';
+import { createComboChart, whenChartLoaded } from '../common/sharedChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
+import { markPainted } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
 type Phase =
@@ -29,6 +30,8 @@ const host = connectToHost<TrendToHost, TrendToWebview, TrendState>(parseTrendSt
 let current: TrendState | undefined = host.getState();
 let phase: Phase = { kind: 'loading' };
 let chart: ComboChart | undefined;
+/** Counts renders, so a chart whose library arrives after the panel moved on is not drawn into old content. */
+let renders = 0;
 
 const app = appRoot();
 const subtitle = h('p', { className: 'subtitle' });
@@ -104,6 +107,7 @@ function table(months: TrendMonth[]): HTMLElement {
 }
 
 function render(): void {
+  const mine = ++renders;
   renderSubtitle();
   chart?.destroy();
   chart = undefined;
@@ -125,23 +129,28 @@ function render(): void {
           h('div', { className: 'chart-box' }, canvas)),
         table(months),
         meta ? serviceFooter(meta) : null);
-      chart = createComboChart(canvas, {
-        ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
-        onSelect: (i) => {
-          const m = months[i];
-          if (m) openMonth(m.monthId);
-        },
+      // The table and cards are painted now; the chart follows once the shared chart script has run.
+      whenChartLoaded(() => {
+        if (mine !== renders) return;
+        chart = createComboChart(canvas, {
+          ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
+          onSelect: (i) => {
+            const m = months[i];
+            if (m) openMonth(m.monthId);
+          },
+        });
+        chart.setData(months.map((m) => ({
+          label: formatMonth(m.monthId, 'short'),
+          tooltipTitle: formatMonth(m.monthId),
+          inbound: m.totals?.callLegsIn ?? null,
+          outbound: m.totals?.callLegsOut ?? null,
+          unique: m.totals?.callsUnique ?? null,
+          minutes: m.totals?.durationMin ?? null,
+          ...(m.error ? { band: 'missing' as const } : {}),
+          notes: m.error ? [`⚠ ${m.error}`] : [],
+        })));
+        markPainted();
       });
-      chart.setData(months.map((m) => ({
-        label: formatMonth(m.monthId, 'short'),
-        tooltipTitle: formatMonth(m.monthId),
-        inbound: m.totals?.callLegsIn ?? null,
-        outbound: m.totals?.callLegsOut ?? null,
-        unique: m.totals?.callsUnique ?? null,
-        minutes: m.totals?.durationMin ?? null,
-        ...(m.error ? { band: 'missing' as const } : {}),
-        notes: m.error ? [`⚠ ${m.error}`] : [],
-      })));
       return;
     }
   }
@@ -166,4 +175,4 @@ host.onMessage((msg) => {
 
 onThemeChange(() => chart?.refreshTheme());
 render();
-host.post({ type: 'ready' });
+host.ready();

@@ -191,17 +191,21 @@ export class Workbench {
     throw lastError;
   }
 
-  /** Runs a command by its palette title ("Voice & SMS: Show Log"), as a user would. */
-  async runCommand(title: string): Promise<void> {
+  /**
+   * Runs a command by its palette title ("Voice & SMS: Show Log"), as a user would; resolves with Date.now()
+   * at the Enter that ran it (where the bench's panel rows start timing).
+   */
+  async runCommand(title: string): Promise<number> {
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const qi = await this.palette(title);
         const row = qi.rows.filter({ hasText: title }).first();
         await row.waitFor({ state: 'visible', timeout: 5_000 });
+        const entered = Date.now();
         await qi.input.press('Enter');
         await qi.waitClosed(5_000).catch(() => undefined);
-        return;
+        return entered;
       } catch (err) {
         lastError = err;
         await this.page.keyboard.press('Escape').catch(() => undefined);
@@ -364,6 +368,21 @@ export class Workbench {
   }
 
   /** The numbers of one row of a webview table, separators removed (`1,234` -> 1234). */
+  /**
+   * Waits until the frame's chart has been drawn (the chart sets role="img" on its canvas when it is created,
+   * after the chart script has run) and returns how many of its pixels are painted (not transparent).
+   */
+  async chartPixels(frame: FrameLocator): Promise<number> {
+    const canvas = frame.locator('canvas[role="img"]').first();
+    await canvas.waitFor({ state: 'visible' });
+    return canvas.evaluate((c: HTMLCanvasElement) => {
+      const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+      let painted = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+      return painted;
+    });
+  }
+
   async rowNumbers(row: Locator): Promise<number[]> {
     const cells = await row.locator('td.num').allTextContents();
     return cells.map((c) => Number(c.replace(/[^\d-]/g, '')));

@@ -7,7 +7,7 @@ import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { addMonths, dateIdOf, monthIdOf } from '../../../src/core/model/month.js';
 import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from '../../../src/host/webviews/dataSources.js';
-import { contentSecurityPolicy, createNonce, renderWebviewHtml } from '../../../src/host/webviews/html.js';
+import { BOOT_SCRIPT, contentSecurityPolicy, createNonce, renderWebviewHtml } from '../../../src/host/webviews/html.js';
 import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
 import { toJsonValue } from '../../../src/host/webviews/payload.js';
 import { ReadyGate } from '../../../src/host/webviews/readyGate.js';
@@ -48,7 +48,10 @@ void describe('webview HTML shell', () => {
       entry: 'monthView',
     });
     assert.equal(html.match(/<script nonce="N0NCE" src="https:\/\/x\.test\/[ab]\.js"><\/script>/g)?.length, 2);
-    assert.equal(html.match(/<script/g)?.length, 2, 'no other script element');
+    // The one inline script is our own boot script, fixed text under the same nonce, before the stylesheet.
+    assert.equal(html.split(`<script nonce="N0NCE">${BOOT_SCRIPT}</script>`).length, 2);
+    assert.ok(html.indexOf(BOOT_SCRIPT) < html.indexOf('<link rel="stylesheet"'), 'the boot script runs before the stylesheet is fetched');
+    assert.equal(html.match(/<script/g)?.length, 3, 'no other script element');
     assert.match(html, /<title>Calls March 2025 · &#60;script&#62;alert\(1\)&#60;\/script&#62;<\/title>/);
     assert.match(html, /http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
   });

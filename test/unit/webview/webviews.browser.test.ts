@@ -51,6 +51,23 @@ void describe('month view webview', () => {
       await p.page.waitForTimeout(150);
       assert.deepEqual(await p.posted(), [{ type: 'ready' }]);
       assert.deepEqual(posted[0], { type: 'ready' });
+      // Said by the page's boot script (html.ts), whose API and kept messages the bundle took over.
+      assert.equal(await p.page.evaluate(() => typeof (window as unknown as Record<string, unknown>).voiceSmsBoot), 'object');
+      await assertNoViolations(p);
+    } finally {
+      await p.close();
+    }
+  });
+
+  void it('shows what the host sent before its bundle had loaded (the boot script kept it)', async () => {
+    const p = await openPanel(harness, 'monthView', { delayBundlesMs: 800 });
+    try {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }], 'the boot script said ready before the bundles arrived');
+      assert.equal(await p.page.locator('header.toolbar').count(), 0, 'said before the bundle had run');
+      await showMarch(p);
+      await p.page.locator('table.days tbody tr').nth(30).waitFor({ state: 'attached', timeout: 10_000 });
+      assert.equal(await p.page.locator('.card[data-metric="callLegs"] .card-delta').getAttribute('class'), 'card-delta up', 'the comparison kept too');
+      assert.deepEqual(await p.posted(), [{ type: 'ready' }], 'ready said once');
       await assertNoViolations(p);
     } finally {
       await p.close();

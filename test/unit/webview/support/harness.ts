@@ -15,12 +15,19 @@ import { BODY_CLASS, themeCss, type ThemeName } from './themes.js';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-// Runs in the page before the bundle: the same contract as VS Code's API (acquire once, JSON-like
-// copies of posted messages, getState/setState), with everything recorded for the test.
+// Runs in the page before the bundle: the theme's body class, as the editor sets it.
 const SHIM = `(() => {
   const cfg = JSON.parse(document.currentScript.dataset.config);
   document.body.classList.add(cfg.bodyClass);
-  const rec = window.__vstk = { posted: [], states: [], state: cfg.state, acquired: 0 };
+})();`;
+
+/**
+ * Runs before anything in the page, as the editor injects its API: the same contract as VS Code's API
+ * (acquire once, JSON-like copies of posted messages, getState/setState), with everything recorded for
+ * the test. Present from the start, so the page's boot script (html.ts) takes it and says `ready` early.
+ */
+const INSTALL_VSCODE_API = `(state) => {
+  const rec = window.__vstk = { posted: [], states: [], state, acquired: 0 };
   window.acquireVsCodeApi = () => {
     if (rec.acquired++ > 0) throw new Error('An instance of the VS Code API has already been acquired');
     return Object.freeze({
@@ -29,7 +36,7 @@ const SHIM = `(() => {
       setState: (s) => { rec.state = JSON.parse(JSON.stringify(s)); rec.states.push(rec.state); return s; },
     });
   };
-})();`;
+}`;
 
 export interface Harness {
   origin: string;
@@ -56,13 +63,14 @@ export async function startHarness(): Promise<Harness> {
       const html = renderWebviewHtml({
         cspSource: origin,
         nonce,
-        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js`)],
+        // ?delay=ms holds the bundles back that long (the page's boot script has said `ready` meanwhile).
+        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js?delay=${Number(url.searchParams.get('delay') ?? 0)}`)],
         stylesheets: [`${origin}/theme/${theme}.css`, `${origin}/media/webview.css`],
         title: 'test',
         entry: page[1] as WebviewEntry,
       });
       // The shim reads its configuration from a data attribute (no inline script needed).
-      const config = JSON.stringify({ bodyClass: BODY_CLASS[theme], state: JSON.parse(url.searchParams.get('state') ?? 'null') as unknown });
+      const config = JSON.stringify({ bodyClass: BODY_CLASS[theme] });
       send('text/html; charset=utf-8', html.replace(`src="${origin}/shim.js"`, `src="${origin}/shim.js" data-config="${config.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`));
       return;
     }
@@ -71,7 +79,10 @@ export async function startHarness(): Promise<Harness> {
     const theme = /^\/theme\/(dark|light|hc)\.css$/.exec(url.pathname);
     if (theme) return send('text/css', themeCss(theme[1] as ThemeName));
     const bundle = /^\/bundle\/(elements|chart|monthView|trend|activities)\.js$/.exec(url.pathname);
-    if (bundle) return send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`)));
+    if (bundle) {
+      setTimeout(() => send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`))), Number(url.searchParams.get('delay') ?? 0));
+      return;
+    }
     res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -107,7 +118,7 @@ export interface PanelPage {
 export async function openPanel(
   h: Harness,
   entry: WebviewEntry,
-  opts: { theme?: ThemeName; state?: unknown; width?: number; height?: number } = {},
+  opts: { theme?: ThemeName; state?: unknown; width?: number; height?: number; delayBundlesMs?: number } = {},
 ): Promise<PanelPage> {
   const context = await h.browser.newContext({
     viewport: { width: opts.width ?? 1100, height: opts.height ?? 900 },
@@ -130,9 +141,10 @@ export async function openPanel(
       w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
-  const q = new URLSearchParams({ theme: opts.theme ?? 'dark' });
-  if (opts.state !== undefined) q.set('state', JSON.stringify(opts.state));
-  await page.goto(`${h.origin}/panel/${entry}?${q.toString()}`);
+  await page.addInitScript(`(${INSTALL_VSCODE_API})(${JSON.stringify(opts.state ?? null)});`);
+  const q = new URLSearchParams({ theme: opts.theme ?? 'dark', delay: String(opts.delayBundlesMs ?? 0) });
+  // With held-back bundles, return once the page has started (its boot script runs before they arrive).
+  await page.goto(`${h.origin}/panel/${entry}?${q.toString()}`, opts.delayBundlesMs ? { waitUntil: 'commit' } : {});
   const posted = (): Promise<Array<Record<string, unknown>>> =>
     page.evaluate(() => (window as unknown as { __vstk: { posted: Array<Record<string, unknown>> } }).__vstk.posted);
   return {

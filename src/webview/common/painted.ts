@@ -1,0 +1,7 @@
+// The "painted" mark (PAINTED_MARK): set after the next frame, i.e. once what was just rendered is on screen.
+// Invisible to users and assistive technology; `npm run bench` reads it to time a panel from command to paint.
+import { PAINTED_MARK } from '../../shared/protocol.js';
+
+export function markPainted(): void {
+  requestAnimationFrame(() => setTimeout(() => performance.mark(PAINTED_MARK, { detail: Date.now() })));
+}
