@@ -8,15 +8,7 @@ import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_I
 import { EXTENSION_ID } from './contract.js';
 import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-
-interface BalanceTestApi {
-  balance: {
-    settled(): Promise<void>;
-    statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
-    profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
-    accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Balance integration';
 const EXPECTED = `${(DEMO_STARTING_BALANCE_CENTS / 100).toFixed(2)} ${DEMO_CURRENCY}`;
@@ -26,7 +18,7 @@ function label(item: vscode.TreeItem): string {
 }
 
 describe('balance: refreshBalance, Account view, status bar, low-balance warning', function () {
-  let api: BalanceTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   let savedProfiles: unknown;
   let savedActive: unknown;
@@ -42,7 +34,7 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as BalanceTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     savedProfiles = config().inspect('profiles')?.globalValue;
     savedActive = config().inspect('activeProfile')?.globalValue;

@@ -10,13 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
-
-interface ChatTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined } };
-  smsHistory: { entries(): { status: string }[] };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 interface Totals { callLegs: number; callLegsIn: number; callLegsOut: number; callsUnique: number; durationMin: number; days: number }
 
@@ -59,7 +53,7 @@ function json<T>(result: vscode.LanguageModelToolResult): T {
 
 describe('chat tools (vscode.lm.invokeTool)', function () {
   this.timeout(60_000);
-  let api: ChatTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
   const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'requestTimeoutSeconds'];
@@ -83,7 +77,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as ChatTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await config().update('profiles', [

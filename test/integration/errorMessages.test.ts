@@ -12,11 +12,7 @@ import * as vscode from 'vscode';
 import { DEMO_CREDENTIALS, DEMO_INSTANCES, start, type Fault, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SAVE, SIGN_OUT_AND_REMOVE } from './modals.js';
-
-interface ErrorsTestApi {
-  session: { onDidChange: vscode.Event<unknown> };
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Error messages integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -39,7 +35,7 @@ async function refusedPort(): Promise<number> {
 
 describe('error messages: one clear message per error kind', function () {
   this.timeout(60_000);
-  let api: ErrorsTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   let dir: string;
   let savedProfiles: unknown;
@@ -101,7 +97,7 @@ describe('error messages: one clear message per error kind', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as ErrorsTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     dir = await mkdtemp(path.join(tmpdir(), 'vstk-errors-'));
     savedProfiles = config().inspect('profiles')?.globalValue;

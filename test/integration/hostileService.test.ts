@@ -12,13 +12,7 @@ import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator 
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-
-interface HostileTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined }; hasCredentials(profile: string): Promise<boolean> };
-  smsHistory: { entries(): { status: string; error?: string }[]; treeItems(): vscode.TreeItem[] };
-  balance: { settled(): Promise<void>; accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem } };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Hostile service integration';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
@@ -40,7 +34,7 @@ function assertInert(text: string, where: string, readable = true): void {
 
 describe('hostile service text: no link, no echoed credential, no unasked profile removal (security)', function () {
   this.timeout(60_000);
-  let api: HostileTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const saved = new Map<string, unknown>();
   const config = () => vscode.workspace.getConfiguration('voiceSms');
@@ -49,7 +43,7 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as HostileTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);

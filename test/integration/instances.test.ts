@@ -11,15 +11,7 @@ import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/
 import { EXTENSION_ID } from './contract.js';
 import { answering, SAVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-
-interface InstancesTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  instancesTree: {
-    getChildren(element?: unknown): unknown[];
-    getTreeItem(element: unknown): vscode.TreeItem;
-    settled(instanceId: string): Promise<void>;
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Instances integration';
 const INSTANCE = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
@@ -46,7 +38,7 @@ function label(item: vscode.TreeItem): string {
 }
 
 describe('instances tree: add, months, cache, refresh, export, remove', function () {
-  let api: InstancesTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   let dir: string;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
@@ -67,7 +59,7 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as InstancesTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     dir = await mkdtemp(path.join(tmpdir(), 'vstk-instances-'));
     await config().update('monthsInTree', MONTHS, vscode.ConfigurationTarget.Global);

@@ -9,12 +9,7 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
-
-interface SoakApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  footprint(): { openPanels: number };
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Panel soak';
 const PANELS = 200;
@@ -43,14 +38,14 @@ function monthBack(n: number): string {
 }
 
 describe('panel soak: 200 month views opened and closed', function () {
-  let api: SoakApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
 
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as SoakApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);

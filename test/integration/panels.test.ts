@@ -7,11 +7,7 @@ import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { waitFor } from './waitFor.js';
-
-interface PanelsTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 interface Shown {
   type: string;
@@ -35,7 +31,7 @@ function monthName(monthId: string): string {
 }
 
 describe('panels: month view, trend, day activities', function () {
-  let api: PanelsTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
 
@@ -48,7 +44,7 @@ describe('panels: month view, trend, day activities', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as PanelsTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     await config().update('profiles', [
       { name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] },

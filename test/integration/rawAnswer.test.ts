@@ -7,12 +7,7 @@ import { createClient } from '../../src/core/index.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { waitFor } from './waitFor.js';
-
-interface RawAnswerTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly { type: string }[] } | undefined>;
-  panelPost(title: string, message: unknown): Promise<boolean>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'Raw answer integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -23,7 +18,7 @@ function rawEditors(): vscode.TextDocument[] {
 }
 
 describe('raw answers: month view and balance as the XML the service sent', function () {
-  let api: RawAnswerTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const frozen = Date.now();
   const monthId = `${new Date(frozen).getUTCFullYear()}${String(new Date(frozen).getUTCMonth() + 1).padStart(2, '0')}`;
@@ -33,7 +28,7 @@ describe('raw answers: month view and balance as the XML the service sent', func
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as RawAnswerTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start({ now: () => frozen });
     await config().update('profiles', [
       { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] },
@@ -57,7 +52,7 @@ describe('raw answers: month view and balance as the XML the service sent', func
     const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
     assert.ok(title);
     // The comparison (previous month) arrives last; after it the panel makes no more requests.
-    await waitFor('month data and comparison', async () => (await api.panelContent(title))?.shown.find((m) => m.type === 'comparison'));
+    await waitFor('month data and comparison', async () => (await api.panelContent(title))?.shown.find((m) => (m as { type?: string }).type === 'comparison'));
     const before = new Set(rawEditors());
     const requests = sim.requests.length;
     assert.equal(await api.panelPost(title, { type: 'command', command: 'showRawAnswer' }), true);

@@ -9,22 +9,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CREDENTIALS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, CLEAR, SIGN_OUT_AND_REMOVE } from './modals.js';
-
-interface SmsEntry {
-  id: string;
-  from: string;
-  toMasked: string;
-  preview: string;
-  segments: number;
-  status: string;
-  messageId?: string;
-}
-
-interface SmsTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined } };
-  smsHistory: { entries(): SmsEntry[]; treeItems(): vscode.TreeItem[] };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const PROFILE = 'SMS integration';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
@@ -34,7 +19,7 @@ const E164 = '+4915123456789';
 
 describe('send SMS and history', function () {
   this.timeout(60_000);
-  let api: SmsTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const saved = new Map<string, unknown>();
   const config = () => vscode.workspace.getConfiguration('voiceSms');
@@ -53,7 +38,7 @@ describe('send SMS and history', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as SmsTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
