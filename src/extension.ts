@@ -3,18 +3,18 @@
 // (undici, fast-xml-parser, libphonenumber-js) is loaded by the features that need it, on first use,
 // so opening the editor never pays for it.
 import * as vscode from 'vscode';
-import { configurePureL10n } from './host/pureL10n.js';
+import { configurePureL10n } from './host/platform/pureL10n.js';
 import { registerChatTools } from './host/chat/register.js';
-import { ClientProvider } from './host/clients.js';
+import { ClientProvider } from './host/profile/clients.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
-import { HostConfig } from './host/config.js';
-import { Confirmations } from './host/confirmations.js';
-import { ContextKeys } from './host/contextKeys.js';
-import { DemoHandle } from './host/demoHandle.js';
-import { HostLog } from './host/log.js';
-import { ProfileSecrets } from './host/secrets.js';
+import { HostConfig } from './host/profile/config.js';
+import { Confirmations } from './host/platform/confirmations.js';
+import { ContextKeys } from './host/platform/contextKeys.js';
+import { DemoHandle } from './host/demo/demoHandle.js';
+import { HostLog } from './host/platform/log.js';
+import { ProfileSecrets } from './host/profile/secrets.js';
 import type { HostServices } from './host/services.js';
-import { SessionState } from './host/session.js';
+import { SessionState } from './host/profile/session.js';
 import { SmsDrafts } from './host/sms/draft.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';

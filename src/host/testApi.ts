@@ -3,11 +3,11 @@
 // suites import this one type (import type, erased from their bundle) instead of re-declaring slices.
 import * as vscode from 'vscode';
 import type { AccountTreeProvider, AccountNode } from './views/accountTree.js';
-import type { BalanceStatusBar } from './statusBar.js';
+import type { BalanceStatusBar } from './balance/balanceStatusBar.js';
 import type { HostServices } from './services.js';
 import type { InstancesNode, InstancesTreeProvider } from './views/instancesTree.js';
 import type { PanelLookup } from './webviews/panels.js';
-import type { ProfileStatusBar } from './profileStatusBar.js';
+import type { ProfileStatusBar } from './profile/profileStatusBar.js';
 import type { SmsHistoryEntry } from './sms/history.js';
 import type { SmsHistoryTreeProvider } from './views/smsHistoryTree.js';
 

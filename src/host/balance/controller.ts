@@ -3,11 +3,11 @@
 // profile switch (or sign-out) resets the model, so no view ever shows another profile's balance.
 import * as vscode from 'vscode';
 import { SETTINGS } from '../../shared/ids.js';
-import type { ClientProvider } from '../clients.js';
-import type { HostConfig } from '../config.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { HostLog } from '../log.js';
-import type { SessionSnapshot, SessionState } from '../session.js';
+import type { ClientProvider } from '../profile/clients.js';
+import type { HostConfig } from '../profile/config.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { HostLog } from '../platform/log.js';
+import type { SessionSnapshot, SessionState } from '../profile/session.js';
 import { BalanceModel } from './model.js';
 
 export class BalanceController implements vscode.Disposable {

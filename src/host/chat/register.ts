@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
-import { loadFeatures } from '../featuresLoader.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
 import type { ChatTools } from './tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {

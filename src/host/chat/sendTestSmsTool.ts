@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { confirm, deliver, targetLine, type SmsTarget } from '../commands/sendSms.js';
 import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../commands/sendSmsSteps.js';
-import { loadCore } from '../core.js';
+import { loadCore } from '../bundles/coreLoader.js';
 import type { HostServices } from '../services.js';
 import { inert } from './dataText.js';
 import { toolError } from './errorText.js';

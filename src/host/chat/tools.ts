@@ -3,7 +3,7 @@
 // everywhere else. Every failure becomes a result with one sentence (errorText.ts); only
 // cancellation is thrown, as the API expects. Loaded on first use by register.ts.
 import * as vscode from 'vscode';
-import { loadCore } from '../core.js';
+import { loadCore } from '../bundles/coreLoader.js';
 import { CHAT_TOOLS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
 import { shiftMonthId } from '../../shared/protocol.js';
 import type { HostServices } from '../services.js';

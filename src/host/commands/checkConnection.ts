@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import type { ConnectionCheck, ReportLine } from '../../core/index.js';
 import { COMMANDS, EXTENSION_ID } from '../../shared/ids.js';
-import { NotSignedInError } from '../clients.js';
-import { loadCore } from '../core.js';
-import { errorMessage, withProgress } from '../errors.js';
+import { NotSignedInError } from '../profile/clients.js';
+import { loadCore } from '../bundles/coreLoader.js';
+import { errorMessage, withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 

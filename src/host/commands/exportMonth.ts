@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { validationError } from '../../core/errors.js';
 import { EXPORT_EXTENSIONS, formatMonthExport, isExportFormat, type ExportFormat } from '../../shared/export.js';
 import { COMMANDS } from '../../shared/ids.js';
-import { isCancellation, showError, withProgress } from '../errors.js';
+import { isCancellation, showError, withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { monthLabel } from '../webviews/titles.js';
 import { readPanelArgs } from './panelArgs.js';

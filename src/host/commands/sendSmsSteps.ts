@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { validateId } from '../../core/model/ids.js';
 import type { BodyAnalysis } from '../../core/index.js';
-import type { CoreModule } from '../core.js';
-import { errorMessage } from '../errors.js';
+import type { CoreModule } from '../bundles/coreLoader.js';
+import { errorMessage } from '../platform/errors.js';
 import { pickStep, type InputStep, type PickItem, type Step } from '../quickInput/multiStep.js';
 import { isVoiceSmsError } from '../../core/errors.js';
 import { SmsFieldError, smsFieldOf, type SmsField } from './smsField.js';

@@ -4,7 +4,7 @@
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { errorMessage, errorText } from '../errors.js';
+import { errorMessage, errorText } from '../platform/errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
 import { SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
-import { upsertProfile } from '../profileList.js';
+import { upsertProfile } from '../profile/profileList.js';
 import type { HostServices } from '../services.js';
 import { verificationCall, type SignInArgs, type VerificationCall } from './signInInput.js';
 

@@ -4,7 +4,7 @@
 // removed; it always asks first (a command link could carry any argument).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { sendSms } from './sendSms.js';

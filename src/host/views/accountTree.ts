@@ -7,11 +7,11 @@ import { COMMANDS, fullSettingKey, SETTINGS, TREE_ITEM_KINDS } from '../../share
 import type { BalanceController } from '../balance/controller.js';
 import { isLow } from '../balance/format.js';
 import { daysLeftText, estimateExplanation, refreshedText } from '../balance/text.js';
-import type { HostConfig } from '../config.js';
-import type { UserTextGuard } from '../errors.js';
+import type { HostConfig } from '../profile/config.js';
+import type { UserTextGuard } from '../platform/errors.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 
 export type AccountNode =
   | { readonly kind: 'profile' }

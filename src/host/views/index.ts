@@ -2,7 +2,7 @@
 // registerTreeDataProvider) so features can later set a badge, a message or reveal an item.
 import * as vscode from 'vscode';
 import { VIEWS, type ViewId } from '../../shared/ids.js';
-import { DisposableStore } from '../lifecycle.js';
+import { DisposableStore } from '../platform/lifecycle.js';
 import { EmptyTreeProvider } from './emptyTree.js';
 
 /** Element types differ per view (the instances tree uses plain data nodes), hence `unknown`. */

@@ -3,11 +3,11 @@
 // is expanded and each row updates on its own as its answer arrives.
 import * as vscode from 'vscode';
 import { COMMANDS, TREE_ITEM_KINDS } from '../../shared/ids.js';
-import type { HostConfig } from '../config.js';
-import { errorMessage, errorText, type UserTextGuard } from '../errors.js';
+import type { HostConfig } from '../profile/config.js';
+import { errorMessage, errorText, type UserTextGuard } from '../platform/errors.js';
 import { inertLine, markdownText } from '../../shared/untrustedText.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 import { monthLabel } from '../webviews/titles.js';
 import type { InstancesModel, MonthState } from './instancesModel.js';
 

@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import { inertText } from '../../shared/untrustedText.js';
 import { CONTEXT_KEYS, TREE_ITEM_KINDS } from '../../shared/ids.js';
-import type { ContextKeys } from '../contextKeys.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
+import type { ContextKeys } from '../platform/contextKeys.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 import type { SmsHistory, SmsHistoryEntry, SmsStatus } from '../sms/history.js';
 
 const ICONS: Record<SmsStatus, vscode.ThemeIcon> = {

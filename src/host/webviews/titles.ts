@@ -2,7 +2,7 @@
 // Free of `vscode` (unit tests import it): messages go through @vscode/l10n (see pureL10n.ts) and
 // month names come from Intl in the editor's language.
 import * as l10n from '@vscode/l10n';
-import { hostLocale } from '../pureL10n.js';
+import { hostLocale } from '../platform/pureL10n.js';
 
 /** "March 2025" in the editor's language (UTC: a calendar month, not an instant). */
 export function monthLabel(monthId: string): string {

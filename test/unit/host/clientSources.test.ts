@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
-import { RedactingLogger } from '../../../src/host/redactingLogger.js';
+import { RedactingLogger } from '../../../src/host/platform/redactingLogger.js';
 import { createPanelSources } from '../../../src/host/webviews/clientSources.js';
 import { start, type Simulator } from '../../../src/simulator/server.js';
 import { DEMO_INSTANCES, monthViewData } from '../../../src/simulator/index.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { credentialProblem, parseStoredCredentials, serializeCredentials } from '../../../src/host/credentials.js';
+import { credentialProblem, parseStoredCredentials, serializeCredentials } from '../../../src/host/profile/credentials.js';
 
 const good = { accessKeyId: 'AKID1234', secretAccessKey: 's3cr3t/+=' };
 

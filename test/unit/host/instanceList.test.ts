@@ -1,7 +1,7 @@
 // Adding and removing a voice instance in the raw profiles setting keeps everything else as it was.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { editInstances } from '../../../src/host/instanceList.js';
+import { editInstances } from '../../../src/host/profile/instanceList.js';
 
 const RAW = [
   { name: 'work', baseUrl: 'https://a.example', voiceInstances: ['VI-1'], senderIds: ['S'], extra: 1 },

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../src/host/balance/model.js';
-import { forgetProfileData } from '../../../src/host/profileData.js';
+import { forgetProfileData } from '../../../src/host/profile/profileData.js';
 import { SmsHistory, type StateStore } from '../../../src/host/sms/history.js';
 
 class MemoryState implements StateStore {

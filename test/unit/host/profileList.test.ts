@@ -2,7 +2,7 @@
 // keeps the profile's instances, and no stray (possibly secret) key survives a save.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { profileNames, upsertProfile, withoutProfile } from '../../../src/host/profileList.js';
+import { profileNames, upsertProfile, withoutProfile } from '../../../src/host/profile/profileList.js';
 
 void describe('profile list edits', () => {
   const other = { name: 'Other', baseUrl: 'https://o', voiceInstances: ['X'], senderIds: [], custom: 1 };

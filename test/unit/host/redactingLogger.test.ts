@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RedactingLogger, type LogLevel, type LogSink } from '../../../src/host/redactingLogger.js';
+import { RedactingLogger, type LogLevel, type LogSink } from '../../../src/host/platform/redactingLogger.js';
 
 function capture(): { sink: LogSink; lines: [LogLevel, string][] } {
   const lines: [LogLevel, string][] = [];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { activeProfileOf, DEFAULT_SETTINGS, readSettings, visibleInstances } from '../../../src/host/settings.js';
+import { activeProfileOf, DEFAULT_SETTINGS, readSettings, visibleInstances } from '../../../src/host/profile/settings.js';
 import type { SettingKey } from '../../../src/shared/ids.js';
 
 const from = (values: Partial<Record<SettingKey, unknown>>) => (key: SettingKey): unknown => values[key];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
+import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/profile/settings.js';
 import {
   COMMAND_CATEGORY,
   COMMANDS,

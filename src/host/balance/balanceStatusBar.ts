@@ -2,16 +2,16 @@
 // voiceSms.lowBalanceThreshold, click refreshes. Hidden when the setting is off, when signed out,
 // and when the profile has no account id (the Account view explains that one).
 import * as vscode from 'vscode';
-import { COMMANDS, SETTINGS } from '../shared/ids.js';
-import type { BalanceController } from './balance/controller.js';
-import { isLow } from './balance/format.js';
-import type { BalanceState } from './balance/model.js';
-import { daysLeftText, estimateExplanation, refreshedText } from './balance/text.js';
-import type { HostConfig } from './config.js';
-import type { UserTextGuard } from './errors.js';
-import { inertLine } from '../shared/untrustedText.js';
-import { DisposableStore } from './lifecycle.js';
-import type { SessionState } from './session.js';
+import { COMMANDS, SETTINGS } from '../../shared/ids.js';
+import type { BalanceController } from './controller.js';
+import { isLow } from './format.js';
+import type { BalanceState } from './model.js';
+import { daysLeftText, estimateExplanation, refreshedText } from './text.js';
+import type { HostConfig } from '../profile/config.js';
+import type { UserTextGuard } from '../platform/errors.js';
+import { inertLine } from '../../shared/untrustedText.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 
 export const BALANCE_STATUS_ID = 'voiceSms.balance';
 

@@ -2,11 +2,11 @@
 // instances are visible, kept in step with settings and SecretStorage, and mirrored into the
 // context keys the welcome views and menus read.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS, SETTINGS } from '../shared/ids.js';
+import { CONTEXT_KEYS, SETTINGS } from '../../shared/ids.js';
 import type { HostConfig } from './config.js';
-import type { ContextKeys } from './contextKeys.js';
-import { DisposableStore } from './lifecycle.js';
-import type { RedactingLogger } from './redactingLogger.js';
+import type { ContextKeys } from '../platform/contextKeys.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { RedactingLogger } from '../platform/redactingLogger.js';
 import type { ProfileSecrets } from './secrets.js';
 import type { ProfileSettings } from './settings.js';
 

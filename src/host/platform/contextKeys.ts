@@ -1,7 +1,7 @@
 // The `when`-clause keys of package.json (welcome content, menus). Remembers what it last set so
 // repeated refreshes do not flood the editor with identical setContext calls.
 import * as vscode from 'vscode';
-import type { ContextKey } from '../shared/ids.js';
+import type { ContextKey } from '../../shared/ids.js';
 
 export class ContextKeys {
   private readonly values = new Map<ContextKey, boolean>();

@@ -1,9 +1,9 @@
 // Loads dist/core.js (a separate bundle) on first use. Activation never pays for undici, the XML
 // parser or the phone-number tables; the first network feature does, once.
 import * as path from 'node:path';
-import { hostL10nBundle } from './pureL10n.js';
+import { hostL10nBundle } from '../platform/pureL10n.js';
 
-export type CoreModule = typeof import('../core/index.js');
+export type CoreModule = typeof import('../../core/index.js');
 
 let loaded: CoreModule | undefined;
 

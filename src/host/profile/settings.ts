@@ -1,8 +1,8 @@
 // Typed, validated settings. Pure (no vscode) so the rules are unit-tested: the editor hands us
 // whatever JSON a user typed, and a wrong type must fall back to the default with a note in the
 // log, never reach the client as `undefined` or a string where a number belongs.
-import type { AuthForm, SignatureMode } from '../core/auth/headers.js';
-import { fullSettingKey, SETTINGS, type SettingKey } from '../shared/ids.js';
+import type { AuthForm, SignatureMode } from '../../core/auth/headers.js';
+import { fullSettingKey, SETTINGS, type SettingKey } from '../../shared/ids.js';
 
 export interface ProfileSettings {
   name: string;

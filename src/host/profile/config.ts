@@ -1,8 +1,8 @@
 // Typed access to the `voiceSms.*` settings, re-read only after the editor reports a change.
 import * as vscode from 'vscode';
-import { fullSettingKey, RESTRICTED_SETTINGS, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../shared/ids.js';
-import { DisposableStore } from './lifecycle.js';
-import type { RedactingLogger } from './redactingLogger.js';
+import { fullSettingKey, RESTRICTED_SETTINGS, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../../shared/ids.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { RedactingLogger } from '../platform/redactingLogger.js';
 import { activeProfileOf, readSettings, visibleInstances, type ProfileSettings, type Settings } from './settings.js';
 
 export interface SettingsChange {

@@ -2,7 +2,7 @@
 // bundle and every session that never runs the demo carry none of the simulator.
 import * as path from 'node:path';
 
-export type SimulatorModule = typeof import('../simulator/index.js');
+export type SimulatorModule = typeof import('../../simulator/index.js');
 
 let loaded: SimulatorModule | undefined;
 

@@ -1,11 +1,11 @@
 // One core client per active profile, built lazily from settings + SecretStorage and dropped when
 // either changes, so every feature talks to the service the same way.
 import * as vscode from 'vscode';
-import type { NetworkInputs, RequestScheduler, routeFacts as routeFactsFn, VoiceSmsClient } from '../core/index.js';
+import type { NetworkInputs, RequestScheduler, routeFacts as routeFactsFn, VoiceSmsClient } from '../../core/index.js';
 import type { HostConfig } from './config.js';
-import { loadCore } from './core.js';
-import { DisposableStore } from './lifecycle.js';
-import type { HostLog } from './log.js';
+import { loadCore } from '../bundles/coreLoader.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { HostLog } from '../platform/log.js';
 import type { ProfileSecrets, ProfileCredentials } from './secrets.js';
 import type { ProfileSettings } from './settings.js';
 

@@ -1,10 +1,10 @@
 // The offline demo as activation sees it: a small handle that loads the demo's implementation
-// (src/host/demo.ts, in dist/features.js) only when a demo is started, stopped or left over by an
+// (src/host/demo/demoMode.ts, in dist/features.js) only when a demo is started, stopped or left over by an
 // earlier window. Most windows never run the demo, so activation does not parse it.
 import type * as vscode from 'vscode';
-import { CONTEXT_KEYS, DEMO_PROFILE_NAME } from '../shared/ids.js';
-import type { DemoMode, DemoServices } from './demo.js';
-import { loadFeatures } from './featuresLoader.js';
+import { CONTEXT_KEYS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
+import type { DemoMode, DemoServices } from './demoMode.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
 
 export class DemoHandle implements vscode.Disposable {
   private impl: DemoMode | undefined;

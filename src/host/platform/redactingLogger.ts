@@ -2,9 +2,9 @@
 // with every line passed through `redact` first. Arguments are formatted here, never handed to the
 // sink raw, because the sink would print them unredacted.
 import { inspect } from 'node:util';
-import type { Logger } from '../core/log.js';
-import { KnownSecrets, redact } from '../shared/redact.js';
-import { inertText } from '../shared/untrustedText.js';
+import type { Logger } from '../../core/log.js';
+import { KnownSecrets, redact } from '../../shared/redact.js';
+import { inertText } from '../../shared/untrustedText.js';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 export type LogSink = Record<LogLevel, (line: string) => void>;

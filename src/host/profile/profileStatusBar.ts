@@ -2,8 +2,8 @@
 // sent through the wrong profile is the costliest slip, so the name stays in sight while signed
 // in, the tooltip names the host, and one click switches profile.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../shared/ids.js';
-import { DisposableStore } from './lifecycle.js';
+import { COMMANDS } from '../../shared/ids.js';
+import { DisposableStore } from '../platform/lifecycle.js';
 import type { SessionState } from './session.js';
 
 export const PROFILE_STATUS_ID = 'voiceSms.profile';

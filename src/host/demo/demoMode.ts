@@ -9,11 +9,11 @@
 // so windows do not rewrite each other's settings. Activation neither waits for nor bundles the
 // simulator. Stopping the demo in any window removes the shared profile.
 import * as vscode from 'vscode';
-import type { Simulator } from '../simulator/index.js';
-import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../shared/ids.js';
-import { withoutProfile } from './profileList.js';
-import type { HostServices } from './services.js';
-import { loadSimulator, type SimulatorModule } from './simulatorLoader.js';
+import type { Simulator } from '../../simulator/index.js';
+import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
+import { withoutProfile } from '../profile/profileList.js';
+import type { HostServices } from '../services.js';
+import { loadSimulator, type SimulatorModule } from '../bundles/simulatorLoader.js';
 
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';

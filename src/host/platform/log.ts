@@ -1,7 +1,7 @@
 // The "Voice & SMS" LogOutputChannel. The user picks its level (Output panel → gear, or
 // "Developer: Set Log Level"); every line goes through `redact` on its way in.
 import * as vscode from 'vscode';
-import { LOG_CHANNEL_NAME } from '../shared/ids.js';
+import { LOG_CHANNEL_NAME } from '../../shared/ids.js';
 import { RedactingLogger } from './redactingLogger.js';
 
 export class HostLog extends RedactingLogger implements vscode.Disposable {

@@ -2,9 +2,9 @@
 // `{ accessKeyId, secretAccessKey }`. Every credential read or written is handed to `onSeen` first,
 // so the log masks it before any code could print it.
 import * as vscode from 'vscode';
-import { profileFromSecretKey, profileSecretKey } from '../shared/ids.js';
+import { profileFromSecretKey, profileSecretKey } from '../../shared/ids.js';
 import { parseStoredCredentials, serializeCredentials, type ProfileCredentials } from './credentials.js';
-import { DisposableStore } from './lifecycle.js';
+import { DisposableStore } from '../platform/lifecycle.js';
 
 export type { ProfileCredentials } from './credentials.js';
 
