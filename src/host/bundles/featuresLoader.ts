@@ -1,17 +1,16 @@
 // Loads dist/features.js (a separate bundle, like dist/core.js) on the first command, so activation
-// parses only the shell.
+// parses only the shell. Typed by featuresContract.ts, not by the bundle itself (see there why).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { FeaturesContract } from './featuresContract.js';
 
-export type FeaturesModule = typeof import('./features.js');
+let loaded: FeaturesContract | undefined;
 
-let loaded: FeaturesModule | undefined;
-
-export function loadFeatures(): FeaturesModule {
+export function loadFeatures(): FeaturesContract {
   if (!loaded) {
     // A computed path, so esbuild leaves this require alone instead of inlining the features.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require(path.join(__dirname, 'features.js')) as FeaturesModule;
+    loaded = require(path.join(__dirname, 'features.js')) as FeaturesContract;
     loaded.configurePureL10n(vscode.env.language, vscode.l10n.bundle);
   }
   return loaded;

@@ -12,13 +12,24 @@ import * as vscode from 'vscode';
 import type { Simulator } from '../../simulator/index.js';
 import { CONTEXT_KEYS, DEMO_CONTROL_TOKEN_ENV, DEMO_PORT_ENV, DEMO_PROFILE_NAME, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
 import { withoutProfile } from '../profile/profileList.js';
-import type { HostServices } from '../services.js';
+import type { ContextKeys } from '../platform/contextKeys.js';
+import type { HostLog } from '../platform/log.js';
+import type { HostConfig } from '../profile/config.js';
+import type { ProfileSecrets } from '../profile/secrets.js';
+import type { SessionState } from '../profile/session.js';
 import { loadSimulator, type SimulatorModule } from '../bundles/simulatorLoader.js';
 
 /** globalState key: the profile that was active before the demo, restored by stop(). */
 const PREVIOUS_PROFILE_KEY = 'voiceSms.demo.previousProfile';
 
-export type DemoServices = Pick<HostServices, 'log' | 'config' | 'secrets' | 'session' | 'contextKeys'>;
+/** The services the demo uses, named one by one (not picked from HostServices, which would tie this file to every service). */
+export interface DemoServices {
+  readonly log: HostLog;
+  readonly config: HostConfig;
+  readonly secrets: ProfileSecrets;
+  readonly session: SessionState;
+  readonly contextKeys: ContextKeys;
+}
 
 export interface DemoState {
   running: boolean;
