@@ -21,9 +21,6 @@ import { createViews } from './host/views/create.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
 import { WebviewPanels } from './host/webviews/panels.js';
 
-/** Characters of an access key id left readable in the log, enough to tell two keys apart. */
-const KEY_ID_VISIBLE = 4;
-
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
   // First: titles, panel errors and credential checks come from vscode-free modules (pureL10n.ts).
@@ -32,8 +29,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // The profile: log, secrets, settings, session, and the active profile's client.
   const log = HostLog.create();
   ctx.subscriptions.push(log);
+  // Every stored key pair is masked in the log (shared/redact.ts KEY_ID_VISIBLE: how much of the id stays readable).
   const secrets = new ProfileSecrets(ctx.secrets, (c) => {
-    log.addCredentials(c.accessKeyId, c.secretAccessKey, KEY_ID_VISIBLE);
+    log.addCredentials(c.accessKeyId, c.secretAccessKey);
   });
   const config = new HostConfig(log);
   const contextKeys = new ContextKeys();

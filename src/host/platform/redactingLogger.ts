@@ -3,7 +3,7 @@
 // sink raw, because the sink would print them unredacted.
 import { inspect } from 'node:util';
 import type { Logger } from '../../core/log.js';
-import { KnownSecrets, redact } from '../../shared/redact.js';
+import { KEY_ID_VISIBLE, KnownSecrets, redact } from '../../shared/redact.js';
 import { inertText } from '../../shared/untrustedText.js';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
@@ -20,7 +20,7 @@ export class RedactingLogger implements Logger {
   }
 
   /** Masks a key pair: both values and the Basic credential (base64 of `id:secret`) built from them. */
-  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = 4): void {
+  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = KEY_ID_VISIBLE): void {
     this.secrets.addCredentials(accessKeyId, secretAccessKey, keepIdPrefix);
   }
 
