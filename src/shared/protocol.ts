@@ -112,6 +112,9 @@ export type MonthViewToHost =
 // ---------------------------------------------------------------------------------------------
 // Trend (12 month totals of one instance)
 
+/** Months the trend panel shows, the newest being its state's month (host loader, webview subtitle, progress). */
+export const TREND_MONTHS = 12;
+
 export interface TrendState {
   instanceId: string;
   /** Newest month of the range. */

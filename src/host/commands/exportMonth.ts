@@ -9,7 +9,7 @@ import { EXPORT_EXTENSIONS, formatMonthExport, isExportFormat, type ExportFormat
 import { COMMANDS } from '../../shared/ids.js';
 import { isCancellation, showError, withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
-import { monthLabel } from '../webviews/titles.js';
+import { monthLabel } from '../platform/monthLabel.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
 import { registerCommand, type RegisterCommand } from './register.js';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
 import { COMMANDS } from '../../shared/ids.js';
-import { TREND_MONTHS } from '../webviews/trendController.js';
+import { TREND_MONTHS } from '../../shared/protocol.js';
 import { showError, withProgress } from '../platform/errors.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickInstance } from './pickTarget.js';

@@ -8,7 +8,7 @@ import { errorMessage, errorText, type UserTextGuard } from '../platform/errors.
 import { inertLine, markdownText } from '../../shared/untrustedText.js';
 import { DisposableStore } from '../platform/lifecycle.js';
 import type { SessionState } from '../profile/session.js';
-import { monthLabel } from '../webviews/titles.js';
+import { monthLabel } from '../platform/monthLabel.js';
 import type { InstancesModel, MonthState } from './instancesModel.js';
 
 export type InstanceNode = { readonly kind: 'instance'; readonly instanceId: string };
