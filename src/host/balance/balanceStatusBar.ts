@@ -10,13 +10,12 @@ import { daysLeftText, estimateExplanation, refreshedText } from './text.js';
 import type { HostConfig } from '../profile/config.js';
 import type { UserTextGuard } from '../platform/errors.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import type { SessionState } from '../profile/session.js';
 
 export const BALANCE_STATUS_ID = 'voiceSms.balance';
 
-export class BalanceStatusBar implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+export class BalanceStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private shown = false;
 
@@ -27,12 +26,13 @@ export class BalanceStatusBar implements vscode.Disposable {
     /** Masks secrets and defuses links in the service's text (the HostLog). */
     private readonly guard: UserTextGuard,
   ) {
-    this.item = this.disposables.add(vscode.window.createStatusBarItem(BALANCE_STATUS_ID, vscode.StatusBarAlignment.Left, 10));
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem(BALANCE_STATUS_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = vscode.l10n.t('Voice & SMS balance');
     this.item.command = COMMANDS.refreshBalance;
-    this.disposables.add(balance.model.onDidChange(() => this.render()));
-    this.disposables.add(session.onDidChange(() => this.render()));
-    this.disposables.add(
+    this._register(balance.model.onDidChange(() => this.render()));
+    this._register(session.onDidChange(() => this.render()));
+    this._register(
       config.onDidChange((e) => {
         if (e.affects(SETTINGS.statusBarShowBalance) || e.affects(SETTINGS.lowBalanceThreshold)) this.render();
       }),
@@ -83,9 +83,5 @@ export class BalanceStatusBar implements vscode.Disposable {
     this.item.accessibilityInformation = { label: loaded ? vscode.l10n.t('Balance {0}', shown) : vscode.l10n.t('Balance') };
     this.shown = true;
     this.item.show();
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

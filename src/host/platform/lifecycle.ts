@@ -27,3 +27,19 @@ export class DisposableStore implements DisposableLike {
     }
   }
 }
+
+/**
+ * Base of a service that owns what it creates (emitters, listeners, items): it `_register`s each one,
+ * and dispose() releases them all, in reverse order. A subclass that overrides dispose() calls super.
+ */
+export abstract class Disposable implements DisposableLike {
+  private readonly _store = new DisposableStore();
+
+  protected _register<T extends DisposableLike>(item: T): T {
+    return this._store.add(item);
+  }
+
+  dispose(): void {
+    this._store.dispose();
+  }
+}

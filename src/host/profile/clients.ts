@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { NetworkInputs, RequestScheduler, routeFacts as routeFactsFn, VoiceSmsClient } from '../../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from '../bundles/coreLoader.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import type { HostLog } from '../platform/log.js';
 import type { ProfileSecrets, ProfileCredentials } from './secrets.js';
 import type { ProfileSettings } from './settings.js';
@@ -21,8 +21,7 @@ export interface ActiveClient {
   client: VoiceSmsClient;
 }
 
-export class ClientProvider implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+export class ClientProvider extends Disposable {
   private current: { key: string; client: VoiceSmsClient } | undefined;
   /**
    * One scheduler per profile name for every view's requests. Kept when a client is rebuilt (a settings or
@@ -36,15 +35,16 @@ export class ClientProvider implements vscode.Disposable {
     private readonly secrets: ProfileSecrets,
     private readonly log: HostLog,
   ) {
-    this.disposables.add(
+    super();
+    this._register(
       config.onDidChange(() => {
         for (const s of this.schedulers.values()) if (s.maxConcurrent !== this.config.settings.maxConcurrentRequests) s.setMaxConcurrent(this.config.settings.maxConcurrentRequests);
         this.drop();
       }),
     );
-    this.disposables.add(secrets.onDidChange(() => this.drop()));
+    this._register(secrets.onDidChange(() => this.drop()));
     // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
-    this.disposables.add(
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates'].some((k) => e.affectsConfiguration(k))) this.drop();
       }),
@@ -131,8 +131,8 @@ export class ClientProvider implements vscode.Disposable {
     if (old) void old.client.close().catch(() => undefined);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.drop();
-    this.disposables.dispose();
+    super.dispose();
   }
 }

@@ -1,7 +1,7 @@
 // Typed access to the `voiceSms.*` settings, re-read only after the editor reports a change.
 import * as vscode from 'vscode';
 import { fullSettingKey, RESTRICTED_SETTINGS, SETTINGS, SETTINGS_SECTION, type SettingKey } from '../../shared/ids.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import type { RedactingLogger } from '../platform/redactingLogger.js';
 import { activeProfileOf, readSettings, visibleInstances, type ProfileSettings, type Settings } from './settings.js';
 
@@ -9,16 +9,16 @@ export interface SettingsChange {
   affects(key: SettingKey): boolean;
 }
 
-export class HostConfig implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<SettingsChange>());
+export class HostConfig extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<SettingsChange>());
   private cached: Settings | undefined;
 
   /** Fires after any `voiceSms.*` setting changed; `settings` already returns the new values. */
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly log: RedactingLogger) {
-    this.disposables.add(
+    super();
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
         this.cached = undefined;
@@ -26,14 +26,14 @@ export class HostConfig implements vscode.Disposable {
       }),
     );
     // Pinned instances are per folder; a folder coming or going changes the union.
-    this.disposables.add(
+    this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.cached = undefined;
         this.changed.fire({ affects: (key) => key === SETTINGS.workspaceInstances });
       }),
     );
     // Trusting the folder lets its restricted settings count: re-read them.
-    this.disposables.add(
+    this._register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.cached = undefined;
         this.changed.fire({ affects: (key) => (RESTRICTED_SETTINGS as readonly SettingKey[]).includes(key) });
@@ -70,10 +70,6 @@ export class HostConfig implements vscode.Disposable {
   /** Writes a setting; user (global) settings unless told otherwise. */
   async update(key: SettingKey, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
     await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, target);
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }
 

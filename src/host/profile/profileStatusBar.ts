@@ -3,22 +3,22 @@
 // in, the tooltip names the host, and one click switches profile.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import type { SessionState } from './session.js';
 
 export const PROFILE_STATUS_ID = 'voiceSms.profile';
 
-export class ProfileStatusBar implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+export class ProfileStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private shown = false;
 
   constructor(private readonly session: SessionState) {
+    super();
     // Priority just above the balance (10), so the profile reads first.
-    this.item = this.disposables.add(vscode.window.createStatusBarItem(PROFILE_STATUS_ID, vscode.StatusBarAlignment.Left, 11));
+    this.item = this._register(vscode.window.createStatusBarItem(PROFILE_STATUS_ID, vscode.StatusBarAlignment.Left, 11));
     this.item.name = vscode.l10n.t('Voice & SMS profile');
     this.item.command = COMMANDS.switchProfile;
-    this.disposables.add(session.onDidChange(() => this.render()));
+    this._register(session.onDidChange(() => this.render()));
     this.render();
   }
 
@@ -46,10 +46,6 @@ export class ProfileStatusBar implements vscode.Disposable {
     this.item.accessibilityInformation = { label: vscode.l10n.t('Voice & SMS profile {0}. Switch profile', profile.name) };
     this.shown = true;
     this.item.show();
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { profileFromSecretKey, profileSecretKey } from '../../shared/ids.js';
 import { parseStoredCredentials, serializeCredentials, type ProfileCredentials } from './credentials.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 
 export type { ProfileCredentials } from './credentials.js';
 
@@ -12,9 +12,8 @@ export interface SecretsChange {
   profile: string;
 }
 
-export class ProfileSecrets implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<SecretsChange>());
+export class ProfileSecrets extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<SecretsChange>());
 
   /** Fires when a profile's credentials were stored or deleted, also from another window. */
   readonly onDidChange = this.changed.event;
@@ -23,7 +22,8 @@ export class ProfileSecrets implements vscode.Disposable {
     private readonly storage: vscode.SecretStorage,
     private readonly onSeen: (credentials: ProfileCredentials) => void,
   ) {
-    this.disposables.add(
+    super();
+    this._register(
       storage.onDidChange((e) => {
         const profile = profileFromSecretKey(e.key);
         if (profile !== undefined) this.changed.fire({ profile });
@@ -47,9 +47,5 @@ export class ProfileSecrets implements vscode.Disposable {
 
   async delete(profile: string): Promise<void> {
     await this.storage.delete(profileSecretKey(profile));
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

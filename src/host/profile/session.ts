@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CONTEXT_KEYS, SETTINGS } from '../../shared/ids.js';
 import type { HostConfig } from './config.js';
 import type { ContextKeys } from '../platform/contextKeys.js';
-import { DisposableStore } from '../platform/lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import type { RedactingLogger } from '../platform/redactingLogger.js';
 import type { ProfileSecrets } from './secrets.js';
 import type { ProfileSettings } from './settings.js';
@@ -22,9 +22,8 @@ const SIGNED_OUT: SessionSnapshot = Object.freeze({ signedIn: false, profile: un
 /** Settings whose change can alter the session; others (timeouts, SMS options) cannot. */
 const SESSION_SETTINGS = [SETTINGS.profiles, SETTINGS.activeProfile, SETTINGS.workspaceInstances] as const;
 
-export class SessionState implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<SessionSnapshot>());
+export class SessionState extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<SessionSnapshot>());
   private snapshot: SessionSnapshot = SIGNED_OUT;
   private generation = 0;
 
@@ -36,12 +35,13 @@ export class SessionState implements vscode.Disposable {
     private readonly keys: ContextKeys,
     private readonly log: RedactingLogger,
   ) {
-    this.disposables.add(
+    super();
+    this._register(
       config.onDidChange((e) => {
         if (SESSION_SETTINGS.some((key) => e.affects(key))) void this.refresh();
       }),
     );
-    this.disposables.add(
+    this._register(
       secrets.onDidChange((e) => {
         if (e.profile === this.config.activeProfile?.name) void this.refresh();
       }),
@@ -74,9 +74,5 @@ export class SessionState implements vscode.Disposable {
     this.log.debug(`session: ${next.signedIn ? `signed in as profile "${next.profile?.name ?? ''}"` : 'signed out'}, ${next.instances.length} voice instance(s)`);
     this.changed.fire(next);
     return next;
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }
