@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { waitFor } from './waitFor.js';
 
 interface Totals { callLegs: number; callLegsIn: number; callLegsOut: number; callsUnique: number; durationMin: number; days: number }
 
@@ -61,17 +62,9 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
     Promise.resolve(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
 
-  async function waitFor(check: () => boolean, what: string): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   async function useProfile(credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void> {
     await api.storeCredentials(PROFILE, credentials);
-    await waitFor(() => api.session.current().signedIn === (credentials !== undefined), 'the session to follow the credentials');
+    await waitFor('the session to follow the credentials', () => api.session.current().signedIn === (credentials !== undefined), 10_000);
   }
 
   before(async function () {
@@ -255,7 +248,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   it('follows a profile switch to the offline demo and back', async function () {
     const demo = await vscode.commands.executeCommand<string>('voiceSms.startDemo');
     try {
-      await waitFor(() => api.session.current().profile === demo && api.session.current().signedIn, 'the demo profile');
+      await waitFor('the demo profile', () => api.session.current().profile === demo && api.session.current().signedIn, 10_000);
       const info = json<{ profile: string; demo: boolean; instances: string[] }>(await invoke('voiceSms_listInstances', {}));
       assert.equal(info.profile, demo);
       assert.equal(info.demo, true);
@@ -270,7 +263,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     } finally {
       await vscode.commands.executeCommand('voiceSms.stopDemo');
     }
-    await waitFor(() => api.session.current().profile === PROFILE, 'the earlier profile');
+    await waitFor('the earlier profile', () => api.session.current().profile === PROFILE, 10_000);
     assert.equal(json<{ profile: string }>(await invoke('voiceSms_listInstances', {})).profile, PROFILE);
   });
 });
