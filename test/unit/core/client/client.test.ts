@@ -1,11 +1,12 @@
 // The core client against real loopback servers whose behaviour each test scripts exactly:
 // headers as received, retries, the never-retried POST, outcome-unknown sends, every error kind.
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { computeSignature } from '../../../../src/core/auth/signature.js';
-import { isVoiceSmsError, type VoiceSmsError } from '../../../../src/core/errors.js';
-import { refusedPort, startLoopback, type Loopback } from '../http/loopback.js';
+import { isVoiceSmsError } from '../../../../src/core/errors.js';
+import { cleanupsAfterEach, failure } from '../http/harness.js';
+import { refusedPort, type startLoopback } from '../http/loopback.js';
 import { ENTITY_BOMB, envelope, MONTH_RESULT, recordingLogger } from './fixtures.js';
 
 const CREDS = { accessKeyId: 'AKID-KAT', secretAccessKey: 'kat-secret' };
@@ -21,19 +22,8 @@ const KAT_SIGNATURE = 'ga/M51IUHhD/nX6w6jAILQZKzH8HgMaEaApCmpzrFo8=';
 const KAT_BASIC = 'Basic QUtJRC1LQVQ6a2F0LXNlY3JldA==';
 
 void describe('createClient over loopback HTTP', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    // Run every cleanup even if one fails, so no server or socket outlives its test.
-    const results = await Promise.allSettled(cleanups.splice(0).reverse().map((c) => c()));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  });
-
-  async function server(handler: Parameters<typeof startLoopback>[0]): Promise<Loopback> {
-    const lb = await startLoopback(handler);
-    cleanups.push(() => lb.close());
-    return lb;
-  }
+  const cleanups = cleanupsAfterEach();
+  const server = cleanups.server;
 
   function client(baseUrl: string, o: Partial<ClientOptions> = {}): VoiceSmsClient {
     const c = createClient({
@@ -45,16 +35,6 @@ void describe('createClient over loopback HTTP', () => {
     });
     cleanups.push(() => c.close());
     return c;
-  }
-
-  async function failure(p: Promise<unknown>): Promise<VoiceSmsError> {
-    try {
-      await p;
-    } catch (e) {
-      assert.ok(isVoiceSmsError(e), `expected a VoiceSmsError, got ${String(e)}`);
-      return e;
-    }
-    assert.fail('expected a failure');
   }
 
   const ok = (result = ''): Parameters<typeof startLoopback>[0] => (_req, res) => {

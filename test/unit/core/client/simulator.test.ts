@@ -4,8 +4,8 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { computeSignature } from '../../../../src/core/auth/signature.js';
-import { isVoiceSmsError, type VoiceSmsError } from '../../../../src/core/errors.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { failure } from '../http/harness.js';
 
 const TO = '+4915123456789';
 
@@ -30,16 +30,6 @@ void describe('client against the simulator', () => {
     const c = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 10 }, ...o });
     clients.push(c);
     return c;
-  }
-
-  async function failure(p: Promise<unknown>): Promise<VoiceSmsError> {
-    try {
-      await p;
-    } catch (e) {
-      assert.ok(isVoiceSmsError(e), `expected a VoiceSmsError, got ${String(e)}`);
-      return e;
-    }
-    assert.fail('expected a failure');
   }
 
   void describe('happy paths', () => {

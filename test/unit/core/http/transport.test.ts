@@ -1,28 +1,17 @@
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { Agent } from 'undici';
-import { isVoiceSmsError, VoiceSmsError } from '../../../../src/core/errors.js';
 import { Transport, type TransportOptions } from '../../../../src/core/http/transport.js';
 import { mayHaveReachedServer } from '../../../../src/core/http/transportErrors.js';
-import { refusedPort, startLoopback, type Loopback } from './loopback.js';
+import { cleanupsAfterEach, failure as failureOf } from './harness.js';
+import { refusedPort } from './loopback.js';
 
 const MB = 1024 * 1024;
 
 void describe('Transport', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    // Run every cleanup even if one fails, so no server or socket outlives its test.
-    const results = await Promise.allSettled(cleanups.splice(0).reverse().map((c) => c()));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  });
-
-  async function server(handler: Parameters<typeof startLoopback>[0]): Promise<Loopback> {
-    const lb = await startLoopback(handler);
-    cleanups.push(() => lb.close());
-    return lb;
-  }
+  const cleanups = cleanupsAfterEach();
+  const server = cleanups.server;
 
   function transport(o: Partial<TransportOptions> = {}): Transport {
     const t = new Transport({ connectMs: 2000, headersMs: 2000, bodyMs: 2000, maxResponseBytes: 5 * MB, ...o });
@@ -30,15 +19,7 @@ void describe('Transport', () => {
     return t;
   }
 
-  async function failure(p: Promise<unknown>): Promise<VoiceSmsError> {
-    try {
-      await p;
-    } catch (e) {
-      assert.ok(isVoiceSmsError(e), `expected a VoiceSmsError, got ${String(e)}`);
-      return e;
-    }
-    assert.fail('expected the request to fail');
-  }
+  const failure = (p: Promise<unknown>) => failureOf(p, 'expected the request to fail');
 
   void it('returns status, headers and the body text, and reuses one kept-alive connection', async () => {
     const lb = await server((_req, res) => {
