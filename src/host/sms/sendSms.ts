@@ -13,9 +13,9 @@ import { loadCore } from '../bundles/coreLoader.js';
 import { errorMessage, isCancellation, showError, withProgress } from '../platform/errors.js';
 import { runMultiStep } from '../quickInput/multiStep.js';
 import type { HostServices } from '../services.js';
-import type { SmsDraft } from '../sms/draft.js';
-import { rememberSmsAnswer } from '../sms/rawAnswers.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { SmsDraft } from './draft.js';
+import { rememberSmsAnswer } from './rawAnswers.js';
+import { registerCommand, type RegisterCommand } from '../commands/register.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
 import { stepOfFailure } from './smsField.js';
 
