@@ -93,9 +93,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
-    // (src/host/core.ts, src/host/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/featuresLoader.ts).
-    entryPoints: { extension: 'src/extension.ts', features: 'src/host/features.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
+    // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
+    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts).
+    entryPoints: { extension: 'src/extension.ts', features: 'src/host/bundles/features.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',

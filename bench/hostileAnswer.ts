@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient } from '../src/core/client.js';
 import { toolError } from '../src/host/chat/errorText.js';
-import { RedactingLogger } from '../src/host/redactingLogger.js';
+import { RedactingLogger } from '../src/host/platform/redactingLogger.js';
 import { start } from '../src/simulator/index.js';
 import { asyncMsSideBySide } from './measure.js';
 

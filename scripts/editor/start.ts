@@ -1,7 +1,7 @@
 // `npm start`: build, then open the extension LINKED into code-server (edit, `npm run build`, then
 // "Developer: Reload Window") in the offline demo mode: the user settings hold the "Demo (offline)"
 // profile, and on activation the extension starts the simulator inside its own extension host (the
-// same path as "Voice & SMS: Start Offline Demo" after a reload, src/host/demo.ts). VOICESMS_DEMO_PORT
+// same path as "Voice & SMS: Start Offline Demo" after a reload, src/host/demo/demoMode.ts). VOICESMS_DEMO_PORT
 // pins that simulator to a known port, so its fault-control endpoint can be reached with curl.
 // `npm start -- --desktop` opens desktop VS Code (`code` on PATH) with --extensionDevelopmentPath.
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 // The core's messages go through @vscode/l10n. dist/core.js is a bundle of its own, with its own
 // copy of @vscode/l10n, so the host hands it the editor's bundle when it loads the core
-// (src/host/core.ts); without one (plain Node, tests, English) messages stay as written.
+// (src/host/bundles/coreLoader.ts); without one (plain Node, tests, English) messages stay as written.
 //
 // Call sites import '@vscode/l10n' themselves and call `l10n.t(...)` rather than a `t` re-exported
 // from here: `npm run l10n:export` (vscode-l10n-dev) only finds calls whose `l10n`/`t` comes

@@ -1,13 +1,13 @@
 // What activate() builds once and every command and view receives.
 import type { BalanceController } from './balance/controller.js';
-import type { ClientProvider } from './clients.js';
-import type { Confirmations } from './confirmations.js';
-import type { HostConfig } from './config.js';
-import type { ContextKeys } from './contextKeys.js';
-import type { DemoHandle } from './demoHandle.js';
-import type { HostLog } from './log.js';
-import type { ProfileSecrets } from './secrets.js';
-import type { SessionState } from './session.js';
+import type { ClientProvider } from './profile/clients.js';
+import type { Confirmations } from './platform/confirmations.js';
+import type { HostConfig } from './profile/config.js';
+import type { ContextKeys } from './platform/contextKeys.js';
+import type { DemoHandle } from './demo/demoHandle.js';
+import type { HostLog } from './platform/log.js';
+import type { ProfileSecrets } from './profile/secrets.js';
+import type { SessionState } from './profile/session.js';
 import type { SmsDrafts } from './sms/draft.js';
 import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';

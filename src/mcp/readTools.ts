@@ -2,7 +2,7 @@
 // vscode-free) so an agent reads the same sentences and figures as VS Code's chat.
 import * as l10n from '@vscode/l10n';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { flattenResult } from '../host/balance/format.js';
+import { flattenResult } from '../shared/flattenResult.js';
 import { activitiesToolResult } from '../host/chat/activitiesText.js';
 import { inert, inertKey, isoId, quoted, quotedList } from '../host/chat/dataText.js';
 import { toolError } from '../host/chat/errorText.js';

@@ -6,6 +6,10 @@
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
+import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
+
+// Month arithmetic both sides of a panel need (the webview cannot import core).
+export { shiftMonthId };
 
 export const VIEW_TYPES = {
   monthView: 'voiceSms.monthView',
@@ -121,6 +125,9 @@ export type MonthViewToHost =
 // ---------------------------------------------------------------------------------------------
 // Trend (12 month totals of one instance)
 
+/** Months the trend panel shows, the newest being its state's month (host loader, webview subtitle, progress). */
+export const TREND_MONTHS = 12;
+
 export interface TrendState {
   instanceId: string;
   /** Newest month of the range. */
@@ -160,9 +167,7 @@ export type ActivitiesToHost = { type: 'ready' } | { type: 'retry' } | { type: '
 // Validation of what arrives from the other side. The host treats webview messages and restored
 // state as untrusted input: a malformed message is dropped, never acted upon.
 
-const MONTH_ID = /^\d{4}(0[1-9]|1[0-2])$/;
-const DATE_ID = /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
-const MAX_ID = 128;
+const DATE_ID = /^[1-9]\d{3}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
 export function isMonthId(v: unknown): v is string {
   return typeof v === 'string' && MONTH_ID.test(v);
@@ -172,10 +177,9 @@ export function isDateId(v: unknown): v is string {
   return typeof v === 'string' && DATE_ID.test(v);
 }
 
-/** Same rule as the core's id validation, restated here so shared stays free of core imports. */
+/** The core's id rule (shared/idRules.ts). */
 export function isInstanceId(v: unknown): v is string {
-  // eslint-disable-next-line no-control-regex
-  return typeof v === 'string' && v.trim() !== '' && v.length <= MAX_ID && !/[/\u0000-\u001f\u007f]/.test(v);
+  return typeof v === 'string' && idProblem(v) === undefined;
 }
 
 function record(v: unknown): Record<string, unknown> | undefined {
@@ -240,13 +244,4 @@ export function parseTrendState(v: unknown): TrendState | undefined {
 export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
   const s = record(v);
   return s && isInstanceId(s.instanceId) && isDateId(s.dateId) ? { instanceId: s.instanceId, dateId: s.dateId } : undefined;
-}
-
-/** `202503` + 1 -> `202504`; month arithmetic both sides need (the webview cannot import core). */
-export function shiftMonthId(monthId: string, delta: number): string {
-  const y = Number(monthId.slice(0, 4));
-  const m = Number(monthId.slice(4, 6)) - 1 + delta;
-  const year = y + Math.floor(m / 12);
-  const month = ((m % 12) + 12) % 12;
-  return `${String(year).padStart(4, '0')}${String(month + 1).padStart(2, '0')}`;
 }

@@ -12,6 +12,9 @@ const PHONE_MASK = '******';
  */
 const MIN_SUBSTRING_LENGTH = 8;
 
+/** Characters of an access key id left readable where it is masked (log lines), enough to tell two keys apart. */
+export const KEY_ID_VISIBLE = 4;
+
 /** Values known to be secret (a stored secret access key, an access key id), masked wherever they appear. */
 export class KnownSecrets {
   /** Literal text → its replacement; each value is registered in every encoding an echo may use. */
@@ -44,7 +47,7 @@ export class KnownSecrets {
    * Registers a key pair: both values, and the Basic credential built from them (base64 of
    * `id:secret`, with and without padding, URL-safe, percent-encoded), which a proxy or server may echo.
    */
-  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = 4): void {
+  addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = KEY_ID_VISIBLE): void {
     this.add(secretAccessKey);
     this.add(accessKeyId, keepIdPrefix);
     if (!accessKeyId || !secretAccessKey) return;

@@ -4,19 +4,10 @@
 // setting hides the item, and a profile without an account id says so (and the old balance is gone).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
-import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
-
-interface BalanceTestApi {
-  balance: {
-    settled(): Promise<void>;
-    statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
-    profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
-    accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Balance integration';
 const EXPECTED = `${(DEMO_STARTING_BALANCE_CENTS / 100).toFixed(2)} ${DEMO_CURRENCY}`;
@@ -26,10 +17,9 @@ function label(item: vscode.TreeItem): string {
 }
 
 describe('balance: refreshBalance, Account view, status bar, low-balance warning', function () {
-  let api: BalanceTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
-  let savedProfiles: unknown;
-  let savedActive: unknown;
+  let profile: SimulatorProfile | undefined;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
 
   function rows(): vscode.TreeItem[] {
@@ -40,33 +30,18 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
   }
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as BalanceTestApi;
-    sim = await start();
-    savedProfiles = config().inspect('profiles')?.globalValue;
-    savedActive = config().inspect('activeProfile')?.globalValue;
-    const name = await vscode.commands.executeCommand('voiceSms.signIn', {
-      name: PROFILE,
-      baseUrl: sim.url,
-      accessKeyId: sim.credentials.accessKeyId,
-      secretAccessKey: sim.credentials.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-    });
-    assert.equal(name, PROFILE);
+    profile = await signInToOwnSimulator(PROFILE);
+    ({ api, sim } = profile);
     // The sign-in flow does not ask for sender identities; the Account view lists the profile's.
     const profiles = config().inspect<Array<Record<string, unknown>>>('profiles')?.globalValue ?? [];
     await config().update('profiles', profiles.map((p) => (p.name === PROFILE ? { ...p, senderIds: [...DEMO_SENDER_IDS] } : p)), vscode.ConfigurationTarget.Global);
   });
 
   after(async function () {
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
     await config().update('lowBalanceThreshold', undefined, vscode.ConfigurationTarget.Global);
     await config().update('statusBar.showBalance', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
+    await profile?.remove();
     await vscode.commands.executeCommand('voiceSms.refresh');
-    await sim?.close();
   });
 
   it('refreshBalance returns the balance as the simulator has it, with its currency', async function () {

@@ -11,13 +11,8 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations } from './modals.js';
-
-interface ChatTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined } };
-  smsHistory: { entries(): { status: string }[] };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { waitFor } from './waitFor.js';
 
 interface Totals { callLegs: number; callLegsIn: number; callLegsOut: number; callsUnique: number; durationMin: number; days: number }
 
@@ -60,7 +55,7 @@ function json<T>(result: vscode.LanguageModelToolResult): T {
 
 describe('chat tools (vscode.lm.invokeTool)', function () {
   this.timeout(60_000);
-  let api: ChatTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
   const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'requestTimeoutSeconds', 'sms.maxSegments'];
@@ -78,23 +73,15 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     }
   };
 
-  async function waitFor(check: () => boolean, what: string): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   async function useProfile(credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void> {
     await api.storeCredentials(PROFILE, credentials);
-    await waitFor(() => api.session.current().signedIn === (credentials !== undefined), 'the session to follow the credentials');
+    await waitFor('the session to follow the credentials', () => api.session.current().signedIn === (credentials !== undefined), 10_000);
   }
 
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as ChatTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await config().update('profiles', [
@@ -297,7 +284,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   it('follows a profile switch to the offline demo and back', async function () {
     const demo = await vscode.commands.executeCommand<string>('voiceSms.startDemo');
     try {
-      await waitFor(() => api.session.current().profile === demo && api.session.current().signedIn, 'the demo profile');
+      await waitFor('the demo profile', () => api.session.current().profile === demo && api.session.current().signedIn, 10_000);
       const info = json<{ profile: string; demo: boolean; instances: string[] }>(await invoke('voiceSms_listInstances', {}));
       assert.equal(info.profile, demo);
       assert.equal(info.demo, true);
@@ -312,7 +299,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     } finally {
       await vscode.commands.executeCommand('voiceSms.stopDemo');
     }
-    await waitFor(() => api.session.current().profile === PROFILE, 'the earlier profile');
+    await waitFor('the earlier profile', () => api.session.current().profile === PROFILE, 10_000);
     assert.equal(json<{ profile: string }>(await invoke('voiceSms_listInstances', {})).profile, PROFILE);
   });
 });

@@ -7,15 +7,7 @@ import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
-
-interface DemoTestApi {
-  demo: { resumeIfLeftOver(): Promise<boolean> };
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  session: {
-    current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
-    hasCredentials(profile: string): Promise<boolean>;
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 interface ProfileEntry {
   name: string;
@@ -60,7 +52,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 describe('offline demo', function () {
-  let api: DemoTestApi;
+  let api: VoiceSmsTestApi;
   let savedProfiles: unknown;
   let savedActive: unknown;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
@@ -70,7 +62,7 @@ describe('offline demo', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as DemoTestApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     savedProfiles = config().inspect('profiles')?.globalValue;
     savedActive = config().inspect('activeProfile')?.globalValue;
     // A profile of the user's own (no credentials needed) that stopDemo must make active again.

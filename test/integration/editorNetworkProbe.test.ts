@@ -6,8 +6,8 @@ import * as httpsBare from 'https';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import * as vscode from 'vscode';
 import { start, type Simulator } from '../../src/simulator/index.js';
-import { basicAuth, startAuthProxy, type AuthProxy } from '../unit/http/authProxy.js';
-import { createPrivateCa } from '../unit/http/privateCa.js';
+import { basicAuth, startAuthProxy, type AuthProxy } from '../unit/core/http/authProxy.js';
+import { createPrivateCa } from '../unit/core/http/privateCa.js';
 
 const NAME = 'sim.voicesms.test';
 

@@ -9,8 +9,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
-import { basicAuth, startAuthProxy, type AuthProxy } from '../unit/http/authProxy.js';
-import { createPrivateCa } from '../unit/http/privateCa.js';
+import { basicAuth, startAuthProxy, type AuthProxy } from '../unit/core/http/authProxy.js';
+import { createPrivateCa } from '../unit/core/http/privateCa.js';
 import { EXTENSION_ID } from './contract.js';
 
 interface TestApi {

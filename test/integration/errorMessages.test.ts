@@ -9,14 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEMO_INSTANCES, start, type Fault, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
-import { answering, SAVE, SIGN_OUT_AND_REMOVE } from './modals.js';
-
-interface ErrorsTestApi {
-  session: { onDidChange: vscode.Event<unknown> };
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import { DEMO_INSTANCES, type Fault, type Simulator } from '../../src/simulator/index.js';
+import { answering, SAVE } from './modals.js';
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Error messages integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -39,11 +35,10 @@ async function refusedPort(): Promise<number> {
 
 describe('error messages: one clear message per error kind', function () {
   this.timeout(60_000);
-  let api: ErrorsTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
+  let profile: SimulatorProfile | undefined;
   let dir: string;
-  let savedProfiles: unknown;
-  let savedActive: unknown;
   // Every test exports a month no other test touched, so nothing comes from the tree's cache.
   let nextMonth = 1;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
@@ -99,29 +94,14 @@ describe('error messages: one clear message per error kind', function () {
   }
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as ErrorsTestApi;
-    sim = await start();
+    profile = await signInToOwnSimulator(PROFILE, { voiceInstanceId: INSTANCE });
+    ({ api, sim } = profile);
     dir = await mkdtemp(path.join(tmpdir(), 'vstk-errors-'));
-    savedProfiles = config().inspect('profiles')?.globalValue;
-    savedActive = config().inspect('activeProfile')?.globalValue;
-    const name = await vscode.commands.executeCommand('voiceSms.signIn', {
-      name: PROFILE,
-      baseUrl: sim.url,
-      accessKeyId: sim.credentials.accessKeyId,
-      secretAccessKey: sim.credentials.secretAccessKey,
-      voiceInstanceId: INSTANCE,
-    });
-    assert.equal(name, PROFILE);
   });
 
   after(async function () {
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
-    await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

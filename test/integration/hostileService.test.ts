@@ -8,17 +8,11 @@
 // not delete the profile or its secret.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_SENDER_IDS, randomCredentials, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, randomCredentials, type Simulator } from '../../src/simulator/index.js';
 import { answering, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-
-interface HostileTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined }; hasCredentials(profile: string): Promise<boolean> };
-  smsHistory: { entries(): { status: string; error?: string }[]; treeItems(): vscode.TreeItem[] };
-  balance: { settled(): Promise<void>; accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem } };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Hostile service integration';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
@@ -42,31 +36,25 @@ function assertInert(text: string, where: string, readable = true): void {
 
 describe('hostile service text: no link, no echoed credential, no unasked profile removal (security)', function () {
   this.timeout(60_000);
-  let api: HostileTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
-  const saved = new Map<string, unknown>();
+  let profile: SimulatorProfile | undefined;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
-  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'sms.defaultRegion'];
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as HostileTestApi;
-    sim = await start({ credentials: DEMO_CREDENTIALS });
-    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
-    await api.storeCredentials(PROFILE, DEMO_CREDENTIALS);
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
-    await config().update('sms.defaultRegion', 'DE', vscode.ConfigurationTarget.Global);
-    await waitFor('the session', () => api.session.current().profile === PROFILE && api.session.current().signedIn);
+    profile = await useStoredProfile(PROFILE, {
+      profile: { accountId: DEMO_ACCOUNT, senderIds: [...DEMO_SENDER_IDS] },
+      settings: { 'sms.confirmBeforeSend': false, 'sms.defaultRegion': 'DE' },
+      simulator: { credentials: DEMO_CREDENTIALS },
+      waitSignedIn: true,
+    });
+    ({ api, sim } = profile);
   });
 
   after(async function () {
     sim?.clearFaults();
     await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
-    for (const [k, v] of saved) await config().update(k, v, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   it('a failed SMS: the message shown and the history entry hold no link and no credential', async function () {

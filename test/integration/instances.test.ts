@@ -7,19 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
+import { DEMO_INSTANCES, monthViewData, type Simulator } from '../../src/simulator/index.js';
 import { answering, SAVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-
-interface InstancesTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  instancesTree: {
-    getChildren(element?: unknown): unknown[];
-    getTreeItem(element: unknown): vscode.TreeItem;
-    settled(instanceId: string): Promise<void>;
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Instances integration';
 const INSTANCE = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
@@ -46,8 +38,9 @@ function label(item: vscode.TreeItem): string {
 }
 
 describe('instances tree: add, months, cache, refresh, export, remove', function () {
-  let api: InstancesTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
+  let profile: SimulatorProfile | undefined;
   let dir: string;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
   const callsRequests = () => sim.requests.filter((r) => r.path.includes(`/vvoice/${INSTANCE}/calls/`)).map((r) => r.path.slice(-6));
@@ -65,24 +58,14 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
   }
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as InstancesTestApi;
-    sim = await start();
+    profile = await useStoredProfile(PROFILE, { settings: { monthsInTree: MONTHS } });
+    ({ api, sim } = profile);
     dir = await mkdtemp(path.join(tmpdir(), 'vstk-instances-'));
-    await config().update('monthsInTree', MONTHS, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, voiceInstances: [], senderIds: [] }], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await api.storeCredentials(PROFILE, sim.credentials);
     await vscode.commands.executeCommand('voiceSms.refresh');
   });
 
   after(async function () {
-    await api?.storeCredentials(PROFILE, undefined);
-    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('monthsInTree', undefined, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

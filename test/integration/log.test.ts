@@ -4,13 +4,7 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, LOG_CHANNEL_NAME } from './contract.js';
-
-/** What the tests need from activate()'s return value (a test hook the shell exports). */
-interface ExtensionTestApi {
-  log?: { info(message: string): void; addSecret?(value: string): void };
-  /** ExtensionContext.logUri: the channel's file is <logUri>/<channel name>.log. */
-  logUri?: vscode.Uri;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
   try {
@@ -21,7 +15,7 @@ async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 /** Log files of our channel: via the API's logUri, else under VSTK_LOGS_ROOT (set by the runners). */
-async function channelFiles(api: ExtensionTestApi): Promise<vscode.Uri[]> {
+async function channelFiles(api: Partial<VoiceSmsTestApi>): Promise<vscode.Uri[]> {
   const file = `${LOG_CHANNEL_NAME}.log`;
   if (api.logUri) return [vscode.Uri.joinPath(api.logUri, file)];
   const root = process.env.VSTK_LOGS_ROOT;
@@ -45,7 +39,7 @@ async function channelFiles(api: ExtensionTestApi): Promise<vscode.Uri[]> {
   return found;
 }
 
-async function waitForLine(api: ExtensionTestApi, marker: string, timeoutMs = 10_000): Promise<string> {
+async function waitForLine(api: Partial<VoiceSmsTestApi>, marker: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let files: vscode.Uri[] = [];
   while (Date.now() < deadline) {
@@ -60,12 +54,12 @@ async function waitForLine(api: ExtensionTestApi, marker: string, timeoutMs = 10
 }
 
 describe('log channel', () => {
-  let api: ExtensionTestApi;
+  let api: Partial<VoiceSmsTestApi>;
 
   before(async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = ((await ext.activate()) ?? {}) as ExtensionTestApi;
+    api = ((await ext.activate()) ?? {}) as Partial<VoiceSmsTestApi>;
   });
 
   it('masks credentials, known secrets and phone numbers in what the channel shows', async () => {

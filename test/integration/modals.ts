@@ -3,18 +3,11 @@
 // arguments say — and a dialog cannot be clicked here (dialogs are skipped in extension tests). The
 // test API, returned only in test and development mode, answers the next question instead.
 import * as vscode from 'vscode';
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 
-export interface ConfirmationsApi {
-  confirmations: {
-    answerNext(button: string | undefined): void;
-    clearAnswers(): void;
-    asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
-  };
-}
-
-export async function confirmations(): Promise<ConfirmationsApi['confirmations']> {
-  const ext = vscode.extensions.getExtension<ConfirmationsApi>(EXTENSION_ID);
+export async function confirmations(): Promise<VoiceSmsTestApi['confirmations']> {
+  const ext = vscode.extensions.getExtension<VoiceSmsTestApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed`);
   return (await ext.activate()).confirmations;
 }

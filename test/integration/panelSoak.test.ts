@@ -7,14 +7,9 @@ import * as assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import { DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
-
-interface SoakApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  footprint(): { openPanels: number };
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import { DEMO_INSTANCES } from '../../src/simulator/index.js';
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Panel soak';
 const PANELS = 200;
@@ -43,27 +38,18 @@ function monthBack(n: number): string {
 }
 
 describe('panel soak: 200 month views opened and closed', function () {
-  let api: SoakApi;
-  let sim: Simulator;
-  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  let api: VoiceSmsTestApi;
+  let profile: SimulatorProfile | undefined;
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as SoakApi;
-    sim = await start();
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] }], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await api.storeCredentials(PROFILE, sim.credentials);
+    profile = await useStoredProfile(PROFILE, { profile: { voiceInstances: [...DEMO_INSTANCES] } });
+    ({ api } = profile);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   after(async function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await api?.storeCredentials(PROFILE, undefined);
-    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   async function cycle(i: number): Promise<void> {

@@ -4,14 +4,10 @@
 // service's own message.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
+import { DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
-
-interface PanelsTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 interface Shown {
   type: string;
@@ -35,9 +31,8 @@ function monthName(monthId: string): string {
 }
 
 describe('panels: month view, trend, day activities', function () {
-  let api: PanelsTestApi;
-  let sim: Simulator;
-  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  let api: VoiceSmsTestApi;
+  let profile: SimulatorProfile | undefined;
 
   async function content(title: string): Promise<Shown[]> {
     const c = await api.panelContent(title);
@@ -46,23 +41,13 @@ describe('panels: month view, trend, day activities', function () {
   }
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as PanelsTestApi;
-    sim = await start();
-    await config().update('profiles', [
-      { name: PROFILE, baseUrl: sim.url, voiceInstances: [...DEMO_INSTANCES], senderIds: [] },
-    ], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await api.storeCredentials(PROFILE, sim.credentials);
+    profile = await useStoredProfile(PROFILE, { profile: { voiceInstances: [...DEMO_INSTANCES] } });
+    ({ api } = profile);
   });
 
   after(async function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await api?.storeCredentials(PROFILE, undefined);
-    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   it('openMonthView returns the title, and the panel gets the simulator numbers for that month', async function () {

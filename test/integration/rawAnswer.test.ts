@@ -4,15 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/core/index.js';
-import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
-
-interface RawAnswerTestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly { type: string }[] } | undefined>;
-  panelPost(title: string, message: unknown): Promise<boolean>;
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Raw answer integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -23,33 +18,25 @@ function rawEditors(): vscode.TextDocument[] {
 }
 
 describe('raw answers: month view and balance as the XML the service sent', function () {
-  let api: RawAnswerTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
+  let profile: SimulatorProfile | undefined;
   const frozen = Date.now();
   const monthId = `${new Date(frozen).getUTCFullYear()}${String(new Date(frozen).getUTCMonth() + 1).padStart(2, '0')}`;
-  const config = () => vscode.workspace.getConfiguration('voiceSms');
   const direct = () => createClient({ baseUrl: sim.url, credentials: sim.credentials });
 
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as RawAnswerTestApi;
-    sim = await start({ now: () => frozen });
-    await config().update('profiles', [
-      { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] },
-    ], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await api.storeCredentials(PROFILE, sim.credentials);
-    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    profile = await useStoredProfile(PROFILE, {
+      profile: { accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] },
+      settings: { 'sms.confirmBeforeSend': false },
+      simulator: { now: () => frozen },
+    });
+    ({ api, sim } = profile);
   });
 
   after(async function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await api?.storeCredentials(PROFILE, undefined);
-    await config().update('sms.confirmBeforeSend', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   it("the month view's Show raw answer button opens the month's XML, read-only, in XML mode", async function () {
@@ -57,7 +44,7 @@ describe('raw answers: month view and balance as the XML the service sent', func
     const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
     assert.ok(title);
     // The comparison (previous month) arrives last; after it the panel makes no more requests.
-    await waitFor('month data and comparison', async () => (await api.panelContent(title))?.shown.find((m) => m.type === 'comparison'));
+    await waitFor('month data and comparison', async () => (await api.panelContent(title))?.shown.find((m) => (m as { type?: string }).type === 'comparison'));
     const before = new Set(rawEditors());
     const requests = sim.requests.length;
     assert.equal(await api.panelPost(title, { type: 'command', command: 'showRawAnswer' }), true);

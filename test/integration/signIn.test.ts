@@ -7,14 +7,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, REPLACE_PROFILE, SIGN_OUT, SIGN_OUT_AND_REMOVE } from './modals.js';
-
-interface SessionApi {
-  session: {
-    current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
-    onDidChange: vscode.Event<{ signedIn: boolean; profile: string | undefined }>;
-    hasCredentials(profile: string): Promise<boolean>;
-  };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 
 const WRONG = 'Sign-in integration (wrong secret)';
 const FIRST = 'Sign-in integration A';
@@ -22,7 +15,7 @@ const SECOND = 'Sign-in integration B';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 
 describe('sign-in and profiles', function () {
-  let api: SessionApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
   let savedProfiles: unknown;
   let savedActive: unknown;
@@ -39,7 +32,7 @@ describe('sign-in and profiles', function () {
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as SessionApi;
+    api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     savedProfiles = config().inspect('profiles')?.globalValue;
     savedActive = config().inspect('activeProfile')?.globalValue;

@@ -6,25 +6,11 @@
 // recorded as such, resend as a new message, clear, and no full number in anything the view shows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
-import { EXTENSION_ID } from './contract.js';
+import { DEMO_ACCOUNT, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { answering, CLEAR, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
-
-interface SmsEntry {
-  id: string;
-  from: string;
-  toMasked: string;
-  preview: string;
-  segments: number;
-  status: string;
-  messageId?: string;
-}
-
-interface SmsTestApi {
-  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
-  session: { current(): { signedIn: boolean; profile: string | undefined } };
-  smsHistory: { entries(): SmsEntry[]; treeItems(): vscode.TreeItem[] };
-}
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import { waitFor } from './waitFor.js';
+import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'SMS integration';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
@@ -34,43 +20,27 @@ const E164 = '+4915123456789';
 
 describe('send SMS and history', function () {
   this.timeout(60_000);
-  let api: SmsTestApi;
+  let api: VoiceSmsTestApi;
   let sim: Simulator;
-  const saved = new Map<string, unknown>();
+  let profile: SimulatorProfile | undefined;
   const config = () => vscode.workspace.getConfiguration('voiceSms');
-  const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'sms.defaultRegion', 'sms.maxSegments'];
   const send = (args: { from: string; to: string; body: string }) =>
     Promise.resolve(vscode.commands.executeCommand<{ messageId?: string; to: string } | undefined>('voiceSms.sendSms', args));
 
-  async function waitFor(check: () => boolean, what: string): Promise<void> {
-    const until = Date.now() + 5_000;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   before(async function () {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-    api = (await ext.activate()) as SmsTestApi;
-    sim = await start();
-    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
-    await api.storeCredentials(PROFILE, sim.credentials);
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
-    await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    // Application scope: only the user (global) settings count.
-    await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
-    await config().update('sms.defaultRegion', 'DE', vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in');
+    profile = await useStoredProfile(PROFILE, {
+      profile: { accountId: DEMO_ACCOUNT, senderIds: [...DEMO_SENDER_IDS] },
+      // Application scope: only the user (global) settings count.
+      settings: { 'sms.confirmBeforeSend': false, 'sms.defaultRegion': 'DE' },
+    });
+    ({ api, sim } = profile);
+    await waitFor('the session to sign in', () => api.session.current().profile === PROFILE && api.session.current().signedIn, 5_000);
     await answering(CLEAR, () => vscode.commands.executeCommand('voiceSms.clearSmsHistory'));
   });
 
   after(async function () {
     await answering(CLEAR, () => vscode.commands.executeCommand('voiceSms.clearSmsHistory')).then(undefined, () => undefined);
-    await api?.storeCredentials(PROFILE, undefined);
-    for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
-    await sim?.close();
+    await profile?.remove();
   });
 
   afterEach(function () {
@@ -89,7 +59,7 @@ describe('send SMS and history', function () {
     assert.equal(got?.from, SENDER);
     assert.equal(got?.messageId, result.messageId);
 
-    await waitFor(() => api.smsHistory.entries().some((e) => e.messageId === result.messageId), 'the history entry');
+    await waitFor('the history entry', () => api.smsHistory.entries().some((e) => e.messageId === result.messageId), 5_000);
     const entry = api.smsHistory.entries()[0];
     assert.equal(entry?.status, 'sent');
     assert.equal(entry?.messageId, result.messageId);
@@ -166,7 +136,7 @@ describe('send SMS and history', function () {
       return true;
     });
     assert.equal(sim.received.length - before, 1, 'exactly one SMS reached the service');
-    await waitFor(() => api.smsHistory.entries()[0]?.status === 'outcome-unknown', 'the outcome-unknown entry');
+    await waitFor('the outcome-unknown entry', () => api.smsHistory.entries()[0]?.status === 'outcome-unknown', 5_000);
     assert.equal(api.smsHistory.entries()[0]?.preview, 'Lost answer test');
     assert.equal(api.smsHistory.treeItems()[0]?.contextValue, 'voiceSms.sentSms');
   });
@@ -179,7 +149,7 @@ describe('send SMS and history', function () {
     assert.equal(result.to, E164);
     assert.notEqual(result.messageId, entry.messageId, 'a new message');
     assert.equal(sim.received.length - before, 1);
-    await waitFor(() => api.smsHistory.entries()[0]?.messageId === result.messageId, 'the resent entry');
+    await waitFor('the resent entry', () => api.smsHistory.entries()[0]?.messageId === result.messageId, 5_000);
   });
 
   it('never shows the full number anywhere in the view', function () {
@@ -197,14 +167,14 @@ describe('send SMS and history', function () {
 
   it('removing the profile removes its history: the same name signed in again starts empty', async function () {
     await send({ from: SENDER, to: E164, body: 'Sent before the profile was removed' });
-    await waitFor(() => api.smsHistory.entries().length === 1, 'the history entry');
+    await waitFor('the history entry', () => api.smsHistory.entries().length === 1, 5_000);
     await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }));
-    await waitFor(() => !api.session.current().signedIn, 'the sign-out');
+    await waitFor('the sign-out', () => !api.session.current().signedIn, 5_000);
     // The same name again, as someone else's profile might be called.
     await api.storeCredentials(PROFILE, sim.credentials);
     await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the session to sign in again');
+    await waitFor('the session to sign in again', () => api.session.current().profile === PROFILE && api.session.current().signedIn, 5_000);
     assert.deepEqual(api.smsHistory.entries(), [], 'the removed profile\'s history is gone');
   });
 });

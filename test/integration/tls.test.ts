@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, start, type Simulator } from '../../src/simulator/index.js';
-import { createPrivateCa } from '../unit/http/privateCa.js';
+import { createPrivateCa } from '../unit/core/http/privateCa.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';
 

@@ -2,7 +2,7 @@
 // instead of the package index, which also loads fetch, WebSocket, EventSource, caches, mocks and
 // interceptors (about 220 KB of the 535 KB undici added to dist/core.js) that this extension never uses.
 // The index wires the request API onto the Dispatcher prototype; the same one line is done here.
-// test/unit/http/undici.test.ts checks these are the index's own classes, wired the same way.
+// test/unit/core/http/undici.test.ts checks these are the index's own classes, wired the same way.
 import type * as Undici from 'undici';
 import api from 'undici/lib/api/index.js';
 import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';

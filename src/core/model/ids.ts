@@ -1,27 +1,31 @@
 // Validation of everything that ends up in a request address, done before any request is made, so a
 // bad id is reported as the user's input rather than as a confusing 404 from some other path.
 import { trimTrailing } from '../../shared/trim.js';
+import { idProblem, MAX_ID_LENGTH } from '../../shared/idRules.js';
 import { validationError } from '../errors.js';
 import { daysInMonth, splitMonthId } from './month.js';
 import * as l10n from '@vscode/l10n';
 
-export const MAX_ID_LENGTH = 128;
+export { MAX_ID_LENGTH };
 
-// C0/C1 controls and DEL; lone surrogates, which encodeURIComponent cannot encode.
-const CONTROL = /\p{Cc}/u;
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Returns the trimmed id, or throws validationError(field) saying what to fix. */
+/** Returns the trimmed id, or throws validationError(field) saying what to fix (the rules: shared/idRules.ts). */
 export function validateId(field: string, value: string): string {
-  const id = value.trim();
-  if (id === '') throw validationError(field, l10n.t('must not be empty'));
-  if (id.length > MAX_ID_LENGTH) throw validationError(field, l10n.t('must be at most {0} characters', MAX_ID_LENGTH));
-  if (id.includes('/')) throw validationError(field, l10n.t('must not contain "/"'));
-  if (CONTROL.test(id)) throw validationError(field, l10n.t('must not contain control characters'));
-  if (LONE_SURROGATE.test(id)) throw validationError(field, l10n.t('contains an incomplete Unicode character'));
-  // `.` and `..` survive percent-encoding unchanged and would be resolved away as path segments.
-  if (id === '.' || id === '..') throw validationError(field, l10n.t('must not be "." or ".."'));
-  return id;
+  switch (idProblem(value)) {
+    case 'empty':
+      throw validationError(field, l10n.t('must not be empty'));
+    case 'tooLong':
+      throw validationError(field, l10n.t('must be at most {0} characters', MAX_ID_LENGTH));
+    case 'slash':
+      throw validationError(field, l10n.t('must not contain "/"'));
+    case 'control':
+      throw validationError(field, l10n.t('must not contain control characters'));
+    case 'surrogate':
+      throw validationError(field, l10n.t('contains an incomplete Unicode character'));
+    case 'dots':
+      throw validationError(field, l10n.t('must not be "." or ".."'));
+    case undefined:
+      return value.trim();
+  }
 }
 
 /** Validates, then percent-encodes for use as one path segment or form value. */

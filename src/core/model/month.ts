@@ -1,9 +1,8 @@
 // Month arithmetic on YYYYMM / YYYYMMDD identifiers, all in UTC so that the answer never depends on the
 // machine's time zone.
+import { MONTH_ID, shiftMonthId } from '../../shared/idRules.js';
 import { validationError } from '../errors.js';
 import * as l10n from '@vscode/l10n';
-
-const MONTH_ID = /^([1-9]\d{3})(0[1-9]|1[0-2])$/;
 
 /** Splits a valid YYYYMM into numbers; throws validationError('monthId') otherwise. */
 export function splitMonthId(monthId: string): { year: number; month: number } {
@@ -28,12 +27,13 @@ export function dateIdOf(d: Date): string {
   return monthIdOf(d) + String(d.getUTCDate()).padStart(2, '0');
 }
 
-/** Moves a YYYYMM by `delta` months (negative goes back). */
+/** Moves a YYYYMM by `delta` months (negative goes back); the arithmetic is shared with the webviews (shared/idRules.ts). */
 export function addMonths(monthId: string, delta: number): string {
   if (!Number.isInteger(delta)) throw validationError('delta', l10n.t('must be a whole number of months'));
-  const { year, month } = splitMonthId(monthId);
-  const index = year * 12 + (month - 1) + delta;
-  return formatMonthId(Math.floor(index / 12), (index % 12) + 1);
+  splitMonthId(monthId);
+  const shifted = shiftMonthId(monthId, delta);
+  if (!MONTH_ID.test(shifted)) throw validationError('monthId', l10n.t('the year must stay between 1000 and 9999'));
+  return shifted;
 }
 
 /** `n` months ending at `from`, newest first: lastMonths(3, '202402') -> ['202402', '202401', '202312']. */

@@ -3,15 +3,14 @@
 // profile switch (or sign-out) resets the model, so no view ever shows another profile's balance.
 import * as vscode from 'vscode';
 import { SETTINGS } from '../../shared/ids.js';
-import type { ClientProvider } from '../clients.js';
-import type { HostConfig } from '../config.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { HostLog } from '../log.js';
-import type { SessionSnapshot, SessionState } from '../session.js';
+import type { ClientProvider } from '../profile/clients.js';
+import type { HostConfig } from '../profile/config.js';
+import { Disposable } from '../platform/lifecycle.js';
+import type { HostLog } from '../platform/log.js';
+import type { SessionSnapshot, SessionState } from '../profile/session.js';
 import { BalanceModel } from './model.js';
 
-export class BalanceController implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+export class BalanceController extends Disposable {
   private sessionKey: string | undefined;
   private accountView: vscode.TreeView<unknown> | undefined;
   readonly model: BalanceModel;
@@ -23,14 +22,15 @@ export class BalanceController implements vscode.Disposable {
     private readonly log: HostLog,
     globalState: vscode.Memento,
   ) {
+    super();
     this.model = new BalanceModel(clients, globalState, { locale: () => vscode.env.language });
-    this.disposables.add(session.onDidChange((s) => this.onSession(s)));
-    this.disposables.add(
+    this._register(session.onDidChange((s) => this.onSession(s)));
+    this._register(
       config.onDidChange((e) => {
         if (e.affects(SETTINGS.statusBarShowBalance)) this.loadIfWanted();
       }),
     );
-    this.disposables.add(
+    this._register(
       this.model.onDidChange((s) => {
         if (s.error && !s.loading) this.log.warn(`Balance refresh failed: ${s.error.message}`);
       }),
@@ -40,7 +40,7 @@ export class BalanceController implements vscode.Disposable {
   /** The Account view: becoming visible loads the balance if nothing was loaded yet. */
   attach(view: vscode.TreeView<unknown>): void {
     this.accountView = view;
-    this.disposables.add(view.onDidChangeVisibility(() => this.loadIfWanted()));
+    this._register(view.onDidChangeVisibility(() => this.loadIfWanted()));
   }
 
   private onSession(s: SessionSnapshot): void {
@@ -58,9 +58,5 @@ export class BalanceController implements vscode.Disposable {
 
   private loadIfWanted(): void {
     if (this.wanted() && !this.model.started) void this.model.reload();
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

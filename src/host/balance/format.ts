@@ -50,20 +50,3 @@ export function isLow(balance: Balance | undefined, threshold: number): boolean 
   const value = amountOf(balance);
   return value !== undefined && value <= threshold;
 }
-
-/** Rows for an answer whose amount was not recognised: every leaf as "a.b.c" = text, in document order. */
-export function flattenResult(result: unknown, prefix = '', out: Array<{ key: string; value: string }> = [], limit = 200): Array<{ key: string; value: string }> {
-  if (out.length >= limit) return out;
-  if (result === null || result === undefined) {
-    out.push({ key: prefix || '(result)', value: '' });
-  } else if (Array.isArray(result)) {
-    result.forEach((item, i) => flattenResult(item, `${prefix}[${i}]`, out, limit));
-  } else if (typeof result === 'object') {
-    const entries = Object.entries(result as Record<string, unknown>);
-    if (entries.length === 0) out.push({ key: prefix || '(result)', value: '' });
-    for (const [k, v] of entries) flattenResult(v, prefix ? `${prefix}.${k}` : k, out, limit);
-  } else if (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean' || typeof result === 'bigint') {
-    out.push({ key: prefix || '(result)', value: String(result) });
-  }
-  return out;
-}

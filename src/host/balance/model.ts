@@ -4,7 +4,8 @@
 // simulator. A profile switch resets it (reset()); a load started for an older profile is ignored.
 import type { Balance } from '../../core/index.js';
 import { addReading, estimate, type BalanceEstimate, type BalanceReading } from './estimate.js';
-import { amountOf, flattenResult, formatBalance } from './format.js';
+import { flattenResult } from '../../shared/flattenResult.js';
+import { amountOf, formatBalance } from './format.js';
 
 export interface BalanceSource {
   /** The active profile and its client; throws (NotSignedInError) when signed out. */

@@ -3,7 +3,7 @@
 // with phone numbers masked, cut after a number of lines and characters with a note saying so.
 // vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
-import { flattenResult } from '../balance/format.js';
+import { flattenResult } from '../../shared/flattenResult.js';
 import { inertKey, isoId, quoted } from './dataText.js';
 
 export const MAX_ACTIVITY_LINES = 150;

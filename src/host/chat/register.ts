@@ -4,13 +4,13 @@
 import * as vscode from 'vscode';
 import { CHAT_TOOLS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
-import { loadFeatures } from '../featuresLoader.js';
+import { loadCommandFeatures } from '../bundles/commandsContract.js';
 import type { ChatTools } from './tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;
   let loaded: Promise<ChatTools> | undefined;
-  const tools = (): Promise<ChatTools> => (loaded ??= Promise.resolve().then(() => loadFeatures().createChatTools(services)));
+  const tools = (): Promise<ChatTools> => (loaded ??= Promise.resolve().then(() => loadCommandFeatures().createChatTools(services)));
   for (const name of Object.values(CHAT_TOOLS)) {
     ctx.subscriptions.push(
       vscode.lm.registerTool<Record<string, unknown>>(name, {

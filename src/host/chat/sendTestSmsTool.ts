@@ -6,9 +6,9 @@
 // once, never retried, recorded in the Sent SMS history, a failure keeps the draft.
 import * as vscode from 'vscode';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { confirm, deliver, targetLine, type SmsTarget } from '../commands/sendSms.js';
-import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../commands/sendSmsSteps.js';
-import { loadCore } from '../core.js';
+import { confirm, deliver, targetLine, type SmsTarget } from '../sms/sendSms.js';
+import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../sms/sendSmsSteps.js';
+import { loadCore } from '../bundles/coreLoader.js';
 import { visibleSmsText } from '../sms/visibleText.js';
 import type { HostServices } from '../services.js';
 import { inert } from './dataText.js';

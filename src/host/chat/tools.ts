@@ -3,9 +3,9 @@
 // everywhere else. Every failure is thrown with one sentence (errorText.ts, results.ts), as the tool API
 // documents; cancellation as CancellationError. Loaded on first use by register.ts.
 import * as vscode from 'vscode';
-import { loadCore } from '../core.js';
+import { loadCore } from '../bundles/coreLoader.js';
 import { CHAT_TOOLS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
-import { shiftMonthId } from '../../shared/protocol.js';
+import { shiftMonthId, TREND_MONTHS } from '../../shared/protocol.js';
 import type { HostServices } from '../services.js';
 import { loadTrend, trendMonthIds } from '../webviews/trendLoader.js';
 import { balanceToolResult, instancesToolResult } from './accountText.js';
@@ -20,7 +20,8 @@ import { trendToolResult } from './trendText.js';
 export type ChatToolName = (typeof CHAT_TOOLS)[keyof typeof CHAT_TOOLS];
 export type ChatTools = Record<ChatToolName, vscode.LanguageModelTool<Record<string, unknown>>>;
 
-export const DEFAULT_TREND_MONTHS = 12;
+/** Without a count, the trend tool answers for as many months as the trend panel shows. */
+export const DEFAULT_TREND_MONTHS = TREND_MONTHS;
 export const MAX_TREND_MONTHS = 24;
 
 function str(input: Record<string, unknown>, key: string): string {

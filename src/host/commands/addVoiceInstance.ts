@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { validateId } from '../../core/model/ids.js';
 import { COMMANDS } from '../../shared/ids.js';
-import { errorMessage, showError } from '../errors.js';
+import { errorMessage, showError } from '../platform/errors.js';
 import { changeProfileInstances } from './instanceSettings.js';
 import { readPanelArgs } from './panelArgs.js';
 import { registerCommand, type RegisterCommand } from './register.js';

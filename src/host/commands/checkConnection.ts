@@ -8,9 +8,9 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ConnectionCheck, ReportLine, ReportPrivacy } from '../../core/index.js';
 import { COMMANDS, EXTENSION_ID } from '../../shared/ids.js';
-import { NotSignedInError } from '../clients.js';
-import { loadCore } from '../core.js';
-import { errorMessage, withProgress } from '../errors.js';
+import { NotSignedInError } from '../profile/clients.js';
+import { loadCore } from '../bundles/coreLoader.js';
+import { errorMessage, withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 

@@ -9,7 +9,7 @@ import { dateIdOf, monthIdOf } from '../../core/model/month.js';
 import { formatCurl } from '../../shared/curl.js';
 import { COMMANDS } from '../../shared/ids.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { readPanelArgs } from './panelArgs.js';
 import { registerCommand, type RegisterCommand } from './register.js';

@@ -2,7 +2,7 @@
 // YYYYMM of a month row. Returns the copied text.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { readPanelArgs } from './panelArgs.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 

@@ -14,7 +14,7 @@ import * as refresh from './refresh.js';
 import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
 import { registeredHandler, type CommandHandler, type RegisterCommand } from './register.js';
-import * as sendSms from './sendSms.js';
+import * as sendSms from '../sms/sendSms.js';
 import * as setUpMcpServer from './setUpMcpServer.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';

@@ -2,8 +2,8 @@
 // until the session has seen the change, so the tree and the `hasInstances` key are current on return.
 import * as vscode from 'vscode';
 import { SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
-import { NotSignedInError } from '../clients.js';
-import { editInstances, type InstanceEdit } from '../instanceList.js';
+import { NotSignedInError } from '../profile/clients.js';
+import { editInstances, type InstanceEdit } from '../profile/instanceList.js';
 import type { HostServices } from '../services.js';
 
 export async function changeProfileInstances(services: HostServices, instanceId: string, op: 'add' | 'remove'): Promise<InstanceEdit> {

@@ -2,7 +2,7 @@
 // dist/features.js on first use and calls the handler its file binds (commands/index.ts, register.ts).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { loadFeatures } from '../featuresLoader.js';
+import { loadCommandFeatures } from '../bundles/commandsContract.js';
 import type { HostServices } from '../services.js';
 
 export function registerLazyCommands(ctx: vscode.ExtensionContext, services: HostServices): void {
@@ -10,7 +10,7 @@ export function registerLazyCommands(ctx: vscode.ExtensionContext, services: Hos
     ctx.subscriptions.push(
       vscode.commands.registerCommand(id, (...args: unknown[]) => {
         // Always defined: commands/index.ts has a registrar for every CommandId (the type requires it).
-        return loadFeatures().commandHandler(ctx, services, id)?.(...args);
+        return loadCommandFeatures().commandHandler(ctx, services, id)?.(...args);
       }),
     );
   }

@@ -3,7 +3,7 @@
 // the panel's title, or undefined when the user backed out or something was refused (shown).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
 import { registerCommand, type RegisterCommand } from './register.js';

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
 import { COMMANDS } from '../../shared/ids.js';
-import { TREND_MONTHS } from '../webviews/trendController.js';
-import { showError, withProgress } from '../errors.js';
+import { TREND_MONTHS } from '../../shared/protocol.js';
+import { showError, withProgress } from '../platform/errors.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickInstance } from './pickTarget.js';
 import { registerCommand, type RegisterCommand } from './register.js';

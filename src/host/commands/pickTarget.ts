@@ -5,7 +5,7 @@ import { dateIdOf, lastMonths, monthIdOf } from '../../core/model/month.js';
 import { validateDateId } from '../../core/model/ids.js';
 import { COMMANDS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
-import { monthLabel } from '../webviews/titles.js';
+import { monthLabel } from '../platform/monthLabel.js';
 import { inertLine } from '../../shared/untrustedText.js';
 
 /** How many months the month picker offers, newest first (the current month included). */

@@ -5,8 +5,8 @@
 // or another extension would, the failure is thrown back with the same message.
 import * as vscode from 'vscode';
 import { COMMANDS, fullSettingKey, SETTINGS } from '../../shared/ids.js';
-import { NotSignedInError } from '../clients.js';
-import { showError, withProgress } from '../errors.js';
+import { NotSignedInError } from '../profile/clients.js';
+import { showError, withProgress } from '../platform/errors.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 export const register: RegisterCommand = (ctx, services) => {

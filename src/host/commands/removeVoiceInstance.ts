@@ -3,7 +3,7 @@
 // or undefined when the user backed out or nothing could be removed (said why).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { changeProfileInstances } from './instanceSettings.js';
 import { readPanelArgs } from './panelArgs.js';
 import { registerCommand, type RegisterCommand } from './register.js';

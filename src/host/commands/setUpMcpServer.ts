@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { MCP_CLIENTS, mcpSnippet, type McpClient, type McpSnippet } from '../../shared/mcpSetup.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 function clientLabel(c: McpClient): string {

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
-import { RawAnswers } from '../rawAnswer.js';
+import { showError } from '../platform/errors.js';
+import { RawAnswers } from '../platform/rawAnswer.js';
 import { smsAnswer } from '../sms/rawAnswers.js';
 import type { HostServices } from '../services.js';
 import { readPanelArgs } from './panelArgs.js';

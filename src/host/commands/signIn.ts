@@ -4,9 +4,9 @@
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { errorMessage, errorText } from '../errors.js';
+import { errorMessage, errorText } from '../platform/errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
-import { forgetProfileData } from '../profileData.js';
+import { forgetProfileData } from '../profile/profileData.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 import { credentialsFromEnv, readSignInArgs, stepToFix, type EnvCredentials, type SignInArgs, type SignInField } from './signInInput.js';

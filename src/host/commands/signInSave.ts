@@ -4,12 +4,9 @@
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
 import { SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
-import { upsertProfile } from '../profileList.js';
+import { upsertProfile } from '../profile/profileList.js';
 import type { HostServices } from '../services.js';
 import { verificationCall, type SignInArgs, type VerificationCall } from './signInInput.js';
-
-/** Characters of an access key id left readable in the log (as at activation). */
-const KEY_ID_VISIBLE = 4;
 
 /**
  * Proves the credentials with one request; throws the core's error (its message says what failed,
@@ -21,7 +18,7 @@ export async function verifySignIn(services: HostServices, input: SignInArgs, si
     throw new Error(vscode.l10n.t('Enter an account ID or a voice instance ID: signing in checks the credentials with one request for either.'));
   }
   // Masked before the client could log anything about this request.
-  services.log.addCredentials(input.accessKeyId, input.secretAccessKey, KEY_ID_VISIBLE);
+  services.log.addCredentials(input.accessKeyId, input.secretAccessKey);
   const client = services.clients.create(
     { name: input.name, baseUrl: input.baseUrl },
     { accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey },

@@ -2,7 +2,7 @@
 // refuse the same values with the same words. Each returns the message to show, or undefined.
 import * as vscode from 'vscode';
 import { validateBaseUrl, validateId } from '../../core/model/ids.js';
-import { credentialProblem } from '../credentials.js';
+import { credentialProblem } from '../profile/credentials.js';
 import type { HostServices } from '../services.js';
 import type { SignInArgs } from './signInInput.js';
 

@@ -5,8 +5,8 @@
 // Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
-import { forgetProfileData } from '../profileData.js';
-import { profileNames, withoutProfile } from '../profileList.js';
+import { forgetProfileData } from '../profile/profileData.js';
+import { profileNames, withoutProfile } from '../profile/profileList.js';
 import type { HostServices } from '../services.js';
 import { readProfileArg } from './profileArg.js';
 import { registerCommand, type RegisterCommand } from './register.js';

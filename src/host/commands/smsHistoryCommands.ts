@@ -4,10 +4,10 @@
 // removed; it always asks first (a command link could carry any argument).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { registerCommand, type RegisterCommand } from './register.js';
-import { sendSms } from './sendSms.js';
+import { sendSms } from '../sms/sendSms.js';
 
 /** A tree row (an SmsHistoryEntry) or an argument object: both carry the entry's `id`. */
 function entryId(arg: unknown): string | undefined {

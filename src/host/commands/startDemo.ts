@@ -1,9 +1,9 @@
 // voiceSms.startDemo: runs the simulator inside the extension host and switches to the
-// "Demo (offline)" profile (src/host/demo.ts). No prompts; returns the demo profile's name.
+// "Demo (offline)" profile (src/host/demo/demoMode.ts). No prompts; returns the demo profile's name.
 // Running it again while the demo runs starts nothing new and returns the same name.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 export const register: RegisterCommand = (ctx, services) => {

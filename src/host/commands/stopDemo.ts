@@ -2,7 +2,7 @@
 // makes the previously active profile active again. Returns that profile's name (or undefined).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../errors.js';
+import { showError } from '../platform/errors.js';
 import { registerCommand, type RegisterCommand } from './register.js';
 
 export const register: RegisterCommand = (ctx, services) => {

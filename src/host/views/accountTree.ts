@@ -7,11 +7,11 @@ import { COMMANDS, fullSettingKey, SETTINGS, TREE_ITEM_KINDS } from '../../share
 import type { BalanceController } from '../balance/controller.js';
 import { isLow } from '../balance/format.js';
 import { daysLeftText, estimateExplanation, refreshedText } from '../balance/text.js';
-import type { HostConfig } from '../config.js';
-import type { UserTextGuard } from '../errors.js';
+import type { HostConfig } from '../profile/config.js';
+import type { UserTextGuard } from '../platform/errors.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
+import { Disposable } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 
 export type AccountNode =
   | { readonly kind: 'profile' }
@@ -38,9 +38,8 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>, vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<AccountNode | undefined>());
+export class AccountTreeProvider extends Disposable implements vscode.TreeDataProvider<AccountNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<AccountNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
   constructor(
@@ -50,9 +49,10 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
     /** Masks secrets and defuses links in the service's text (the HostLog). */
     private readonly guard: UserTextGuard,
   ) {
-    this.disposables.add(balance.model.onDidChange(() => this.refresh()));
-    this.disposables.add(session.onDidChange(() => this.refresh()));
-    this.disposables.add(
+    super();
+    this._register(balance.model.onDidChange(() => this.refresh()));
+    this._register(session.onDidChange(() => this.refresh()));
+    this._register(
       config.onDidChange((e) => {
         if (e.affects(SETTINGS.lowBalanceThreshold)) this.refresh();
       }),
@@ -159,9 +159,5 @@ export class AccountTreeProvider implements vscode.TreeDataProvider<AccountNode>
         return item;
       }
     }
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

@@ -2,7 +2,7 @@
 // registerTreeDataProvider) so features can later set a badge, a message or reveal an item.
 import * as vscode from 'vscode';
 import { VIEWS, type ViewId } from '../../shared/ids.js';
-import { DisposableStore } from '../lifecycle.js';
+import { Disposable } from '../platform/lifecycle.js';
 import { EmptyTreeProvider } from './emptyTree.js';
 
 /** Element types differ per view (the instances tree uses plain data nodes), hence `unknown`. */
@@ -15,15 +15,15 @@ interface RegisteredView {
   provider: RefreshableTree;
 }
 
-export class Views implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+export class Views extends Disposable {
   private readonly registered: ReadonlyMap<ViewId, RegisteredView>;
 
   /** Views without a provider in `providers` get an empty tree, which shows their welcome content. */
   constructor(providers: Partial<Record<ViewId, RefreshableTree>> = {}) {
+    super();
     const entries = Object.values(VIEWS).map((id): [ViewId, RegisteredView] => {
-      const provider = providers[id] ?? this.disposables.add(new EmptyTreeProvider());
-      const view = this.disposables.add(vscode.window.createTreeView(id, { treeDataProvider: provider }));
+      const provider = providers[id] ?? this._register(new EmptyTreeProvider());
+      const view = this._register(vscode.window.createTreeView(id, { treeDataProvider: provider }));
       return [id, { view, provider }];
     });
     this.registered = new Map(entries);
@@ -40,9 +40,5 @@ export class Views implements vscode.Disposable {
 
   refreshAll(): void {
     for (const { provider } of this.registered.values()) provider.refresh();
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

@@ -3,12 +3,12 @@
 // is expanded and each row updates on its own as its answer arrives.
 import * as vscode from 'vscode';
 import { COMMANDS, TREE_ITEM_KINDS } from '../../shared/ids.js';
-import type { HostConfig } from '../config.js';
-import { errorMessage, errorText, type UserTextGuard } from '../errors.js';
+import type { HostConfig } from '../profile/config.js';
+import { errorMessage, errorText, type UserTextGuard } from '../platform/errors.js';
 import { inertLine, markdownText } from '../../shared/untrustedText.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
-import { monthLabel } from '../webviews/titles.js';
+import { Disposable } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
+import { monthLabel } from '../platform/monthLabel.js';
 import type { InstancesModel, MonthState } from './instancesModel.js';
 
 export type InstanceNode = { readonly kind: 'instance'; readonly instanceId: string };
@@ -29,9 +29,8 @@ function failureReason(e: unknown): string {
   return typeof kind === 'string' ? JSON.stringify([kind, details?.httpStatus, details?.serviceCode]) : errorMessage(e);
 }
 
-export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesNode>, vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<InstancesNode | undefined>());
+export class InstancesTreeProvider extends Disposable implements vscode.TreeDataProvider<InstancesNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<InstancesNode | undefined>());
   /** The same object for the same row, so a change event names the row VS Code already shows. */
   private readonly nodes = new Map<string, InstancesNode>();
 
@@ -44,7 +43,8 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
     /** Masks secrets and defuses links in the service's error text (the HostLog). */
     private readonly guard: UserTextGuard,
   ) {
-    this.disposables.add(
+    super();
+    this._register(
       model.onDidChange((key) => {
         if (key && this.commonFailure(key.instanceId) !== undefined) {
           // The last month just failed like the others: redraw the instance, whose children collapse to one row.
@@ -55,12 +55,12 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
         this.changed.fire(node);
       }),
     );
-    this.disposables.add(session.onDidChange(() => this.changed.fire(undefined)));
+    this._register(session.onDidChange(() => this.changed.fire(undefined)));
   }
 
   /** Cancels the loads of an instance the user collapsed; they restart when it is expanded again. */
   attach(view: vscode.TreeView<unknown>): void {
-    this.disposables.add(
+    this._register(
       view.onDidCollapseElement((e) => {
         const node = e.element as InstancesNode;
         if (node.kind === 'instance') this.model.cancel(node.instanceId);
@@ -202,9 +202,5 @@ export class InstancesTreeProvider implements vscode.TreeDataProvider<InstancesN
     if (known) return known as T;
     this.nodes.set(key, fresh);
     return fresh;
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }

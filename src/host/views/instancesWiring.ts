@@ -2,10 +2,10 @@
 // the cache follows the session — another profile, base URL or stored secret drops it, so a profile
 // switch reloads everything instead of showing the previous account's numbers.
 import type * as vscode from 'vscode';
-import type { ClientProvider } from '../clients.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { ProfileSecrets } from '../secrets.js';
-import type { SessionState } from '../session.js';
+import type { ClientProvider } from '../profile/clients.js';
+import { DisposableStore } from '../platform/lifecycle.js';
+import type { ProfileSecrets } from '../profile/secrets.js';
+import type { SessionState } from '../profile/session.js';
 import { InstancesModel } from './instancesModel.js';
 
 export function createInstancesModel(clients: ClientProvider, session: SessionState, secrets: ProfileSecrets): vscode.Disposable & { model: InstancesModel } {

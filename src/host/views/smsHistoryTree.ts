@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import { inertText } from '../../shared/untrustedText.js';
 import { CONTEXT_KEYS, TREE_ITEM_KINDS } from '../../shared/ids.js';
-import type { ContextKeys } from '../contextKeys.js';
-import { DisposableStore } from '../lifecycle.js';
-import type { SessionState } from '../session.js';
+import type { ContextKeys } from '../platform/contextKeys.js';
+import { Disposable } from '../platform/lifecycle.js';
+import type { SessionState } from '../profile/session.js';
 import type { SmsHistory, SmsHistoryEntry, SmsStatus } from '../sms/history.js';
 
 const ICONS: Record<SmsStatus, vscode.ThemeIcon> = {
@@ -15,9 +15,8 @@ const ICONS: Record<SmsStatus, vscode.ThemeIcon> = {
   'outcome-unknown': new vscode.ThemeIcon('question', new vscode.ThemeColor('problemsWarningIcon.foreground')),
 };
 
-export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistoryEntry>, vscode.Disposable {
-  private readonly disposables = new DisposableStore();
-  private readonly changed = this.disposables.add(new vscode.EventEmitter<void>());
+export class SmsHistoryTreeProvider extends Disposable implements vscode.TreeDataProvider<SmsHistoryEntry> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
 
   constructor(
@@ -25,8 +24,9 @@ export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistor
     private readonly session: SessionState,
     private readonly contextKeys: ContextKeys,
   ) {
-    this.disposables.add(history.onDidChange(() => this.refresh()));
-    this.disposables.add(session.onDidChange(() => this.refresh()));
+    super();
+    this._register(history.onDidChange(() => this.refresh()));
+    this._register(session.onDidChange(() => this.refresh()));
   }
 
   /** The profile whose history is shown. */
@@ -70,10 +70,6 @@ export class SmsHistoryTreeProvider implements vscode.TreeDataProvider<SmsHistor
       }),
     };
     return item;
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
   }
 }
 

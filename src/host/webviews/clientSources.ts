@@ -2,7 +2,7 @@
 // every load (not captured), so a panel keeps working after a sign-in, a profile switch or a
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
-import type { ActiveClient } from '../clients.js';
+import type { ActiveClient } from '../profile/clients.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import { isAbort } from './payload.js';
 

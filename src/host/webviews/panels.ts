@@ -13,7 +13,7 @@ import { activitiesTitle, monthViewTitle, trendTitle } from './titles.js';
 import type { TrendController } from './trendController.js';
 // Controllers, the page's HTML and the saved-state checks come from dist/features.js, loaded when the first
 // panel opens or is restored (not at activation).
-import { loadFeatures } from '../featuresLoader.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
 
 export interface WebviewPanelsOptions {
   extensionUri: vscode.Uri;

@@ -2,13 +2,7 @@
 // Free of `vscode` (unit tests import it): messages go through @vscode/l10n (see pureL10n.ts) and
 // month names come from Intl in the editor's language.
 import * as l10n from '@vscode/l10n';
-import { hostLocale } from '../pureL10n.js';
-
-/** "March 2025" in the editor's language (UTC: a calendar month, not an instant). */
-export function monthLabel(monthId: string): string {
-  const date = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, 1));
-  return new Intl.DateTimeFormat(hostLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+import { monthLabel } from '../platform/monthLabel.js';
 
 export function monthViewTitle(instanceId: string, monthId: string): string {
   return l10n.t({ message: 'Calls {0} · {1}', args: [monthLabel(monthId), instanceId], comment: ['Panel title: a month, then the voice instance id'] });

@@ -3,6 +3,7 @@
 // next to it rather than failing the whole panel, and turns clicks into "open that month".
 import {
   parseTrendToHost,
+  TREND_MONTHS,
   type ResponseMeta,
   type TrendMonth,
   type TrendState,
@@ -13,8 +14,6 @@ import type { MonthViewDataSource } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
 import { loadTrend, trendMonthIds } from './trendLoader.js';
-
-export const TREND_MONTHS = 12;
 
 export interface TrendHooks {
   onOpenMonth?(instanceId: string, monthId: string): unknown;

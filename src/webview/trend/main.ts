@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import {
   parseTrendState,
   shiftMonthId,
+  TREND_MONTHS,
   type PanelError,
   type ResponseMeta,
   type TrendMonth,
@@ -58,7 +59,7 @@ function renderSubtitle(): void {
     replaceContent(subtitle);
     return;
   }
-  const first = shiftMonthId(current.monthId, -11);
+  const first = shiftMonthId(current.monthId, 1 - TREND_MONTHS);
   replaceContent(subtitle, ...instanceLabel(current.instanceId),
     ' · ', l10n.t({ message: '{0} – {1}', args: [formatMonth(first), formatMonth(current.monthId)], comment: ['A range of months: first – last'] }));
 }

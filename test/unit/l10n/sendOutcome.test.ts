@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { configureCoreL10n, createClient, createProxyDispatcher, type ClientOptions } from '../../../src/core/index.js';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
-import { refusedPort, startLoopback, type Loopback } from '../http/loopback.js';
+import { refusedPort, startLoopback, type Loopback } from '../core/http/loopback.js';
 
 const RETRY_ADVICE = /try(ing)? again|retry|later/i;
 const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;

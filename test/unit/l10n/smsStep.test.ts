@@ -15,7 +15,7 @@ const SCRIPT = `
 import { readFileSync } from 'node:fs';
 import { analyzeBody, configureCoreL10n, normalizeE164 } from './src/core/index.js';
 import { validateId } from './src/core/model/ids.js';
-import { stepOfFailure } from './src/host/commands/smsField.js';
+import { stepOfFailure } from './src/host/sms/smsField.js';
 const english = JSON.parse(readFileSync('l10n/bundle.l10n.json', 'utf8'));
 const marked = Object.fromEntries(Object.entries(english).map(([k, v]) => [k, '⟦' + (typeof v === 'string' ? v : v.message) + '⟧']));
 configureCoreL10n(marked);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
-import { flattenResult } from '../../../src/host/balance/format.js';
+import { flattenResult } from '../../../src/shared/flattenResult.js';
 import { inert } from '../../../src/host/chat/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { buildServer, connect, everything, root, textOf, type Connected } from './harness.js';

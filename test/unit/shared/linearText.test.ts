@@ -10,7 +10,7 @@ import { sanitizeExcerpt } from '../../../src/core/http/excerpt.js';
 import { KnownSecrets, redact } from '../../../src/shared/redact.js';
 import { breakSchemes, inertLine, inertText, markdownText } from '../../../src/shared/untrustedText.js';
 import { inert, inertKey, quoted } from '../../../src/host/chat/dataText.js';
-import { RedactingLogger } from '../../../src/host/redactingLogger.js';
+import { RedactingLogger } from '../../../src/host/platform/redactingLogger.js';
 import { parseEnvelope } from '../../../src/core/xml/envelope.js';
 import { escapeXml } from '../../../src/simulator/xml.js';
 

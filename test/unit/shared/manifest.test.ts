@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import UPNG from 'upng-js';
-import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/settings.js';
+import { DEFAULT_SETTINGS, NUMBER_BOUNDS } from '../../../src/host/profile/settings.js';
 import {
   COMMAND_CATEGORY,
   COMMANDS,

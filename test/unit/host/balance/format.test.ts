@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { amountOf, flattenResult, formatBalance, isLow } from '../../../../src/host/balance/format.js';
+import { flattenResult } from '../../../../src/shared/flattenResult.js';
+import { amountOf, formatBalance, isLow } from '../../../../src/host/balance/format.js';
 
 void describe('balance formatting', () => {
   void it('formats an ISO currency with its fraction digits, code after the number', () => {

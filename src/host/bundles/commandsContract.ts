@@ -1,0 +1,22 @@
+// What dist/features.js offers the command stubs and the chat-tool wrappers: the handlers and the
+// tools take every service, so this half of the contract lives apart from featuresContract.ts,
+// which the services' own modules (panels, demo handle) load through.
+import type * as vscode from 'vscode';
+import type { CommandId } from '../../shared/ids.js';
+import type { ChatTools } from '../chat/tools.js';
+import type { CommandHandler } from '../commands/register.js';
+import type { HostServices } from '../services.js';
+import { loadFeatures } from './featuresLoader.js';
+import type { FeaturesContract } from './featuresContract.js';
+
+export interface CommandsContract {
+  /** The handler of `id`; the first call runs every registrar once (commands/index.ts). */
+  commandHandler(ctx: vscode.ExtensionContext, services: HostServices, id: CommandId): CommandHandler | undefined;
+  /** The language-model tools' implementations (chat/register.ts loads them on the first invocation). */
+  createChatTools(services: HostServices): ChatTools;
+}
+
+/** dist/features.js with its command half typed; bundles/contractCheck.ts checks that it keeps this contract. */
+export function loadCommandFeatures(): FeaturesContract & CommandsContract {
+  return loadFeatures() as FeaturesContract & CommandsContract;
+}

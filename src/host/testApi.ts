@@ -1,0 +1,130 @@
+// The test seam: what activate() returns to the integration tests and `npm start`, never to users.
+// Deliberately narrow: nothing here reads a secret or the list of masked values. The integration
+// suites import this one type (import type, erased from their bundle) instead of re-declaring slices.
+import * as vscode from 'vscode';
+import type { AccountTreeProvider, AccountNode } from './views/accountTree.js';
+import type { BalanceStatusBar } from './balance/balanceStatusBar.js';
+import type { HostServices } from './services.js';
+import type { InstancesNode, InstancesTreeProvider } from './views/instancesTree.js';
+import type { PanelLookup } from './webviews/panels.js';
+import type { ProfileStatusBar } from './profile/profileStatusBar.js';
+import type { SmsHistoryEntry } from './sms/history.js';
+import type { SmsHistoryTreeProvider } from './views/smsHistoryTree.js';
+
+/**
+ * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
+ * line through the redacting logger and find the channel's file. Returned only in test and
+ * development mode: an installed extension exports nothing, so other extensions cannot reach it.
+ */
+export interface VoiceSmsTestApi {
+  log: { info(message: string): void; addSecret(value: string): void };
+  logUri: vscode.Uri;
+  /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** Posts `message` to the panel titled `title` as its webview would (a button press); false when no such panel. */
+  panelPost(title: string, message: unknown): Promise<boolean>;
+  /** Panels tracked right now (test/integration/panelSoak.test.ts). */
+  footprint(): { openPanels: number };
+  /** Stores (or, with undefined, deletes) a profile's credentials, for tests that set a profile up without the sign-in UI. Never reads one. */
+  storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
+  /**
+   * Answers the next modal question (sign out, replace a profile, clear the SMS history, export to a
+   * path) without a dialog, and lists the questions asked. Tests only: commands never skip the question.
+   */
+  confirmations: { answerNext(button: string | undefined): void; clearAnswers(): void; asked(): readonly { message: string; detail: string; buttons: readonly string[] }[] };
+  /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
+  demo: { resumeIfLeftOver(): Promise<boolean> };
+  /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
+  smsHistory: { entries(): SmsHistoryEntry[]; treeItems(): vscode.TreeItem[] };
+  /** The Voice Instances tree as the view sees it (test/integration/instances.test.ts). */
+  instancesTree: {
+    getChildren(element?: unknown): unknown[];
+    getTreeItem(element: unknown): vscode.TreeItem;
+    /** Resolves when the instance's months have settled (loaded or failed). */
+    settled(instanceId: string): Promise<void>;
+  };
+  /** The session as views see it, its change event, and whether a profile has stored credentials (never their values). */
+  session: {
+    current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
+    onDidChange: vscode.Event<{ signedIn: boolean; profile: string | undefined }>;
+    hasCredentials(profile: string): Promise<boolean>;
+  };
+  /** The Account view and the balance status-bar item as they render now (test/integration/balance.test.ts). */
+  balance: {
+    /** Resolves once no balance load is under way. */
+    settled(): Promise<void>;
+    statusBar(): { visible: boolean; text: string; tooltip: string; warning: boolean };
+    profileStatusBar(): { visible: boolean; text: string; tooltip: string; command: string | undefined };
+    accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
+    /** How many balance readings (behind the days-left estimate) are stored for `profile` (test/integration/profileData.test.ts). */
+    readings(profile: string): number;
+  };
+}
+
+/** The views and status bars the seam reads, beside the services every command gets. */
+export interface TestApiParts {
+  instancesTree: InstancesTreeProvider;
+  smsHistoryTree: SmsHistoryTreeProvider;
+  accountTree: AccountTreeProvider;
+  balanceStatus: BalanceStatusBar;
+  profileStatus: ProfileStatusBar;
+}
+
+/** The seam in Test (the integration host) and Development (`npm start`) mode; undefined for users (Production). */
+export function testApi(ctx: vscode.ExtensionContext, services: HostServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
+  if (ctx.extensionMode !== vscode.ExtensionMode.Test && ctx.extensionMode !== vscode.ExtensionMode.Development) return undefined;
+  const { log, panels, secrets, confirmations, demo, instances, config, balance, session } = services;
+  const { instancesTree, smsHistoryTree, accountTree, balanceStatus, profileStatus } = parts;
+  return {
+    log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
+    logUri: ctx.logUri,
+    panelContent: (title) => panelContent(panels.find(title)),
+    panelPost: async (title, message) => {
+      const open = panels.find(title);
+      if (open) await open.post(message);
+      return open !== undefined;
+    },
+    footprint: () => ({ openPanels: panels.openCount }),
+    storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
+    confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },
+    demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
+    smsHistory: {
+      entries: () => smsHistoryTree.getChildren(),
+      treeItems: () => smsHistoryTree.getChildren().map((e) => smsHistoryTree.getTreeItem(e)),
+    },
+    instancesTree: {
+      getChildren: (element) => instancesTree.getChildren(element as InstancesNode | undefined),
+      getTreeItem: (element) => instancesTree.getTreeItem(element as InstancesNode),
+      settled: async (instanceId) => {
+        const months = instances.months(config.settings.monthsInTree);
+        await Promise.all(months.map((m) => instances.ensure(instanceId, m)));
+      },
+    },
+    balance: {
+      settled: async () => {
+        while (balance.model.current.loading) await new Promise((r) => setTimeout(r, 20));
+      },
+      statusBar: () => balanceStatus.snapshot,
+      profileStatusBar: () => profileStatus.snapshot,
+      accountTree: {
+        getChildren: (element) => accountTree.getChildren(element as AccountNode | undefined),
+        getTreeItem: (element) => accountTree.getTreeItem(element as AccountNode),
+      },
+      readings: (profile) => balance.model.readingCount(profile),
+    },
+    session: {
+      current: () => ({ signedIn: session.current.signedIn, profile: session.current.profile?.name, instances: [...session.current.instances] }),
+      onDidChange: (listener, thisArg, disposables) =>
+        session.onDidChange((snap) => {
+          listener.call(thisArg, { signedIn: snap.signedIn, profile: snap.profile?.name });
+        }, undefined, disposables),
+      hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
+    },
+  };
+}
+
+async function panelContent(open: PanelLookup | undefined): Promise<{ viewType: string; shown: readonly unknown[] } | undefined> {
+  if (!open) return undefined;
+  await open.loading;
+  return { viewType: open.viewType, shown: open.shown() };
+}

@@ -1,0 +1,112 @@
+// The panels' data sources over the real core client and the local simulator: the data reaches the
+// panel as the client returns it, a failure is logged once and passed on with the service's words,
+// being signed out becomes an `auth` error, and a cancelled load is neither logged nor rewritten.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { isVoiceSmsError } from '../../../../src/core/errors.js';
+import { RedactingLogger } from '../../../../src/host/platform/redactingLogger.js';
+import { createPanelSources } from '../../../../src/host/webviews/clientSources.js';
+import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { DEMO_INSTANCES, monthViewData } from '../../../../src/simulator/index.js';
+
+const NOW = Date.UTC(2024, 5, 15, 12); // 2024-06-15
+const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
+
+void describe('panel data sources backed by the active client', () => {
+  let sim: Simulator;
+  let client: VoiceSmsClient;
+  let warnings: string[] = [];
+
+  before(async () => {
+    sim = await start({ now: () => NOW, latencyMs: 0 });
+    client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => NOW });
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+  });
+  afterEach(() => {
+    warnings = [];
+  });
+
+  const sources = () => createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => warnings.push(m), redact: (t) => t });
+
+  void it('loads a month: the totals are the sum of the simulator days up to currentDateID', async () => {
+    const r = await sources().monthViews.load(INSTANCE, '202406', new AbortController().signal);
+    const expected = monthViewData(INSTANCE, '202406', NOW);
+    const upToToday = expected.days.filter((d) => d.dateId <= expected.currentDateID);
+    assert.equal(r.view.currentDateId, '20240615');
+    assert.equal(r.view.totals.callLegs, upToToday.reduce((n, d) => n + d.call_legs, 0));
+    assert.equal(r.view.totals.durationMin, upToToday.reduce((n, d) => n + d.duration_min, 0));
+    assert.deepEqual(warnings, []);
+  });
+
+  void it("an unknown instance rejects with the service's 404 message and logs it once", async () => {
+    await assert.rejects(sources().monthViews.load('VI-NOPE', '202406', new AbortController().signal), (e: unknown) => {
+      assert.ok(isVoiceSmsError(e), String(e));
+      assert.match(e.message, /VI-NOPE.*not found/);
+      assert.equal(e.details.httpStatus, 404);
+      return true;
+    });
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /Loading calls of VI-NOPE for 202406 failed \(\w+\): .*not found/);
+  });
+
+  void it('a hostile error text reaches the panel with the echoed credential masked, its words verbatim (security)', async () => {
+    const { accessKeyId, secretAccessKey } = sim.credentials;
+    const basic = Buffer.from(`${accessKeyId}:${secretAccessKey}`).toString('base64');
+    const log = new RedactingLogger({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: (m) => warnings.push(m), error: () => undefined });
+    log.addCredentials(accessKeyId, secretAccessKey);
+    sim.addFault({
+      kind: 'status',
+      status: 400,
+      serviceMessage: `[Retry](command:voiceSms.signOut?{"removeProfile":true}) echo Authorization=Basic%20${basic} key=${encodeURIComponent(secretAccessKey).toLowerCase()}`,
+      times: 1,
+    });
+    const hostile = createPanelSources({ active: () => Promise.resolve({ client }) }, log);
+    await assert.rejects(hostile.monthViews.load(INSTANCE, '202406', new AbortController().signal), (e: unknown) => {
+      assert.ok(e instanceof Error);
+      assert.ok(!e.message.includes(basic) && !e.message.includes(secretAccessKey), e.message);
+      assert.ok(!e.message.includes(encodeURIComponent(secretAccessKey).toLowerCase()), e.message);
+      // The panel renders it as text (no markup, no links), so the words stay exactly as sent.
+      assert.match(e.message, /\[Retry\]\(command:voiceSms\.signOut/);
+      return true;
+    });
+    assert.ok(warnings.every((w) => !w.includes(basic)), warnings.join('\n'));
+  });
+
+  void it('loads the activities of a day', async () => {
+    const r = await sources().activities.load(INSTANCE, '20240614', new AbortController().signal);
+    assert.match(r.rawXml, /<activities>/);
+    assert.ok(r.result && typeof r.result === 'object');
+  });
+
+  void it('signed out: an auth error with the sign-in hint, not an "unexpected" one', async () => {
+    const signedOut = createPanelSources(
+      {
+        active: () => {
+          const e = new Error('You are not signed in. Run "Voice & SMS: Sign In".');
+          e.name = 'NotSignedInError';
+          return Promise.reject(e);
+        },
+      },
+      { warn: (m) => warnings.push(m), redact: (t) => t },
+    );
+    await assert.rejects(signedOut.activities.load(INSTANCE, '20240614', new AbortController().signal), (e: unknown) => {
+      assert.ok(isVoiceSmsError(e, 'auth'), String(e));
+      assert.match(e.message, /not signed in/);
+      return true;
+    });
+  });
+
+  void it('a cancelled load rejects as an abort and writes nothing to the log', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(sources().monthViews.load(INSTANCE, '202405', ac.signal), (e: unknown) => {
+      assert.ok(e instanceof Error && (e.name === 'AbortError' || (e as { code?: string }).code === 'ABORT_ERR'), String(e));
+      return true;
+    });
+    assert.deepEqual(warnings, []);
+  });
+});
