@@ -4,20 +4,9 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
 import { forgetProfileData } from '../../../../src/host/profile/profileData.js';
-import { SmsHistory, type StateStore } from '../../../../src/host/sms/history.js';
+import { SmsHistory } from '../../../../src/host/sms/history.js';
+import { MemoryState } from '../memoryState.js';
 
-class MemoryState implements StateStore {
-  readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    const v = this.data.get(key);
-    return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, value);
-    return Promise.resolve();
-  }
-}
 
 const unused: BalanceSource = { active: () => Promise.reject(new Error('not used')) };
 

@@ -3,21 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SmsDrafts } from '../../../../src/host/sms/draft.js';
-import { previewOf, SmsHistory, type NewEntry, type StateStore } from '../../../../src/host/sms/history.js';
+import { previewOf, SmsHistory, type NewEntry } from '../../../../src/host/sms/history.js';
+import { MemoryState } from '../memoryState.js';
 
-class MemoryState implements StateStore {
-  readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    // Round-trip through JSON like globalState does, so nothing relies on object identity.
-    const v = this.data.get(key);
-    return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, value);
-    return Promise.resolve();
-  }
-}
 
 const TO = '+4915123456789';
 const entry = (over: Partial<NewEntry> = {}): NewEntry => ({
