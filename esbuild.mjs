@@ -71,7 +71,9 @@ const mcpSlim = {
   name: 'mcp-slim',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: join(args.resolveDir, '../locales/en-only.js'), namespace: 'zod-en-only' } : undefined,
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(args.resolveDir, '../locales/en-only.js'), namespace: 'zod-en-only' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-en-only' }, (args) => ({
       contents: "export { default as en } from './en.js';",
@@ -95,7 +97,12 @@ const configs = [
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
     // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts).
-    entryPoints: { extension: 'src/extension.ts', features: 'src/host/bundles/features.ts', core: 'src/core/index.ts', simulator: 'src/simulator/index.ts' },
+    entryPoints: {
+      extension: 'src/extension.ts',
+      features: 'src/host/bundles/features.ts',
+      core: 'src/core/index.ts',
+      simulator: 'src/simulator/index.ts',
+    },
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -20,7 +20,18 @@ const VSCODE_FREE_HOST = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.cache/**', 'node_modules/**', 'docs/**', '**/*.vsix', 'test/e2e/fixtures/**/*.js', 'test/fixtures/exportsProbe/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.cache/**',
+      'node_modules/**',
+      'docs/**',
+      '**/*.vsix',
+      'test/e2e/fixtures/**/*.js',
+      'test/fixtures/exportsProbe/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -37,9 +48,12 @@ export default tseslint.config(
   {
     files: ['src/core/**', 'src/simulator/**', 'src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'core, simulator and shared stay free of the editor API; only src/host imports vscode.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'core, simulator and shared stay free of the editor API; only src/host imports vscode.' }],
+        },
+      ],
     },
   },
   {
@@ -47,21 +61,29 @@ export default tseslint.config(
     // vscode-free text builders the chat tools share with it (and what they import).
     files: ['src/mcp/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/mcp runs outside the editor; it never imports the editor API.' }],
-        patterns: [{
-          regex: '^\\.\\./host/(?!chat/(activities|data|error|month|trend)Text\\.js$|balance/format\\.js$|webviews/trendLoader\\.js$)',
-          message: 'src/mcp may use only the vscode-free chat text builders of src/host (see the list in eslint.config.mjs).',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/mcp runs outside the editor; it never imports the editor API.' }],
+          patterns: [
+            {
+              regex: '^\\.\\./host/(?!chat/(activities|data|error|month|trend)Text\\.js$|balance/format\\.js$|webviews/trendLoader\\.js$)',
+              message: 'src/mcp may use only the vscode-free chat text builders of src/host (see the list in eslint.config.mjs).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: VSCODE_FREE_HOST,
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'this host module is vscode-free (VSCODE_FREE_HOST): plain-Node unit tests import it.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'this host module is vscode-free (VSCODE_FREE_HOST): plain-Node unit tests import it.' }],
+        },
+      ],
     },
   },
   {

@@ -35,7 +35,9 @@ function fill(unit: string): string {
  * parser the same whatever the text around it, and would blur what this row compares.
  */
 function hostileMessage(): string {
-  return fill(`${'a-'.repeat(500)}${'://a:'.repeat(100)}${'[a](command:x'.repeat(20)}${'$(www.'.repeat(20)}${'='.repeat(200)}x${'basic '.repeat(20)}${'token='.repeat(20)}${'+49 1'.repeat(20)} `);
+  return fill(
+    `${'a-'.repeat(500)}${'://a:'.repeat(100)}${'[a](command:x'.repeat(20)}${'$(www.'.repeat(20)}${'='.repeat(200)}x${'basic '.repeat(20)}${'token='.repeat(20)}${'+49 1'.repeat(20)} `,
+  );
 }
 
 function plainMessage(): string {
@@ -57,7 +59,13 @@ export async function hostileAnswerRow(smoke: boolean): Promise<HostileAnswerRes
   hostileSim.addFault({ kind: 'status', status: 500, serviceMessage: hostileMessage() });
   smallSim.addFault({ kind: 'status', status: 500 });
   const lines: string[] = [];
-  const log = new RedactingLogger({ trace: () => undefined, debug: () => undefined, info: (l) => void lines.push(l), warn: (l) => void lines.push(l), error: (l) => void lines.push(l) });
+  const log = new RedactingLogger({
+    trace: () => undefined,
+    debug: () => undefined,
+    info: (l) => void lines.push(l),
+    warn: (l) => void lines.push(l),
+    error: (l) => void lines.push(l),
+  });
   const clients = sims.map((s) => createClient({ baseUrl: s.url, credentials: s.credentials, retry: { attempts: 1 }, logger: log }));
   // What a failing command does with the error: one log line, the notification text, the chat tool's sentence.
   const command = (i: number) => async (): Promise<unknown> => {
@@ -80,7 +88,13 @@ export async function hostileAnswerRow(smoke: boolean): Promise<HostileAnswerRes
     delay.enable();
     for (let i = 0; i < (smoke ? 2 : 10); i++) await command(1)();
     delay.disable();
-    return { plainMs: ms.plain!, hostileMs: ms.hostile!, ratio: ms.ratio ?? ms.hostile! / ms.plain!, smallMs: small.small!, stallMs: delay.max / 1e6 };
+    return {
+      plainMs: ms.plain!,
+      hostileMs: ms.hostile!,
+      ratio: ms.ratio ?? ms.hostile! / ms.plain!,
+      smallMs: small.small!,
+      stallMs: delay.max / 1e6,
+    };
   } finally {
     await Promise.all(clients.map((c) => c.close()));
     await Promise.all(sims.map((s) => s.close()));

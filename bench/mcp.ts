@@ -16,7 +16,14 @@ type Row = (name: string, a: number, b: number, unit: string, note: string, rati
 
 async function spawnServer(mcpJs: string, env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpJs], env: { PATH: process.env['PATH'] ?? '', ...env }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [mcpJs],
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stderr: 'ignore',
+    }),
+  );
   return client;
 }
 
@@ -25,7 +32,10 @@ async function spawnServer(mcpJs: string, env: Record<string, string>): Promise<
  * its thread with the service: in-process, building every month answer competed with the direct side only.
  */
 async function simulatorProcess(root: string): Promise<{ env: Record<string, string>; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/simulator/cli.ts'), '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/simulator/cli.ts'), '--port', '0', '--quiet'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const env: Record<string, string> = {};
   for await (const line of createInterface({ input: child.stdout })) {
     const m = /^(VOICESMS_[A-Z_]+)=(.*)$/.exec(line);
@@ -50,27 +60,43 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
       starts.push(performance.now() - t);
       await c.close();
     }
-    row('MCP: bare Node start vs server start -> tools/list', bareStartMs, median(starts), 'ms', 'spawn, initialize, tools/list answered (dist/mcp.js + dist/core.js)');
+    row(
+      'MCP: bare Node start vs server start -> tools/list',
+      bareStartMs,
+      median(starts),
+      'ms',
+      'spawn, initialize, tools/list answered (dist/mcp.js + dist/core.js)',
+    );
 
     // 2. A month-view call through the protocol vs the same core work in this process.
     const core = createClient({ baseUrl: env['VOICESMS_BASE_URL']!, credentials });
     const mcp = await spawnServer(mcpJs, env);
     try {
       const direct = async (): Promise<unknown> => {
-        const previous = core.getMonthView('VI-DEMO-01', '202312').then((r) => r.view.totals, () => undefined);
+        const previous = core.getMonthView('VI-DEMO-01', '202312').then(
+          (r) => r.view.totals,
+          () => undefined,
+        );
         const r = await core.getMonthView('VI-DEMO-01', '202401');
         const totals = await previous;
         return monthToolResult('VI-DEMO-01', r.view, totals ? { monthId: '202312', totals } : undefined);
       };
-      const protocol = (): Promise<unknown> => mcp.callTool({ name: 'get_month_view', arguments: { instanceId: 'VI-DEMO-01', monthId: '202401' } });
+      const protocol = (): Promise<unknown> =>
+        mcp.callTool({ name: 'get_month_view', arguments: { instanceId: 'VI-DEMO-01', monthId: '202401' } });
       const roundTrip = (): Promise<unknown> => mcp.callTool({ name: 'list_instances', arguments: {} });
       const rounds = smoke ? 2 : 15;
       const perRound = smoke ? 5 : 30;
       const ms = await asyncMsSideBySide({ direct, protocol }, rounds, perRound);
       const trip = (await asyncMsSideBySide({ roundTrip }, rounds, perRound)).roundTrip!;
       const limit = 1.2 * ms.direct! + trip;
-      row('MCP: month view core direct vs tool call', ms.direct!, ms.protocol!, 'ms',
-        `target <= 1.2x + stdio round trip (${trip.toFixed(2)} ms) = ${limit.toFixed(2)} ms: ${ms.protocol! <= limit ? 'met' : 'NOT met'}; simulator in its own process; ratio: median of the rounds' own`, ms.ratio);
+      row(
+        'MCP: month view core direct vs tool call',
+        ms.direct!,
+        ms.protocol!,
+        'ms',
+        `target <= 1.2x + stdio round trip (${trip.toFixed(2)} ms) = ${limit.toFixed(2)} ms: ${ms.protocol! <= limit ? 'met' : 'NOT met'}; simulator in its own process; ratio: median of the rounds' own`,
+        ms.ratio,
+      );
     } finally {
       await mcp.close();
       await core.close();

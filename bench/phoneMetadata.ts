@@ -42,7 +42,8 @@ export function measurePhoneMetadata(): MetadataVerdicts {
     mobile: load('libphonenumber-js/mobile') as PhoneApi,
     max: load('libphonenumber-js/max') as PhoneApi,
   };
-  const valid = (m: Metadata, country: string, text: string): boolean => apis[m].parsePhoneNumberFromString(text, country)?.isValid() ?? false;
+  const valid = (m: Metadata, country: string, text: string): boolean =>
+    apis[m].parsePhoneNumberFromString(text, country)?.isValid() ?? false;
   const inputs = candidates(examples);
   const laxer: Record<Metadata, number> = { min: 0, mobile: 0, max: 0 };
   const stricter: Record<Metadata, number> = { min: 0, mobile: 0, max: 0 };

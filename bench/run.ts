@@ -55,7 +55,9 @@ function processMs(file: string | undefined, runs = smoke ? 2 : 7): number {
 const HOSTILE_ROW = 'failing command: 1 MB plain vs regex-hostile';
 
 function row(name: string, a: number, b: number, unit: string, note: string, ratio = b / a): void {
-  console.log(`${name.padEnd(44)} ${a.toFixed(2).padStart(9)} ${unit}  vs ${b.toFixed(2).padStart(9)} ${unit}   ratio ${ratio.toFixed(2).padStart(7)}x  ${note}`);
+  console.log(
+    `${name.padEnd(44)} ${a.toFixed(2).padStart(9)} ${unit}  vs ${b.toFixed(2).padStart(9)} ${unit}   ratio ${ratio.toFixed(2).padStart(7)}x  ${note}`,
+  );
 }
 
 /**
@@ -68,30 +70,60 @@ function editorRows(): void {
     return;
   }
   const rounds = option('--rounds') ?? (smoke ? '1' : '5');
-  const run = spawnSync(join(projectBin, 'tsx'), [join(root, 'scripts/editor/e2e.ts'), '--grep', '\\(bench\\)', '--results', join(root, 'test-results', 'bench-e2e')], {
-    cwd: root,
-    env: { ...process.env, PATH: pathWithProjectNode(), VSTK_BENCH_PANEL_ROUNDS: rounds },
-    encoding: 'utf8',
-    timeout: 900_000,
-  });
+  const run = spawnSync(
+    join(projectBin, 'tsx'),
+    [join(root, 'scripts/editor/e2e.ts'), '--grep', '\\(bench\\)', '--results', join(root, 'test-results', 'bench-e2e')],
+    {
+      cwd: root,
+      env: { ...process.env, PATH: pathWithProjectNode(), VSTK_BENCH_PANEL_ROUNDS: rounds },
+      encoding: 'utf8',
+      timeout: 900_000,
+    },
+  );
   const out = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-  const act = /\[bench\] activation: trivial ([\d.]+) ms, ours ([\d.]+) ms \(load \+ activate\(\); activate\(\) alone ([\d.]+) ms\)/.exec(out);
+  const act = /\[bench\] activation: trivial ([\d.]+) ms, ours ([\d.]+) ms \(load \+ activate\(\); activate\(\) alone ([\d.]+) ms\)/.exec(
+    out,
+  );
   const ms = String.raw`([\d.]+) ms \(([\d.]+)–([\d.]+)\)`;
-  const paint = new RegExp(String.raw`\[bench\] panels painted \((\d+) rounds, probe (\w+)\): floor cold ${ms}, again ${ms}; month cold ${ms}, cached ${ms}; trend cold ${ms}, again ${ms}`).exec(out);
+  const paint = new RegExp(
+    String.raw`\[bench\] panels painted \((\d+) rounds, probe (\w+)\): floor cold ${ms}, again ${ms}; month cold ${ms}, cached ${ms}; trend cold ${ms}, again ${ms}`,
+  ).exec(out);
   const ratios = /\[bench\] panel ratios: month cold ([\d.]+)x, month cached ([\d.]+)x, trend cold ([\d.]+)x/.exec(out);
-  if (act) row('activation: trivial extension vs ours', Number(act[1]), Number(act[2]), 'ms', `code-server's record (load + activate()); activate() alone ${act[3]} ms (targets: ours <= 50 ms, activate() <= 10 ms)`);
+  if (act)
+    row(
+      'activation: trivial extension vs ours',
+      Number(act[1]),
+      Number(act[2]),
+      'ms',
+      `code-server's record (load + activate()); activate() alone ${act[3]} ms (targets: ours <= 50 ms, activate() <= 10 ms)`,
+    );
   if (paint && ratios) {
     const n = (i: number): number => Number(paint[i]);
     const range = (i: number): string => `${paint[i + 1]}–${paint[i + 2]}`;
     const how = `medians of ${paint[1]} rounds; ratio: median of the rounds' own`;
-    row('panel floor: blank panel cold vs again', n(3), n(6), 'ms', `command -> static table and canvas painted (${range(3)} / ${range(6)} ms), the editor's own cost`);
+    row(
+      'panel floor: blank panel cold vs again',
+      n(3),
+      n(6),
+      'ms',
+      `command -> static table and canvas painted (${range(3)} / ${range(6)} ms), the editor's own cost`,
+    );
     row('month view painted: floor vs ours, cold', n(3), n(9), 'ms', `target <= 1.3x; ours ${range(9)} ms; ${how}`, Number(ratios[1]));
     row('month view painted: floor vs ours, cached', n(6), n(12), 'ms', `target <= 1.15x; ours ${range(12)} ms; ${how}`, Number(ratios[2]));
-    row('trend painted: floor vs ours, cold', n(3), n(15), 'ms', `target <= 1.4x; ours ${range(15)} ms (12 months; again ${paint[18]} ms); ${how}`, Number(ratios[3]));
+    row(
+      'trend painted: floor vs ours, cold',
+      n(3),
+      n(15),
+      'ms',
+      `target <= 1.4x; ours ${range(15)} ms (12 months; again ${paint[18]} ms); ${how}`,
+      Number(ratios[3]),
+    );
   }
   // The rows that did print stand; a failure is still a failure.
   if (run.status !== 0 || !act || !paint || !ratios) {
-    console.log(`editor rows (code-server)                    FAILED (exit ${run.status ?? run.signal}):\n${out.split('\n').slice(-40).join('\n')}`);
+    console.log(
+      `editor rows (code-server)                    FAILED (exit ${run.status ?? run.signal}):\n${out.split('\n').slice(-40).join('\n')}`,
+    );
     process.exitCode = 1;
   }
 }
@@ -111,14 +143,24 @@ async function transportsRow(): Promise<void> {
   const sim = await start({ port: 0 });
   const opts = { baseUrl: sim.url, credentials: sim.credentials };
   const undiciClient = createClient(opts);
-  const nodeClient = createClient({ ...opts, transport: (o) => new NodeHttpTransport({ ...o, modules: { http: nodeHttp, https: nodeHttps }, ownAgents: true }) });
+  const nodeClient = createClient({
+    ...opts,
+    transport: (o) => new NodeHttpTransport({ ...o, modules: { http: nodeHttp, https: nodeHttps }, ownAgents: true }),
+  });
   try {
     const ms = await asyncMsSideBySide(
       { undici: () => undiciClient.getMonthView('VI-DEMO-01', '202401'), node: () => nodeClient.getMonthView('VI-DEMO-01', '202401') },
       smoke ? 2 : 15,
       smoke ? 10 : 40,
     );
-    row('GET month: client on undici vs on node:http', ms.undici!, ms.node!, 'ms', 'the editor network stack\'s transport (no proxy), keep-alive on both; ratio: median of the rounds\' own', ms.ratio);
+    row(
+      'GET month: client on undici vs on node:http',
+      ms.undici!,
+      ms.node!,
+      'ms',
+      "the editor network stack's transport (no proxy), keep-alive on both; ratio: median of the rounds' own",
+      ms.ratio,
+    );
   } finally {
     await undiciClient.close();
     await nodeClient.close();
@@ -133,7 +175,8 @@ async function main(): Promise<void> {
     editorRows();
     return;
   }
-  if (wants('bundle size', 'process start', 'size:', 'MCP:')) execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
+  if (wants('bundle size', 'process start', 'size:', 'MCP:'))
+    execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
   const xml = readFileSync(join(root, 'test/fixtures/monthView.xml'), 'utf8');
@@ -142,16 +185,35 @@ async function main(): Promise<void> {
   // 11. A command failing on a 1 MB regex-hostile answer vs on 1 MB of plain words (issue 19).
   if (wants(HOSTILE_ROW)) {
     const h = await hostileAnswerRow(smoke);
-    row(HOSTILE_ROW, h.plainMs, h.hostileMs, 'ms', `target <= 1.5x; a small plain 500: ${h.smallMs.toFixed(2)} ms; longest event-loop stall ${h.stallMs.toFixed(0)} ms`, h.ratio);
+    row(
+      HOSTILE_ROW,
+      h.plainMs,
+      h.hostileMs,
+      'ms',
+      `target <= 1.5x; a small plain 500: ${h.smallMs.toFixed(2)} ms; longest event-loop stall ${h.stallMs.toFixed(0)} ms`,
+      h.ratio,
+    );
   }
 
   if (wants('bundle size', 'process start')) {
     // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
     //    to run, so its size is compared; core.js is really loaded in a fresh process.)
-    row('bundle size: extension.js vs core.js', statSync(ext).size / 1024, statSync(core).size / 1024, 'KiB', 'activation parses only the left one');
+    row(
+      'bundle size: extension.js vs core.js',
+      statSync(ext).size / 1024,
+      statSync(core).size / 1024,
+      'KiB',
+      'activation parses only the left one',
+    );
     const bare = processMs(undefined);
     const withCore = processMs(core);
-    row('process start: bare Node vs + require(core.js)', bare, withCore, 'ms', `deferred cost ≈ ${(withCore - bare).toFixed(1)} ms, paid on first network use`);
+    row(
+      'process start: bare Node vs + require(core.js)',
+      bare,
+      withCore,
+      'ms',
+      `deferred cost ≈ ${(withCore - bare).toFixed(1)} ms, paid on first network use`,
+    );
   }
 
   if (wants('parse month view')) {
@@ -198,7 +260,14 @@ async function main(): Promise<void> {
       smoke ? 3 : 15,
       smoke ? 20 : 60,
     );
-    row('parse: bare fast-xml-parser vs ours (ops/s)', rates.bare!, rates.ours!, 'op/s', 'target >= 0.85x (DTD refusal, caps, well-formedness kept); ratio: median of the rounds\' own', rates.ratio);
+    row(
+      'parse: bare fast-xml-parser vs ours (ops/s)',
+      rates.bare!,
+      rates.ours!,
+      'op/s',
+      "target >= 0.85x (DTD refusal, caps, well-formedness kept); ratio: median of the rounds' own",
+      rates.ratio,
+    );
   }
 
   if (wants('GET month: bare', 'GET month: client', 'heap:')) {
@@ -214,7 +283,8 @@ async function main(): Promise<void> {
         ...authHeaders(sim2.credentials, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
         Accept: 'application/xml',
       });
-      const bare = async (): Promise<unknown> => bareParser.parse(await (await request(url, { headers: headers(), dispatcher: agent })).body.text());
+      const bare = async (): Promise<unknown> =>
+        bareParser.parse(await (await request(url, { headers: headers(), dispatcher: agent })).body.text());
       const viaClient = (): Promise<unknown> => client.getMonthView('VI-DEMO-01', '202401');
       const naive = async (): Promise<unknown> => {
         const res = await fetch(url, { headers: { ...headers(), Connection: 'close' } });
@@ -224,7 +294,14 @@ async function main(): Promise<void> {
       const rounds = smoke ? 2 : 15;
       const perRound = smoke ? 10 : 40;
       const ms = await asyncMsSideBySide({ bare, client: viaClient }, rounds, perRound);
-      row('GET month: bare undici+parse vs client', ms.bare!, ms.client!, 'ms', 'target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds\' own', ms.ratio);
+      row(
+        'GET month: bare undici+parse vs client',
+        ms.bare!,
+        ms.client!,
+        'ms',
+        "target <= 1.15x (signing, scheduler, retry, logging, parse, model); ratio: median of the rounds' own",
+        ms.ratio,
+      );
       const fresh = await asyncMsSideBySide({ client: viaClient, naive }, smoke ? 2 : 9, perRound, { collectBetweenRounds: true });
       row('GET month: client vs naive fetch, new connection', fresh.client!, fresh.naive!, 'ms', 'what keep-alive saves');
 
@@ -236,7 +313,13 @@ async function main(): Promise<void> {
       for (let i = 0; i < n; i++) await client.getMonthView('VI-DEMO-01', `2024${String((i % 12) + 1).padStart(2, '0')}`);
       gc?.();
       const after = process.memoryUsage().heapUsed;
-      row(`heap: before vs after ${n} month fetches`, before / 1048576, after / 1048576, 'MiB', gc ? 'after GC (node --expose-gc)' : 'no --expose-gc: includes garbage');
+      row(
+        `heap: before vs after ${n} month fetches`,
+        before / 1048576,
+        after / 1048576,
+        'MiB',
+        gc ? 'after GC (node --expose-gc)' : 'no --expose-gc: includes garbage',
+      );
       await client.close();
       await agent.close();
     } finally {
@@ -260,7 +343,13 @@ async function main(): Promise<void> {
       t = performance.now();
       await Promise.all(months.map((m) => client.getMonthView('VI-DEMO-01', m)));
       const twelve = performance.now() - t;
-      row('trend @50 ms: one request vs 12 months', one, twelve, 'ms', `${Math.ceil(12 / Math.max(1, slow.peakInFlight))} waves: the server saw at most ${slow.peakInFlight} at once (target ≤ 2)`);
+      row(
+        'trend @50 ms: one request vs 12 months',
+        one,
+        twelve,
+        'ms',
+        `${Math.ceil(12 / Math.max(1, slow.peakInFlight))} waves: the server saw at most ${slow.peakInFlight} at once (target ≤ 2)`,
+      );
       await client.close();
     } finally {
       await slow.close();
@@ -283,8 +372,18 @@ async function main(): Promise<void> {
     for (const [file, budget] of Object.entries(budgets.bundles)) {
       row(`size: budget vs ${file}`, budget / 1024, statSync(join(root, file)).size / 1024, 'KiB', 'must stay <= 1x');
     }
-    const vsix = join(root, `voice-sms-toolkit-${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
-    if (existsSync(vsix)) row('size: budget vs VSIX', budgets.vsix / 1024, statSync(vsix).size / 1024, 'KiB', 'must stay <= 1x (from the last npm run package)');
+    const vsix = join(
+      root,
+      `voice-sms-toolkit-${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}.vsix`,
+    );
+    if (existsSync(vsix))
+      row(
+        'size: budget vs VSIX',
+        budgets.vsix / 1024,
+        statSync(vsix).size / 1024,
+        'KiB',
+        'must stay <= 1x (from the last npm run package)',
+      );
     else console.log('size: VSIX                                   not built: run npm run package first');
   }
 

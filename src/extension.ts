@@ -47,13 +47,29 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoHandle({ log, config, secrets, session, contextKeys, sms: { history: shown.smsHistory }, balance: shown.balance }, ctx.globalState);
+  const demo = new DemoHandle(
+    { log, config, secrets, session, contextKeys, sms: { history: shown.smsHistory }, balance: shown.balance },
+    ctx.globalState,
+  );
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
 
-  const services: HostServices = { log, config, secrets, session, contextKeys, views: shown.views, clients, panels, instances: shown.instances, demo,
-    sms: { history: shown.smsHistory, drafts: new SmsDrafts(ctx.workspaceState) }, balance: shown.balance, confirmations: new Confirmations() };
+  const services: HostServices = {
+    log,
+    config,
+    secrets,
+    session,
+    contextKeys,
+    views: shown.views,
+    clients,
+    panels,
+    instances: shown.instances,
+    demo,
+    sms: { history: shown.smsHistory, drafts: new SmsDrafts(ctx.workspaceState) },
+    balance: shown.balance,
+    confirmations: new Confirmations(),
+  };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
 

@@ -1,7 +1,18 @@
 // Owns one code-server: a private HOME/XDG/user-data/extensions tree in a temp dir, a free loopback
 // port, its own process group, and a stop() that removes every trace. Only one editor should run at
 // a time on these 2-core machines (code-server ~430 MB, Chromium ~700 MB).
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCodeServer } from './install.js';
@@ -211,12 +222,16 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
   // Packaged and installed like the VSIX: once an install wrote extensions.json, a linked folder would be dropped.
   for (const [i, dir] of (options.extraExtensions ?? []).entries()) {
     const vsix = path.join(root, `extra-${i}.vsix`);
-    await runToEnd(path.join(projectBin, 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
-      cwd: path.resolve(dir),
-      env: { ...process.env, PATH: pathWithProjectNode() },
-      stdio: options.verbose ? 'inherit' : 'ignore',
-      label: `vsce package ${path.basename(dir)}`,
-    });
+    await runToEnd(
+      path.join(projectBin, 'vsce'),
+      ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+      {
+        cwd: path.resolve(dir),
+        env: { ...process.env, PATH: pathWithProjectNode() },
+        stdio: options.verbose ? 'inherit' : 'ignore',
+        label: `vsce package ${path.basename(dir)}`,
+      },
+    );
     await runToEnd(nodeBin, [entry, ...common, '--install-extension', vsix], {
       env,
       stdio: options.verbose ? 'inherit' : 'ignore',
@@ -227,8 +242,10 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
   const args = [
     entry,
     ...common,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
@@ -301,4 +318,3 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
     stop,
   };
 }
-

@@ -43,7 +43,9 @@ runMain('test:desktop', async () => {
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|getaddrinfo/.test(msg)) {
-      console.error(`test:desktop: cannot download VS Code ${version} here (${msg}). Use npm run test:integration (code-server) on this machine.`);
+      console.error(
+        `test:desktop: cannot download VS Code ${version} here (${msg}). Use npm run test:integration (code-server) on this machine.`,
+      );
     } else {
       console.error(`test:desktop: FAILED — ${msg}`);
     }

@@ -120,7 +120,9 @@ runMain('e2e', async () => {
         controlToken: sim.controlToken,
       }))),
   });
-  console.log(`[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, resultsDir)}/`);
+  console.log(
+    `[e2e] ${path.basename(vsix)} installed in code-server at ${editor.origin}; screenshots -> ${path.relative(repoRoot, resultsDir)}/`,
+  );
 
   const grep = option('grep');
   const mocha = new Mocha({
@@ -136,7 +138,10 @@ runMain('e2e', async () => {
         if (test?.state !== 'failed') return;
         let i = 0;
         for (const page of openPages) {
-          const name = `FAILED-${test.fullTitle().replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
+          const name = `FAILED-${test
+            .fullTitle()
+            .replace(/[^a-z0-9]+/gi, '-')
+            .slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
           await page.screenshot({ path: path.join(resultsDir, name) }).catch(() => undefined);
         }
       },
@@ -159,10 +164,13 @@ runMain('e2e', async () => {
   ];
   const editorRoot = path.dirname(editor.userDataDir);
   const findings = scanForSecrets([editorRoot, resultsDir], needles, [editor.extensionsDir]);
-  for (const f of findings) failed.push(`secrets scan: ${f.label} in ${path.relative(editorRoot, f.file)}${f.key ? ` (key ${f.key})` : ''}`);
+  for (const f of findings)
+    failed.push(`secrets scan: ${f.label} in ${path.relative(editorRoot, f.file)}${f.key ? ` (key ${f.key})` : ''}`);
   console.log(`[e2e] secrets scan of ${editorRoot} and ${path.relative(repoRoot, resultsDir)}/: ${findings.length} finding(s)`);
   const secs = Math.round((Date.now() - started) / 1000);
-  const shots = readdirSync(resultsDir).filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-')).sort();
+  const shots = readdirSync(resultsDir)
+    .filter((f) => f.endsWith('.png') && !f.startsWith('FAILED-'))
+    .sort();
 
   console.log('');
   const passes = stats?.passes ?? 0;

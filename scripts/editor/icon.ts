@@ -21,5 +21,7 @@ runMain('icon', async () => {
   const rgba = UPNG.toRGBA8(decoded)[0]!;
   const png = Buffer.from(UPNG.encode([rgba], ICON_SIZE, ICON_SIZE, 256));
   writeFileSync(path.join(repoRoot, 'media', 'icon.png'), png);
-  console.log(`[icon] media/icon.png: ${ICON_SIZE}×${ICON_SIZE}, ${(png.length / 1024).toFixed(1)} KB (Chromium's own PNG: ${(shot.length / 1024).toFixed(1)} KB)`);
+  console.log(
+    `[icon] media/icon.png: ${ICON_SIZE}×${ICON_SIZE}, ${(png.length / 1024).toFixed(1)} KB (Chromium's own PNG: ${(shot.length / 1024).toFixed(1)} KB)`,
+  );
 });

@@ -58,7 +58,9 @@ export async function ensureNodeHeaders(): Promise<string> {
   const cached = path.join(prefix, 'node_modules', pkg);
   if (hasHeaders(cached) && readVersion(cached) === version) return cached;
 
-  console.log(`[editor] Node ${version} headers not found in ${path.relative(repoRoot, bundled)}; installing ${pkg}@${version} into ${path.relative(repoRoot, prefix)}`);
+  console.log(
+    `[editor] Node ${version} headers not found in ${path.relative(repoRoot, bundled)}; installing ${pkg}@${version} into ${path.relative(repoRoot, prefix)}`,
+  );
   mkdirSync(prefix, { recursive: true });
   // Its own package.json keeps this install from walking up into the project's.
   writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ private: true, name: 'vstk-node-headers' }, null, 2));

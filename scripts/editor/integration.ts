@@ -75,9 +75,7 @@ runMain('integration', async () => {
     VSTK_LOGS_ROOT: path.join(editor.userDataDir, 'logs'),
   };
   if (grep) extensionEnvironment.VSTK_TEST_GREP = grep;
-  await page.goto(
-    editor.devHostUrl({ extensionDevelopmentPath: extensionDir, extensionTestsPath: entry, extensionEnvironment }),
-  );
+  await page.goto(editor.devHostUrl({ extensionDevelopmentPath: extensionDir, extensionTestsPath: entry, extensionEnvironment }));
 
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
@@ -94,9 +92,7 @@ runMain('integration', async () => {
     console.error(`--- code-server log (tail) ---\n${editor.logTail()}`);
     return 1;
   }
-  const counts = summary
-    ? `${summary.passes} passed, ${summary.failures} failed, ${summary.pending} pending`
-    : 'no summary line received';
+  const counts = summary ? `${summary.passes} passed, ${summary.failures} failed, ${summary.pending} pending` : 'no summary line received';
   if (outcome === 0 && summary && summary.failures === 0 && summary.passes > 0) {
     console.log(`integration: PASSED — ${counts} in code-server's extension host (${secs} s).`);
     return 0;

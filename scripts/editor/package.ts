@@ -49,7 +49,12 @@ runMain('package', async () => {
 });
 
 async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const listed = execFileSync(vsce, ['ls', '--no-dependencies', '--readme-path', PACKAGED_README], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const listed = execFileSync(vsce, ['ls', '--no-dependencies', '--readme-path', PACKAGED_README], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
@@ -64,7 +69,8 @@ async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> 
   }
   // Every image the installed README shows must be inside the VSIX (or an https URL).
   const broken = unresolvedImages(readFileSync(path.join(repoRoot, PACKAGED_README), 'utf8'), new Set(listed));
-  if (broken.length > 0) throw new HarnessError(`the packaged README links images the VSIX lacks (npm run readme:images): ${broken.join(', ')}`);
+  if (broken.length > 0)
+    throw new HarnessError(`the packaged README links images the VSIX lacks (npm run readme:images): ${broken.join(', ')}`);
   const out = defaultVsixPath();
   await runToEnd(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', PACKAGED_README, '--out', out], {
     cwd: repoRoot,

@@ -26,21 +26,24 @@ runMain('readme-images', async () => {
   mkdirSync(path.join(repoRoot, 'media', 'readme'), { recursive: true });
   for (const name of SHIPPED_SCREENSHOTS) {
     const png = readFileSync(path.join(repoRoot, 'docs', 'screenshots', `${name}.png`)).toString('base64');
-    const dataUrl = await page.evaluate(async ({ png, width, quality, crop }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${png}`;
-      await img.decode();
-      const c = crop ?? { x: 0, y: 0, w: img.naturalWidth, h: img.naturalHeight };
-      const scale = Math.min(1, width / c.w);
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.round(c.w * scale);
-      canvas.height = Math.round(c.h * scale);
-      const g = canvas.getContext('2d');
-      if (!g) throw new Error('no 2d canvas');
-      g.imageSmoothingQuality = 'high';
-      g.drawImage(img, c.x, c.y, c.w, c.h, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/webp', quality);
-    }, { png, width: CROPS[name]?.width ?? WIDTH, quality: QUALITY, crop: CROPS[name] });
+    const dataUrl = await page.evaluate(
+      async ({ png, width, quality, crop }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${png}`;
+        await img.decode();
+        const c = crop ?? { x: 0, y: 0, w: img.naturalWidth, h: img.naturalHeight };
+        const scale = Math.min(1, width / c.w);
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.round(c.w * scale);
+        canvas.height = Math.round(c.h * scale);
+        const g = canvas.getContext('2d');
+        if (!g) throw new Error('no 2d canvas');
+        g.imageSmoothingQuality = 'high';
+        g.drawImage(img, c.x, c.y, c.w, c.h, 0, 0, canvas.width, canvas.height);
+        return canvas.toDataURL('image/webp', quality);
+      },
+      { png, width: CROPS[name]?.width ?? WIDTH, quality: QUALITY, crop: CROPS[name] },
+    );
     const webp = Buffer.from(dataUrl.replace(/^data:image\/webp;base64,/, ''), 'base64');
     if (webp.subarray(8, 12).toString('latin1') !== 'WEBP') throw new Error(`${name}: Chromium did not encode WebP`);
     writeFileSync(path.join(repoRoot, shippedImagePath(name)), webp);

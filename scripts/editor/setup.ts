@@ -36,7 +36,8 @@ function setup(): void {
   const started = Date.now();
   for (const [command, ...args] of plan.commands) {
     const r = spawnSync(command!, args, { stdio: 'inherit' });
-    if (r.error || r.status !== 0) throw new HarnessError(`${[command, ...args].join(' ')} failed (${r.error?.message ?? `exit code ${r.status}`})`);
+    if (r.error || r.status !== 0)
+      throw new HarnessError(`${[command, ...args].join(' ')} failed (${r.error?.message ?? `exit code ${r.status}`})`);
   }
   const still = missingPackages(purpose, hostProbe(), codeServerInstalled);
   if (still.length > 0) throw new HarnessError(`still missing after apt-get: ${still.map((r) => r.pkg).join(' ')}`);

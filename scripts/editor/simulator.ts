@@ -23,7 +23,9 @@ const VARS = ['VOICESMS_BASE_URL', 'VOICESMS_ACCESS_KEY_ID', 'VOICESMS_SECRET_AC
 const TOKEN_VAR = 'VOICESMS_SIM_CONTROL_TOKEN';
 const ALL_VARS = [...VARS, TOKEN_VAR] as const;
 
-export async function startSimulator(options: { port?: number; timeoutMs?: number; onLine?: (line: string) => void } = {}): Promise<RunningSimulator> {
+export async function startSimulator(
+  options: { port?: number; timeoutMs?: number; onLine?: (line: string) => void } = {},
+): Promise<RunningSimulator> {
   const cli = path.join(repoRoot, 'src', 'simulator', 'cli.ts');
   const proc = spawnGroup(path.join(projectBin, 'tsx'), [cli, '--port', String(options.port ?? 0)], {
     cwd: repoRoot,
@@ -57,7 +59,10 @@ export async function startSimulator(options: { port?: number; timeoutMs?: numbe
     await Promise.race([
       ready,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new HarnessError(`the simulator did not print its VOICESMS_* lines within ${timeoutMs / 1000} s`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new HarnessError(`the simulator did not print its VOICESMS_* lines within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
       }),
     ]);
   } catch (err) {

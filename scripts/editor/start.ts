@@ -86,10 +86,14 @@ runMain('start', async () => {
     writeFileSync(settingsFile, JSON.stringify({ ...previous, ...demoSettings(demoPort) }, null, 2) + '\n');
     console.log(`[start] opening desktop VS Code (profile in ${path.relative(repoRoot, userDataDir)}); close its window to stop.`);
     console.log(faultsHint.join('\n'));
-    await runToEnd(codeCli!, ['--wait', '--new-window', '--user-data-dir', userDataDir, `--extensionDevelopmentPath=${repoRoot}`, repoRoot], {
-      env: { ...env, ...extensionEnv },
-      label: 'code',
-    });
+    await runToEnd(
+      codeCli!,
+      ['--wait', '--new-window', '--user-data-dir', userDataDir, `--extensionDevelopmentPath=${repoRoot}`, repoRoot],
+      {
+        env: { ...env, ...extensionEnv },
+        label: 'code',
+      },
+    );
     return 0;
   }
 

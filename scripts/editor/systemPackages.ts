@@ -44,9 +44,27 @@ export const REQUIREMENTS: readonly Requirement[] = [
     buildsCodeServer: true,
     present: (p) => p.exists('/usr/include/gssapi/gssapi.h'),
   },
-  { pkg: 'python3', why: "node-gyp, for code-server's native modules", for: ['start', 'test'], buildsCodeServer: true, present: (p) => p.onPath('python3') },
-  { pkg: 'make', why: "node-gyp, for code-server's native modules", for: ['start', 'test'], buildsCodeServer: true, present: (p) => p.onPath('make') },
-  { pkg: 'g++', why: "node-gyp, for code-server's native modules", for: ['start', 'test'], buildsCodeServer: true, present: (p) => p.onPath('g++') },
+  {
+    pkg: 'python3',
+    why: "node-gyp, for code-server's native modules",
+    for: ['start', 'test'],
+    buildsCodeServer: true,
+    present: (p) => p.onPath('python3'),
+  },
+  {
+    pkg: 'make',
+    why: "node-gyp, for code-server's native modules",
+    for: ['start', 'test'],
+    buildsCodeServer: true,
+    present: (p) => p.onPath('make'),
+  },
+  {
+    pkg: 'g++',
+    why: "node-gyp, for code-server's native modules",
+    for: ['start', 'test'],
+    buildsCodeServer: true,
+    present: (p) => p.onPath('g++'),
+  },
 ];
 
 /** The packages missing for `purpose` on the machine `probe` sees. */
@@ -68,10 +86,7 @@ export interface Machine {
   customChromium?: string;
 }
 
-export type Plan =
-  | { kind: 'ready' }
-  | { kind: 'install'; packages: string[]; commands: string[][] }
-  | { kind: 'stop'; message: string };
+export type Plan = { kind: 'ready' } | { kind: 'install'; packages: string[]; commands: string[][] } | { kind: 'stop'; message: string };
 
 /** What to do about `missing` on `machine`. */
 export function planSetup(missing: readonly Requirement[], machine: Machine): Plan {

@@ -37,7 +37,10 @@ export function capText(text: string, max: number): string {
 export class AnswerBoundary {
   private readonly own = new KnownSecrets();
 
-  constructor(credentials: { accessKeyId: string; secretAccessKey: string }, private readonly others?: SecretMask) {
+  constructor(
+    credentials: { accessKeyId: string; secretAccessKey: string },
+    private readonly others?: SecretMask,
+  ) {
     this.own.addCredentials(credentials.accessKeyId, credentials.secretAccessKey);
   }
 
@@ -82,7 +85,12 @@ export class AnswerBoundary {
   envelope(env: Envelope): Envelope {
     const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
     return {
-      status: { ...env.status, code: field(env.status.code), message: capText(this.scrub(env.status.message), MAX_STATUS_MESSAGE), timestampRaw: field(env.status.timestampRaw) },
+      status: {
+        ...env.status,
+        code: field(env.status.code),
+        message: capText(this.scrub(env.status.message), MAX_STATUS_MESSAGE),
+        timestampRaw: field(env.status.timestampRaw),
+      },
       service: { provider: field(env.service.provider), id: field(env.service.id), version: field(env.service.version) },
       result: this.tree(env.result),
     };
@@ -154,4 +162,3 @@ export class AnswerBoundary {
 function shallowCopy(v: object): object {
   return Array.isArray(v) ? [...(v as unknown[])] : { ...(v as Record<string, unknown>) };
 }
-

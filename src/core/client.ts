@@ -185,7 +185,9 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
     // Built only for https and only when it adds something: parsing hundreds of CAs is not free.
-    ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust) ? { secureContext: o.trust.secureContext() } : {}),
+    ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust)
+      ? { secureContext: o.trust.secureContext() }
+      : {}),
   };
   const transport = o.transport ? o.transport(transportOptions) : new Transport(transportOptions);
   let closed = false;
@@ -278,7 +280,9 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
             ? err
             : new VoiceSmsError('network', l10n.t('The request to {0} failed unexpectedly.', host), {}, { cause: err });
       failure.details.attempts ??= attempts;
-      log.error(`${label} failed after ${elapsed()} ms: ${failure.kind}${failure.details.causeCode ? ` (${failure.details.causeCode})` : ''}`);
+      log.error(
+        `${label} failed after ${elapsed()} ms: ${failure.kind}${failure.details.causeCode ? ` (${failure.details.causeCode})` : ''}`,
+      );
       throw failure;
     } finally {
       clearTimeout(deadlineTimer);
@@ -349,7 +353,11 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     getDayActivities(instanceId, dateId, signal, options) {
       return guarded(signal, async () => {
         // A day's activities are opened by a click on that day: the user is waiting for them.
-        const { envelope, elapsedMs, response } = await exchange(buildActivitiesRequest(instanceId, dateId), signal, options?.priority ?? 'high');
+        const { envelope, elapsedMs, response } = await exchange(
+          buildActivitiesRequest(instanceId, dateId),
+          signal,
+          options?.priority ?? 'high',
+        );
         return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
       });
     },
@@ -415,7 +423,11 @@ function smsOutcome(err: VoiceSmsError, to: string): VoiceSmsError {
     err.kind,
     // Without the transport's "try again" advice: for a send, the advice is the opposite. The
     // failure's own message is a whole sentence (or two); this one adds the outcome after it.
-    l10n.t('{0} The outcome of the SMS to {1} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.', messageForSend(err), maskPhone(to)),
+    l10n.t(
+      '{0} The outcome of the SMS to {1} is unknown: it may have been sent. Check before resending, because resending could duplicate the message.',
+      messageForSend(err),
+      maskPhone(to),
+    ),
     { ...err.details, outcomeUnknown: true },
     { cause: err },
   );

@@ -68,7 +68,11 @@ function proxyInputs(targetUrl: string, net: NetworkInputs) {
  * `net` says. The proxy dispatcher belongs to the returned client: close() closes both. With `editor` (the host,
  * inside the editor) a non-loopback base URL takes the editor's network stack instead, which picks the proxy itself.
  */
-export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust' | 'transport'>, net: NetworkInputs, editor?: EditorNetwork): VoiceSmsClient {
+export function connectClient(
+  options: Omit<ClientOptions, 'dispatcher' | 'trust' | 'transport'>,
+  net: NetworkInputs,
+  editor?: EditorNetwork,
+): VoiceSmsClient {
   // A bad base URL is refused before a proxy dispatcher exists (nothing to leak), in the core's wording.
   const { host } = validateBaseUrl(options.baseUrl);
   const trust = trustFor(options.baseUrl, net, options.logger);
@@ -99,7 +103,13 @@ export function connectClient(options: Omit<ClientOptions, 'dispatcher' | 'trust
   });
   const client = createClient({ ...options, dispatcher, ...(trust ? { trust } : {}) });
   // The client never closes a dispatcher it was given; this one is ours, so close both together.
-  return { ...client, close: async () => { await client.close(); await dispatcher.close(); } };
+  return {
+    ...client,
+    close: async () => {
+      await client.close();
+      await dispatcher.close();
+    },
+  };
 }
 
 /**
@@ -116,7 +126,12 @@ export function routeFacts(
   let path: NetworkPath;
   try {
     path = usesEditorNetwork(baseUrl, editor)
-      ? { kind: 'editor', proxySupport: editor.proxySupport, proxyAuthorization: !!editor.proxyAuthorization, ...(editor.lastRoute ? { lastRoute: editor.lastRoute } : {}) }
+      ? {
+          kind: 'editor',
+          proxySupport: editor.proxySupport,
+          proxyAuthorization: !!editor.proxyAuthorization,
+          ...(editor.lastRoute ? { lastRoute: editor.lastRoute } : {}),
+        }
       : { kind: 'bundled', why: editor ? 'loopback' : 'outsideEditor' };
   } catch {
     path = { kind: 'bundled', why: editor ? 'loopback' : 'outsideEditor' }; // an unparsable base URL: the probe reports it

@@ -31,7 +31,13 @@ export type { Envelope } from './xml/envelope.js';
 export { validateId, validateMonthId, validateDateId, validateBaseUrl } from './model/ids.js';
 export { createProxyDispatcher, decideProxy, explainProxy, redactProxyUrl, resolveProxy, shouldBypassProxy } from './http/proxy.js';
 export type { ProxyDecision, ProxyDispatcherOptions, ProxyInputs } from './http/proxy.js';
-export { buildConnectionReport, clockSkewVerdict, formatConnectionReport, issueBody, probeConnection } from './diagnostics/connectionReport.js';
+export {
+  buildConnectionReport,
+  clockSkewVerdict,
+  formatConnectionReport,
+  issueBody,
+  probeConnection,
+} from './diagnostics/connectionReport.js';
 export { maskIdentifier, maskPath, maskProxyUrl, type ReportPrivacy } from './diagnostics/reportMask.js';
 export type { ConnectionCheck, ReportLine, Verdict } from './diagnostics/connectionReport.js';
 export { addsToNodeDefaults, CA_FILE_SETTING, describeTrust, resolveTrust } from './http/trust.js';

@@ -31,7 +31,11 @@ export interface VoiceSmsTestApi {
    * Answers the next modal question (sign out, replace a profile, clear the SMS history, export to a
    * path) without a dialog, and lists the questions asked. Tests only: commands never skip the question.
    */
-  confirmations: { answerNext(button: string | undefined): void; clearAnswers(): void; asked(): readonly { message: string; detail: string; buttons: readonly string[] }[] };
+  confirmations: {
+    answerNext(button: string | undefined): void;
+    clearAnswers(): void;
+    asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
+  };
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
   demo: { resumeIfLeftOver(): Promise<boolean> };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
@@ -86,7 +90,11 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
     },
     footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
-    confirmations: { answerNext: (button) => confirmations.answerNext(button), clearAnswers: () => confirmations.clearAnswers(), asked: () => confirmations.asked() },
+    confirmations: {
+      answerNext: (button) => confirmations.answerNext(button),
+      clearAnswers: () => confirmations.clearAnswers(),
+      asked: () => confirmations.asked(),
+    },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),
@@ -113,11 +121,19 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       readings: (profile) => balance.model.readingCount(profile),
     },
     session: {
-      current: () => ({ signedIn: session.current.signedIn, profile: session.current.profile?.name, instances: [...session.current.instances] }),
+      current: () => ({
+        signedIn: session.current.signedIn,
+        profile: session.current.profile?.name,
+        instances: [...session.current.instances],
+      }),
       onDidChange: (listener, thisArg, disposables) =>
-        session.onDidChange((snap) => {
-          listener.call(thisArg, { signedIn: snap.signedIn, profile: snap.profile?.name });
-        }, undefined, disposables),
+        session.onDidChange(
+          (snap) => {
+            listener.call(thisArg, { signedIn: snap.signedIn, profile: snap.profile?.name });
+          },
+          undefined,
+          disposables,
+        ),
       hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
     },
   };

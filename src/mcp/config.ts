@@ -35,11 +35,21 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
   if (missing.length > 0) {
     return {
       ok: false,
-      problem: l10n.t('The Voice & SMS MCP server is not configured: set {0} in the environment of the MCP server (the agent\'s server configuration).', missing.join(', ')),
+      problem: l10n.t(
+        "The Voice & SMS MCP server is not configured: set {0} in the environment of the MCP server (the agent's server configuration).",
+        missing.join(', '),
+      ),
     };
   }
   const accountId = value(env, ENV.accountId);
-  const instances = [...new Set(value(env, ENV.voiceInstances).split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+  const instances = [
+    ...new Set(
+      value(env, ENV.voiceInstances)
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
   return {
     ok: true,
     settings: {

@@ -27,7 +27,12 @@ function connect(s: McpSettings, env: NodeJS.ProcessEnv): Connection | { problem
   const profile = (env['VOICESMS_PROFILE'] ?? '').trim() || 'VOICESMS_* environment';
   try {
     const client = core().connectClient(
-      { baseUrl: s.baseUrl, credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }, logger: stderrLogger, profileName: profile },
+      {
+        baseUrl: s.baseUrl,
+        credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+        logger: stderrLogger,
+        profileName: profile,
+      },
       // Proxy and extra CAs from the environment (HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS), as a CLI tool would.
       { proxySetting: '', noProxySetting: [], proxyStrictSSL: true, systemCertificates: true, caFile: '', env },
     );
@@ -51,7 +56,8 @@ async function verify(c: Connection): Promise<void> {
 
 async function main(): Promise<void> {
   const flags = readFlags(process.argv.slice(2));
-  if (flags.unknown > 0) say(`Ignored ${flags.unknown} unknown argument(s); configuration comes from VOICESMS_* environment variables only.`);
+  if (flags.unknown > 0)
+    say(`Ignored ${flags.unknown} unknown argument(s); configuration comes from VOICESMS_* environment variables only.`);
   const read = readSettings(process.env);
   const unusable = (problem: string): void => say(`${problem} Every tool answers with this error until it is fixed.`);
   if (!read.ok) unusable(read.problem);
@@ -65,7 +71,12 @@ async function main(): Promise<void> {
     }
     return connection!;
   };
-  const ctx: ServerContext = { get connection() { return connected(); }, allowSend: flags.allowSend };
+  const ctx: ServerContext = {
+    get connection() {
+      return connected();
+    },
+    allowSend: flags.allowSend,
+  };
   const server = createServer(ctx, version);
   const transport = new StdioServerTransport();
   let closing = false;
@@ -89,7 +100,8 @@ async function main(): Promise<void> {
     server.server.oninitialized = () => {
       setTimeout(() => {
         const c = connected();
-        if (!('problem' in c)) void verify(c).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
+        if (!('problem' in c))
+          void verify(c).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
       }, CHECK_DELAY_MS);
     };
   }

@@ -8,7 +8,13 @@ import { toolError } from '../host/chat/errorText.js';
 export type McpErrorKind = ReturnType<typeof toolError>['kind'] | 'notConfigured' | 'sendingDisabled' | 'noElicitation' | 'outcomeUnknown';
 
 export function okResult<T extends Record<string, unknown>>(text: string, data: T): CallToolResult {
-  return { content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+  return {
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(data) },
+    ],
+    structuredContent: data,
+  };
 }
 
 export function errorResult(kind: McpErrorKind, message: string): CallToolResult {

@@ -38,11 +38,15 @@ export function checkSms(input: { from?: string | undefined; to: string; body: s
   // Refused by length first: a huge text must cost nothing (the counting is not linear).
   const max = core().maxBodyUnits(MAX_SEGMENTS);
   if (input.body.length > max) {
-    throw new Error(l10n.t('The message text has {0} characters; {1} segments hold at most {2}. Shorten it.', input.body.length, MAX_SEGMENTS, max));
+    throw new Error(
+      l10n.t('The message text has {0} characters; {1} segments hold at most {2}. Shorten it.', input.body.length, MAX_SEGMENTS, max),
+    );
   }
   const analysis = core().analyzeBody(input.body, MAX_SEGMENTS);
   if (analysis.segments > MAX_SEGMENTS) {
-    throw new Error(l10n.t('The message needs {0} segments ({1}); the limit is {2}. Shorten it.', analysis.segments, analysis.encoding, MAX_SEGMENTS));
+    throw new Error(
+      l10n.t('The message needs {0} segments ({1}); the limit is {2}. Shorten it.', analysis.segments, analysis.encoding, MAX_SEGMENTS),
+    );
   }
   return { from, to, body: input.body, analysis };
 }
@@ -64,7 +68,12 @@ function confirmSchema(): ElicitRequestFormParams['requestedSchema'] {
   return {
     type: 'object',
     properties: {
-      send: { type: 'boolean', title: l10n.t('Send this SMS'), description: l10n.t('Check to send the message exactly as shown; it cannot be recalled.'), default: false },
+      send: {
+        type: 'boolean',
+        title: l10n.t('Send this SMS'),
+        description: l10n.t('Check to send the message exactly as shown; it cannot be recalled.'),
+        default: false,
+      },
     },
     required: ['send'],
   };
@@ -78,7 +87,13 @@ export async function sendTestSms(
   signal: AbortSignal,
 ): Promise<CallToolResult> {
   if (!allowSend) {
-    return errorResult('sendingDisabled', l10n.t('Not sent: sending is off. This MCP server was started without {0}; add it to the server\'s arguments in the agent\'s configuration to allow test SMS, each confirmed by you before it is sent.', ALLOW_SEND_FLAG));
+    return errorResult(
+      'sendingDisabled',
+      l10n.t(
+        "Not sent: sending is off. This MCP server was started without {0}; add it to the server's arguments in the agent's configuration to allow test SMS, each confirmed by you before it is sent.",
+        ALLOW_SEND_FLAG,
+      ),
+    );
   }
   let sms: CheckedSms;
   try {
@@ -90,11 +105,19 @@ export async function sendTestSms(
   }
   const masked = maskPhoneNumber(sms.to);
   if (!server.getClientCapabilities()?.elicitation?.form) {
-    return errorResult('noElicitation', l10n.t('Not sent: this agent cannot ask you to confirm a message (its MCP client does not support elicitation), and this server never sends without your confirmation. Send it from the editor with "Voice & SMS: Send Test SMS…" instead.'));
+    return errorResult(
+      'noElicitation',
+      l10n.t(
+        'Not sent: this agent cannot ask you to confirm a message (its MCP client does not support elicitation), and this server never sends without your confirmation. Send it from the editor with "Voice & SMS: Send Test SMS…" instead.',
+      ),
+    );
   }
   let confirmed = false;
   try {
-    const answer = await server.elicitInput({ message: confirmationText(c, sms), requestedSchema: confirmSchema() }, { signal, timeout: CONFIRM_TIMEOUT_MS });
+    const answer = await server.elicitInput(
+      { message: confirmationText(c, sms), requestedSchema: confirmSchema() },
+      { signal, timeout: CONFIRM_TIMEOUT_MS },
+    );
     confirmed = answer.action === 'accept' && answer.content?.['send'] === true;
   } catch {
     // No answer (timeout, cancelled, the client failed to ask): nothing is sent.
@@ -109,7 +132,12 @@ export async function sendTestSms(
     const id = r.messageId;
     return okResult(
       id === undefined
-        ? l10n.t('SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID.', sms.from, masked, sms.analysis.segments)
+        ? l10n.t(
+            'SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID.',
+            sms.from,
+            masked,
+            sms.analysis.segments,
+          )
         : l10n.t('SMS sent from {0} to {1} (segments: {2}), message ID {3}.', sms.from, masked, sms.analysis.segments, inert(id, 100)),
       { status: 'sent', from: sms.from, to: masked, segments: sms.analysis.segments, messageId: id === undefined ? null : inert(id, 100) },
     );
@@ -118,7 +146,10 @@ export async function sendTestSms(
     const err = toolError(e);
     const unknown = (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
     return unknown
-      ? errorResult('outcomeUnknown', l10n.t('Outcome unknown: {0} It was not retried and must not be sent again without asking the user.', err.message))
+      ? errorResult(
+          'outcomeUnknown',
+          l10n.t('Outcome unknown: {0} It was not retried and must not be sent again without asking the user.', err.message),
+        )
       : errorResult(err.kind, l10n.t('Not sent: {0}', err.message));
   }
 }

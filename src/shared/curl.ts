@@ -76,10 +76,12 @@ export function formatCurl(req: CurlSource): string {
     parts.push(headerArg('Signature', ''));
     parts.push(...plainHeaderArgs(req.headers));
     if (body !== undefined) parts.push(`--data-raw ${shQuote(body)}`);
-    return [
-      `# ${req.method} ${pathWithQuery} — basic credentials from $${ACCESS_KEY_ID_VAR} and $${SECRET_ACCESS_KEY_VAR}`,
-      joinCommand(parts),
-    ].join('\n') + '\n';
+    return (
+      [
+        `# ${req.method} ${pathWithQuery} — basic credentials from $${ACCESS_KEY_ID_VAR} and $${SECRET_ACCESS_KEY_VAR}`,
+        joinCommand(parts),
+      ].join('\n') + '\n'
+    );
   }
 
   const lines = [

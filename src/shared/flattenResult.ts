@@ -3,7 +3,12 @@
 // Pure, so the host's balance and chat rooms share it without borrowing from each other.
 
 /** Every leaf as "a.b.c" = text, in document order. */
-export function flattenResult(result: unknown, prefix = '', out: Array<{ key: string; value: string }> = [], limit = 200): Array<{ key: string; value: string }> {
+export function flattenResult(
+  result: unknown,
+  prefix = '',
+  out: Array<{ key: string; value: string }> = [],
+  limit = 200,
+): Array<{ key: string; value: string }> {
   if (out.length >= limit) return out;
   if (result === null || result === undefined) {
     out.push({ key: prefix || '(result)', value: '' });

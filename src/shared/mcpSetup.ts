@@ -52,27 +52,57 @@ export function mcpSnippet(client: McpClient, input: McpSetupInput): McpSnippet 
         file: '.vscode/mcp.json (or the user mcp.json: "MCP: Open User Configuration")',
         text: json({
           inputs: [
-            { type: 'promptString', id: 'voicesms-access-key-id', description: `Voice & SMS access key id (profile ${input.profile.name})`, password: true },
-            { type: 'promptString', id: 'voicesms-secret-access-key', description: `Voice & SMS secret access key (profile ${input.profile.name})`, password: true },
+            {
+              type: 'promptString',
+              id: 'voicesms-access-key-id',
+              description: `Voice & SMS access key id (profile ${input.profile.name})`,
+              password: true,
+            },
+            {
+              type: 'promptString',
+              id: 'voicesms-secret-access-key',
+              description: `Voice & SMS secret access key (profile ${input.profile.name})`,
+              password: true,
+            },
           ],
           servers: {
-            [MCP_SERVER_NAME]: { type: 'stdio', ...server, env: { ...env, [KEY_ID]: '${input:voicesms-access-key-id}', [SECRET]: '${input:voicesms-secret-access-key}' } },
+            [MCP_SERVER_NAME]: {
+              type: 'stdio',
+              ...server,
+              env: { ...env, [KEY_ID]: '${input:voicesms-access-key-id}', [SECRET]: '${input:voicesms-secret-access-key}' },
+            },
           },
         }),
-        secretNote: 'VS Code asks for the access key id and the secret the first time it starts the server (password inputs) and keeps them in its own secret storage; nothing secret is in the file.',
+        secretNote:
+          'VS Code asks for the access key id and the secret the first time it starts the server (password inputs) and keeps them in its own secret storage; nothing secret is in the file.',
       };
     case 'cursor':
       return {
         client,
         file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
-        text: json({ mcpServers: { [MCP_SERVER_NAME]: { ...server, env: { ...env, [KEY_ID]: '${env:VOICESMS_ACCESS_KEY_ID}', [SECRET]: '${env:VOICESMS_SECRET_ACCESS_KEY}' } } } }),
+        text: json({
+          mcpServers: {
+            [MCP_SERVER_NAME]: {
+              ...server,
+              env: { ...env, [KEY_ID]: '${env:VOICESMS_ACCESS_KEY_ID}', [SECRET]: '${env:VOICESMS_SECRET_ACCESS_KEY}' },
+            },
+          },
+        }),
         secretNote: `Cursor fills \${env:…} from its own environment: set ${KEY_ID} and ${SECRET} where Cursor is started (your shell profile or the OS's user environment), never in the file.`,
       };
     case 'claudeCode':
       return {
         client,
         file: '.mcp.json in your project (Claude Code)',
-        text: json({ mcpServers: { [MCP_SERVER_NAME]: { type: 'stdio', ...server, env: { ...env, [KEY_ID]: '${VOICESMS_ACCESS_KEY_ID}', [SECRET]: '${VOICESMS_SECRET_ACCESS_KEY}' } } } }),
+        text: json({
+          mcpServers: {
+            [MCP_SERVER_NAME]: {
+              type: 'stdio',
+              ...server,
+              env: { ...env, [KEY_ID]: '${VOICESMS_ACCESS_KEY_ID}', [SECRET]: '${VOICESMS_SECRET_ACCESS_KEY}' },
+            },
+          },
+        }),
         secretNote: `Claude Code expands \${…} from the environment it runs in: export ${KEY_ID} and ${SECRET} in the shell that starts it, never in the file.`,
       };
     case 'claudeDesktop':

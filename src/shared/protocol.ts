@@ -198,7 +198,9 @@ export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
     case 'openDay':
       return isDateId(m.dateId) ? { type: 'openDay', dateId: m.dateId } : undefined;
     case 'command':
-      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'showRawAnswer' ? { type: 'command', command: m.command } : undefined;
+      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'showRawAnswer'
+        ? { type: 'command', command: m.command }
+        : undefined;
     default:
       return undefined;
   }

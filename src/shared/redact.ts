@@ -71,7 +71,10 @@ export class KnownSecrets {
     }
     if (this.shortReplacements.size > 0) {
       this.shortPattern ??= new RegExp(
-        `(?<![A-Za-z0-9])(?:${[...this.shortReplacements.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![A-Za-z0-9])`,
+        `(?<![A-Za-z0-9])(?:${[...this.shortReplacements.keys()]
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join('|')})(?![A-Za-z0-9])`,
         'g',
       );
       out = out.replace(this.shortPattern, (m) => this.shortReplacements.get(m) ?? MASK);
@@ -180,7 +183,13 @@ function toBase64(text: string): string {
 
 /** True when a base64 run decodes to printable text shaped like `id:secret` (both sides non-empty). */
 function decodesToCredentials(token: string): boolean {
-  const b64 = trimTrailing(token.replace(/%3[Dd]/g, '=').replace(/-/g, '+').replace(/_/g, '/'), '=');
+  const b64 = trimTrailing(
+    token
+      .replace(/%3[Dd]/g, '=')
+      .replace(/-/g, '+')
+      .replace(/_/g, '/'),
+    '=',
+  );
   if (b64.length % 4 === 1) return false;
   let decoded: string;
   try {
@@ -191,7 +200,11 @@ function decodesToCredentials(token: string): boolean {
   // Printable, no space at either end, a colon with something on each side; and not a URL.
   const colon = decoded.indexOf(':');
   return (
-    PRINTABLE.test(decoded) && decoded[0] !== ' ' && !decoded.endsWith(' ') && colon > 0 && colon < decoded.length - 1 &&
+    PRINTABLE.test(decoded) &&
+    decoded[0] !== ' ' &&
+    !decoded.endsWith(' ') &&
+    colon > 0 &&
+    colon < decoded.length - 1 &&
     !/^[a-z][a-z0-9+.-]*:\/\//i.test(decoded)
   );
 }

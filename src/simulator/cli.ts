@@ -51,7 +51,8 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
   // Either given both, or both random (start() draws them): half a fixed pair would be half public.
   const id = values['access-key-id'];
   const secret = values['secret-access-key'];
-  if ((id === undefined) !== (secret === undefined)) throw new Error('Give --access-key-id and --secret-access-key together, or neither (random ones are printed).');
+  if ((id === undefined) !== (secret === undefined))
+    throw new Error('Give --access-key-id and --secret-access-key together, or neither (random ones are printed).');
   if (id !== undefined && secret !== undefined) opts.credentials = { accessKeyId: id, secretAccessKey: secret };
   if (values.host !== undefined) opts.host = values.host;
   if (values.scheme !== undefined) opts.authScheme = values.scheme;
@@ -99,6 +100,10 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   const code = (e as { code?: unknown }).code;
-  console.error(code === 'EADDRINUSE' ? 'That port is already in use; pick another with --port or use --port 0.' : `Simulator failed to start: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    code === 'EADDRINUSE'
+      ? 'That port is already in use; pick another with --port or use --port 0.'
+      : `Simulator failed to start: ${e instanceof Error ? e.message : String(e)}`,
+  );
   process.exitCode = 1;
 });

@@ -35,7 +35,12 @@ export function handleControl(
   const route = `${method} ${path}`;
   if (route === 'GET /__sim/credentials') return json(res, 200, credentials);
   if (route === 'GET /__sim/received') return json(res, 200, state.received);
-  if (route === 'GET /__sim/requests') return json(res, 200, state.requests.map(({ method: m, path: p, time }) => ({ method: m, path: p, time })));
+  if (route === 'GET /__sim/requests')
+    return json(
+      res,
+      200,
+      state.requests.map(({ method: m, path: p, time }) => ({ method: m, path: p, time })),
+    );
   if (route === 'GET /__sim/faults') return json(res, 200, faults.list());
   if (route === 'DELETE /__sim/faults') {
     faults.clear();
@@ -63,6 +68,7 @@ export function handleControl(
     return json(res, 200, { faults: faults.list().length });
   }
   return json(res, 404, {
-    error: 'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests, GET /__sim/credentials.',
+    error:
+      'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests, GET /__sim/credentials.',
   });
 }

@@ -72,7 +72,9 @@ export function entityBombAnswer(now: number): Answer {
   const levels = ['  <!ENTITY lol0 "lol">'];
   for (let i = 1; i <= 9; i++) levels.push(`  <!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`);
   const body =
-    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE response [\n' + levels.join('\n') + '\n]>\n' +
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE response [\n' +
+    levels.join('\n') +
+    '\n]>\n' +
     `<response><status><code>200</code><message>&lol9;</message><timestamp>${formatEnvelopeTimestamp(now)}</timestamp></status>` +
     `<service><provider>${SERVICE_PROVIDER}</provider><id>vvoice</id><version>${SERVICE_VERSION}</version></service>` +
     '<result/></response>\n';
@@ -165,7 +167,7 @@ export async function writeSlowBody(res: ServerResponse, a: Answer, f: Fault, si
  * link, HTML with a script, markdown and a codicon. The product must show it as text everywhere.
  */
 export const HOSTILE_TEXT =
-  '[Run fix](command:voiceSms.signOut?%7B%22removeProfile%22%3Atrue%7D) <img src=x onerror="document.title=\'pwned\'"><script>document.title=\'pwned\'</script> **bold** $(alert) <https://evil.example/x>';
+  "[Run fix](command:voiceSms.signOut?%7B%22removeProfile%22%3Atrue%7D) <img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script> **bold** $(alert) <https://evil.example/x>";
 
 /**
  * `hostile`: the real answer with `serviceMessage` (default HOSTILE_TEXT) in every service-controlled
@@ -175,8 +177,10 @@ export const HOSTILE_TEXT =
 export function hostileAnswer(a: Answer, text: string): Answer {
   const t = escapeXml(text);
   let body = a.body.replace(/<message>[^<]*<\/message>/, `<message>${t}</message>`);
-  body = body.replace(/<service>([\s\S]*?)<\/service>/, (_m: string, inner: string) =>
-    `<service>${inner.replace(/<(provider|id|version)>[^<]*<\/\1>/g, (_x: string, tag: string) => `<${tag}>${t}</${tag}>`)}</service>`,
+  body = body.replace(
+    /<service>([\s\S]*?)<\/service>/,
+    (_m: string, inner: string) =>
+      `<service>${inner.replace(/<(provider|id|version)>[^<]*<\/\1>/g, (_x: string, tag: string) => `<${tag}>${t}</${tag}>`)}</service>`,
   );
   body = body.replace(/<(currency|direction)>[^<]*<\/\1>/g, (_m: string, tag: string) => `<${tag}>${t}</${tag}>`);
   body = body.replace(/(<activity>[\s\S]*?)<status>[^<]*<\/status>/g, (_m: string, head: string) => `${head}<status>${t}</status>`);

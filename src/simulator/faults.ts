@@ -3,8 +3,22 @@
 import type { Fault, FaultKind, Operation } from './types.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  'latency', 'status', 'envelopeError', 'html', 'malformed', 'truncated', 'slowBody',
-  'reset', 'resetAfterReceive', 'hang', 'oversized', 'entityBomb', 'doctype', 'contentType', 'empty', 'hostile',
+  'latency',
+  'status',
+  'envelopeError',
+  'html',
+  'malformed',
+  'truncated',
+  'slowBody',
+  'reset',
+  'resetAfterReceive',
+  'hang',
+  'oversized',
+  'entityBomb',
+  'doctype',
+  'contentType',
+  'empty',
+  'hostile',
   'echoCredentials',
 ];
 const OPERATIONS: readonly Operation[] = ['sms', 'calls', 'balance', 'activities'];

@@ -9,13 +9,33 @@ import { verifyAuth, verifyAuthHeaders, type AuthConfig, type AuthVerdict } from
 import { randomCredentials } from './credentials.js';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import {
-  DEFAULT_AUTH_SCHEME, DEFAULT_HOST, DEMO_ACCOUNTS, DEMO_CURRENCY, DEMO_INSTANCES, DEMO_SENDER_IDS,
-  DEMO_SMS_PRICE_CENTS_PER_SEGMENT, DEMO_STARTING_BALANCE_CENTS, MAX_CLOCK_SKEW_MS, SERVICE_IDS,
+  DEFAULT_AUTH_SCHEME,
+  DEFAULT_HOST,
+  DEMO_ACCOUNTS,
+  DEMO_CURRENCY,
+  DEMO_INSTANCES,
+  DEMO_SENDER_IDS,
+  DEMO_SMS_PRICE_CENTS_PER_SEGMENT,
+  DEMO_STARTING_BALANCE_CENTS,
+  MAX_CLOCK_SKEW_MS,
+  SERVICE_IDS,
 } from './defaults.js';
 import { credentialEchoText } from './credentialEcho.js';
 import {
-  DEFAULT_FAULT_LATENCY_MS, HOSTILE_TEXT, doctypeAnswer, entityBombAnswer, envelopeErrorAnswer, hostileAnswer, htmlAnswer, malformedAnswer, pause,
-  statusFaultAnswer, writeAnswer, writeOversized, writeSlowBody, writeTruncated,
+  DEFAULT_FAULT_LATENCY_MS,
+  HOSTILE_TEXT,
+  doctypeAnswer,
+  entityBombAnswer,
+  envelopeErrorAnswer,
+  hostileAnswer,
+  htmlAnswer,
+  malformedAnswer,
+  pause,
+  statusFaultAnswer,
+  writeAnswer,
+  writeOversized,
+  writeSlowBody,
+  writeTruncated,
 } from './faultWriters.js';
 import { FaultList } from './faults.js';
 import { CONTROL_TOKEN_HEADER, hasControlToken, isAllowedHost, randomControlToken } from './guard.js';
@@ -148,7 +168,9 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     res.shouldKeepAlive = false;
     return read.status === 413
       ? errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, now())
-      : errorAnswer(503, 'The simulator holds too many request bodies at once; retry shortly.', SERVICE_IDS.gateway, now(), { 'Retry-After': '1' });
+      : errorAnswer(503, 'The simulator holds too many request bodies at once; retry shortly.', SERVICE_IDS.gateway, now(), {
+          'Retry-After': '1',
+        });
   }
 
   /** The normal answer of a service request: route, then authentication, then the operation. */
@@ -172,7 +194,15 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     // Before anything is read: a page that rebound its own domain to 127.0.0.1 still names that domain.
     if (!isAllowedHost(req.headers.host, listenHost, opts.extraHosts)) {
       res.shouldKeepAlive = false;
-      writeAnswer(res, errorAnswer(421, 'This simulator answers only requests addressed to a loopback host (127.0.0.1, localhost, [::1]).', SERVICE_IDS.gateway, now()));
+      writeAnswer(
+        res,
+        errorAnswer(
+          421,
+          'This simulator answers only requests addressed to a loopback host (127.0.0.1, localhost, [::1]).',
+          SERVICE_IDS.gateway,
+          now(),
+        ),
+      );
       return;
     }
     const path = pathnameOf(url);
@@ -190,9 +220,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     const route = matchRoute(method, url);
     // Authentication before the body: a request with wrong credentials is answered without a byte of
     // its body held. Only operations read a body at all; other paths answer from the request line.
-    const early: AuthVerdict | undefined = route.kind === 'operation'
-      ? verifyAuthHeaders(auth, { method, pathWithQuery: url, headers: req.headers, now: now() })
-      : undefined;
+    const early: AuthVerdict | undefined =
+      route.kind === 'operation' ? verifyAuthHeaders(auth, { method, pathWithQuery: url, headers: req.headers, now: now() }) : undefined;
     const read = early?.ok === true ? await bodyOf(req, res) : Buffer.alloc(0);
     const at = now();
     state.requestCount += 1;
@@ -221,7 +250,10 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     }
 
     const operation = route.kind === 'operation' || route.kind === 'methodNotAllowed' ? route.operation : undefined;
-    const id = route.kind === 'operation' ? (route.id ?? (operation === 'sms' ? readSmsForm(req.headers, body)?.from?.trim() : undefined)) : undefined;
+    const id =
+      route.kind === 'operation'
+        ? (route.id ?? (operation === 'sms' ? readSmsForm(req.headers, body)?.from?.trim() : undefined))
+        : undefined;
     const fault: Fault | undefined = faults.take({ method, ...(operation ? { operation } : {}), ...(id !== undefined ? { id } : {}) });
     const note = fault ? ` [fault ${fault.kind}]` : '';
     res.on('finish', () => log?.(`${method} ${url} -> ${res.statusCode}${note}`));
@@ -276,7 +308,11 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         // A gateway echoing the request: every form of the credentials (and this request's Signature) in
         // every service-controlled text; with `status`, as the message of that error instead of the answer.
         const signature = req.headers['signature'];
-        const echo = credentialEchoText(credentials.accessKeyId, credentials.secretAccessKey, typeof signature === 'string' ? signature : undefined);
+        const echo = credentialEchoText(
+          credentials.accessKeyId,
+          credentials.secretAccessKey,
+          typeof signature === 'string' ? signature : undefined,
+        );
         const base = fault.status !== undefined ? errorAnswer(fault.status, echo, serviceId, now()) : answer;
         return writeAnswer(res, hostileAnswer(base, echo));
       }

@@ -15,7 +15,20 @@ const PROFILE_A = 'E2E switch A';
 const PROFILE_B = 'E2E switch B';
 const INSTANCE_A = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const INSTANCE_B = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function lastMonth(): { id: string; label: string } {
   const d = new Date();
@@ -49,11 +62,25 @@ describe('switch profile and export a month (two simulators)', function () {
     const sim = await session().simulator();
     assert.ok(second);
     assert.notEqual(sim.baseUrl, second.url, 'two different simulators');
-    assert.ok(await wb.signInWithPalette({ name: PROFILE_A, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE_A }));
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE_A}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(
+      await wb.signInWithPalette({
+        name: PROFILE_A,
+        baseUrl: sim.baseUrl,
+        accessKeyId: sim.accessKeyId,
+        secretAccessKey: sim.secretAccessKey,
+        voiceInstanceId: INSTANCE_A,
+      }),
+    );
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE_A}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     const beforeB = second.requests.length;
     assert.ok(await wb.signInWithPalette({ name: PROFILE_B, baseUrl: second.url, ...second.credentials, voiceInstanceId: INSTANCE_B }));
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE_B}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE_B}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     assert.ok(second.requests.length > beforeB, 'profile B verified against the second simulator');
 
     // B is active now: its instance only.
@@ -63,13 +90,16 @@ describe('switch profile and export a month (two simulators)', function () {
     ready = true;
   });
 
-  it('Switch Profile from the palette reloads the view with the other profile\'s instance', async function () {
+  it("Switch Profile from the palette reloads the view with the other profile's instance", async function () {
     await wb.clearNotifications();
     await wb.runCommand(`${COMMAND_CATEGORY}: Switch Profile…`);
     const qi = wb.quickInput;
     await qi.waitOpen();
     // The active profile is marked; the other one is offered.
-    await qi.row(PROFILE_B).filter({ hasText: /active/ }).waitFor({ state: 'visible' });
+    await qi
+      .row(PROFILE_B)
+      .filter({ hasText: /active/ })
+      .waitFor({ state: 'visible' });
     await wb.screenshot('switch-profile-01-pick');
     await qi.pick(PROFILE_A);
     await qi.waitClosed();
@@ -79,14 +109,16 @@ describe('switch profile and export a month (two simulators)', function () {
     await wb.screenshot('switch-profile-02-switched');
   });
 
-  it('exports last month as CSV from the month row\'s context menu to a file', async function () {
+  it("exports last month as CSV from the month row's context menu to a file", async function () {
     this.timeout(90_000);
     const month = lastMonth();
     await wb.expandTreeRow(wb.treeRow(INSTANCE_A, VIEW));
     const row = wb.treeRow(month.label, VIEW);
     await row.waitFor({ state: 'visible' });
     // Loaded (totals shown), so the export is of real numbers.
-    await wb.page.waitForFunction((el) => /legs/.test(el?.textContent ?? ''), await wb.treeRowDescription(row).elementHandle(), { timeout: 15_000 });
+    await wb.page.waitForFunction((el) => /legs/.test(el?.textContent ?? ''), await wb.treeRowDescription(row).elementHandle(), {
+      timeout: 15_000,
+    });
 
     await wb.clearNotifications();
     await wb.contextMenu(row, 'Export Month…');
@@ -97,7 +129,10 @@ describe('switch profile and export a month (two simulators)', function () {
     await qi.pick('Save to file…');
     const target = path.join(session().workspace, `e2e-export-${INSTANCE_A}-${month.id}.csv`);
     await wb.saveDialog(target, () => wb.screenshot('export-02-save-dialog'));
-    await wb.notification(/^Saved /).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb
+      .notification(/^Saved /)
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await wb.screenshot('export-03-saved');
 
     const lines = (await readFile(target, 'utf8')).split('\r\n').filter((l) => l !== '');
@@ -106,7 +141,10 @@ describe('switch profile and export a month (two simulators)', function () {
     assert.equal(lines[0], 'instance,date,call_legs,call_legs_in,call_legs_out,calls_unique,duration_min,future');
     assert.equal(lines.length, data.days.length + 2, 'header, one row per day, totals');
     [...data.days].reverse().forEach((d, i) => {
-      assert.equal(lines[i + 1], `${INSTANCE_A},${d.dateId},${d.call_legs},${d.call_legs_in},${d.call_legs_out},${d.calls_unique},${d.duration_min},false`);
+      assert.equal(
+        lines[i + 1],
+        `${INSTANCE_A},${d.dateId},${d.call_legs},${d.call_legs_in},${d.call_legs_out},${d.calls_unique},${d.duration_min},false`,
+      );
     });
     const legs = counted.reduce((s, d) => s + d.call_legs, 0);
     const minutes = counted.reduce((s, d) => s + d.duration_min, 0);

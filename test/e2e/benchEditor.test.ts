@@ -54,7 +54,10 @@ describe('activation time in code-server (bench)', function () {
   it('records ours next to a trivial extension activated in the same host', async function () {
     // Activate both the way users do: through a command.
     await wb.runCommand('Exports Probe: Show Voice & SMS Exports');
-    await wb.notification(/^exports probe: /).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .notification(/^exports probe: /)
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await wb.runCommand('Developer: Show Running Extensions');
     const ours = await activationMs(wb, 'Voice & SMS Toolkit');
     const trivial = await activationMs(wb, 'Exports Probe');
@@ -82,8 +85,16 @@ async function paintedAt(page: Page, before: ReadonlySet<Frame>, timeoutMs = 30_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const fresh = page.frames().filter((f) => !before.has(f) && !f.isDetached());
-    const marks = await Promise.all(fresh.map((f) =>
-      f.evaluate((name) => (performance.getEntriesByName(name, 'mark').at(-1) as PerformanceMark | undefined)?.detail as number | undefined, PAINTED_MARK).catch(() => undefined)));
+    const marks = await Promise.all(
+      fresh.map((f) =>
+        f
+          .evaluate(
+            (name) => (performance.getEntriesByName(name, 'mark').at(-1) as PerformanceMark | undefined)?.detail as number | undefined,
+            PAINTED_MARK,
+          )
+          .catch(() => undefined),
+      ),
+    );
     const i = marks.findIndex((t) => typeof t === 'number');
     if (i >= 0) {
       if (process.env.VSTK_BENCH_DETAIL) console.log(`        ${String(await fresh[i]!.evaluate(TIMELINE).catch(String))}`);
@@ -115,7 +126,18 @@ async function polledPaint(wb: Workbench, selector: string): Promise<number> {
     const n = await wb.page.locator('iframe.webview.ready').count();
     for (let i = 0; i < n; i++) {
       const frame = wb.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
-      if ((await frame.locator(selector).count().catch(() => 0)) > 0 && (await frame.locator('canvas').first().isVisible().catch(() => false))) return Date.now();
+      if (
+        (await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)) > 0 &&
+        (await frame
+          .locator('canvas')
+          .first()
+          .isVisible()
+          .catch(() => false))
+      )
+        return Date.now();
     }
     if (Date.now() - started > 30_000) throw new Error(`no panel showed ${selector} within 30 s`);
     await wb.page.waitForTimeout(20);
@@ -138,7 +160,13 @@ describe('panels painted in code-server next to a blank panel (bench)', function
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
     const sim = await session().simulator();
-    const ok = await wb.signInWithPalette({ name: 'E2E bench', baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE });
+    const ok = await wb.signInWithPalette({
+      name: 'E2E bench',
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      voiceInstanceId: INSTANCE,
+    });
     assert.ok(ok, 'signing in through the palette failed');
   });
   after(async function () {
@@ -159,7 +187,17 @@ describe('panels painted in code-server next to a blank panel (bench)', function
     await wb.runCommand(command);
     const qi = wb.quickInput;
     await qi.waitOpen();
-    if (!(await qi.row(/this month/).isVisible().catch(() => false)) && (await qi.row(INSTANCE).isVisible().catch(() => false))) await qi.pick(INSTANCE);
+    if (
+      !(await qi
+        .row(/this month/)
+        .isVisible()
+        .catch(() => false)) &&
+      (await qi
+        .row(INSTANCE)
+        .isVisible()
+        .catch(() => false))
+    )
+      await qi.pick(INSTANCE);
     const row = qi.row(/this month/);
     await row.waitFor({ state: 'visible' });
     const started = Date.now();
@@ -207,14 +245,20 @@ describe('panels painted in code-server next to a blank panel (bench)', function
       await wb.closeEditorTab(panels.floor.tab);
       const order: (keyof typeof panels)[] = r % 2 === 0 ? ['floor', 'month', 'trend'] : ['trend', 'month', 'floor'];
       for (const name of order) samples[name].push(await coldAndAgain(name));
-      console.log(`      [round ${r + 1}] ${order.map((n) => `${n} ${samples[n].at(-1)!.cold}/${samples[n].at(-1)!.again} ms`).join(', ')}`);
+      console.log(
+        `      [round ${r + 1}] ${order.map((n) => `${n} ${samples[n].at(-1)!.cold}/${samples[n].at(-1)!.again} ms`).join(', ')}`,
+      );
     }
     const col = (name: keyof typeof panels, k: keyof Sample): number[] => samples[name].map((s) => s[k]);
     const ratio = (name: keyof typeof panels, k: keyof Sample): number => median(samples[name].map((s, i) => s[k] / samples.floor[i]![k]));
     const fmt = (xs: number[]): string => `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`;
-    console.log(`      [bench] panels painted (${rounds} rounds, probe ${poll ? 'poll' : 'mark'}): floor cold ${fmt(col('floor', 'cold'))}, again ${fmt(col('floor', 'again'))}; ` +
-      `month cold ${fmt(col('month', 'cold'))}, cached ${fmt(col('month', 'again'))}; trend cold ${fmt(col('trend', 'cold'))}, again ${fmt(col('trend', 'again'))}`);
-    console.log(`      [bench] panel ratios: month cold ${ratio('month', 'cold').toFixed(2)}x, month cached ${ratio('month', 'again').toFixed(2)}x, trend cold ${ratio('trend', 'cold').toFixed(2)}x`);
+    console.log(
+      `      [bench] panels painted (${rounds} rounds, probe ${poll ? 'poll' : 'mark'}): floor cold ${fmt(col('floor', 'cold'))}, again ${fmt(col('floor', 'again'))}; ` +
+        `month cold ${fmt(col('month', 'cold'))}, cached ${fmt(col('month', 'again'))}; trend cold ${fmt(col('trend', 'cold'))}, again ${fmt(col('trend', 'again'))}`,
+    );
+    console.log(
+      `      [bench] panel ratios: month cold ${ratio('month', 'cold').toFixed(2)}x, month cached ${ratio('month', 'again').toFixed(2)}x, trend cold ${ratio('trend', 'cold').toFixed(2)}x`,
+    );
     assert.ok(samples.month.every((s) => s.cold > 0 && s.again > 0));
   });
 });

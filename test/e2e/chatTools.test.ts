@@ -43,9 +43,18 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
   });
 
   it('signs in to the simulator', async function () {
-    const ok = await suite.wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: 'VI-DEMO-01' });
+    const ok = await suite.wb.signInWithPalette({
+      name: PROFILE,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      voiceInstanceId: 'VI-DEMO-01',
+    });
     assert.ok(ok, 'signed in');
-    await suite.wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible' });
+    await suite.wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible' });
     suite.signedIn();
     await suite.wb.clearNotifications();
     await suite.wb.openViewContainer(VIEW_CONTAINER_TITLE);
@@ -92,7 +101,10 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
     await wb.dialogButton(EDITOR_OK).click();
     await wb.dialogButton(/^Send$/).waitFor({ state: 'visible', timeout: 20_000 });
     await wb.dialogButton(/^Cancel$/).click();
-    await wb.notification(/Tool result: Not sent: the user did not confirm the SMS to \+4915\*+89/).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb
+      .notification(/Tool result: Not sent: the user did not confirm the SMS to \+4915\*+89/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal((await receivedSms(sim)).length, before);
     await wb.clearNotifications();
   });
@@ -103,8 +115,11 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
     await invoke('Declined by the editor');
     await dialogWith(/To: \+4915123456789/);
     await wb.dialogButton(/^Cancel$/).click();
-    await wb.notification(/Tool error: .*Cancel/i).first().waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal((await wb.dialogButton(/^Send$/).isVisible()), false, 'the tool never ran');
+    await wb
+      .notification(/Tool error: .*Cancel/i)
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await wb.dialogButton(/^Send$/).isVisible(), false, 'the tool never ran');
     assert.equal((await receivedSms(sim)).length, before);
     await wb.clearNotifications();
   });

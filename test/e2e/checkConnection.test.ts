@@ -50,8 +50,17 @@ describe('check connection in the real UI', function () {
     }
     assert.ok(!copied.includes(sim.secretAccessKey) && !copied.includes(sim.accessKeyId), 'no credential on the clipboard');
     // The same string as on screen, line by line (the editor draws each line; trailing spaces aside).
-    const shownLines = text.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
-    assert.deepEqual(copied.split('\n').map((l) => l.trimEnd()).filter((l) => l !== ''), shownLines);
+    const shownLines = text
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l !== '');
+    assert.deepEqual(
+      copied
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .filter((l) => l !== ''),
+      shownLines,
+    );
     assert.ok(!copied.includes('ACC-DEMO') && copied.includes('AC…MO'), 'the account id masked, as shown');
   });
 
@@ -64,7 +73,10 @@ describe('check connection in the real UI', function () {
     const item = wb.page.locator('.notification-list-item', { hasText: /Connection check: 0 failed/ }).first();
     await item.waitFor({ state: 'visible', timeout: 30_000 });
     await item.locator('.monaco-button', { hasText: 'Report Issue' }).first().click();
-    await wb.notification(/could not open its issue reporter .*The connection report is on the clipboard/).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .notification(/could not open its issue reporter .*The connection report is on the clipboard/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     const copied = await wb.readClipboard();
     assert.match(copied, /\[OK\s+\] Round trip/, copied);
     await wb.screenshot('check-connection-02-report-issue');

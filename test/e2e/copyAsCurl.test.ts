@@ -14,7 +14,20 @@ import type { Workbench } from './support/workbench.js';
 const PROFILE = 'E2E curl';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const VIEWS = { instances: 'Voice Instances', account: 'Account' };
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function month(delta: number): { id: string; label: string } {
   const d = new Date();
@@ -33,7 +46,10 @@ function monthDays(xml: string): Map<string, number[]> {
   const days = new Map<string, number[]>();
   for (const m of xml.matchAll(/<date dateID="(\d{8})">([\s\S]*?)<\/date>/g)) {
     const body = m[2] ?? '';
-    days.set(m[1] ?? '', ['call_legs', 'call_legs_in', 'call_legs_out', 'calls_unique', 'duration_min'].map((n) => Number(xmlText(body, n))));
+    days.set(
+      m[1] ?? '',
+      ['call_legs', 'call_legs_in', 'call_legs_out', 'calls_unique', 'duration_min'].map((n) => Number(xmlText(body, n))),
+    );
   }
   return days;
 }
@@ -89,20 +105,37 @@ describe('Copy Request as cURL, then run the copied text', function () {
     const days = monthDays(answer.body);
     assert.equal(days.size, expected.days.length, 'one date per calendar day');
     for (const d of expected.days) {
-      assert.deepEqual(days.get(d.dateId), [d.call_legs, d.call_legs_in, d.call_legs_out, d.calls_unique, d.duration_min], `day ${d.dateId}`);
+      assert.deepEqual(
+        days.get(d.dateId),
+        [d.call_legs, d.call_legs_in, d.call_legs_out, d.calls_unique, d.duration_min],
+        `day ${d.dateId}`,
+      );
     }
   }
 
   /** Waits for the "Copied cURL for …" toast and lets it finish fading in, for a readable screenshot. */
   async function copiedNote(pattern: string): Promise<void> {
-    await wb.notification(new RegExp(`Copied cURL for ${pattern}`)).first().waitFor({ state: 'visible' });
+    await wb
+      .notification(new RegExp(`Copied cURL for ${pattern}`))
+      .first()
+      .waitFor({ state: 'visible' });
     await wb.page.waitForTimeout(600);
   }
 
   it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE });
+    const ok = await wb.signInWithPalette({
+      name: PROFILE,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+      voiceInstanceId: INSTANCE,
+    });
     assert.ok(ok, 'the sign-in flow closed');
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     suite.signedIn();
     await wb.clearNotifications();
   });
@@ -112,7 +145,8 @@ describe('Copy Request as cURL, then run the copied text', function () {
     const qi = wb.quickInput;
     await qi.row(/^Balance/).waitFor({ state: 'visible' });
     const labels = await qi.labels();
-    for (const label of ['Month view', 'Day activities', 'Balance']) assert.ok(labels.includes(label), `"${label}" in ${labels.join(' | ')}`);
+    for (const label of ['Month view', 'Day activities', 'Balance'])
+      assert.ok(labels.includes(label), `"${label}" in ${labels.join(' | ')}`);
     assert.match((await qi.row(/^Balance/).textContent()) ?? '', new RegExp(DEMO_ACCOUNT));
     assert.match((await qi.row(/^Month view/).textContent()) ?? '', new RegExp(`${INSTANCE} · ${month(0).id}`));
     await wb.screenshot('curl-01-pick');
@@ -123,7 +157,11 @@ describe('Copy Request as cURL, then run the copied text', function () {
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
     const balanceRow = wb.treeRow(/^Balance$/, VIEWS.account);
     await balanceRow.waitFor({ state: 'visible' });
-    await wb.page.waitForFunction((el) => /\d\.\d{2} [A-Z]{3}$/.test(el?.textContent?.trim() ?? ''), await wb.treeRowDescription(balanceRow).elementHandle(), { timeout: 15_000 });
+    await wb.page.waitForFunction(
+      (el) => /\d\.\d{2} [A-Z]{3}$/.test(el?.textContent?.trim() ?? ''),
+      await wb.treeRowDescription(balanceRow).elementHandle(),
+      { timeout: 15_000 },
+    );
     const shown = ((await wb.treeRowDescription(balanceRow).textContent()) ?? '').trim();
 
     await copyFromPalette(/^Balance/);
@@ -140,7 +178,11 @@ describe('Copy Request as cURL, then run the copied text', function () {
     const amount = xmlText(answer.body, 'amount') ?? '';
     assert.match(amount, /^-?\d+\.\d{2}$/);
     // The view formats with thousands separators; compare the digits.
-    assert.equal(shown.replace(/,/g, ''), `${amount} ${xmlText(answer.body, 'currency') ?? ''}`, 'the copied request answers what the Account view shows');
+    assert.equal(
+      shown.replace(/,/g, ''),
+      `${amount} ${xmlText(answer.body, 'currency') ?? ''}`,
+      'the copied request answers what the Account view shows',
+    );
     await wb.clearNotifications();
   });
 

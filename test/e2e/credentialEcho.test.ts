@@ -24,7 +24,11 @@ describe('a service echoing the credentials: no form in the DOM of any surface (
   let forms: string[];
 
   function assertNoForm(where: string, text: string): void {
-    assert.deepEqual(forms.filter((f) => text.includes(f)), [], `${where} shows a credential form: ${text.slice(0, 400)}`);
+    assert.deepEqual(
+      forms.filter((f) => text.includes(f)),
+      [],
+      `${where} shows a credential form: ${text.slice(0, 400)}`,
+    );
   }
 
   async function frameText(frame: FrameLocator): Promise<string> {
@@ -41,7 +45,14 @@ describe('a service echoing the credentials: no form in the DOM of any surface (
   });
 
   it('signs in', async function () {
-    const ok = await suite.wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE });
+    const ok = await suite.wb.signInWithPalette({
+      name: PROFILE,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+      voiceInstanceId: INSTANCE,
+    });
     assert.ok(ok, 'signed in');
     suite.signedIn();
     await suite.wb.openViewContainer(VIEW_CONTAINER_TITLE);
@@ -67,7 +78,12 @@ describe('a service echoing the credentials: no form in the DOM of any surface (
     await armFault(sim, { kind: 'echoCredentials', match: { operation: 'activities' } });
     await wb.runCommand('Voice & SMS: Open Month View…');
     const qi = wb.quickInput;
-    if (await qi.waitOpen(3_000).then(() => true, () => false)) {
+    if (
+      await qi.waitOpen(3_000).then(
+        () => true,
+        () => false,
+      )
+    ) {
       if (await qi.row(INSTANCE).isVisible()) await qi.pick(INSTANCE);
       await qi.pick(/this month/);
     }

@@ -56,7 +56,11 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     const profileRow = wb.treeRow(DEMO_PROFILE, 'Account');
     const where = await textMatching(wb.treeRowDescription(profileRow), /^127\.0\.0\.1:\d+$/);
     demoUrl = `http://${where}`;
-    assert.equal((await fetch(`${demoUrl}/__sim/faults`, { headers: { 'x-sim-token': demoTarget(demoUrl).controlToken } })).status, 200, 'the demo simulator answers');
+    assert.equal(
+      (await fetch(`${demoUrl}/__sim/faults`, { headers: { 'x-sim-token': demoTarget(demoUrl).controlToken } })).status,
+      200,
+      'the demo simulator answers',
+    );
     assert.equal((await fetch(`${demoUrl}/__sim/faults`)).status, 401, 'but not without its token');
     // Recorded for the runner's secrets scan.
     assert.match((await demoCredentials(demoTarget(demoUrl))).accessKeyId, /^DEMO-[0-9A-F]{16}$/);
@@ -107,7 +111,10 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     await qi.submit('Demo lost answer');
     await wb.dialog().waitFor({ state: 'visible' });
     await wb.dialogButton(/^Send$/).click();
-    await wb.notification(/outcome of the SMS to \+49\*+67 is unknown/).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb
+      .notification(/outcome of the SMS to \+49\*+67 is unknown/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal((await received()).length - before, 1, 'exactly one SMS reached the demo simulator');
     await wb.page.waitForTimeout(1_000);
     assert.equal((await received()).length - before, 1, 'and it was not resent');
@@ -128,7 +135,10 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
 
     await wb.setUserSetting('voiceSms.lowBalanceThreshold', '100000');
     await until('the status-bar warning', () => wb.statusBarItemIsWarning(wb.statusBarItem(balance)));
-    await wb.treeRow(/^Balance$/, 'Account').locator('.codicon-warning').waitFor({ state: 'visible' });
+    await wb
+      .treeRow(/^Balance$/, 'Account')
+      .locator('.codicon-warning')
+      .waitFor({ state: 'visible' });
     await wb.moveMouseAway();
     await wb.screenshot('demo-03-journey-low-balance');
   });
@@ -138,14 +148,21 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
     const qi = wb.quickInput;
     await qi.waitOpen();
     await qi.pick(/^Balance/);
-    await wb.notification(/Copied cURL for the balance of/).first().waitFor({ state: 'visible' });
+    await wb
+      .notification(/Copied cURL for the balance of/)
+      .first()
+      .waitFor({ state: 'visible' });
     const text = await wb.page.evaluate(() => navigator.clipboard.readText());
     assert.match(text, new RegExp(`/account/${DEMO_ACCOUNT}/balance`));
     // Random for this start of the demo: read back from its simulator, never a value in the repository.
     const creds = await demoCredentials(demoTarget(demoUrl));
     assert.ok(!text.includes(creds.secretAccessKey), 'no secret in the copied command');
     const { stdout } = await run('sh', ['-c', text], {
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: creds.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: creds.secretAccessKey },
+      env: {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        VOICESMS_ACCESS_KEY_ID: creds.accessKeyId,
+        VOICESMS_SECRET_ACCESS_KEY: creds.secretAccessKey,
+      },
       timeout: 10_000,
     });
     assert.match(stdout, /<code>200<\/code>/);

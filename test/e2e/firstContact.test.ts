@@ -20,13 +20,21 @@ describe('first contact with the installed VSIX', function () {
     const item = wb.activityBarItem(VIEW_CONTAINER_TITLE);
     await item.waitFor({ state: 'visible' });
     await item.hover();
-    await wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: VIEW_CONTAINER_TITLE }).first().waitFor({ state: 'visible' }).catch(() => undefined);
+    await wb.page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: VIEW_CONTAINER_TITLE })
+      .first()
+      .waitFor({ state: 'visible' })
+      .catch(() => undefined);
     await wb.screenshot('01-activity-bar', { keepHover: true });
   });
 
   it('opens the welcome view with Sign In and demo buttons when clicked', async function () {
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
-    await wb.welcomeButton(/sign in/i).first().waitFor({ state: 'visible' });
+    await wb
+      .welcomeButton(/sign in/i)
+      .first()
+      .waitFor({ state: 'visible' });
     await wb.welcomeButton(/demo/i).first().waitFor({ state: 'visible' });
     for (const view of ['Voice Instances', 'Account', 'Sent SMS']) {
       await wb.viewPane(view).waitFor({ state: 'visible' });
@@ -59,11 +67,9 @@ describe('first contact with the installed VSIX', function () {
     const picker = wb.outputChannelPicker();
     await picker.waitFor({ state: 'visible' });
     // The picker's value is the channel on screen; a wrong channel or none fails here.
-    await wb.page.waitForFunction(
-      (el) => (el as HTMLSelectElement).value.startsWith('Voice & SMS'),
-      await picker.elementHandle(),
-      { timeout: 10_000 },
-    );
+    await wb.page.waitForFunction((el) => (el as HTMLSelectElement).value.startsWith('Voice & SMS'), await picker.elementHandle(), {
+      timeout: 10_000,
+    });
     await wb.screenshot('04-show-log');
   });
 });

@@ -145,7 +145,13 @@ describe('hostile service text is shown as text in every surface', function () {
   /** With one instance the commands do not ask; other suites may have pinned more, then pick ours. */
   async function pickInstanceIfAsked(nextStep?: RegExp): Promise<void> {
     const qi = suite.wb.quickInput;
-    if (!(await qi.waitOpen(3_000).then(() => true, () => false))) return;
+    if (
+      !(await qi.waitOpen(3_000).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     if (nextStep && (await qi.row(nextStep).isVisible())) return;
     if (await qi.row(INSTANCE).isVisible()) await qi.pick(INSTANCE);
   }

@@ -9,7 +9,20 @@ import { Workbench } from './support/workbench.js';
 const SIGN_IN_INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const ADDED = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
 const VIEW = 'Voice Instances';
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function thisMonth(): { id: string; label: string } {
   const d = new Date();
@@ -68,7 +81,10 @@ describe('voice instances view in the editor', function () {
     const description = wb.treeRowDescription(month);
     await wb.page.waitForFunction((el) => /legs/.test(el?.textContent ?? ''), await description.elementHandle(), { timeout: 15_000 });
     const text = (await description.textContent()) ?? '';
-    assert.ok(text.replace(/[,.\u202f\u00a0]/g, '').startsWith(`${legs} legs · ${minutes} min`), `"${text}" vs ${legs} legs / ${minutes} min`);
+    assert.ok(
+      text.replace(/[,.\u202f\u00a0]/g, '').startsWith(`${legs} legs · ${minutes} min`),
+      `"${text}" vs ${legs} legs / ${minutes} min`,
+    );
     await wb.moveMouseAway();
     await wb.screenshot('instances-01-months');
   });

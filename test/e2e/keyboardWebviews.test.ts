@@ -73,13 +73,24 @@ describe('keyboard-only navigation in the analytics webviews', function () {
 
   it('signs in against the simulator', async function () {
     const sim = await session().simulator();
-    assert.ok(await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE }));
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(
+      await wb.signInWithPalette({
+        name: PROFILE,
+        baseUrl: sim.baseUrl,
+        accessKeyId: sim.accessKeyId,
+        secretAccessKey: sim.secretAccessKey,
+        voiceInstanceId: INSTANCE,
+      }),
+    );
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     suite.signedIn();
     await wb.clearNotifications();
   });
 
-  it('month view: Tab reaches the day table, arrows move the focus ring, Enter opens that day\'s activities', async function () {
+  it("month view: Tab reaches the day table, arrows move the focus ring, Enter opens that day's activities", async function () {
     // Last month: every day is in the past, so a day with traffic is some way down the table.
     const month = shiftMonth(monthIdOf(new Date()), -1);
     await paletteByKeyboard(`${COMMAND_CATEGORY}: Open Month View…`);
@@ -114,7 +125,13 @@ describe('keyboard-only navigation in the analytics webviews', function () {
     const target = shiftMonth(monthIdOf(new Date()), -3);
     await paletteByKeyboard(`${COMMAND_CATEGORY}: Open 12-Month Trend…`);
     // One instance: no question asked; otherwise Enter takes the first (ours is pinned first).
-    if (await wb.quickInput.waitOpen(3_000).then(() => true, () => false)) await wb.quickInput.input.press('Enter');
+    if (
+      await wb.quickInput.waitOpen(3_000).then(
+        () => true,
+        () => false,
+      )
+    )
+      await wb.quickInput.input.press('Enter');
     const trend = await wb.webviewWith('tr.month-row', 40_000);
     assert.equal(await trend.locator('tr.month-row').count(), 12);
 

@@ -25,9 +25,19 @@ describe('Set Up MCP Server for Another Client', function () {
   });
 
   it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, accountId: DEMO_ACCOUNT, voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01' });
+    const ok = await wb.signInWithPalette({
+      name: PROFILE,
+      baseUrl: sim.baseUrl,
+      accessKeyId: sim.accessKeyId,
+      secretAccessKey: sim.secretAccessKey,
+      accountId: DEMO_ACCOUNT,
+      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
+    });
     assert.ok(ok, 'the sign-in flow closed');
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     suite.signedIn();
     await wb.clearNotifications();
   });
@@ -38,26 +48,37 @@ describe('Set Up MCP Server for Another Client', function () {
     await qi.input.press('Enter');
     await qi.title.filter({ hasText: 'Set Up MCP Server' }).waitFor({ state: 'visible' });
     const labels = await qi.labels();
-    for (const label of ['Cursor', 'Claude Code', 'Claude Desktop']) assert.ok(labels.includes(label), `"${label}" in ${labels.join(' | ')}`);
+    for (const label of ['Cursor', 'Claude Code', 'Claude Desktop'])
+      assert.ok(labels.includes(label), `"${label}" in ${labels.join(' | ')}`);
     await wb.screenshot('mcp-01-pick');
     await wb.quickInput.pick(/^VS Code/);
     await wb.quickInput.waitClosed();
 
-    await wb.notification(/Copied the VS Code \(mcp\.json\).*configuration of the Voice & SMS MCP server/).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .notification(/Copied the VS Code \(mcp\.json\).*configuration of the Voice & SMS MCP server/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await wb.page.locator('.monaco-editor .view-lines', { hasText: 'voice-sms-toolkit' }).first().waitFor({ state: 'visible' });
     await wb.page.waitForTimeout(600);
     await wb.screenshot('mcp-02-snippet');
 
     const text = await wb.readClipboard();
-    const config = JSON.parse(text) as { inputs: Array<{ password?: boolean }>; servers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+    const config = JSON.parse(text) as {
+      inputs: Array<{ password?: boolean }>;
+      servers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+    };
     const server = config.servers['voice-sms-toolkit'];
     assert.ok(server, text);
     assert.equal(server.env['VOICESMS_BASE_URL'], sim.baseUrl);
     assert.equal(server.env['VOICESMS_ACCOUNT_ID'], DEMO_ACCOUNT);
-    assert.match(server.args[0] ?? '', /vstk\.voice-sms-toolkit-[^/\\]+[/\\]dist[/\\]mcp\.js$/, 'the installed extension\'s server');
+    assert.match(server.args[0] ?? '', /vstk\.voice-sms-toolkit-[^/\\]+[/\\]dist[/\\]mcp\.js$/, "the installed extension's server");
     assert.ok(existsSync(server.args[0] ?? ''), `${server.args[0]} exists`);
     assert.ok(config.inputs.every((i) => i.password === true));
-    for (const secret of [sim.secretAccessKey, sim.accessKeyId, Buffer.from(`${sim.accessKeyId}:${sim.secretAccessKey}`).toString('base64')]) {
+    for (const secret of [
+      sim.secretAccessKey,
+      sim.accessKeyId,
+      Buffer.from(`${sim.accessKeyId}:${sim.secretAccessKey}`).toString('base64'),
+    ]) {
       assert.ok(!text.includes(secret), 'the snippet carries a credential');
     }
     await wb.clearNotifications();

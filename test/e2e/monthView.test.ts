@@ -56,7 +56,13 @@ describe('month view, trend and day activities in the editor', function () {
   /** With one instance the commands do not ask; other suites may have pinned more, then pick ours. */
   async function pickInstanceIfAsked(nextStep?: RegExp): Promise<void> {
     const qi = wb.quickInput;
-    if (!(await qi.waitOpen(3_000).then(() => true, () => false))) return;
+    if (
+      !(await qi.waitOpen(3_000).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     if (nextStep && (await qi.row(nextStep).isVisible())) return;
     if (await qi.row(INSTANCE).isVisible()) await qi.pick(INSTANCE);
   }
@@ -86,7 +92,9 @@ describe('month view, trend and day activities in the editor', function () {
     await checkTable(frame, thisMonth);
     // The chart follows the table (its library loads after the panel's bundle): drawn, and named for the month.
     assert.ok((await wb.chartPixels(frame)) > 1000, 'the chart has drawn its bars, lines and axes');
-    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${thisMonth.slice(0, 4)}-${thisMonth.slice(4, 6)}-01T00:00:00Z`));
+    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${thisMonth.slice(0, 4)}-${thisMonth.slice(4, 6)}-01T00:00:00Z`),
+    );
     assert.match((await frame.locator('canvas[role="img"]').getAttribute('aria-label')) ?? '', new RegExp(monthName));
     await wb.editorTab(INSTANCE).waitFor({ state: 'visible' });
     await wb.screenshot('month-view');

@@ -46,7 +46,10 @@ describe('Restricted Mode (untrusted folder)', function () {
     this.timeout(90_000);
     const w = wb!;
     await w.runCommand('Workspaces: Manage Workspace Trust');
-    await w.page.getByRole('button', { name: /^Trust( Folder)?$/ }).first().click();
+    await w.page
+      .getByRole('button', { name: /^Trust( Folder)?$/ })
+      .first()
+      .click();
     await w.openViewContainer(VIEW_CONTAINER_TITLE);
     await w.treeRow(PINNED, VIEW).waitFor({ state: 'visible', timeout: 30_000 });
     await w.screenshot('restricted-02-trusted');

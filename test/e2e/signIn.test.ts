@@ -19,7 +19,10 @@ describe('sign in, fix a wrong secret, sign out (palette UI)', function () {
     sim = await session().simulator();
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
-    await wb.welcomeButton(/sign in/i).first().waitFor({ state: 'visible' });
+    await wb
+      .welcomeButton(/sign in/i)
+      .first()
+      .waitFor({ state: 'visible' });
   });
 
   after(async function () {
@@ -74,7 +77,12 @@ describe('sign in, fix a wrong secret, sign out (palette UI)', function () {
     assert.ok(await qi.input.isEditable(), 'the reopened step takes input again');
     await wb.screenshot('signin-07-wrong-secret');
     // Nothing was saved: the welcome view still offers to sign in.
-    assert.ok(await wb.welcomeButton(/sign in/i).first().isVisible());
+    assert.ok(
+      await wb
+        .welcomeButton(/sign in/i)
+        .first()
+        .isVisible(),
+    );
   });
 
   it('saves the profile with the right secret, keeping the other values, and hides the welcome view', async function () {
@@ -87,8 +95,14 @@ describe('sign in, fix a wrong secret, sign out (palette UI)', function () {
     await qi.input.press('Enter');
     await qi.waitClosed(20_000);
 
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible' });
-    await wb.welcomeButton(/sign in/i).first().waitFor({ state: 'hidden' });
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible' });
+    await wb
+      .welcomeButton(/sign in/i)
+      .first()
+      .waitFor({ state: 'hidden' });
     await wb.screenshot('signin-08-signed-in');
   });
 
@@ -100,7 +114,10 @@ describe('sign in, fix a wrong secret, sign out (palette UI)', function () {
     await wb.screenshot('signin-09-sign-out-confirm');
     await wb.dialogButton('Sign Out and Remove Profile').click();
     await dialog.waitFor({ state: 'hidden' });
-    await wb.welcomeButton(/sign in/i).first().waitFor({ state: 'visible' });
+    await wb
+      .welcomeButton(/sign in/i)
+      .first()
+      .waitFor({ state: 'visible' });
     await wb.screenshot('signin-10-signed-out');
   });
 });

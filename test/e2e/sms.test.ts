@@ -32,7 +32,10 @@ describe('send a test SMS (palette UI)', function () {
     await wb.setUserSetting('voiceSms.sms.defaultRegion', 'DE');
     signedIn = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, ...credentials(sim), voiceInstanceId: INSTANCE });
     assert.ok(signedIn, 'signed in');
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible' });
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible' });
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
   });
@@ -118,7 +121,10 @@ describe('send a test SMS (palette UI)', function () {
     await wb.dialog().waitFor({ state: 'visible' });
     await wb.dialogButton(/^Send$/).click();
 
-    await wb.notification(/outcome of the SMS to \+4915\*+89 is unknown/).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb
+      .notification(/outcome of the SMS to \+4915\*+89 is unknown/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal((await received(sim)).length - before, 1, 'exactly one SMS reached the simulator');
     await wb.treeRow('Lost answer e2e', HISTORY).waitFor({ state: 'visible' });
     await settled(wb);
@@ -139,7 +145,10 @@ describe('send a test SMS (palette UI)', function () {
 
 /** The progress toast has gone and the result toast finished its fade-in (for clean screenshots). */
 async function settled(wb: Workbench): Promise<void> {
-  await wb.notification(/Sending SMS to/).first().waitFor({ state: 'hidden', timeout: 10_000 });
+  await wb
+    .notification(/Sending SMS to/)
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 });
   await wb.page.waitForTimeout(600);
 }
 

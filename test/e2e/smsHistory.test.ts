@@ -36,8 +36,19 @@ describe('Sent SMS history: resend and clear', function () {
   });
 
   it('signs in and sends one SMS from the palette', async function () {
-    assert.ok(await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, accessKeyId: sim.accessKeyId, secretAccessKey: sim.secretAccessKey, voiceInstanceId: INSTANCE }));
-    await wb.notification(new RegExp(`Signed in with profile "${PROFILE}"`)).first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(
+      await wb.signInWithPalette({
+        name: PROFILE,
+        baseUrl: sim.baseUrl,
+        accessKeyId: sim.accessKeyId,
+        secretAccessKey: sim.secretAccessKey,
+        voiceInstanceId: INSTANCE,
+      }),
+    );
+    await wb
+      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     suite.signedIn();
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
@@ -65,7 +76,7 @@ describe('Sent SMS history: resend and clear', function () {
     assert.ok(firstId);
     assert.equal(MESSAGE_ID.exec(((await note.textContent()) ?? '').trim())?.[1], firstId);
     await wb.treeRow(BODY, VIEW).waitFor({ state: 'visible' });
-    assert.equal(await wb.treeRows(VIEW).count(), 1, 'one entry in the new profile\'s history');
+    assert.equal(await wb.treeRows(VIEW).count(), 1, "one entry in the new profile's history");
     await wb.clearNotifications();
   });
 
@@ -93,7 +104,11 @@ describe('Sent SMS history: resend and clear', function () {
     assert.equal(MESSAGE_ID.exec(((await note.textContent()) ?? '').trim())?.[1], resent.messageId);
     await wb.treeRows(VIEW).nth(1).waitFor({ state: 'visible' });
     assert.equal(await wb.treeRows(VIEW).count(), 2, 'the resend is a second history entry');
-    await wb.notification(/Sending SMS to/).first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await wb
+      .notification(/Sending SMS to/)
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     await wb.screenshot('sms-history-02-resent');
     await wb.clearNotifications();
   });

@@ -32,9 +32,15 @@ describe('view icons', function () {
       await wb.openViewContainer(VIEW_CONTAINER_TITLE);
       const qi = await wb.palette('View: Move View');
       // Click the command itself: Enter would run whichever row the fuzzy match put first.
-      await qi.rows.filter({ has: wb.page.locator('.label-name', { hasText: /^View: Move View$/ }) }).first().click();
+      await qi.rows
+        .filter({ has: wb.page.locator('.label-name', { hasText: /^View: Move View$/ }) })
+        .first()
+        .click();
       // "Select a View to Move": every view by name.
-      await qi.rows.filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^${view.name}$`) }) }).first().click();
+      await qi.rows
+        .filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^${view.name}$`) }) })
+        .first()
+        .click();
       await qi.pick('New Side Bar Entry');
       // The container the editor made for the view (titled by the view's contextualTitle).
       const item = wb.page.locator('.activitybar a.action-label[class*="activity-workbench-views-service-sidebar-"]');

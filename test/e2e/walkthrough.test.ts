@@ -55,7 +55,10 @@ describe('getting-started walkthrough', function () {
     await qi.pick(expected.title);
     await wb.walkthrough().waitFor({ state: 'visible' });
     await wb.walkthroughStep(expected.steps[0]?.title ?? '?').waitFor({ state: 'visible' });
-    assert.deepEqual(await wb.walkthroughStepTitles(), expected.steps.map((s) => s.title));
+    assert.deepEqual(
+      await wb.walkthroughStepTitles(),
+      expected.steps.map((s) => s.title),
+    );
     await wb.screenshot('walkthrough-01-steps');
   });
 
@@ -80,7 +83,11 @@ describe('getting-started walkthrough', function () {
     await wb.treeRow(SECOND, VIEW).waitFor({ state: 'visible' });
     // Signed in now (onContext:voiceSms.signedIn), and the demo has instances (the second step's event).
     await wb.page.waitForFunction((el) => el?.getAttribute('aria-checked') === 'true', await step.elementHandle(), { timeout: 10_000 });
-    assert.equal(await wb.walkthroughStepDone(wb.walkthroughStep(expected.steps[1]?.title ?? '?')), true, 'the "instance" step is checked too');
+    assert.equal(
+      await wb.walkthroughStepDone(wb.walkthroughStep(expected.steps[1]?.title ?? '?')),
+      true,
+      'the "instance" step is checked too',
+    );
     await wb.screenshot('walkthrough-02-demo-started');
   });
 

@@ -34,7 +34,11 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
     ({ api, sim } = profile);
     // The sign-in flow does not ask for sender identities; the Account view lists the profile's.
     const profiles = config().inspect<Array<Record<string, unknown>>>('profiles')?.globalValue ?? [];
-    await config().update('profiles', profiles.map((p) => (p.name === PROFILE ? { ...p, senderIds: [...DEMO_SENDER_IDS] } : p)), vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      profiles.map((p) => (p.name === PROFILE ? { ...p, senderIds: [...DEMO_SENDER_IDS] } : p)),
+      vscode.ConfigurationTarget.Global,
+    );
   });
 
   after(async function () {
@@ -62,21 +66,29 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
     assert.equal((balanceRow()?.iconPath as vscode.ThemeIcon).id, 'credit-card');
     assert.equal(balanceRow()?.command?.command, 'voiceSms.refreshBalance');
     assert.ok(items.some((r) => label(r).startsWith('Last refresh: ')));
-    const senders = api.balance.accountTree.getChildren().find((n) => label(api.balance.accountTree.getTreeItem(n)) === 'Sender identities');
+    const senders = api.balance.accountTree
+      .getChildren()
+      .find((n) => label(api.balance.accountTree.getTreeItem(n)) === 'Sender identities');
     assert.ok(senders);
     const senderLabels = api.balance.accountTree.getChildren(senders).map((n) => label(api.balance.accountTree.getTreeItem(n)));
     assert.deepEqual(senderLabels, [...DEMO_SENDER_IDS]);
   });
 
   it('the status bar shows the balance without a warning', async function () {
-    const bar = await waitFor('the status bar item', () => { const b = api.balance.statusBar(); return b.visible && b.text.includes(EXPECTED) ? b : undefined; });
+    const bar = await waitFor('the status bar item', () => {
+      const b = api.balance.statusBar();
+      return b.visible && b.text.includes(EXPECTED) ? b : undefined;
+    });
     assert.equal(bar.text, `$(credit-card) ${EXPECTED}`);
     assert.equal(bar.warning, false);
     assert.match(bar.tooltip, /Last refresh: /);
   });
 
   it('the status bar names the active profile and its host, and one click switches profile', async function () {
-    const item = await waitFor('the profile item', () => { const b = api.balance.profileStatusBar(); return b.visible && b.text.includes(PROFILE) ? b : undefined; });
+    const item = await waitFor('the profile item', () => {
+      const b = api.balance.profileStatusBar();
+      return b.visible && b.text.includes(PROFILE) ? b : undefined;
+    });
     assert.equal(item.text, `$(account) ${PROFILE}`);
     assert.ok(item.tooltip.includes(new URL(sim.url).host), item.tooltip);
     assert.equal(item.command, 'voiceSms.switchProfile');
@@ -84,7 +96,10 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
 
   it('crossing lowBalanceThreshold turns the warning on (status bar and view) and back off', async function () {
     await config().update('lowBalanceThreshold', DEMO_STARTING_BALANCE_CENTS / 100, vscode.ConfigurationTarget.Global);
-    const low = await waitFor('the warning', () => { const b = api.balance.statusBar(); return b.warning ? b : undefined; });
+    const low = await waitFor('the warning', () => {
+      const b = api.balance.statusBar();
+      return b.warning ? b : undefined;
+    });
     assert.match(low.tooltip, /Low: at or below 123\.45/);
     assert.equal((balanceRow()?.iconPath as vscode.ThemeIcon).id, 'warning');
 
@@ -102,11 +117,15 @@ describe('balance: refreshBalance, Account view, status bar, low-balance warning
 
   it('a profile without an account id: a row that opens settings, no stale balance, refreshBalance explains', async function () {
     const profiles = config().inspect<Array<Record<string, unknown>>>('profiles')?.globalValue ?? [];
-    await config().update('profiles', profiles.map((p) => {
-      if (p.name !== PROFILE) return p;
-      const { accountId: _dropped, ...rest } = p;
-      return rest;
-    }), vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      profiles.map((p) => {
+        if (p.name !== PROFILE) return p;
+        const { accountId: _dropped, ...rest } = p;
+        return rest;
+      }),
+      vscode.ConfigurationTarget.Global,
+    );
     const row = await waitFor('the no-account row', () => rows().find((r) => label(r) === 'Set an account id to see the balance'));
     assert.equal(row.command?.command, 'workbench.action.openSettings');
     assert.equal(balanceRow(), undefined);

@@ -14,9 +14,23 @@ import { answering, confirmations } from './modals.js';
 import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 import { waitFor } from './waitFor.js';
 
-interface Totals { callLegs: number; callLegsIn: number; callLegsOut: number; callsUnique: number; durationMin: number; days: number }
+interface Totals {
+  callLegs: number;
+  callLegsIn: number;
+  callLegsOut: number;
+  callsUnique: number;
+  durationMin: number;
+  days: number;
+}
 
-const TOOLS = ['voiceSms_getMonthView', 'voiceSms_getTrend', 'voiceSms_getDayActivities', 'voiceSms_getBalance', 'voiceSms_listInstances', 'voiceSms_sendTestSms'];
+const TOOLS = [
+  'voiceSms_getMonthView',
+  'voiceSms_getTrend',
+  'voiceSms_getDayActivities',
+  'voiceSms_getBalance',
+  'voiceSms_listInstances',
+  'voiceSms_sendTestSms',
+];
 const PROFILE = 'Chat tools integration';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
@@ -84,9 +98,11 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     api = (await ext.activate()) as VoiceSmsTestApi;
     sim = await start();
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
-    await config().update('profiles', [
-      { name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] },
-    ], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] }],
+      vscode.ConfigurationTarget.Global,
+    );
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await useProfile(sim.credentials);
   });
@@ -105,7 +121,8 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   it('vscode.lm.tools lists the six tools with their input schemas', function () {
     const listed = vscode.lm.tools.filter((t) => t.name.startsWith('voiceSms_'));
     assert.deepEqual(listed.map((t) => t.name).sort(), [...TOOLS].sort());
-    const schema = (name: string) => listed.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    const schema = (name: string) =>
+      listed.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     assert.deepEqual(schema('voiceSms_getMonthView')?.required, ['instanceId', 'monthId']);
     assert.deepEqual(Object.keys(schema('voiceSms_getTrend')?.properties ?? {}).sort(), ['endMonthId', 'instanceId', 'months']);
     assert.deepEqual(schema('voiceSms_getDayActivities')?.required, ['instanceId', 'dateId']);
@@ -117,7 +134,12 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   it('getMonthView returns the month view panel’s figures, the comparison and the per-day rows', async function () {
     const monthId = utcMonthId(new Date());
     const result = await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
-    const data = json<{ totals: Totals; previous?: { month: string; totals: Totals; change: Record<string, string> }; rows: unknown[][]; currentDay: string }>(result);
+    const data = json<{
+      totals: Totals;
+      previous?: { month: string; totals: Totals; change: Record<string, string> };
+      rows: unknown[][];
+      currentDay: string;
+    }>(result);
     const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
     const shown = (await api.panelContent(title))?.shown as { type: string; view?: { totals: Totals }; totals?: Totals }[];
     const panel = shown.find((m) => m.type === 'monthData')?.view;
@@ -135,20 +157,29 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       if (d.dateId > expected.currentDateID) assert.deepEqual(row?.[6], ['future'], d.dateId);
     }
     const first = texts(result)[0] ?? '';
-    assert.match(first, new RegExp(`${panel.totals.callLegs} call legs \\(${panel.totals.callLegsIn} inbound, ${panel.totals.callLegsOut} outbound\\)`));
+    assert.match(
+      first,
+      new RegExp(`${panel.totals.callLegs} call legs \\(${panel.totals.callLegsIn} inbound, ${panel.totals.callLegsOut} outbound\\)`),
+    );
     assert.match(first, /Change against \d{4}-\d{2}: call legs [+-]?\d+/);
   });
 
   it('getTrend returns N months ending with endMonthId, the newest equal to the month view', async function () {
     const monthId = utcMonthId(new Date());
-    const data = json<{ months: { month: string; totals?: Totals; error?: string }[] }>(await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 3, endMonthId: monthId }));
+    const data = json<{ months: { month: string; totals?: Totals; error?: string }[] }>(
+      await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 3, endMonthId: monthId }),
+    );
     assert.equal(data.months.length, 3);
     assert.equal(data.months[2]?.month, `${monthId.slice(0, 4)}-${monthId.slice(4)}`);
     const view = json<{ totals: Totals }>(await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId }));
     assert.deepEqual(data.months[2]?.totals, view.totals);
     const byDefault = json<{ months: unknown[] }>(await invoke('voiceSms_getTrend', { instanceId: INSTANCE }));
     assert.equal(byDefault.months.length, 12);
-    const tooMany = texts(await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 25 }).catch((e: Error) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(e.message)]))).join('\n');
+    const tooMany = texts(
+      await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 25 }).catch(
+        (e: Error) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(e.message)]),
+      ),
+    ).join('\n');
     assert.match(tooMany, /24/);
   });
 
@@ -168,8 +199,16 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
   });
 
   it('listInstances returns the active profile, its instances and sender identities', async function () {
-    const data = json<{ profile: string; signedIn: boolean; demo: boolean; instances: string[]; senderIds: string[] }>(await invoke('voiceSms_listInstances', {}));
-    assert.deepEqual(data, { profile: PROFILE, signedIn: true, demo: false, instances: [...DEMO_INSTANCES], senderIds: [...DEMO_SENDER_IDS] });
+    const data = json<{ profile: string; signedIn: boolean; demo: boolean; instances: string[]; senderIds: string[] }>(
+      await invoke('voiceSms_listInstances', {}),
+    );
+    assert.deepEqual(data, {
+      profile: PROFILE,
+      signedIn: true,
+      demo: false,
+      instances: [...DEMO_INSTANCES],
+      senderIds: [...DEMO_SENDER_IDS],
+    });
   });
 
   it('an unknown instance fails with one sentence quoting the service’s message', async function () {
@@ -261,7 +300,12 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       const modal = asked.at(-1);
       assert.ok(modal, 'no confirmation was asked');
       assert.equal(modal.message, 'Send this SMS?');
-      for (const line of [`Profile: ${PROFILE} (${new URL(sim.url).host})`, `From: ${SENDER}`, 'To: +4915123456789', 'It is billed as 10 messages.']) {
+      for (const line of [
+        `Profile: ${PROFILE} (${new URL(sim.url).host})`,
+        `From: ${SENDER}`,
+        'To: +4915123456789',
+        'It is billed as 10 messages.',
+      ]) {
         assert.ok(modal.detail.includes(line), `${line} missing from ${modal.detail}`);
       }
       assert.ok(modal.detail.endsWith(`Deploy ok.⏎${'-'.repeat(1530 - 11 - tail.length)}${tail}`), modal.detail);
@@ -291,11 +335,14 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       const monthId = utcMonthId(new Date());
       const view = json<{ totals: Totals }>(await invoke('voiceSms_getMonthView', { instanceId: info.instances[0] ?? INSTANCE, monthId }));
       const expected = monthViewData(info.instances[0] ?? INSTANCE, monthId, Date.now());
-      assert.equal(view.totals.callLegs, expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0));
+      assert.equal(
+        view.totals.callLegs,
+        expected.days.filter((d) => d.dateId <= expected.currentDateID).reduce((n, d) => n + d.call_legs, 0),
+      );
       assert.match(json<{ amount: string }>(await invoke('voiceSms_getBalance', {})).amount, /^\d+\.\d\d$/);
       const requests = sim.requestCount;
       await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId });
-      assert.equal(sim.requestCount, requests, 'the demo answers, not the earlier profile\'s service');
+      assert.equal(sim.requestCount, requests, "the demo answers, not the earlier profile's service");
     } finally {
       await vscode.commands.executeCommand('voiceSms.stopDemo');
     }

@@ -33,15 +33,30 @@ describe('check connection', function () {
   it('reports proxy, TLS, auth, round trip, clock skew and service with verdicts, in a read-only document, without secrets', async function () {
     const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
     const byLabel = Object.fromEntries(report.lines.map((l) => [l.label, l]));
-    assert.deepEqual(Object.keys(byLabel), ['Profile', 'Network', 'Proxy', 'TLS trust', 'Authentication', 'Round trip', 'Clock skew', 'Service']);
-    assert.ok(report.lines.every((l) => l.verdict === 'ok'), JSON.stringify(report.lines));
+    assert.deepEqual(Object.keys(byLabel), [
+      'Profile',
+      'Network',
+      'Proxy',
+      'TLS trust',
+      'Authentication',
+      'Round trip',
+      'Clock skew',
+      'Service',
+    ]);
+    assert.ok(
+      report.lines.every((l) => l.verdict === 'ok'),
+      JSON.stringify(report.lines),
+    );
     assert.match(byLabel['Network']?.value ?? '', /^the bundled client: loopback hosts never take the editor's proxy support$/);
     assert.match(byLabel['Proxy']?.value ?? '', /loopback hosts always go direct/);
     assert.match(byLabel['TLS trust']?.value ?? '', /plain HTTP to a loopback host/);
     assert.match(byLabel['Authentication']?.value ?? '', /form seed .*scheme CLOUD-V1, signature hmac-sha256/);
     assert.match(byLabel['Round trip']?.value ?? '', /GET balance \(AC…MO\) answered in \d+ ms/);
     assert.match(byLabel['Clock skew']?.value ?? '', /clock is \d+\.\d s (behind|ahead of) the service/);
-    assert.ok((byLabel['Service']?.value ?? '').split(' / ').every((part) => part !== '?'), byLabel['Service']?.value);
+    assert.ok(
+      (byLabel['Service']?.value ?? '').split(' / ').every((part) => part !== '?'),
+      byLabel['Service']?.value,
+    );
     assert.match(report.text, /\[OK {2}\] Round trip/);
     assert.ok(!report.text.includes(sim.credentials.secretAccessKey), 'no secret in the report');
     assert.ok(!report.text.includes(sim.credentials.accessKeyId), 'no access key id in the report');
@@ -51,7 +66,7 @@ describe('check connection', function () {
     assert.equal(editor?.document.getText(), report.text);
   });
 
-  it('a failing service fails the request line with the client\'s message', async function () {
+  it("a failing service fails the request line with the client's message", async function () {
     sim.addFault({ kind: 'status', status: 503, match: { operation: 'balance' }, times: 3 });
     const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
     sim.clearFaults();
@@ -62,7 +77,13 @@ describe('check connection', function () {
 
   it('masks the account id and the instance ids, also where the service echoes them, in the text, the lines and the document', async function () {
     await vscode.commands.executeCommand('voiceSms.addVoiceInstance', { instanceId: 'VI-DEMO-02' });
-    sim.addFault({ kind: 'status', status: 400, serviceMessage: 'Account ACC-DEMO is not linked to VI-DEMO-02 (path /v1/account/ACC-DEMO/balance)', match: { operation: 'balance' }, times: 1 });
+    sim.addFault({
+      kind: 'status',
+      status: 400,
+      serviceMessage: 'Account ACC-DEMO is not linked to VI-DEMO-02 (path /v1/account/ACC-DEMO/balance)',
+      match: { operation: 'balance' },
+      times: 1,
+    });
     const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
     sim.clearFaults();
     const request = report.lines.find((l) => l.label === 'Request');

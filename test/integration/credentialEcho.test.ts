@@ -19,7 +19,11 @@ interface EchoTestApi {
   session: { current(): { signedIn: boolean; profile: string | undefined } };
   smsHistory: { entries(): unknown[]; treeItems(): vscode.TreeItem[] };
   panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
-  instancesTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem; settled(instanceId: string): Promise<void> };
+  instancesTree: {
+    getChildren(element?: unknown): unknown[];
+    getTreeItem(element: unknown): vscode.TreeItem;
+    settled(instanceId: string): Promise<void>;
+  };
   balance: {
     settled(): Promise<void>;
     statusBar(): { visible: boolean; text: string; tooltip: string };
@@ -82,7 +86,8 @@ async function readAll(dir: vscode.Uri, depth = 0): Promise<{ path: string; text
   for (const [name, type] of entries) {
     const child = vscode.Uri.joinPath(dir, name);
     if (type === vscode.FileType.Directory) out.push(...(await readAll(child, depth + 1)));
-    else if (name.endsWith('.log')) out.push({ path: child.fsPath, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(child)) });
+    else if (name.endsWith('.log'))
+      out.push({ path: child.fsPath, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(child)) });
   }
   return out;
 }
@@ -116,7 +121,11 @@ describe('a service echoing the credentials: no form reaches any surface, log or
     sim = await start({ credentials: CREDS, recordDetails: true });
     for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
     await api.storeCredentials(PROFILE, CREDS);
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] }],
+      vscode.ConfigurationTarget.Global,
+    );
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
     await config().update('sms.defaultRegion', 'DE', vscode.ConfigurationTarget.Global);
@@ -126,7 +135,9 @@ describe('a service echoing the credentials: no form reaches any surface, log or
   after(async function () {
     sim?.clearFaults();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () =>
+      vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }),
+    ).then(undefined, () => undefined);
     for (const [k, v] of saved) await config().update(k, v, vscode.ConfigurationTarget.Global);
     await sim?.close();
   });
@@ -134,9 +145,19 @@ describe('a service echoing the credentials: no form reaches any surface, log or
   it('the fault does echo: a plain request gets every form back (so this suite can fail)', async function () {
     sim.addFault({ kind: 'echoCredentials', match: { operation: 'balance' }, times: 1 });
     const basic = Buffer.from(`${CREDS.accessKeyId}:${CREDS.secretAccessKey}`).toString('base64');
-    const res = await fetch(`${sim.url}/v1/account/${DEMO_ACCOUNT}/balance`, { headers: { Authorization: `Basic ${basic}`, AccessKeyId: CREDS.accessKeyId, Timestamp: String(Date.now()), Signature: '' } });
-    const body = (await res.text()).replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    assert.deepEqual(credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey).filter((f) => !body.includes(f)), []);
+    const res = await fetch(`${sim.url}/v1/account/${DEMO_ACCOUNT}/balance`, {
+      headers: { Authorization: `Basic ${basic}`, AccessKeyId: CREDS.accessKeyId, Timestamp: String(Date.now()), Signature: '' },
+    });
+    const body = (await res.text())
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    assert.deepEqual(
+      credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey).filter((f) => !body.includes(f)),
+      [],
+    );
   });
 
   it('successful answers that echo: balance (status bar, Account view), month view and activities panels, raw answer, chat tools, export', async function () {
@@ -175,11 +196,22 @@ describe('a service echoing the credentials: no form reaches any surface, log or
         ['voiceSms_getTrend', { instanceId: INSTANCE, months: 2 }],
       ] as const) {
         const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-        keep(`chat tool ${name}`, result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : JSON.stringify(p))).join('\n'));
+        keep(
+          `chat tool ${name}`,
+          result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : JSON.stringify(p))).join('\n'),
+        );
       }
 
       await vscode.env.clipboard.writeText('');
-      assert.equal(await vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId: MONTH, format: 'markdown', target: 'clipboard' }), 'clipboard');
+      assert.equal(
+        await vscode.commands.executeCommand('voiceSms.exportMonth', {
+          instanceId: INSTANCE,
+          monthId: MONTH,
+          format: 'markdown',
+          target: 'clipboard',
+        }),
+        'clipboard',
+      );
       keep('markdown export', await vscode.env.clipboard.readText());
 
       const report = await vscode.commands.executeCommand<unknown>('voiceSms.checkConnection', {});
@@ -194,7 +226,17 @@ describe('a service echoing the credentials: no form reaches any surface, log or
   it('failures that echo: errors thrown by driven commands and chat tools, the SMS history, trees', async function () {
     sim.addFault({ kind: 'echoCredentials', status: 502 });
     try {
-      keep('exportMonth error', await rejection(() => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId: OLD_MONTH, format: 'csv', target: 'clipboard' })));
+      keep(
+        'exportMonth error',
+        await rejection(() =>
+          vscode.commands.executeCommand('voiceSms.exportMonth', {
+            instanceId: INSTANCE,
+            monthId: OLD_MONTH,
+            format: 'csv',
+            target: 'clipboard',
+          }),
+        ),
+      );
       keep('refreshBalance error', await rejection(() => vscode.commands.executeCommand('voiceSms.refreshBalance', {})).catch(() => ''));
       await api.balance.settled();
       const bar = api.balance.statusBar();
@@ -203,10 +245,26 @@ describe('a service echoing the credentials: no form reaches any surface, log or
 
       sim.clearFaults();
       sim.addFault({ kind: 'echoCredentials', status: 400 });
-      keep('sendSms error', await rejection(() => vscode.commands.executeCommand('voiceSms.sendSms', { from: SENDER, to: '+4915123456789', body: 'credential echo test' })));
-      const entry = await waitFor('the failed history entry', () => api.smsHistory.entries().length > 0 ? api.smsHistory.entries() : undefined);
+      keep(
+        'sendSms error',
+        await rejection(() =>
+          vscode.commands.executeCommand('voiceSms.sendSms', { from: SENDER, to: '+4915123456789', body: 'credential echo test' }),
+        ),
+      );
+      const entry = await waitFor('the failed history entry', () =>
+        api.smsHistory.entries().length > 0 ? api.smsHistory.entries() : undefined,
+      );
       keep('SMS history entries', JSON.stringify(entry));
-      keep('Sent SMS view', api.smsHistory.treeItems().map((i) => `${typeof i.label === 'string' ? i.label : (i.label?.label ?? '')}\n${String(i.description)}\n${typeof i.tooltip === 'string' ? i.tooltip : (i.tooltip?.value ?? '')}`).join('\n'));
+      keep(
+        'Sent SMS view',
+        api.smsHistory
+          .treeItems()
+          .map(
+            (i) =>
+              `${typeof i.label === 'string' ? i.label : (i.label?.label ?? '')}\n${String(i.description)}\n${typeof i.tooltip === 'string' ? i.tooltip : (i.tooltip?.value ?? '')}`,
+          )
+          .join('\n'),
+      );
 
       for (const [name, input] of [
         ['voiceSms_getBalance', {}],
@@ -234,8 +292,16 @@ describe('a service echoing the credentials: no form reaches any surface, log or
     // Log channels write asynchronously; give the last lines time to land.
     await new Promise((r) => setTimeout(r, 2000));
     const files = await readAll(vscode.Uri.file(root));
-    assert.ok(files.some((f) => /exthost/i.test(f.path)), `the extension host log is among ${files.map((f) => f.path).join(', ')}`);
-    assert.ok(files.some((f) => f.text.includes('credential echo') || f.text.includes(PROFILE) || f.text.includes(`/v1/account/${DEMO_ACCOUNT}/balance`)), 'the logs saw this suite');
+    assert.ok(
+      files.some((f) => /exthost/i.test(f.path)),
+      `the extension host log is among ${files.map((f) => f.path).join(', ')}`,
+    );
+    assert.ok(
+      files.some(
+        (f) => f.text.includes('credential echo') || f.text.includes(PROFILE) || f.text.includes(`/v1/account/${DEMO_ACCOUNT}/balance`),
+      ),
+      'the logs saw this suite',
+    );
     for (const f of files) assertNoForm(`log file ${f.path}`, f.text);
   });
 });

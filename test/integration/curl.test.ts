@@ -40,13 +40,17 @@ describe('copy as cURL', function () {
 
   async function runIt(text: string): Promise<string> {
     const { stdout } = await run('sh', ['-c', text], {
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', VOICESMS_ACCESS_KEY_ID: sim.credentials.accessKeyId, VOICESMS_SECRET_ACCESS_KEY: sim.credentials.secretAccessKey },
+      env: {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        VOICESMS_ACCESS_KEY_ID: sim.credentials.accessKeyId,
+        VOICESMS_SECRET_ACCESS_KEY: sim.credentials.secretAccessKey,
+      },
       timeout: 10_000,
     });
     return stdout;
   }
 
-  it('http.proxy routes the profile\'s requests through a real local proxy, never a loopback base URL; http.noProxy bypasses it', async function () {
+  it("http.proxy routes the profile's requests through a real local proxy, never a loopback base URL; http.noProxy bypasses it", async function () {
     this.timeout(30_000);
     const { createServer } = await import('node:http');
     // Loaded from node_modules at run time: bundled, the ESM-only `proxy` package loses its import.meta.url.
@@ -61,11 +65,18 @@ describe('copy as cURL', function () {
     const address = proxy.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
     const http = () => vscode.workspace.getConfiguration('http');
-    const profiles = () => (config().inspect<{ name: string; baseUrl: string }[]>('profiles')?.globalValue ?? []);
+    const profiles = () => config().inspect<{ name: string; baseUrl: string }[]>('profiles')?.globalValue ?? [];
     const pointAt = async (baseUrl: string) =>
-      config().update('profiles', profiles().map((p) => (p.name === PROFILE ? { ...p, baseUrl } : p)), vscode.ConfigurationTarget.Global);
+      config().update(
+        'profiles',
+        profiles().map((p) => (p.name === PROFILE ? { ...p, baseUrl } : p)),
+        vscode.ConfigurationTarget.Global,
+      );
     const refreshFails = async () =>
-      vscode.commands.executeCommand('voiceSms.refreshBalance', {}).then(() => assert.fail('expected a network error'), () => undefined);
+      vscode.commands.executeCommand('voiceSms.refreshBalance', {}).then(
+        () => assert.fail('expected a network error'),
+        () => undefined,
+      );
     try {
       await http().update('proxy', `http://127.0.0.1:${port}`, vscode.ConfigurationTarget.Global);
       await http().update('noProxy', [], vscode.ConfigurationTarget.Global);
@@ -115,7 +126,11 @@ describe('copy as cURL', function () {
     await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
     try {
       const body = `last sent ${Date.now()}`;
-      const sent = await vscode.commands.executeCommand<{ messageId?: string; to: string }>('voiceSms.sendSms', { from: 'VSTK-TEST', to: '+1 201-555-0147', body });
+      const sent = await vscode.commands.executeCommand<{ messageId?: string; to: string }>('voiceSms.sendSms', {
+        from: 'VSTK-TEST',
+        to: '+1 201-555-0147',
+        body,
+      });
       assert.equal(sent?.to, '+12015550147');
       const before = sim.received.length;
       const text = await copy({ operation: 'sms' });

@@ -66,7 +66,11 @@ describe('offline demo', function () {
     savedProfiles = config().inspect('profiles')?.globalValue;
     savedActive = config().inspect('activeProfile')?.globalValue;
     // A profile of the user's own (no credentials needed) that stopDemo must make active again.
-    await config().update('profiles', [{ name: PREVIOUS, baseUrl: 'https://api.example.invalid', voiceInstances: [], senderIds: [] }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      [{ name: PREVIOUS, baseUrl: 'https://api.example.invalid', voiceInstances: [], senderIds: [] }],
+      vscode.ConfigurationTarget.Global,
+    );
     await config().update('activeProfile', PREVIOUS, vscode.ConfigurationTarget.Global);
   });
 
@@ -113,7 +117,10 @@ describe('offline demo', function () {
     const expected = monthViewData(INSTANCE, monthId, Date.now());
     const counted = expected.days.filter((d) => d.dateId <= expected.currentDateID);
     assert.equal(data.view.currentDateId, expected.currentDateID);
-    assert.equal(data.view.totals.callLegs, counted.reduce((n, d) => n + d.call_legs, 0));
+    assert.equal(
+      data.view.totals.callLegs,
+      counted.reduce((n, d) => n + d.call_legs, 0),
+    );
   });
 
   it('stopDemo closes the simulator, removes the profile and its secret, and restores the previous profile', async function () {
@@ -122,7 +129,11 @@ describe('offline demo', function () {
     const restored = await vscode.commands.executeCommand<string | undefined>('voiceSms.stopDemo');
     assert.equal(restored, PREVIOUS);
     assert.equal(demoProfile(), undefined, 'the demo profile is gone');
-    assert.deepEqual(userProfiles().map((p) => p.name), [PREVIOUS], 'the user\'s own profile is untouched');
+    assert.deepEqual(
+      userProfiles().map((p) => p.name),
+      [PREVIOUS],
+      "the user's own profile is untouched",
+    );
     assert.equal(await api.session.hasCredentials(DEMO), false, 'the demo secret is deleted');
     assert.equal(config().get('activeProfile'), PREVIOUS);
     assert.equal(api.session.current().profile, PREVIOUS);
@@ -157,7 +168,7 @@ describe('offline demo', function () {
     assert.equal(await answers(url), false, 'the restarted simulator is closed');
   });
 
-  it('two windows share the demo profile: neither rewrites the other\'s live URL, each uses its own simulator', async function () {
+  it("two windows share the demo profile: neither rewrites the other's live URL, each uses its own simulator", async function () {
     this.timeout(30_000);
     // The other window: its simulator serves the URL stored in the shared profile (the credentials are shared too).
     const other = await start();
@@ -167,10 +178,10 @@ describe('offline demo', function () {
       await config().update('activeProfile', DEMO, vscode.ConfigurationTarget.Global);
 
       assert.equal(await api.demo.resumeIfLeftOver(), true, 'this window starts its own simulator');
-      assert.equal(demoProfile()?.baseUrl, other.url, 'the other window\'s live URL is left alone');
+      assert.equal(demoProfile()?.baseUrl, other.url, "the other window's live URL is left alone");
       const served = other.requestCount;
       assert.ok(await vscode.commands.executeCommand('voiceSms.refreshBalance', {}));
-      assert.equal(other.requestCount, served, 'this window\'s requests go to its own simulator');
+      assert.equal(other.requestCount, served, "this window's requests go to its own simulator");
 
       // The other window closes: this one keeps working.
       await other.close();

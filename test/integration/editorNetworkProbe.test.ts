@@ -17,14 +17,22 @@ interface Outcome {
   proxyEvent?: string;
 }
 
-function get(url: string, ca: string, extra: { agent?: HttpsAgent; headersAfter?: (req: ReturnType<typeof httpsRequest>) => void; mod?: typeof httpsRequest } = {}): Promise<Outcome> {
+function get(
+  url: string,
+  ca: string,
+  extra: { agent?: HttpsAgent; headersAfter?: (req: ReturnType<typeof httpsRequest>) => void; mod?: typeof httpsRequest } = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const out: Outcome = {};
-    const req = (extra.mod ?? httpsRequest)(url, { method: 'GET', ca, ...(extra.agent ? { agent: extra.agent } : {}), timeout: 8_000 }, (res) => {
-      out.status = res.statusCode ?? 0;
-      res.resume();
-      res.on('end', () => resolve(out));
-    });
+    const req = (extra.mod ?? httpsRequest)(
+      url,
+      { method: 'GET', ca, ...(extra.agent ? { agent: extra.agent } : {}), timeout: 8_000 },
+      (res) => {
+        out.status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () => resolve(out));
+      },
+    );
     req.on('proxy', (e: { proxy?: string }) => (out.proxyEvent = e.proxy));
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ ...out, error: e.code ?? e.message }));
@@ -109,7 +117,14 @@ describe('editor network probe: what the extension host patches', function () {
     await set('proxyAuthorization', undefined);
     await set('proxy', proxy.url.replace('://', '://probe:pa55@'));
     const inUrl = await get(target(), ca);
-    console.log('[probe] proxyAuthorization', JSON.stringify(withSetting), JSON.stringify(seenWithSetting), 'in URL', JSON.stringify(inUrl), JSON.stringify(proxy.seen));
+    console.log(
+      '[probe] proxyAuthorization',
+      JSON.stringify(withSetting),
+      JSON.stringify(seenWithSetting),
+      'in URL',
+      JSON.stringify(inUrl),
+      JSON.stringify(proxy.seen),
+    );
     assert.equal(seenWithSetting[0]?.proxyAuthorization, undefined);
     assert.notEqual(withSetting.status, 200);
     assert.equal(proxy.seen[0]?.proxyAuthorization, auth);

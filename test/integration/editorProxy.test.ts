@@ -55,7 +55,11 @@ describe('editor network stack: proxy support through the editor', function () {
   const setHttp = (key: string, value: unknown) => http().update(key, value, vscode.ConfigurationTarget.Global);
 
   async function useProfile(baseUrl: string, s: Simulator): Promise<void> {
-    await voiceSms().update('profiles', [{ name: PROFILE, baseUrl, voiceInstances: [INSTANCE], senderIds: [] }], vscode.ConfigurationTarget.Global);
+    await voiceSms().update(
+      'profiles',
+      [{ name: PROFILE, baseUrl, voiceInstances: [INSTANCE], senderIds: [] }],
+      vscode.ConfigurationTarget.Global,
+    );
     await voiceSms().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await api.storeCredentials(PROFILE, s.credentials);
   }
@@ -63,7 +67,10 @@ describe('editor network stack: proxy support through the editor', function () {
   /** Opens this month's view and returns what the panel shows (month data or the error). */
   async function openMonth(): Promise<Shown[]> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId: utcMonthId(new Date()) });
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', {
+      instanceId: INSTANCE,
+      monthId: utcMonthId(new Date()),
+    });
     assert.ok(title, 'the month view opened');
     const c = await api.panelContent(title);
     return (c?.shown ?? []) as Shown[];
@@ -126,7 +133,12 @@ describe('editor network stack: proxy support through the editor', function () {
     }
     const report = await vscode.commands.executeCommand<Report>('voiceSms.checkConnection', {});
     assert.equal(lineOf(report, 'Network')?.value, "the editor's network stack (http.proxySupport: override)");
-    assert.match(lineOf(report, 'Proxy')?.value ?? '', new RegExp(`^PROXY 127\\.0\\.0\\.1:${proxy.port} \\(chosen by the editor for the last request; Proxy-Authorization from http\\.proxyAuthorization\\)$`));
+    assert.match(
+      lineOf(report, 'Proxy')?.value ?? '',
+      new RegExp(
+        `^PROXY 127\\.0\\.0\\.1:${proxy.port} \\(chosen by the editor for the last request; Proxy-Authorization from http\\.proxyAuthorization\\)$`,
+      ),
+    );
     assert.equal(lineOf(report, 'Round trip')?.verdict, 'ok', JSON.stringify(report.lines));
     assert.ok(!JSON.stringify(report).includes(AUTH.slice('Basic '.length)), 'the proxy credentials never appear in the report');
   });
@@ -138,7 +150,12 @@ describe('editor network stack: proxy support through the editor', function () {
       await useProfile(`https://${NAME}:${sim.port}`, sim);
       const served = sim.requestCount;
       const failed = (await openMonth()).find((m) => m.type === 'error');
-      assert.match(failed?.error?.message ?? '', new RegExp(`^The proxy the editor chose for sim\\.voicesms\\.test:${sim.port} \\(PROXY 127\\.0\\.0\\.1:${proxy.port}\\) refused the credentials in http\\.proxyAuthorization \\(HTTP 407\\); correct that setting\\.$`));
+      assert.match(
+        failed?.error?.message ?? '',
+        new RegExp(
+          `^The proxy the editor chose for sim\\.voicesms\\.test:${sim.port} \\(PROXY 127\\.0\\.0\\.1:${proxy.port}\\) refused the credentials in http\\.proxyAuthorization \\(HTTP 407\\); correct that setting\\.$`,
+        ),
+      );
       assert.ok(proxy.seen.length > 0 && proxy.seen.every((c) => !c.allowed), JSON.stringify(proxy.seen));
       assert.equal(sim.requestCount, served, 'the service saw nothing');
     } finally {

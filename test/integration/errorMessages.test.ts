@@ -49,7 +49,9 @@ describe('error messages: one clear message per error kind', function () {
     const target = path.join(dir, `${monthId}.csv`);
     let result: unknown;
     try {
-      result = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId, monthId, format: 'csv', target }));
+      result = await answering(SAVE, () =>
+        vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId, monthId, format: 'csv', target }),
+      );
     } catch (e) {
       assert.ok(e instanceof Error, `expected an Error, got ${String(e)}`);
       return e;
@@ -108,7 +110,12 @@ describe('error messages: one clear message per error kind', function () {
   it('sanity: without a fault the export succeeds', async function () {
     const monthId = monthBack(nextMonth++);
     const target = path.join(dir, `${monthId}.csv`);
-    assert.equal(await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target })), target);
+    assert.equal(
+      await answering(SAVE, () =>
+        vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target }),
+      ),
+      target,
+    );
   });
 
   it('network: a refused port says the connection was refused and to check the base URL', async function () {
@@ -140,7 +147,7 @@ describe('error messages: one clear message per error kind', function () {
     }
   });
 
-  it('http: a proxy\'s HTML 502, even after the retries, names the status and the attempts', async function () {
+  it("http: a proxy's HTML 502, even after the retries, names the status and the attempts", async function () {
     const e = await withFault({ kind: 'html', status: 502, match: { operation: 'calls' }, times: 100 }, () => exportError());
     assertKind(e, 'http');
     assert.match(e.message, /with HTTP 502/);
@@ -150,14 +157,20 @@ describe('error messages: one clear message per error kind', function () {
   });
 
   it("service: an error envelope shows the service's own code and message", async function () {
-    const fault: Fault = { kind: 'envelopeError', serviceCode: '409', serviceMessage: 'Simulated conflict for the test.', match: { operation: 'calls' }, times: 10 };
+    const fault: Fault = {
+      kind: 'envelopeError',
+      serviceCode: '409',
+      serviceMessage: 'Simulated conflict for the test.',
+      match: { operation: 'calls' },
+      times: 10,
+    };
     const e = await withFault(fault, () => exportError());
     assertKind(e, 'service');
     assert.match(e.message, /status 409: Simulated conflict for the test\./);
     assertClean(e);
   });
 
-  it('parse: malformed XML says the answer was not the service\'s envelope', async function () {
+  it("parse: malformed XML says the answer was not the service's envelope", async function () {
     const e = await withFault({ kind: 'malformed', match: { operation: 'calls' }, times: 10 }, () => exportError());
     assertKind(e, 'parse');
     assert.match(e.message, /XML|envelope/);

@@ -53,7 +53,9 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
 
   after(async function () {
     sim?.clearFaults();
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () =>
+      vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }),
+    ).then(undefined, () => undefined);
     await profile?.remove();
   });
 
@@ -70,8 +72,12 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
     assertInert(shown, 'the SMS failure');
     const entry = await waitFor('the failed history entry', () => api.smsHistory.entries().find((x) => x.status === 'failed'));
     assertInert(entry.error ?? '', 'the stored history entry');
-    const tip = api.smsHistory.treeItems().map((i) => (i.tooltip as vscode.MarkdownString | undefined)?.value ?? '').join('\n');
-    for (const secret of [BASIC, DEMO_CREDENTIALS.secretAccessKey]) assert.ok(!tip.includes(secret), `the credential in the tooltip: ${tip}`);
+    const tip = api.smsHistory
+      .treeItems()
+      .map((i) => (i.tooltip as vscode.MarkdownString | undefined)?.value ?? '')
+      .join('\n');
+    for (const secret of [BASIC, DEMO_CREDENTIALS.secretAccessKey])
+      assert.ok(!tip.includes(secret), `the credential in the tooltip: ${tip}`);
   });
 
   it('a failed balance: the Account view row holds no link and no credential', async function () {
@@ -79,7 +85,10 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
     await Promise.resolve(vscode.commands.executeCommand('voiceSms.refreshBalance', {})).then(undefined, () => undefined);
     await api.balance.settled();
     const tree = api.balance.accountTree;
-    const row = tree.getChildren().map((n) => tree.getTreeItem(n)).find((i) => i.command?.command === 'voiceSms.refreshBalance');
+    const row = tree
+      .getChildren()
+      .map((n) => tree.getTreeItem(n))
+      .find((i) => i.command?.command === 'voiceSms.refreshBalance');
     assert.ok(row, 'no balance row');
     // The row keeps an earlier amount when there is one; the tooltip says why the refresh failed.
     assertInert(typeof row.description === 'string' ? row.description : '', 'the balance row', false);
@@ -99,7 +108,12 @@ describe('hostile service text: no link, no echoed credential, no unasked profil
     const asked = (await confirmations()).asked().slice(before);
     assert.equal(asked.length, 1, 'one modal question');
     assert.match(asked[0]?.message ?? '', new RegExp(PROFILE));
-    assert.ok(config().get<{ name: string }[]>('profiles')?.some((p) => p.name === PROFILE), 'the profile is still there');
+    assert.ok(
+      config()
+        .get<{ name: string }[]>('profiles')
+        ?.some((p) => p.name === PROFILE),
+      'the profile is still there',
+    );
     assert.ok(await api.session.hasCredentials(PROFILE), 'its secret is still stored');
     assert.equal(api.session.current().signedIn, true);
   });

@@ -25,7 +25,7 @@ export async function run(): Promise<void> {
   console.log(`${START_MARKER} ${files.length} file(s) in ${process.env.VSTK_TEST_HOST ?? 'desktop'} host`);
   const failed: string[] = [];
   const stats = await new Promise<Mocha.Stats>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: failed.length, pending: 0 } as Mocha.Stats));
+    const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: failed.length, pending: 0 } as Mocha.Stats)));
     runner.on('fail', (test: Mocha.Test) => failed.push(test.fullTitle()));
   });
   console.log(formatSummaryLine({ passes: stats.passes, failures: stats.failures, pending: stats.pending, failed }));

@@ -90,7 +90,10 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
       const want = expected(INSTANCE, monthId);
       assert.equal(item.contextValue, 'voiceSms.month', `${monthId}: ${String(item.description)}`);
       const description = String(item.description).replace(/[,.\u202f\u00a0]/g, '');
-      assert.ok(description.startsWith(`${want.legs} legs · ${want.minutes} min`), `${monthId}: "${String(item.description)}" vs ${want.legs}/${want.minutes}`);
+      assert.ok(
+        description.startsWith(`${want.legs} legs · ${want.minutes} min`),
+        `${monthId}: "${String(item.description)}" vs ${want.legs}/${want.minutes}`,
+      );
       assert.equal(item.command?.command, 'voiceSms.openMonthView');
       assert.deepEqual(item.command?.arguments, [{ instanceId: INSTANCE, monthId }]);
     });
@@ -144,7 +147,10 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
       await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
       const again = await monthItems();
       assert.equal(again.length, MONTHS);
-      assert.ok(again.every((m) => m.contextValue === 'voiceSms.month'), again.map((m) => String(m.description)).join(' | '));
+      assert.ok(
+        again.every((m) => m.contextValue === 'voiceSms.month'),
+        again.map((m) => String(m.description)).join(' | '),
+      );
     } finally {
       sim.clearFaults();
     }
@@ -154,7 +160,9 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
     const monthId = previousMonth(utcMonthId(new Date()), 1);
     const target = path.join(dir, 'export.csv');
     sim.requests.length = 0;
-    const written = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target }));
+    const written = await answering(SAVE, () =>
+      vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, format: 'csv', target }),
+    );
     assert.equal(written, target);
     assert.deepEqual(callsRequests(), [], 'the cached month is exported without a request');
     const lines = (await readFile(target, 'utf8')).split('\r\n').filter((l) => l !== '');
@@ -163,7 +171,10 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
     assert.equal(lines.length, want.days.days.length + 2);
     const ascending = [...want.days.days].reverse();
     ascending.forEach((d, i) => {
-      assert.equal(lines[i + 1], `${INSTANCE},${d.dateId},${d.call_legs},${d.call_legs_in},${d.call_legs_out},${d.calls_unique},${d.duration_min},false`);
+      assert.equal(
+        lines[i + 1],
+        `${INSTANCE},${d.dateId},${d.call_legs},${d.call_legs_in},${d.call_legs_out},${d.calls_unique},${d.duration_min},false`,
+      );
     });
     assert.match(lines.at(-1) ?? '', new RegExp(`^${INSTANCE},total,${want.legs},\\d+,\\d+,\\d+,${want.minutes},$`));
   });
@@ -171,7 +182,16 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
   it('exportMonth accepts the month view\'s { operation: "calls" } shape plus a format, and masks ids on request', async function () {
     const monthId = previousMonth(utcMonthId(new Date()), 2);
     const target = path.join(dir, 'export.json');
-    const written = await answering(SAVE, () => vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId, operation: 'calls', format: 'json', target, maskIds: true }));
+    const written = await answering(SAVE, () =>
+      vscode.commands.executeCommand('voiceSms.exportMonth', {
+        instanceId: INSTANCE,
+        monthId,
+        operation: 'calls',
+        format: 'json',
+        target,
+        maskIds: true,
+      }),
+    );
     assert.equal(written, target);
     const doc = JSON.parse(await readFile(target, 'utf8')) as { instanceId: string; monthId: string; days: unknown[] };
     assert.equal(doc.instanceId, `${INSTANCE.slice(0, 3)}***`);
@@ -180,7 +200,14 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
 
   it('exportMonth refuses a relative target with a validation error', async function () {
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('voiceSms.exportMonth', { instanceId: INSTANCE, monthId: utcMonthId(new Date()), format: 'csv', target: 'relative.csv' })),
+      Promise.resolve(
+        vscode.commands.executeCommand('voiceSms.exportMonth', {
+          instanceId: INSTANCE,
+          monthId: utcMonthId(new Date()),
+          format: 'csv',
+          target: 'relative.csv',
+        }),
+      ),
       /absolute/,
     );
   });

@@ -50,7 +50,9 @@ async function waitForLine(api: Partial<VoiceSmsTestApi>, marker: string, timeou
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`the probe line never reached the "${LOG_CHANNEL_NAME}" channel (looked in: ${files.map((f) => f.fsPath).join(', ') || 'no file found'})`);
+  throw new Error(
+    `the probe line never reached the "${LOG_CHANNEL_NAME}" channel (looked in: ${files.map((f) => f.fsPath).join(', ') || 'no file found'})`,
+  );
 }
 
 describe('log channel', () => {

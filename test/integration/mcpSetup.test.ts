@@ -91,16 +91,29 @@ describe('Set Up MCP Server for Another Client', function () {
     assert.equal(vscode.window.activeTextEditor?.document.getText(), s.text, 'the snippet is shown');
 
     // What VS Code does with it: fill ${input:…} with what the user types, spawn command + args with env.
-    const typed: Record<string, string> = { 'voicesms-access-key-id': sim.credentials.accessKeyId, 'voicesms-secret-access-key': sim.credentials.secretAccessKey };
-    const env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, v.replace(/^\$\{input:([\w-]+)\}$/, (_m, id: string) => typed[id] ?? '')]));
+    const typed: Record<string, string> = {
+      'voicesms-access-key-id': sim.credentials.accessKeyId,
+      'voicesms-secret-access-key': sim.credentials.secretAccessKey,
+    };
+    const env = Object.fromEntries(
+      Object.entries(entry.env).map(([k, v]) => [k, v.replace(/^\$\{input:([\w-]+)\}$/, (_m, id: string) => typed[id] ?? '')]),
+    );
     // `node` of this extension host (PATH may not have one inside the editor's server).
-    const transport = new StdioClientTransport({ command: process.execPath, args: entry.args, env: { ...env, PATH: process.env['PATH'] ?? '' }, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: entry.args,
+      env: { ...env, PATH: process.env['PATH'] ?? '' },
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'mcp-setup-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === 'get_balance'));
-      const r = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean; structuredContent?: { amount?: string } };
+      const r = (await client.callTool({ name: 'get_balance', arguments: {} })) as {
+        isError?: boolean;
+        structuredContent?: { amount?: string };
+      };
       assert.notEqual(r.isError, true, JSON.stringify(r));
       assert.match(r.structuredContent?.amount ?? '', /^\d+\.\d{2}$/);
     } finally {

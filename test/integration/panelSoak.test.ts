@@ -54,7 +54,10 @@ describe('panel soak: 200 month views opened and closed', function () {
 
   async function cycle(i: number): Promise<void> {
     const instanceId = DEMO_INSTANCES[i % DEMO_INSTANCES.length] ?? 'VI-DEMO-01';
-    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId, monthId: monthBack(i % 120) });
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', {
+      instanceId,
+      monthId: monthBack(i % 120),
+    });
     assert.ok(title, `panel ${i} did not open`);
     const shown = (await api.panelContent(title))?.shown ?? [];
     assert.ok(
@@ -87,6 +90,9 @@ describe('panel soak: 200 month views opened and closed', function () {
       // Two of a kind may come and go (a keep-alive socket, a pending timer of the editor itself).
       assert.ok(n <= was + 2, `${kind}: ${was} before, ${n} after ${PANELS} panels`);
     }
-    assert.ok(grown < SOAK_HEAP_BOUND, `retained heap grew by ${(grown / 1024 / 1024).toFixed(1)} MB (bound ${SOAK_HEAP_BOUND / 1024 / 1024} MB)`);
+    assert.ok(
+      grown < SOAK_HEAP_BOUND,
+      `retained heap grew by ${(grown / 1024 / 1024).toFixed(1)} MB (bound ${SOAK_HEAP_BOUND / 1024 / 1024} MB)`,
+    );
   });
 });

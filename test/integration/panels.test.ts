@@ -59,8 +59,14 @@ describe('panels: month view, trend, day activities', function () {
     const expected = monthViewData(INSTANCE, monthId, Date.now());
     const counted = expected.days.filter((d) => d.dateId <= expected.currentDateID);
     assert.equal(data.view.currentDateId, expected.currentDateID);
-    assert.equal(data.view.totals.callLegs, counted.reduce((n, d) => n + d.call_legs, 0));
-    assert.equal(data.view.totals.durationMin, counted.reduce((n, d) => n + d.duration_min, 0));
+    assert.equal(
+      data.view.totals.callLegs,
+      counted.reduce((n, d) => n + d.call_legs, 0),
+    );
+    assert.equal(
+      data.view.totals.durationMin,
+      counted.reduce((n, d) => n + d.duration_min, 0),
+    );
     assert.equal(data.view.days.length, expected.days.length);
   });
 
@@ -81,7 +87,10 @@ describe('panels: month view, trend, day activities', function () {
     const trend = (await content(title)).find((m) => m.type === 'trendData');
     assert.ok(trend?.months, 'expected trend data');
     assert.equal(trend.months.length, 12);
-    assert.deepEqual(trend.months.filter((m) => m.error).map((m) => `${m.monthId}: ${m.error ?? ''}`), []);
+    assert.deepEqual(
+      trend.months.filter((m) => m.error).map((m) => `${m.monthId}: ${m.error ?? ''}`),
+      [],
+    );
     const newest = trend.months[11];
     assert.equal(newest?.monthId, monthId);
     const expected = monthViewData(INSTANCE, monthId, Date.now());
@@ -91,7 +100,10 @@ describe('panels: month view, trend, day activities', function () {
 
   it('showDayActivities accepts YYYY-MM-DD and opens the activities of that day', async function () {
     const today = new Date().toISOString().slice(0, 10);
-    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: today });
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', {
+      instanceId: INSTANCE,
+      dateId: today,
+    });
     assert.equal(title, `Activities ${today} · ${INSTANCE}`);
     const data = await waitFor('activities data', async () => (await content(title)).find((m) => m.type === 'activitiesData'));
     assert.match(data.rawXml ?? '', /<activities>/);
@@ -99,7 +111,10 @@ describe('panels: month view, trend, day activities', function () {
   });
 
   it('refuses a date that does not exist without opening a panel', async function () {
-    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: '2023-02-30' });
+    const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.showDayActivities', {
+      instanceId: INSTANCE,
+      dateId: '2023-02-30',
+    });
     assert.equal(title, undefined);
     assert.equal(await api.panelContent(`Activities 2023-02-30 · ${INSTANCE}`), undefined);
   });

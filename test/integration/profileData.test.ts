@@ -20,7 +20,7 @@ const DEMO = 'Demo (offline)';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
 const E164 = '+4915123456789';
 
-describe('profile data goes with the profile: replaced by Sign In, and the demo\'s on Stop Offline Demo', function () {
+describe("profile data goes with the profile: replaced by Sign In, and the demo's on Stop Offline Demo", function () {
   this.timeout(90_000);
   let api: ProfileDataApi;
   let sim: Simulator;
@@ -28,9 +28,15 @@ describe('profile data goes with the profile: replaced by Sign In, and the demo\
   const config = () => vscode.workspace.getConfiguration('voiceSms');
   const KEYS = ['profiles', 'activeProfile', 'sms.confirmBeforeSend', 'statusBar.showBalance'];
   const signIn = (secretAccessKey: string) =>
-    Promise.resolve(vscode.commands.executeCommand<string>('voiceSms.signIn', {
-      name: PROFILE, baseUrl: sim.url, accessKeyId: sim.credentials.accessKeyId, secretAccessKey, accountId: DEMO_ACCOUNT,
-    }));
+    Promise.resolve(
+      vscode.commands.executeCommand<string>('voiceSms.signIn', {
+        name: PROFILE,
+        baseUrl: sim.url,
+        accessKeyId: sim.credentials.accessKeyId,
+        secretAccessKey,
+        accountId: DEMO_ACCOUNT,
+      }),
+    );
 
   async function waitFor(check: () => boolean, what: string): Promise<void> {
     const until = Date.now() + 10_000;
@@ -43,7 +49,11 @@ describe('profile data goes with the profile: replaced by Sign In, and the demo\
   /** One SMS sent and one balance reading taken through the active profile `name`. */
   async function useProfile(name: string, body: string): Promise<void> {
     await waitFor(() => api.session.current().profile === name && api.session.current().signedIn, `${name} to be active`);
-    const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', { from: SENDER, to: E164, body });
+    const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', {
+      from: SENDER,
+      to: E164,
+      body,
+    });
     assert.ok(sent?.messageId, 'the SMS was sent');
     await waitFor(() => api.smsHistory.entries().some((e) => e.preview === body), 'the history entry');
     await vscode.commands.executeCommand('voiceSms.refreshBalance');
@@ -63,7 +73,9 @@ describe('profile data goes with the profile: replaced by Sign In, and the demo\
 
   after(async function () {
     await vscode.commands.executeCommand('voiceSms.stopDemo');
-    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
+    await answering(SIGN_OUT_AND_REMOVE, () =>
+      vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }),
+    ).then(undefined, () => undefined);
     for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
     await sim?.close();
   });
@@ -79,7 +91,10 @@ describe('profile data goes with the profile: replaced by Sign In, and the demo\
     assert.equal(api.smsHistory.entries().length, 1, 'a declined replacement keeps the history');
     assert.ok(api.balance.readings(PROFILE) >= 1);
     // Confirmed, but the new credentials are refused: the old profile stays whole.
-    await assert.rejects(answering(REPLACE_PROFILE, () => signIn('not-the-secret')), /refused the credentials/);
+    await assert.rejects(
+      answering(REPLACE_PROFILE, () => signIn('not-the-secret')),
+      /refused the credentials/,
+    );
     assert.equal(api.smsHistory.entries().length, 1, 'a failed replacement keeps the history');
     assert.ok(api.balance.readings(PROFILE) >= 1);
     const asked = c.asked().at(-1);
@@ -88,18 +103,18 @@ describe('profile data goes with the profile: replaced by Sign In, and the demo\
     // Confirmed and verified: the profile under that name starts empty.
     assert.equal(await answering(REPLACE_PROFILE, () => signIn(sim.credentials.secretAccessKey)), PROFILE);
     await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the replaced profile');
-    assert.deepEqual(api.smsHistory.entries(), [], 'the replaced profile\'s history is gone');
+    assert.deepEqual(api.smsHistory.entries(), [], "the replaced profile's history is gone");
     assert.equal(api.balance.readings(PROFILE), 0, 'its balance readings are gone');
   });
 
-  it('Stop Offline Demo deletes the demo\'s SMS history and balance readings: the next demo starts empty', async function () {
+  it("Stop Offline Demo deletes the demo's SMS history and balance readings: the next demo starts empty", async function () {
     assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
     await useProfile(DEMO, 'Sent from the first demo');
     await vscode.commands.executeCommand('voiceSms.stopDemo');
-    assert.equal(api.balance.readings(DEMO), 0, 'the demo\'s readings are gone');
+    assert.equal(api.balance.readings(DEMO), 0, "the demo's readings are gone");
 
     assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
     await waitFor(() => api.session.current().profile === DEMO && api.session.current().signedIn, 'the second demo');
-    assert.deepEqual(api.smsHistory.entries(), [], 'the second demo shows none of the first one\'s messages');
+    assert.deepEqual(api.smsHistory.entries(), [], "the second demo shows none of the first one's messages");
   });
 });

@@ -44,13 +44,19 @@ describe('raw answers: month view and balance as the XML the service sent', func
     const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
     assert.ok(title);
     // The comparison (previous month) arrives last; after it the panel makes no more requests.
-    await waitFor('month data and comparison', async () => (await api.panelContent(title))?.shown.find((m) => (m as { type?: string }).type === 'comparison'));
+    await waitFor('month data and comparison', async () =>
+      (await api.panelContent(title))?.shown.find((m) => (m as { type?: string }).type === 'comparison'),
+    );
     const before = new Set(rawEditors());
     const requests = sim.requests.length;
     assert.equal(await api.panelPost(title, { type: 'command', command: 'showRawAnswer' }), true);
     const doc = await waitFor('raw answer editor', () => rawEditors().find((d) => !before.has(d)));
     const calls = (from: number) => sim.requests.slice(from).filter((r) => r.path.includes(monthId) && r.path.includes(INSTANCE));
-    assert.deepEqual(calls(requests).map((r) => r.path), [], 'the answer on show is reused, not fetched again');
+    assert.deepEqual(
+      calls(requests).map((r) => r.path),
+      [],
+      'the answer on show is reused, not fetched again',
+    );
     const expected = (await direct().getMonthView(INSTANCE, monthId)).rawXml;
     assert.match(expected, /<\?xml|</);
     assert.equal(doc.getText(), expected);
@@ -75,18 +81,26 @@ describe('raw answers: month view and balance as the XML the service sent', func
   it('a sent SMS: its answer opens by message id and from its Sent SMS row', async function () {
     this.timeout(60_000);
     const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', {
-      from: DEMO_SENDER_IDS[0] ?? 'VSTK-TEST', to: '+4915123456789', body: 'raw answer test',
+      from: DEMO_SENDER_IDS[0] ?? 'VSTK-TEST',
+      to: '+4915123456789',
+      body: 'raw answer test',
     });
     const messageId = sent?.messageId;
     assert.ok(messageId, 'sent with an id');
     assert.equal(sim.received.at(-1)?.messageId, messageId);
-    const doc = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', { operation: 'sms', messageId });
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', {
+      operation: 'sms',
+      messageId,
+    });
     assert.ok(doc);
     assert.equal(doc.languageId, 'xml');
     assert.ok(doc.getText().includes(`>${messageId}<`), doc.getText());
     assert.ok(!doc.getText().includes(sim.credentials.secretAccessKey));
     // The history row (what its context menu passes) opens the same answer.
-    const row = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', { id: 'unknown-row', messageId });
+    const row = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', {
+      id: 'unknown-row',
+      messageId,
+    });
     assert.equal(row?.getText(), doc.getText());
   });
 

@@ -43,7 +43,10 @@ describe('sign-in and profiles', function () {
 
   after(async function () {
     for (const name of [WRONG, FIRST, SECOND]) {
-      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(undefined, () => undefined);
+      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(
+        undefined,
+        () => undefined,
+      );
     }
     await config().update('profiles', savedProfiles, vscode.ConfigurationTarget.Global);
     await config().update('activeProfile', savedActive, vscode.ConfigurationTarget.Global);
@@ -68,19 +71,25 @@ describe('sign-in and profiles', function () {
     assert.equal(await api.session.hasCredentials(WRONG), false, 'no secret stored');
   });
 
-  it('refuses invalid input before any request, with the step\'s message', async function () {
+  it("refuses invalid input before any request, with the step's message", async function () {
     const before = sim.requestCount;
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', { ...args(WRONG, 'x'), baseUrl: 'http://example.com' })),
       /https:\/\//,
     );
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey))), /account ID|voice instance/i);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey))),
+      /account ID|voice instance/i,
+    );
     assert.equal(sim.requestCount, before);
   });
 
   it('saves a verified profile: settings without secrets, the secret in SecretStorage, signed in', async function () {
     const before = sim.requests.length;
-    const name = await vscode.commands.executeCommand<string>('voiceSms.signIn', args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE }));
+    const name = await vscode.commands.executeCommand<string>(
+      'voiceSms.signIn',
+      args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT, voiceInstanceId: INSTANCE }),
+    );
     assert.equal(name, FIRST);
     const calls = sim.requests.slice(before);
     assert.equal(calls.length, 1, 'exactly one verification request');
@@ -98,10 +107,16 @@ describe('sign-in and profiles', function () {
 
   it('verifies with the current month of the instance when there is no account id', async function () {
     const before = sim.requests.length;
-    assert.equal(await vscode.commands.executeCommand('voiceSms.signIn', args(SECOND, sim.credentials.secretAccessKey, { voiceInstanceId: INSTANCE })), SECOND);
+    assert.equal(
+      await vscode.commands.executeCommand('voiceSms.signIn', args(SECOND, sim.credentials.secretAccessKey, { voiceInstanceId: INSTANCE })),
+      SECOND,
+    );
     const now = new Date();
     const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-    assert.deepEqual(sim.requests.slice(before).map((r) => r.path), [`/v1/vvoice/${INSTANCE}/calls/${month}`]);
+    assert.deepEqual(
+      sim.requests.slice(before).map((r) => r.path),
+      [`/v1/vvoice/${INSTANCE}/calls/${month}`],
+    );
     assert.equal(api.session.current().profile, SECOND);
   });
 
@@ -115,28 +130,48 @@ describe('sign-in and profiles', function () {
     }
     assert.equal(config().get('activeProfile'), FIRST);
     assert.deepEqual(api.session.current(), { signedIn: true, profile: FIRST, instances: [INSTANCE] });
-    assert.ok(events.some((e) => e.profile === FIRST && e.signedIn), `session events: ${JSON.stringify(events)}`);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('voiceSms.switchProfile', { name: 'No such profile' })), /no profile named/i);
+    assert.ok(
+      events.some((e) => e.profile === FIRST && e.signedIn),
+      `session events: ${JSON.stringify(events)}`,
+    );
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('voiceSms.switchProfile', { name: 'No such profile' })),
+      /no profile named/i,
+    );
   });
 
   it('signOut deletes the secret and keeps the profile settings', async function () {
     const result = await answering(SIGN_OUT, () => vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST }));
     assert.deepEqual(result, { profile: FIRST, profileRemoved: false });
     assert.equal(await api.session.hasCredentials(FIRST), false);
-    assert.ok(userProfiles().some((p) => p.name === FIRST), 'the profile settings are kept');
+    assert.ok(
+      userProfiles().some((p) => p.name === FIRST),
+      'the profile settings are kept',
+    );
     assert.deepEqual(api.session.current(), { signedIn: false, profile: FIRST, instances: [INSTANCE] });
     // The other profile is untouched.
     assert.equal(await api.session.hasCredentials(SECOND), true);
   });
 
   it('signing in again to a signed-out profile keeps its instances', async function () {
-    assert.equal(await answering(REPLACE_PROFILE, () => vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT }))), FIRST);
-    assert.deepEqual(userProfiles().find((p) => p.name === FIRST), { name: FIRST, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] });
+    assert.equal(
+      await answering(REPLACE_PROFILE, () =>
+        vscode.commands.executeCommand('voiceSms.signIn', args(FIRST, sim.credentials.secretAccessKey, { accountId: DEMO_ACCOUNT })),
+      ),
+      FIRST,
+    );
+    assert.deepEqual(
+      userProfiles().find((p) => p.name === FIRST),
+      { name: FIRST, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [] },
+    );
     assert.equal(api.session.current().signedIn, true);
   });
 
   it('signOut with removeProfile removes the profile and activates a signed-in one', async function () {
-    assert.deepEqual(await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST, removeProfile: true })), { profile: FIRST, profileRemoved: true });
+    assert.deepEqual(
+      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: FIRST, removeProfile: true })),
+      { profile: FIRST, profileRemoved: true },
+    );
     assert.ok(!userProfiles().some((p) => p.name === FIRST));
     assert.equal(await api.session.hasCredentials(FIRST), false);
     let expected: string | undefined;

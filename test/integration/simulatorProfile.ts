@@ -35,7 +35,10 @@ function saveSettings(keys: readonly string[]): () => Promise<void> {
 }
 
 /** Signs in with voiceSms.signIn; `fields` replace the default account id (e.g. { voiceInstanceId }). */
-export async function signInToOwnSimulator(name: string, fields: { accountId?: string; voiceInstanceId?: string } = { accountId: DEMO_ACCOUNT }): Promise<SimulatorProfile> {
+export async function signInToOwnSimulator(
+  name: string,
+  fields: { accountId?: string; voiceInstanceId?: string } = { accountId: DEMO_ACCOUNT },
+): Promise<SimulatorProfile> {
   const api = await testApi();
   const restore = saveSettings(['profiles', 'activeProfile']);
   const sim = await start();
@@ -51,7 +54,10 @@ export async function signInToOwnSimulator(name: string, fields: { accountId?: s
     api,
     sim,
     async remove() {
-      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(undefined, () => undefined);
+      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(
+        undefined,
+        () => undefined,
+      );
       await restore();
       await sim.close();
     },
@@ -75,11 +81,16 @@ export async function useStoredProfile(name: string, o: StoredProfileOptions = {
   const api = await testApi();
   const restore = saveSettings(['profiles', 'activeProfile', ...Object.keys(o.settings ?? {}), ...(o.alsoRestore ?? [])]);
   const sim = await start(o.simulator);
-  await config().update('profiles', [{ name, baseUrl: sim.url, voiceInstances: [], senderIds: [], ...o.profile }], vscode.ConfigurationTarget.Global);
+  await config().update(
+    'profiles',
+    [{ name, baseUrl: sim.url, voiceInstances: [], senderIds: [], ...o.profile }],
+    vscode.ConfigurationTarget.Global,
+  );
   await config().update('activeProfile', name, vscode.ConfigurationTarget.Global);
   for (const [k, v] of Object.entries(o.settings ?? {})) await config().update(k, v, vscode.ConfigurationTarget.Global);
   await api.storeCredentials(name, sim.credentials);
-  if (o.waitSignedIn) await waitFor('the session to sign in', () => api.session.current().profile === name && api.session.current().signedIn);
+  if (o.waitSignedIn)
+    await waitFor('the session to sign in', () => api.session.current().profile === name && api.session.current().signedIn);
   return {
     api,
     sim,

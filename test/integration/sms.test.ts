@@ -155,7 +155,13 @@ describe('send SMS and history', function () {
   it('never shows the full number anywhere in the view', function () {
     const entries = api.smsHistory.entries();
     assert.ok(entries.length >= 3, `entries: ${entries.length}`);
-    const shown = JSON.stringify(entries) + JSON.stringify(api.smsHistory.treeItems().map((i) => [i.label, i.description, (i.tooltip as vscode.MarkdownString | undefined)?.value, i.accessibilityInformation]));
+    const shown =
+      JSON.stringify(entries) +
+      JSON.stringify(
+        api.smsHistory
+          .treeItems()
+          .map((i) => [i.label, i.description, (i.tooltip as vscode.MarkdownString | undefined)?.value, i.accessibilityInformation]),
+      );
     for (const n of [E164, '15123456789', '23456789']) assert.ok(!shown.includes(n), `${n} appears in ${shown}`);
   });
 
@@ -172,9 +178,13 @@ describe('send SMS and history', function () {
     await waitFor('the sign-out', () => !api.session.current().signedIn, 5_000);
     // The same name again, as someone else's profile might be called.
     await api.storeCredentials(PROFILE, sim.credentials);
-    await config().update('profiles', [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'profiles',
+      [{ name: PROFILE, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [], senderIds: [...DEMO_SENDER_IDS] }],
+      vscode.ConfigurationTarget.Global,
+    );
     await config().update('activeProfile', PROFILE, vscode.ConfigurationTarget.Global);
     await waitFor('the session to sign in again', () => api.session.current().profile === PROFILE && api.session.current().signedIn, 5_000);
-    assert.deepEqual(api.smsHistory.entries(), [], 'the removed profile\'s history is gone');
+    assert.deepEqual(api.smsHistory.entries(), [], "the removed profile's history is gone");
   });
 });

@@ -32,7 +32,10 @@ describe('corporate TLS: a service signed by a private CA', function () {
       accountId: DEMO_ACCOUNT,
     });
   const signOut = () =>
-    answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(undefined, () => undefined);
+    answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true })).then(
+      undefined,
+      () => undefined,
+    );
 
   before(async function () {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -65,7 +68,10 @@ describe('corporate TLS: a service signed by a private CA', function () {
   it('without the CA: sign-in fails with one sentence naming voiceSms.tls.caFile and saves nothing', async function () {
     const before = sim.requestCount;
     await assert.rejects(Promise.resolve(signIn()), (e: Error) => {
-      assert.match(e.message, /is not signed by an authority this editor trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); if your network inspects TLS, set voiceSms\.tls\.caFile to your organisation's root certificate/);
+      assert.match(
+        e.message,
+        /is not signed by an authority this editor trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); if your network inspects TLS, set voiceSms\.tls\.caFile to your organisation's root certificate/,
+      );
       return true;
     });
     assert.equal(sim.requestCount, before, 'nothing reached the service');
@@ -78,7 +84,10 @@ describe('corporate TLS: a service signed by a private CA', function () {
     const balance = await vscode.commands.executeCommand<string>('voiceSms.refreshBalance', {});
     assert.match(balance, /EUR/);
     // Check Connection names the CA file among the trusted sources, by its file name only (the path is masked).
-    const report = await vscode.commands.executeCommand<{ text: string; lines: { label: string; value: string; verdict: string }[] }>('voiceSms.checkConnection', {});
+    const report = await vscode.commands.executeCommand<{ text: string; lines: { label: string; value: string; verdict: string }[] }>(
+      'voiceSms.checkConnection',
+      {},
+    );
     const trust = report.lines.find((l) => l.label === 'TLS trust');
     assert.ok(trust?.value.includes('1 from …/corp-root.pem (voiceSms.tls.caFile: CN=Voice SMS Test Root CA)'), trust?.value);
     assert.ok(!report.text.includes(dir), `the CA file's folder in the report: ${report.text}`);
@@ -93,6 +102,9 @@ describe('corporate TLS: a service signed by a private CA', function () {
 
   it('an unusable voiceSms.tls.caFile is refused with a message naming the setting', async function () {
     await config().update('tls.caFile', path.join(dir, 'missing.pem'), vscode.ConfigurationTarget.Global);
-    await assert.rejects(Promise.resolve(signIn()), /The CA file in voiceSms\.tls\.caFile could not be read \(ENOENT: .*missing\.pem\); correct the path or clear the setting/);
+    await assert.rejects(
+      Promise.resolve(signIn()),
+      /The CA file in voiceSms\.tls\.caFile could not be read \(ENOENT: .*missing\.pem\); correct the path or clear the setting/,
+    );
   });
 });

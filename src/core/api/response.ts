@@ -34,7 +34,7 @@ function tryEnvelope(body: string, clean: (env: Envelope) => Envelope): Envelope
 
 export function authAdvice(profileName: string | undefined): string {
   return profileName === undefined
-    ? l10n.t('Check the access key id and secret of the active profile, and that this computer\'s clock is correct.')
+    ? l10n.t("Check the access key id and secret of the active profile, and that this computer's clock is correct.")
     : l10n.t('Check the access key id and secret of profile "{0}", and that this computer\'s clock is correct.', profileName);
 }
 
@@ -51,18 +51,22 @@ function authError(refusal: Refusal, ctx: ResponseContext, details: VoiceSmsErro
       : l10n.t('{0} refused the credentials for {1} {2} (HTTP {3}). {4}', host, method, path, refusal.status, advice);
   } else {
     text = refusal.message
-      ? l10n.t('{0} refused the credentials for {1} {2} (service code {3} {4}). {5}', host, method, path, refusal.code, refusal.message, advice)
+      ? l10n.t(
+          '{0} refused the credentials for {1} {2} (service code {3} {4}). {5}',
+          host,
+          method,
+          path,
+          refusal.code,
+          refusal.message,
+          advice,
+        )
       : l10n.t('{0} refused the credentials for {1} {2} (service code {3}). {4}', host, method, path, refusal.code, advice);
   }
   return new VoiceSmsError('auth', text, details);
 }
 
 /** What a failed HTTP response said besides its status, quoted as data where it is the service's text. */
-type Said =
-  | { kind: 'nothing' }
-  | { kind: 'quote'; text: string }
-  | { kind: 'code'; code: string }
-  | { kind: 'redirect'; location: string };
+type Said = { kind: 'nothing' } | { kind: 'quote'; text: string } | { kind: 'code'; code: string } | { kind: 'redirect'; location: string };
 
 /**
  * One whole message per shape, so translators never see a fragment. `status` is "503" or "503 Service
@@ -83,7 +87,15 @@ function httpFailureMessage(ctx: ResponseContext, status: string, said: Said): s
     case 'redirect':
       return tries === undefined
         ? l10n.t('{0} answered {1} {2} with HTTP {3} (redirect to {4}); check the base URL.', host, method, path, status, said.location)
-        : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts (redirect to {5}); check the base URL.', host, method, path, status, tries, said.location);
+        : l10n.t(
+            '{0} answered {1} {2} with HTTP {3} after {4} attempts (redirect to {5}); check the base URL.',
+            host,
+            method,
+            path,
+            status,
+            tries,
+            said.location,
+          );
     case 'quote':
       if (said.text.endsWith('…')) {
         return tries === undefined
@@ -104,9 +116,7 @@ function withAttempts(ctx: ResponseContext): { attempts?: number } {
 export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Envelope {
   const clean = ctx.clean ?? ((env: Envelope) => env);
   const env = tryEnvelope(res.body, clean);
-  const fromEnvelope = env
-    ? { serviceCode: env.status.code, serviceMessage: env.status.message }
-    : {};
+  const fromEnvelope = env ? { serviceCode: env.status.code, serviceMessage: env.status.message } : {};
 
   if (res.status === 401 || res.status === 403) {
     const quoted = env ? `${env.status.code}${env.status.message ? ` ${env.status.message}` : ''}` : '';
@@ -143,7 +153,14 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
     const why = e instanceof Error ? e.message : String(e);
     throw new VoiceSmsError(
       'parse',
-      l10n.t('{0} answered {1} {2} with HTTP {3}, but not with the service\'s XML envelope: {4}', ctx.host, ctx.method, ctx.path, res.status, why),
+      l10n.t(
+        "{0} answered {1} {2} with HTTP {3}, but not with the service's XML envelope: {4}",
+        ctx.host,
+        ctx.method,
+        ctx.path,
+        res.status,
+        why,
+      ),
       { httpStatus: res.status, ...withAttempts(ctx) },
       { cause: e },
     );

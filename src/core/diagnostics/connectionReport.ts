@@ -38,7 +38,14 @@ export interface ConnectionCheck {
   /** What every line hides wherever it appears (ids, local paths). */
   privacy?: ReportPrivacy;
   probe:
-    | { ok: true; operation: string; elapsedMs: number; localMidpoint: number; serviceTime?: Date; service: { provider: string; id: string; version: string } }
+    | {
+        ok: true;
+        operation: string;
+        elapsedMs: number;
+        localMidpoint: number;
+        serviceTime?: Date;
+        service: { provider: string; id: string; version: string };
+      }
     | { ok: false; operation: string; elapsedMs: number; message: string; kind?: string }
     | { ok: false; operation: undefined; message: string };
 }
@@ -55,11 +62,17 @@ export async function probeConnection(
   const { accountId, instanceId } = target;
   const operation = accountId ? `GET balance (${accountId})` : instanceId ? `GET calls (${instanceId})` : undefined;
   if (operation === undefined) {
-    return { ok: false, operation: undefined, message: l10n.t('The profile has neither an account id nor a voice instance to send a request for.') };
+    return {
+      ok: false,
+      operation: undefined,
+      message: l10n.t('The profile has neither an account id nor a voice instance to send a request for.'),
+    };
   }
   const t0 = Date.now();
   try {
-    const answer = accountId ? await client.getBalance(accountId, signal) : await client.getMonthView(instanceId ?? '', monthIdOf(new Date()), signal);
+    const answer = accountId
+      ? await client.getBalance(accountId, signal)
+      : await client.getMonthView(instanceId ?? '', monthIdOf(new Date()), signal);
     const t1 = Date.now();
     const { status, service } = answer.envelope;
     return {
@@ -73,7 +86,13 @@ export async function probeConnection(
   } catch (e) {
     if (signal?.aborted) throw e;
     const kind = (e as { kind?: unknown }).kind;
-    return { ok: false, operation, elapsedMs: Date.now() - t0, message: e instanceof Error ? e.message : String(e), ...(typeof kind === 'string' ? { kind } : {}) };
+    return {
+      ok: false,
+      operation,
+      elapsedMs: Date.now() - t0,
+      message: e instanceof Error ? e.message : String(e),
+      ...(typeof kind === 'string' ? { kind } : {}),
+    };
   }
 }
 
@@ -101,7 +120,11 @@ function reportLines(c: ConnectionCheck): ReportLine[] {
   if (path.kind === 'editor') {
     lines.push(editorProxyLine(path));
   } else if (p.proxy !== undefined) {
-    lines.push({ label: l10n.t('Proxy'), value: l10n.t('{0} (from {1})', maskProxyUrl(p.proxy), p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'), verdict: 'ok' });
+    lines.push({
+      label: l10n.t('Proxy'),
+      value: l10n.t('{0} (from {1})', maskProxyUrl(p.proxy), p.source === 'http.proxy' ? 'http.proxy' : 'HTTPS_PROXY/HTTP_PROXY'),
+      verdict: 'ok',
+    });
   } else {
     const why = {
       loopback: l10n.t('none: loopback hosts always go direct'),
@@ -126,7 +149,11 @@ function reportLines(c: ConnectionCheck): ReportLine[] {
     return lines;
   }
   if (!probe.ok) {
-    lines.push({ label: l10n.t('Request'), value: l10n.t('{0} failed after {1} ms: {2}', probe.operation, probe.elapsedMs, probe.message), verdict: 'fail' });
+    lines.push({
+      label: l10n.t('Request'),
+      value: l10n.t('{0} failed after {1} ms: {2}', probe.operation, probe.elapsedMs, probe.message),
+      verdict: 'fail',
+    });
     return lines;
   }
   lines.push({
@@ -142,26 +169,40 @@ function reportLines(c: ConnectionCheck): ReportLine[] {
     const value =
       verdict === 'fail'
         ? skew < 0
-          ? l10n.t('this computer\'s clock is {0} s behind the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
-          : l10n.t('this computer\'s clock is {0} s ahead of the service: signed requests are refused beyond 5 minutes; correct the system clock', seconds)
+          ? l10n.t(
+              "this computer's clock is {0} s behind the service: signed requests are refused beyond 5 minutes; correct the system clock",
+              seconds,
+            )
+          : l10n.t(
+              "this computer's clock is {0} s ahead of the service: signed requests are refused beyond 5 minutes; correct the system clock",
+              seconds,
+            )
         : skew < 0
-          ? l10n.t('this computer\'s clock is {0} s behind the service (signed requests are refused beyond 5 minutes)', seconds)
-          : l10n.t('this computer\'s clock is {0} s ahead of the service (signed requests are refused beyond 5 minutes)', seconds);
+          ? l10n.t("this computer's clock is {0} s behind the service (signed requests are refused beyond 5 minutes)", seconds)
+          : l10n.t("this computer's clock is {0} s ahead of the service (signed requests are refused beyond 5 minutes)", seconds);
     lines.push({ label: l10n.t('Clock skew'), value, verdict });
   } else {
     lines.push({ label: l10n.t('Clock skew'), value: l10n.t('unknown: the answer carried no readable timestamp'), verdict: 'warn' });
   }
   const s = probe.service;
-  lines.push({ label: l10n.t('Service'), value: `${s.provider || '?'} / ${s.id || '?'} / ${s.version || '?'}`, verdict: s.id ? 'ok' : 'warn' });
+  lines.push({
+    label: l10n.t('Service'),
+    value: `${s.provider || '?'} / ${s.id || '?'} / ${s.version || '?'}`,
+    verdict: s.id ? 'ok' : 'warn',
+  });
   return lines;
 }
 
 function networkLine(path: NetworkPath): ReportLine {
   const label = l10n.t('Network');
-  if (path.kind === 'editor') return { label, value: l10n.t('the editor\'s network stack (http.proxySupport: {0})', path.proxySupport), verdict: 'ok' };
+  if (path.kind === 'editor')
+    return { label, value: l10n.t("the editor's network stack (http.proxySupport: {0})", path.proxySupport), verdict: 'ok' };
   return {
     label,
-    value: path.why === 'loopback' ? l10n.t('the bundled client: loopback hosts never take the editor\'s proxy support') : l10n.t('the bundled client'),
+    value:
+      path.why === 'loopback'
+        ? l10n.t("the bundled client: loopback hosts never take the editor's proxy support")
+        : l10n.t('the bundled client'),
     verdict: 'ok',
   };
 }
@@ -169,11 +210,14 @@ function networkLine(path: NetworkPath): ReportLine {
 /** What the editor's stack did with the probe: the proxy it picked (PAC, OS, setting) or direct. */
 function editorProxyLine(path: Extract<NetworkPath, { kind: 'editor' }>): ReportLine {
   const label = l10n.t('Proxy');
-  if (path.proxySupport === 'off') return { label, value: l10n.t('none: http.proxySupport is off, so the editor routes nothing and requests go direct'), verdict: 'ok' };
+  if (path.proxySupport === 'off')
+    return { label, value: l10n.t('none: http.proxySupport is off, so the editor routes nothing and requests go direct'), verdict: 'ok' };
   const r = path.lastRoute;
   if (!r) return { label, value: l10n.t('chosen by the editor per request; no request has completed yet'), verdict: 'ok' };
-  if (r.proxy === undefined) return { label, value: l10n.t('none: the editor did not route the request (its proxy support is not active here)'), verdict: 'ok' };
-  if (r.proxy === 'DIRECT') return { label, value: l10n.t('none: the editor chose a direct connection for the last request'), verdict: 'ok' };
+  if (r.proxy === undefined)
+    return { label, value: l10n.t('none: the editor did not route the request (its proxy support is not active here)'), verdict: 'ok' };
+  if (r.proxy === 'DIRECT')
+    return { label, value: l10n.t('none: the editor chose a direct connection for the last request'), verdict: 'ok' };
   const value = r.proxyAuthorization
     ? l10n.t('{0} (chosen by the editor for the last request; Proxy-Authorization from http.proxyAuthorization)', r.proxy)
     : path.proxyAuthorization
@@ -194,12 +238,19 @@ function trustLine(trust: ConnectionCheck['trust']): ReportLine {
       case 'system':
         if ('unavailable' in s) {
           if (s.unavailable !== 'off') verdict = 'warn';
-          return s.unavailable === 'off' ? l10n.t('OS store off (http.systemCertificates)') : l10n.t('OS store unavailable in this editor\'s Node; use voiceSms.tls.caFile');
+          return s.unavailable === 'off'
+            ? l10n.t('OS store off (http.systemCertificates)')
+            : l10n.t("OS store unavailable in this editor's Node; use voiceSms.tls.caFile");
         }
         return l10n.t('{0} from the OS store', s.count);
       case 'caFile':
         if (s.certs.some((x) => x.expired)) verdict = 'warn';
-        return l10n.t('{0} from {1} (voiceSms.tls.caFile: {2})', s.count, maskPath(s.path), s.certs.map((x) => `${x.subject}${x.expired ? ' EXPIRED' : ''}`).join('; '));
+        return l10n.t(
+          '{0} from {1} (voiceSms.tls.caFile: {2})',
+          s.count,
+          maskPath(s.path),
+          s.certs.map((x) => `${x.subject}${x.expired ? ' EXPIRED' : ''}`).join('; '),
+        );
       case 'extra':
         if (s.problem) {
           verdict = 'warn';
@@ -216,7 +267,13 @@ export function formatConnectionReport(
   lines: readonly ReportLine[],
   about: { version: string; editorVersion: string; platform: string; at: Date },
 ): string {
-  const header = l10n.t('Voice & SMS Toolkit {0}, VS Code {1}, {2}: connection check at {3}', about.version, about.editorVersion, about.platform, about.at.toISOString());
+  const header = l10n.t(
+    'Voice & SMS Toolkit {0}, VS Code {1}, {2}: connection check at {3}',
+    about.version,
+    about.editorVersion,
+    about.platform,
+    about.at.toISOString(),
+  );
   const width = Math.max(...lines.map((l) => l.label.length));
   return [header, '', ...lines.map((l) => `[${l.verdict.toUpperCase().padEnd(4)}] ${l.label.padEnd(width)}  ${l.value}`)].join('\n') + '\n';
 }

@@ -49,7 +49,11 @@ const RAW_TEXT_OPEN = /<(?:script|style|head)\b/g;
 export function sanitizeExcerpt(body: string, max = MAX_EXCERPT): string {
   const page = body.slice(0, 64 * 1024); // an error page worth quoting is small; do not scan megabytes
   const text = decodeEntities(
-    dropSpans(dropSpans(page, RAW_TEXT_OPEN, (open) => `</${open.slice(1)}`), /<!--/g, () => '-->').replace(/<[^>]*>?/g, ' '),
+    dropSpans(
+      dropSpans(page, RAW_TEXT_OPEN, (open) => `</${open.slice(1)}`),
+      /<!--/g,
+      () => '-->',
+    ).replace(/<[^>]*>?/g, ' '),
   )
     // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')

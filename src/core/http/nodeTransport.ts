@@ -65,7 +65,8 @@ export class NodeHttpTransport implements HttpTransport {
   /** Same contract as Transport.send: VoiceSmsError for network, timeout and size failures; the signal's reason on abort. */
   send(req: HttpRequest, signal?: AbortSignal): Promise<HttpResponse> {
     signal?.throwIfAborted();
-    if (this.closed) return Promise.reject(new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.')));
+    if (this.closed)
+      return Promise.reject(new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.')));
     const url = req.url;
     const isHttps = url.protocol === 'https:';
     const max = Math.min(this.o.maxResponseBytes, req.maxResponseBytes ?? Infinity);
@@ -154,7 +155,13 @@ export class NodeHttpTransport implements HttpTransport {
           }
           settled = true;
           clearTimeout(timer);
-          resolve({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks, bytes).toString('utf8'), bytes });
+          resolve({
+            status,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            body: Buffer.concat(chunks, bytes).toString('utf8'),
+            bytes,
+          });
         });
       });
       cr.end(req.body);
@@ -176,8 +183,16 @@ function proxyAuthRequired(url: URL, route: RouteTaken): VoiceSmsError {
   return new VoiceSmsError(
     'http',
     route.proxyAuthorization
-      ? l10n.t('The proxy the editor chose for {0} ({1}) refused the credentials in http.proxyAuthorization (HTTP 407); correct that setting.', host, proxy)
-      : l10n.t('The proxy the editor chose for {0} ({1}) asks for authentication (HTTP 407); set http.proxyAuthorization or put the credentials in http.proxy.', host, proxy),
+      ? l10n.t(
+          'The proxy the editor chose for {0} ({1}) refused the credentials in http.proxyAuthorization (HTTP 407); correct that setting.',
+          host,
+          proxy,
+        )
+      : l10n.t(
+          'The proxy the editor chose for {0} ({1}) asks for authentication (HTTP 407); set http.proxyAuthorization or put the credentials in http.proxy.',
+          host,
+          proxy,
+        ),
     { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED' },
   );
 }
@@ -204,7 +219,9 @@ function offerProxyAuthorization(cr: ClientRequest, own: HttpAgent | undefined, 
   if (!agent || agent === (own as unknown) || typeof agent.opts !== 'object' || agent.opts === null) return false;
   const before = agent.opts.headers;
   agent.opts.headers =
-    typeof before === 'function' ? () => ({ ...before(), 'Proxy-Authorization': value }) : { ...(before ?? {}), 'Proxy-Authorization': value };
+    typeof before === 'function'
+      ? () => ({ ...before(), 'Proxy-Authorization': value })
+      : { ...(before ?? {}), 'Proxy-Authorization': value };
   return true;
 }
 

@@ -3,7 +3,15 @@
 import type { SecureContext } from 'node:tls';
 import { ProxyAgent, type buildConnector } from './undici.js';
 
-export { decideProxy, explainProxy, redactProxyUrl, resolveProxy, shouldBypassProxy, type ProxyDecision, type ProxyInputs } from './proxyRules.js';
+export {
+  decideProxy,
+  explainProxy,
+  redactProxyUrl,
+  resolveProxy,
+  shouldBypassProxy,
+  type ProxyDecision,
+  type ProxyInputs,
+} from './proxyRules.js';
 
 export interface ProxyDispatcherOptions {
   /** http://[user:pass@]host:port (https:// proxies work too); credentials become Proxy-Authorization. */

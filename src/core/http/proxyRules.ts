@@ -79,8 +79,7 @@ function envValue(env: Record<string, string | undefined>, name: string): string
 
 /** Why a request goes where it goes: for Check Connection's report. */
 export type ProxyDecision =
-  | { proxy: string; source: 'http.proxy' | 'environment' }
-  | { proxy?: undefined; reason: 'loopback' | 'noProxy' | 'notConfigured' };
+  { proxy: string; source: 'http.proxy' | 'environment' } | { proxy?: undefined; reason: 'loopback' | 'noProxy' | 'notConfigured' };
 
 /**
  * The proxy for `targetUrl`, or why there is none (always for loopback targets: localhost, 127.0.0.0/8,
@@ -93,7 +92,8 @@ export function decideProxy(i: ProxyInputs): ProxyDecision {
   // Loopback (the offline demo, a local simulator) is never proxied, whatever the settings say: a proxy
   // would see the credentials of a plain-http request, and could not reach the editor's loopback anyway.
   if (isLoopbackHost(target.hostname)) return { reason: 'loopback' };
-  const fromEnv = target.protocol === 'https:' ? envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy') : envValue(env, 'http_proxy');
+  const fromEnv =
+    target.protocol === 'https:' ? (envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy')) : envValue(env, 'http_proxy');
   const setting = i.proxySetting?.trim();
   const chosen = setting || fromEnv;
   if (!chosen) return { reason: 'notConfigured' };

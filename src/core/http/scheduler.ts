@@ -118,7 +118,12 @@ export class RequestScheduler {
   }
 
   /** Runs `task` in a slot; a thrown error counts as 'failed' unless `outcomeOf` says otherwise. */
-  async run<T>(task: () => Promise<T>, priority: RequestPriority = 'normal', signal?: AbortSignal, outcomeOf?: (value: T) => AttemptOutcome): Promise<T> {
+  async run<T>(
+    task: () => Promise<T>,
+    priority: RequestPriority = 'normal',
+    signal?: AbortSignal,
+    outcomeOf?: (value: T) => AttemptOutcome,
+  ): Promise<T> {
     const release = await this.acquire(priority, signal);
     try {
       const value = await task();
@@ -180,10 +185,13 @@ export class RequestScheduler {
    */
   private armPauseTimer(): void {
     if (this.pauseTimer || this.waiting.length === 0 || this.running >= this.current) return;
-    this.pauseTimer = setTimeout(() => {
-      this.pauseTimer = undefined;
-      this.pump();
-    }, Math.max(0, this.pausedUntil - this.now()));
+    this.pauseTimer = setTimeout(
+      () => {
+        this.pauseTimer = undefined;
+        this.pump();
+      },
+      Math.max(0, this.pausedUntil - this.now()),
+    );
   }
 }
 

@@ -161,8 +161,19 @@ export function tooLarge(url: URL, status: number, max: number, declared?: numbe
   return new VoiceSmsError(
     'http',
     declared === undefined
-      ? l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', host, status, limit)
-      : l10n.t('The response from {0} (HTTP {1}) is larger than the {2} limit (it announces {3}) and was cut off unread. Check that the base URL points at the service, or raise the response size limit.', host, status, limit, formatBytes(declared)),
+      ? l10n.t(
+          'The response from {0} (HTTP {1}) is larger than the {2} limit and was cut off unread. Check that the base URL points at the service, or raise the response size limit.',
+          host,
+          status,
+          limit,
+        )
+      : l10n.t(
+          'The response from {0} (HTTP {1}) is larger than the {2} limit (it announces {3}) and was cut off unread. Check that the base URL points at the service, or raise the response size limit.',
+          host,
+          status,
+          limit,
+          formatBytes(declared),
+        ),
     { httpStatus: status, causeCode: 'RESPONSE_TOO_LARGE' },
   );
 }

@@ -84,8 +84,16 @@ export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number,
   const limit = formatDuration(limitMs);
   const text: Record<TimeoutPhase, string> = {
     connect: l10n.t('Could not connect to {0} within {1} (connect timeout). Check the base URL, your network, VPN or proxy.', host, limit),
-    headers: l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable; try again later or raise the request timeout.', host, limit),
-    body: l10n.t('{0} stopped sending the response for more than {1} (reading the response body). Try again later or raise the request timeout.', host, limit),
+    headers: l10n.t(
+      '{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable; try again later or raise the request timeout.',
+      host,
+      limit,
+    ),
+    body: l10n.t(
+      '{0} stopped sending the response for more than {1} (reading the response body). Try again later or raise the request timeout.',
+      host,
+      limit,
+    ),
     total: l10n.t('The request to {0} did not complete within {1} overall. Try again later or raise the request timeout.', host, limit),
   };
   const causeCode: Record<TimeoutPhase, string> = {
@@ -97,7 +105,11 @@ export function timeoutError(host: string, phase: TimeoutPhase, limitMs: number,
   // Whole messages without the advice, for a send: every phase after the request may have left.
   const forSend: Record<TimeoutPhase, string | undefined> = {
     connect: undefined, // no retry advice, and nothing was sent
-    headers: l10n.t('{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable.', host, limit),
+    headers: l10n.t(
+      '{0} did not answer within {1} (waiting for the response headers). The service may be slow or unreachable.',
+      host,
+      limit,
+    ),
     body: l10n.t('{0} stopped sending the response for more than {1} (reading the response body).', host, limit),
     total: l10n.t('The request to {0} did not complete within {1} overall.', host, limit),
   };
@@ -126,22 +138,50 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   if (code === 'ECONNREFUSED') {
     message = l10n.t('Connection to {0} was refused. Check the host and port of the base URL and that the service is running.', host);
   } else if (DNS_CODES.has(code)) {
-    message = l10n.t('The host name in {0} could not be resolved (DNS {1}). Check the base URL for typos and your network or VPN connection.', host, code);
+    message = l10n.t(
+      'The host name in {0} could not be resolved (DNS {1}). Check the base URL for typos and your network or VPN connection.',
+      host,
+      code,
+    );
   } else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
     message = l10n.t('{0} is unreachable ({1}). Check your network connection, VPN or proxy settings.', host, code);
   } else if (UNTRUSTED_CERT_CODES.has(code)) {
-    message = l10n.t('The certificate of {0} is not signed by an authority this editor trusts ({1}); if your network inspects TLS, set {2} to your organisation\'s root certificate (PEM) or add that certificate to the operating system\'s store.', host, code, CA_FILE_SETTING);
+    message = l10n.t(
+      "The certificate of {0} is not signed by an authority this editor trusts ({1}); if your network inspects TLS, set {2} to your organisation's root certificate (PEM) or add that certificate to the operating system's store.",
+      host,
+      code,
+      CA_FILE_SETTING,
+    );
   } else if (CERT_DATE_CODES.has(code)) {
-    message = l10n.t('The certificate of {0} is outside its validity dates ({1}); check this computer\'s date and time, and if they are right, the service or a TLS-inspecting proxy presents an outdated certificate.', host, code);
+    message = l10n.t(
+      "The certificate of {0} is outside its validity dates ({1}); check this computer's date and time, and if they are right, the service or a TLS-inspecting proxy presents an outdated certificate.",
+      host,
+      code,
+    );
   } else if (CERT_NAME_CODES.has(code)) {
-    message = l10n.t('The certificate of {0} is issued for another host name ({1}); check the host in the profile\'s base URL, or ask your network administrator whether a proxy replaces the service\'s certificate.', host, code);
+    message = l10n.t(
+      "The certificate of {0} is issued for another host name ({1}); check the host in the profile's base URL, or ask your network administrator whether a proxy replaces the service's certificate.",
+      host,
+      code,
+    );
   } else if (TLS_CODE.test(code)) {
-    message = l10n.t('The secure (TLS) connection to {0} failed ({1}). Check that the base URL names the right host, and your proxy or corporate certificate settings.', host, code);
+    message = l10n.t(
+      'The secure (TLS) connection to {0} failed ({1}). Check that the base URL names the right host, and your proxy or corporate certificate settings.',
+      host,
+      code,
+    );
   } else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    message = l10n.t('The response from {0} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.', host);
+    message = l10n.t(
+      'The response from {0} was cut off before it was complete. Try again; if it persists, a proxy or the service is dropping the connection.',
+      host,
+    );
     forSend = l10n.t('The response from {0} was cut off before it was complete: a proxy or the service dropped the connection.', host);
   } else if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
-    message = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it; try again.', host, code);
+    message = l10n.t(
+      'The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it; try again.',
+      host,
+      code,
+    );
     forSend = l10n.t('The connection to {0} was closed unexpectedly ({1}). A proxy, firewall or the service dropped it.', host, code);
   } else {
     message = l10n.t('The request to {0} failed ({1}). Check your network connection and the base URL.', host, code);

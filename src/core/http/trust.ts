@@ -105,13 +105,28 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = NODE_PLATFO
       data = p.readFile(file);
     } catch (err) {
       const code = (err as { code?: unknown }).code;
-      throw caFileError(l10n.t('The CA file in {0} could not be read ({1}: {2}); correct the path or clear the setting.', CA_FILE_SETTING, typeof code === 'string' ? code : String(err), file), err);
+      throw caFileError(
+        l10n.t(
+          'The CA file in {0} could not be read ({1}: {2}); correct the path or clear the setting.',
+          CA_FILE_SETTING,
+          typeof code === 'string' ? code : String(err),
+          file,
+        ),
+        err,
+      );
     }
     let certs: string[];
     try {
       certs = readCertificates(data);
     } catch (err) {
-      throw caFileError(l10n.t('The CA file in {0} ({1}) holds no certificate; export your organisation\'s root certificate as PEM (Base-64) and point the setting at that file.', CA_FILE_SETTING, file), err);
+      throw caFileError(
+        l10n.t(
+          "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the setting at that file.",
+          CA_FILE_SETTING,
+          file,
+        ),
+        err,
+      );
     }
     sources.push({ kind: 'caFile', path: file, count: certs.length, certs: certs.map(summarize) });
     all.push(...certs);

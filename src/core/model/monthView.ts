@@ -74,7 +74,7 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
     throw parseError(
       currentRaw === undefined
         ? l10n.t('The month view has no <currentDateID>.')
-        : l10n.t('The month view\'s currentDateID is {0}, expected a YYYYMMDD date.', quote(currentRaw)),
+        : l10n.t("The month view's currentDateID is {0}, expected a YYYYMMDD date.", quote(currentRaw)),
       'currentDateID',
     );
   }
@@ -105,7 +105,9 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
     for (const [element, key] of COUNTERS) counters[key] = readCounter(entry, element, dateId);
 
     if (!dateId.startsWith(month)) {
-      warnings.push(l10n.t('Ignored an entry for {0}, which is outside the month {1}-{2}.', show(dateId), month.slice(0, 4), month.slice(4)));
+      warnings.push(
+        l10n.t('Ignored an entry for {0}, which is outside the month {1}-{2}.', show(dateId), month.slice(0, 4), month.slice(4)),
+      );
       return;
     }
     if (byDate.has(dateId)) {
@@ -127,7 +129,14 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
       // The sum in BigInt: exact even past 2^53, where a float sum would be rounded.
       const sum = (BigInt(d.callLegsIn) + BigInt(d.callLegsOut)).toString();
       warnings.push(
-        l10n.t('{0}: call_legs is {1} but call_legs_in + call_legs_out is {2} ({3} + {4}).', show(d.dateId), d.callLegs, sum, d.callLegsIn, d.callLegsOut),
+        l10n.t(
+          '{0}: call_legs is {1} but call_legs_in + call_legs_out is {2} ({3} + {4}).',
+          show(d.dateId),
+          d.callLegs,
+          sum,
+          d.callLegsIn,
+          d.callLegsOut,
+        ),
       );
     }
     if (d.future && COUNTERS.some(([, key]) => d[key] !== 0)) {

@@ -22,7 +22,10 @@ function regionOf(defaultRegion: string | undefined): CountryCode | undefined {
   const region = defaultRegion?.trim().toUpperCase();
   if (!region) return undefined;
   if (!isSupportedCountry(region)) {
-    throw validationError(FIELD, l10n.t('the default region "{0}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)', region));
+    throw validationError(
+      FIELD,
+      l10n.t('the default region "{0}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)', region),
+    );
   }
   return region;
 }
@@ -78,4 +81,3 @@ export function normalizeE164(input: string, defaultRegion?: string): string {
 
 /** One mask everywhere (log, history, errors): the shared one, so the user never sees two styles. */
 export const maskPhone = maskPhoneNumber;
-

@@ -12,7 +12,11 @@ export function hasDtdDeclaration(xml: string): boolean {
   for (;;) {
     const at = xml.indexOf('<!', i);
     if (at < 0) return false;
-    const skip = xml.startsWith('<!--', at) ? ['-->', at + 4] as const : xml.startsWith('<![CDATA[', at) ? [']]>', at + 9] as const : undefined;
+    const skip = xml.startsWith('<!--', at)
+      ? (['-->', at + 4] as const)
+      : xml.startsWith('<![CDATA[', at)
+        ? ([']]>', at + 9] as const)
+        : undefined;
     if (skip) {
       const end = xml.indexOf(skip[0], skip[1]);
       // Unterminated: malformed anyway; refuse if a declaration hides in the rest.

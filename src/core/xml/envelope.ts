@@ -74,8 +74,7 @@ export function assertSuccess(env: Envelope): Envelope {
 
 // `YYYY-MM-DD HH:mm:ss:SSS +0000` as the spec shows it (a colon before the milliseconds). Also tolerated:
 // `T` instead of the space, `.fraction` instead of `:SSS`, `Z` or `+HH:MM`, and no zone at all (read as UTC).
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?::(\d{3})|[.,](\d{1,9}))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?::(\d{3})|[.,](\d{1,9}))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Parses the envelope timestamp into a Date; undefined when it is empty or not a real instant. */
 export function parseEnvelopeTimestamp(s: string): Date | undefined {
@@ -85,13 +84,22 @@ export function parseEnvelopeTimestamp(s: string): Date | undefined {
   const num = (v: string | undefined): number => Number(v ?? '0');
   const ms = msColon !== undefined ? num(msColon) : fraction !== undefined ? num(fraction.slice(0, 3).padEnd(3, '0')) : 0;
 
-  const year = num(y), month = num(mo), day = num(d), hour = num(h), minute = num(mi), second = num(sec);
+  const year = num(y),
+    month = num(mo),
+    day = num(d),
+    hour = num(h),
+    minute = num(mi),
+    second = num(sec);
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // Date.UTC rolls 2024-02-30 over into March; a round-trip check refuses such impossible values.
   const check = new Date(utc);
   if (
-    check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day ||
-    check.getUTCHours() !== hour || check.getUTCMinutes() !== minute || check.getUTCSeconds() !== second
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    check.getUTCHours() !== hour ||
+    check.getUTCMinutes() !== minute ||
+    check.getUTCSeconds() !== second
   ) {
     return undefined;
   }
@@ -99,7 +107,8 @@ export function parseEnvelopeTimestamp(s: string): Date | undefined {
   let offsetMinutes = 0;
   if (zone !== undefined && zone.toUpperCase() !== 'Z') {
     const digits = zone.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2, 4));
+    const oh = Number(digits.slice(0, 2)),
+      om = Number(digits.slice(2, 4));
     if (oh > 23 || om > 59) return undefined;
     offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
   }

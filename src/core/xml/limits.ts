@@ -3,4 +3,3 @@
 
 /** Most `<` (tags, comments, CDATA openers) accepted in one answer: about 10,000 elements. */
 export const MAX_MARKUP = 20_000;
-

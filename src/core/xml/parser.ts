@@ -86,19 +86,32 @@ export function textOf(v: unknown): string | undefined {
 
 function faultText(fault: FormFault, tag: string): string {
   switch (fault) {
-    case 'textOutsideRoot': return l10n.t('text outside the root element');
-    case 'badAmpersand': return l10n.t("an '&' that does not start a character or entity reference");
-    case 'cdataOutsideRoot': return l10n.t('a CDATA section outside the root element');
-    case 'unterminatedSection': return l10n.t('a comment or CDATA section is never closed');
-    case 'strayDeclaration': return l10n.t("an unexpected '<!' declaration");
-    case 'unterminatedInstruction': return l10n.t('a processing instruction is never closed');
-    case 'strayLessThan': return l10n.t("a '<' that does not start a tag");
-    case 'endTagNotClosed': return l10n.t("the end tag of '{0}' is not closed", tag);
-    case 'endTagMismatch': return l10n.t("the end tag of '{0}' does not match the open element", tag);
-    case 'badStartTag': return l10n.t("the start tag of '{0}' is malformed (attributes must be quoted)", tag);
-    case 'secondRoot': return l10n.t('more than one root element');
-    case 'unclosedElement': return l10n.t("the element '{0}' is never closed", tag);
-    case 'noRoot': return l10n.t('no root element');
+    case 'textOutsideRoot':
+      return l10n.t('text outside the root element');
+    case 'badAmpersand':
+      return l10n.t("an '&' that does not start a character or entity reference");
+    case 'cdataOutsideRoot':
+      return l10n.t('a CDATA section outside the root element');
+    case 'unterminatedSection':
+      return l10n.t('a comment or CDATA section is never closed');
+    case 'strayDeclaration':
+      return l10n.t("an unexpected '<!' declaration");
+    case 'unterminatedInstruction':
+      return l10n.t('a processing instruction is never closed');
+    case 'strayLessThan':
+      return l10n.t("a '<' that does not start a tag");
+    case 'endTagNotClosed':
+      return l10n.t("the end tag of '{0}' is not closed", tag);
+    case 'endTagMismatch':
+      return l10n.t("the end tag of '{0}' does not match the open element", tag);
+    case 'badStartTag':
+      return l10n.t("the start tag of '{0}' is malformed (attributes must be quoted)", tag);
+    case 'secondRoot':
+      return l10n.t('more than one root element');
+    case 'unclosedElement':
+      return l10n.t("the element '{0}' is never closed", tag);
+    case 'noRoot':
+      return l10n.t('no root element');
   }
 }
 
@@ -122,10 +135,19 @@ export function parseXml(text: string): Record<string, unknown> {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
   }
   if (problem?.kind === 'tooMuchMarkup') {
-    throw parseError(l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP));
+    throw parseError(
+      l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP),
+    );
   }
   if (problem?.kind === 'malformed') {
-    throw parseError(l10n.t('The response is not well-formed XML (line {0}, column {1}): {2}', problem.line, problem.column, faultText(problem.fault, problem.tag ?? '')));
+    throw parseError(
+      l10n.t(
+        'The response is not well-formed XML (line {0}, column {1}): {2}',
+        problem.line,
+        problem.column,
+        faultText(problem.fault, problem.tag ?? ''),
+      ),
+    );
   }
 
   let tree: unknown;

@@ -24,9 +24,7 @@ export type FormFault =
   | 'noRoot';
 
 export type ScanProblem =
-  | { kind: 'dtd' }
-  | { kind: 'tooMuchMarkup' }
-  | { kind: 'malformed'; fault: FormFault; tag?: string; line: number; column: number };
+  { kind: 'dtd' } | { kind: 'tooMuchMarkup' } | { kind: 'malformed'; fault: FormFault; tag?: string; line: number; column: number };
 
 const DECLARATION = /<!\s*(?:DOCTYPE|ENTITY)/iy;
 const ANYWHERE = /<!\s*(?:DOCTYPE|ENTITY)/i;

@@ -76,7 +76,8 @@ export class BalanceStatusBar extends Disposable {
       lines.push(vscode.l10n.t('Balance of {0} ({1}): {2}', loaded.accountId, loaded.profile, shown));
       if (low) lines.push(vscode.l10n.t('Low: at or below {0} (setting voiceSms.lowBalanceThreshold).', settings.lowBalanceThreshold));
       lines.push(refreshedText(loaded.at));
-      if (loaded.estimate) lines.push(`${daysLeftText(loaded.estimate)}. ${estimateExplanation(loaded.estimate, loaded.balance?.currency)}`);
+      if (loaded.estimate)
+        lines.push(`${daysLeftText(loaded.estimate)}. ${estimateExplanation(loaded.estimate, loaded.balance?.currency)}`);
     }
     if (s.error) lines.push(vscode.l10n.t('The last refresh failed: {0}', this.guard.userText(s.error.message)));
     lines.push(vscode.l10n.t('Click to refresh.'));

@@ -98,7 +98,13 @@ export class BalanceModel {
 
   /** Whether anything was loaded or tried since the last reset. */
   get started(): boolean {
-    return this.inFlight !== undefined || this.state.loaded !== undefined || this.state.error !== undefined || this.state.noAccount === true || this.state.signedOut === true;
+    return (
+      this.inFlight !== undefined ||
+      this.state.loaded !== undefined ||
+      this.state.error !== undefined ||
+      this.state.noAccount === true ||
+      this.state.signedOut === true
+    );
   }
 
   /** Loads now; concurrent calls share one request. Never rejects: failures land in `error`. */
@@ -129,7 +135,9 @@ export class BalanceModel {
           profile: profile.name,
           accountId: profile.accountId,
           ...(answer.balance ? { balance: answer.balance } : {}),
-          shown: answer.balance ? formatBalance(answer.balance, this.options.locale?.() ?? 'en') : rows.map((r) => `${r.key}: ${r.value}`).join('; '),
+          shown: answer.balance
+            ? formatBalance(answer.balance, this.options.locale?.() ?? 'en')
+            : rows.map((r) => `${r.key}: ${r.value}`).join('; '),
           rows,
           at,
           rawXml: answer.rawXml,
@@ -143,8 +151,8 @@ export class BalanceModel {
       next = signal?.aborted
         ? { ...this.state, loading: false }
         : signedOut
-        ? { loading: false, signedOut: true }
-        : { ...this.state, loading: false, error: { message: e instanceof Error ? e.message : String(e), at: now(), ...kindOf(e) } };
+          ? { loading: false, signedOut: true }
+          : { ...this.state, loading: false, error: { message: e instanceof Error ? e.message : String(e), at: now(), ...kindOf(e) } };
     }
     // Overtaken by a profile switch: the caller asked for the balance, so answer for the profile active now
     // (joining a load the switch may already have started) instead of with the reset, empty state.

@@ -13,7 +13,11 @@ export function estimateExplanation(est: BalanceEstimate, currency: string | und
   const rate = `${Number(est.ratePerDay.toFixed(4)).toLocaleString(vscode.env.language)}${currency ? ` ${currency}` : ''}`;
   return vscode.l10n.t(
     'Estimated from the balance readings this editor took: {0} on {1}, {2} on {3}, so about {4} per day. The service reports no spend, so this only knows what was seen refreshing the balance; a top-up starts the estimate again.',
-    est.from.amount, when(est.from.at), est.to.amount, when(est.to.at), rate,
+    est.from.amount,
+    when(est.from.at),
+    est.to.amount,
+    when(est.to.at),
+    rate,
   );
 }
 

@@ -14,4 +14,3 @@ export { createNonce, renderWebviewHtml, scriptsFor } from '../webviews/html.js'
 export { parseActivitiesState, parseMonthViewState, parseTrendState } from '../../shared/protocol.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from '../demo/demoMode.js';
-

@@ -17,18 +17,43 @@ export function balanceToolResult(loaded: LoadedBalance): { text: string; json: 
   const lines: string[] = [];
   const b = loaded.balance;
   if (b) {
-    lines.push(b.currency !== undefined
-      ? l10n.t('Balance of account {0} (profile {1}): amount {2}, currency {3}, exactly as the service sent them.', quoted(loaded.accountId, 80), quoted(loaded.profile, 80), quoted(b.amount), quoted(b.currency))
-      : l10n.t('Balance of account {0} (profile {1}): amount {2} as the service sent it; the service named no currency.', quoted(loaded.accountId, 80), quoted(loaded.profile, 80), quoted(b.amount)));
+    lines.push(
+      b.currency !== undefined
+        ? l10n.t(
+            'Balance of account {0} (profile {1}): amount {2}, currency {3}, exactly as the service sent them.',
+            quoted(loaded.accountId, 80),
+            quoted(loaded.profile, 80),
+            quoted(b.amount),
+            quoted(b.currency),
+          )
+        : l10n.t(
+            'Balance of account {0} (profile {1}): amount {2} as the service sent it; the service named no currency.',
+            quoted(loaded.accountId, 80),
+            quoted(loaded.profile, 80),
+            quoted(b.amount),
+          ),
+    );
   } else {
-    lines.push(l10n.t('The balance answer for account {0} (profile {1}) has no recognisable amount; its values as the service sent them:', quoted(loaded.accountId, 80), quoted(loaded.profile, 80)));
+    lines.push(
+      l10n.t(
+        'The balance answer for account {0} (profile {1}) has no recognisable amount; its values as the service sent them:',
+        quoted(loaded.accountId, 80),
+        quoted(loaded.profile, 80),
+      ),
+    );
     for (const r of loaded.rows.slice(0, MAX_BALANCE_ROWS)) lines.push(`${inertKey(r.key)} = ${quoted(r.value)}`);
-    if (loaded.rows.length > MAX_BALANCE_ROWS) lines.push(l10n.t('Truncated: showing {0} of {1} values.', MAX_BALANCE_ROWS, loaded.rows.length));
+    if (loaded.rows.length > MAX_BALANCE_ROWS)
+      lines.push(l10n.t('Truncated: showing {0} of {1} values.', MAX_BALANCE_ROWS, loaded.rows.length));
   }
   const est = loaded.estimate;
-  lines.push(est
-    ? l10n.t('About {0} days left at this month\'s rate, estimated from the balance readings this editor took (the service reports no spend).', roundDays(est))
-    : l10n.t('No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.'));
+  lines.push(
+    est
+      ? l10n.t(
+          "About {0} days left at this month's rate, estimated from the balance readings this editor took (the service reports no spend).",
+          roundDays(est),
+        )
+      : l10n.t('No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.'),
+  );
   // The JSON part carries the same inert, capped strings as the sentence: a model reads both.
   const data = {
     profile: inert(loaded.profile, 80),
@@ -63,6 +88,11 @@ export function instancesToolResult(info: InstancesInfo): { text: string; json: 
       ? l10n.t('Sender identities: {0}.', quotedList(info.senderIds))
       : l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".'),
   ];
-  const data = { ...info, profile: inert(info.profile, 80), instances: info.instances.map((i) => inert(i, 130)), senderIds: info.senderIds.map((i) => inert(i, 80)) };
+  const data = {
+    ...info,
+    profile: inert(info.profile, 80),
+    instances: info.instances.map((i) => inert(i, 130)),
+    senderIds: info.senderIds.map((i) => inert(i, 80)),
+  };
   return { text: lines.join('\n'), json: JSON.stringify(data) };
 }

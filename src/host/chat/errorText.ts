@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import { inert } from './dataText.js';
 
-export type ToolErrorKind = 'signedOut' | 'noAccount' | 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth' | 'declined' | 'unexpected';
+export type ToolErrorKind =
+  'signedOut' | 'noAccount' | 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth' | 'declined' | 'unexpected';
 
 export interface ToolError {
   kind: ToolErrorKind;
@@ -24,7 +25,8 @@ export function toolError(e: unknown): ToolError {
   const message = inert(raw, MAX_ERROR_CHARS) || l10n.t('Something went wrong without a message; the Voice & SMS log has the details.');
   if (e instanceof Error && e.name === 'NotSignedInError') return { kind: 'signedOut', message };
   const kind = (e as { kind?: unknown } | undefined)?.kind;
-  if (e instanceof Error && e.name === 'VoiceSmsError' && typeof kind === 'string' && CORE_KINDS.has(kind)) return { kind: kind as ToolErrorKind, message };
+  if (e instanceof Error && e.name === 'VoiceSmsError' && typeof kind === 'string' && CORE_KINDS.has(kind))
+    return { kind: kind as ToolErrorKind, message };
   return { kind: 'unexpected', message };
 }
 

@@ -42,7 +42,15 @@ export function monthToolData(instanceId: string, view: MonthView, previous?: { 
     if (d?.legsMismatch) f.push('mismatch');
     if (d && spikeFactor(d, base) !== undefined) f.push('spike');
     for (const k of f) flags[k].push(isoId(id));
-    return [isoId(id), d?.callLegs ?? null, d?.callLegsIn ?? null, d?.callLegsOut ?? null, d?.callsUnique ?? null, d?.durationMin ?? null, f];
+    return [
+      isoId(id),
+      d?.callLegs ?? null,
+      d?.callLegsIn ?? null,
+      d?.callLegsOut ?? null,
+      d?.callsUnique ?? null,
+      d?.durationMin ?? null,
+      f,
+    ];
   });
   const data: MonthToolData = {
     instanceId,
@@ -66,25 +74,57 @@ export function monthToolData(instanceId: string, view: MonthView, previous?: { 
 export function monthToolText(data: MonthToolData, spikeBase: number): string {
   const t = data.totals;
   const lines = [
-    l10n.t('Voice instance {0}, {1} (the service\'s current day is {2}): {3} call legs ({4} inbound, {5} outbound), {6} unique calls, {7} minutes, summed over {8} days.',
-      quoted(data.instanceId, 80), data.month, data.currentDay, t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days),
+    l10n.t(
+      "Voice instance {0}, {1} (the service's current day is {2}): {3} call legs ({4} inbound, {5} outbound), {6} unique calls, {7} minutes, summed over {8} days.",
+      quoted(data.instanceId, 80),
+      data.month,
+      data.currentDay,
+      t.callLegs,
+      t.callLegsIn,
+      t.callLegsOut,
+      t.callsUnique,
+      t.durationMin,
+      t.days,
+    ),
   ];
   const p = data.previous;
-  lines.push(p
-    ? l10n.t('Change against {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (previous month: {6} call legs, {7} minutes).',
-      p.month, p.change.callLegs, p.change.callLegsIn, p.change.callLegsOut, p.change.callsUnique, p.change.durationMin, p.totals.callLegs, p.totals.durationMin)
-    : l10n.t('The previous month could not be loaded, so there is no comparison.'));
+  lines.push(
+    p
+      ? l10n.t(
+          'Change against {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (previous month: {6} call legs, {7} minutes).',
+          p.month,
+          p.change.callLegs,
+          p.change.callLegsIn,
+          p.change.callLegsOut,
+          p.change.callsUnique,
+          p.change.durationMin,
+          p.totals.callLegs,
+          p.totals.durationMin,
+        )
+      : l10n.t('The previous month could not be loaded, so there is no comparison.'),
+  );
   const f = data.flags;
-  if (f.spike.length > 0) lines.push(l10n.t('Spikes (more than {0} times the median of active days, {1} call legs): {2}.', SPIKE_FACTOR, spikeBase, f.spike.join(', ')));
-  if (f.mismatch.length > 0) lines.push(l10n.t('Days where call legs differ from inbound + outbound (a data warning): {0}.', f.mismatch.join(', ')));
+  if (f.spike.length > 0)
+    lines.push(
+      l10n.t('Spikes (more than {0} times the median of active days, {1} call legs): {2}.', SPIKE_FACTOR, spikeBase, f.spike.join(', ')),
+    );
+  if (f.mismatch.length > 0)
+    lines.push(l10n.t('Days where call legs differ from inbound + outbound (a data warning): {0}.', f.mismatch.join(', ')));
   if (f.missing.length > 0) lines.push(l10n.t('Days the service sent no entry for: {0}.', f.missing.join(', ')));
-  if (f.future.length > 0) lines.push(l10n.t('Days after the service\'s current day, with no data yet (not zero traffic): {0}.', f.future.join(', ')));
+  if (f.future.length > 0)
+    lines.push(l10n.t("Days after the service's current day, with no data yet (not zero traffic): {0}.", f.future.join(', ')));
   if (f.spike.length + f.mismatch.length + f.missing.length === 0) lines.push(l10n.t('No spikes, mismatches or missing days.'));
-  lines.push(l10n.t('The JSON below has every figure; each row is one day with the fields named in "columns" (null: no entry from the service).'));
+  lines.push(
+    l10n.t('The JSON below has every figure; each row is one day with the fields named in "columns" (null: no entry from the service).'),
+  );
   return lines.join('\n');
 }
 
-export function monthToolResult(instanceId: string, view: MonthView, previous?: { monthId: string; totals: MonthTotals }): { text: string; json: string; data: MonthToolData } {
+export function monthToolResult(
+  instanceId: string,
+  view: MonthView,
+  previous?: { monthId: string; totals: MonthTotals },
+): { text: string; json: string; data: MonthToolData } {
   const data = monthToolData(instanceId, view, previous);
   return { text: monthToolText(data, spikeBaseline(view.days)), json: JSON.stringify(data), data };
 }

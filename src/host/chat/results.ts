@@ -28,7 +28,10 @@ export function fail(err: ToolError): never {
 }
 
 /** Runs `f` with an AbortSignal that follows `token`; a cancelled call throws CancellationError, any other failure a ToolFailure. */
-export async function guarded(token: vscode.CancellationToken, f: (signal: AbortSignal) => Promise<vscode.LanguageModelToolResult>): Promise<vscode.LanguageModelToolResult> {
+export async function guarded(
+  token: vscode.CancellationToken,
+  f: (signal: AbortSignal) => Promise<vscode.LanguageModelToolResult>,
+): Promise<vscode.LanguageModelToolResult> {
   const controller = new AbortController();
   const sub = token.onCancellationRequested(() => controller.abort());
   try {

@@ -14,12 +14,31 @@ export interface TrendToolMonth {
 export function trendToolResult(instanceId: string, months: readonly TrendToolMonth[]): { text: string; json: string } {
   const first = months[0]?.monthId ?? '';
   const last = months.at(-1)?.monthId ?? '';
-  const lines = [l10n.t('Monthly totals of voice instance {0} from {1} to {2} ({3} months, oldest first):', quoted(instanceId, 80), isoId(first), isoId(last), months.length)];
+  const lines = [
+    l10n.t(
+      'Monthly totals of voice instance {0} from {1} to {2} ({3} months, oldest first):',
+      quoted(instanceId, 80),
+      isoId(first),
+      isoId(last),
+      months.length,
+    ),
+  ];
   for (const m of months) {
     const t = m.totals;
-    lines.push(t
-      ? l10n.t('{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes over {6} days.', isoId(m.monthId), t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days)
-      : l10n.t('{0}: not loaded ({1})', isoId(m.monthId), m.error ?? ''));
+    lines.push(
+      t
+        ? l10n.t(
+            '{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes over {6} days.',
+            isoId(m.monthId),
+            t.callLegs,
+            t.callLegsIn,
+            t.callLegsOut,
+            t.callsUnique,
+            t.durationMin,
+            t.days,
+          )
+        : l10n.t('{0}: not loaded ({1})', isoId(m.monthId), m.error ?? ''),
+    );
   }
   const data = {
     instanceId,

@@ -18,20 +18,24 @@ export const register: RegisterCommand = (ctx, services) => {
       const listed = services.config.instances;
       const instanceId =
         readPanelArgs(arg).instanceId ??
-        (await vscode.window.showInputBox({
-          title,
-          prompt: vscode.l10n.t('ID of the voice instance (the {0} part of /v1/vvoice/{0}/calls)', '{VVINS}'),
-          placeHolder: 'VI-…',
-          ignoreFocusOut: true,
-          validateInput: (v) => {
-            try {
-              const id = validateId('instanceId', v);
-              return listed.includes(id) ? { message: vscode.l10n.t('{0} is already listed.', id), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
-            } catch (e) {
-              return errorMessage(e);
-            }
-          },
-        }).then((v) => (v === undefined ? undefined : validateId('instanceId', v))));
+        (await vscode.window
+          .showInputBox({
+            title,
+            prompt: vscode.l10n.t('ID of the voice instance (the {0} part of /v1/vvoice/{0}/calls)', '{VVINS}'),
+            placeHolder: 'VI-…',
+            ignoreFocusOut: true,
+            validateInput: (v) => {
+              try {
+                const id = validateId('instanceId', v);
+                return listed.includes(id)
+                  ? { message: vscode.l10n.t('{0} is already listed.', id), severity: vscode.InputBoxValidationSeverity.Info }
+                  : undefined;
+              } catch (e) {
+                return errorMessage(e);
+              }
+            },
+          })
+          .then((v) => (v === undefined ? undefined : validateId('instanceId', v))));
       if (!instanceId) return undefined;
       const result = await changeProfileInstances(services, instanceId, 'add');
       services.log.info(`voice instance ${instanceId}: ${result === 'added' ? 'added to' : 'already in'} the active profile`);

@@ -30,7 +30,12 @@ export const register: RegisterCommand = (ctx, services) => {
     const stored = services.config.activeProfile;
     if (!stored) throw new NotSignedInError();
     const lines = await withProgress(vscode.l10n.t('Checking the connection…'), (signal) => check(services, signal));
-    const about = { version: (ctx.extension.packageJSON as { version: string }).version, editorVersion: vscode.version, platform: process.platform, at: new Date() };
+    const about = {
+      version: (ctx.extension.packageJSON as { version: string }).version,
+      editorVersion: vscode.version,
+      platform: process.platform,
+      at: new Date(),
+    };
     const text = services.log.userText(loadCore().formatConnectionReport(lines, about));
     const key = String(++count);
     reports.set(key, text);
@@ -52,13 +57,19 @@ async function offerActions(text: string, lines: readonly ReportLine[]): Promise
   if (choice === copy) await vscode.env.clipboard.writeText(text);
   if (choice === report) {
     try {
-      await vscode.commands.executeCommand('workbench.action.openIssueReporter', { extensionId: EXTENSION_ID, issueBody: loadCore().issueBody(text) });
+      await vscode.commands.executeCommand('workbench.action.openIssueReporter', {
+        extensionId: EXTENSION_ID,
+        issueBody: loadCore().issueBody(text),
+      });
     } catch (e) {
       // Browser-based editors (code-server, vscode.dev) have no issue reporter window: they open a GitHub
       // page, and only for extensions hosted there. The report must not be lost: it goes to the clipboard.
       await vscode.env.clipboard.writeText(text);
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('This editor could not open its issue reporter ({0}). The connection report is on the clipboard: paste it into your issue.', e instanceof Error ? e.message : String(e)),
+        vscode.l10n.t(
+          'This editor could not open its issue reporter ({0}). The connection report is on the clipboard: paste it into your issue.',
+          e instanceof Error ? e.message : String(e),
+        ),
       );
     }
   }
@@ -75,13 +86,26 @@ async function check(services: HostServices, signal: AbortSignal): Promise<Repor
     const active = await services.clients.active();
     profileName = active.profile.name;
     baseUrl = active.profile.baseUrl;
-    probe = await core.probeConnection(active.client, { accountId: active.profile.accountId, instanceId: services.config.instances[0] }, signal);
+    probe = await core.probeConnection(
+      active.client,
+      { accountId: active.profile.accountId, instanceId: services.config.instances[0] },
+      signal,
+    );
   } catch (e) {
     // Not signed in any more, or a CA file that cannot be used: reported, not thrown (the probe itself never throws but the abort).
     probe = { ok: false, operation: undefined, message: errorMessage(e) };
   }
   const facts = services.clients.routeFacts(baseUrl);
-  return core.buildConnectionReport({ profileName, baseUrl, proxy: facts.proxy, path: facts.path, ...(facts.trust ? { trust: facts.trust } : {}), auth, probe, privacy: privacyOf(services) });
+  return core.buildConnectionReport({
+    profileName,
+    baseUrl,
+    proxy: facts.proxy,
+    path: facts.path,
+    ...(facts.trust ? { trust: facts.trust } : {}),
+    auth,
+    probe,
+    privacy: privacyOf(services),
+  });
 }
 
 /** What the report masks: the profile's ids, the CA file (as written and expanded) and NODE_EXTRA_CA_CERTS. */

@@ -27,9 +27,12 @@ export const register: RegisterCommand = (ctx, services) => {
       const text = formatCurl(client.describeRequest(call));
       // Belt and braces: the formatter never receives the secret, but refuse to copy it if it ever slipped in.
       const creds = await services.secrets.get(profile.name);
-      if (creds && text.includes(creds.secretAccessKey)) throw new Error(vscode.l10n.t('The generated command would contain the secret; not copied.'));
+      if (creds && text.includes(creds.secretAccessKey))
+        throw new Error(vscode.l10n.t('The generated command would contain the secret; not copied.'));
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Copied cURL for {0}. Set VOICESMS_ACCESS_KEY_ID and VOICESMS_SECRET_ACCESS_KEY before running it.', describe(call)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Copied cURL for {0}. Set VOICESMS_ACCESS_KEY_ID and VOICESMS_SECRET_ACCESS_KEY before running it.', describe(call)),
+      );
       return text;
     } catch (e) {
       void showError(services.log, title, e);
@@ -74,19 +77,28 @@ async function resolveCall(
   if (operation === undefined) {
     const composed = services.sms.drafts.lastComposed();
     const items: (vscode.QuickPickItem & { op: Operation })[] = [
-      ...(instanceId ? [
-        { op: 'calls' as const, label: vscode.l10n.t('Month view'), description: `${instanceId} · ${monthIdOf(now)}` },
-        { op: 'activities' as const, label: vscode.l10n.t('Day activities'), description: `${instanceId} · ${dateIdOf(now)}` },
-      ] : []),
+      ...(instanceId
+        ? [
+            { op: 'calls' as const, label: vscode.l10n.t('Month view'), description: `${instanceId} · ${monthIdOf(now)}` },
+            { op: 'activities' as const, label: vscode.l10n.t('Day activities'), description: `${instanceId} · ${dateIdOf(now)}` },
+          ]
+        : []),
       ...(accountId ? [{ op: 'balance' as const, label: vscode.l10n.t('Balance'), description: accountId }] : []),
-      ...(composed ? [{
-        op: 'sms' as const,
-        label: composed.sent ? vscode.l10n.t('Send SMS (last message sent)') : vscode.l10n.t('Send SMS (unsent draft)'),
-        description: `${composed.from} → ${maskPhoneNumber(composed.to)}`,
-      }] : []),
+      ...(composed
+        ? [
+            {
+              op: 'sms' as const,
+              label: composed.sent ? vscode.l10n.t('Send SMS (last message sent)') : vscode.l10n.t('Send SMS (unsent draft)'),
+              description: `${composed.from} → ${maskPhoneNumber(composed.to)}`,
+            },
+          ]
+        : []),
     ];
     if (items.length === 0) throw new Error(vscode.l10n.t('Nothing to copy yet: add a voice instance or an account id to the profile.'));
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Copy as cURL'), placeHolder: vscode.l10n.t('Which request?') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Copy as cURL'),
+      placeHolder: vscode.l10n.t('Which request?'),
+    });
     if (!picked) return undefined;
     operation = picked.op;
   }
@@ -103,7 +115,9 @@ async function resolveCall(
       const to = str(a, 'to') ?? last?.to;
       const body = str(a, 'body') ?? last?.body;
       if (!from || !to || body === undefined) {
-        throw new Error(vscode.l10n.t('No SMS was composed in this workspace yet; send one first or pass { operation: "sms", from, to, body }.'));
+        throw new Error(
+          vscode.l10n.t('No SMS was composed in this workspace yet; send one first or pass { operation: "sms", from, to, body }.'),
+        );
       }
       return { operation, input: { from, to, body } };
     }

@@ -56,8 +56,18 @@ async function pickTarget(title: string, suggested: string): Promise<{ target: s
   const items: (vscode.QuickPickItem & { to: 'clipboard' | 'file'; maskIds: boolean })[] = [
     { label: vscode.l10n.t('Copy to clipboard'), to: 'clipboard', maskIds: false },
     { label: vscode.l10n.t('Save to file…'), to: 'file', maskIds: false },
-    { label: vscode.l10n.t('Copy to clipboard, instance ID masked'), description: vscode.l10n.t('for sharing outside the team'), to: 'clipboard', maskIds: true },
-    { label: vscode.l10n.t('Save to file, instance ID masked…'), description: vscode.l10n.t('for sharing outside the team'), to: 'file', maskIds: true },
+    {
+      label: vscode.l10n.t('Copy to clipboard, instance ID masked'),
+      description: vscode.l10n.t('for sharing outside the team'),
+      to: 'clipboard',
+      maskIds: true,
+    },
+    {
+      label: vscode.l10n.t('Save to file, instance ID masked…'),
+      description: vscode.l10n.t('for sharing outside the team'),
+      to: 'file',
+      maskIds: true,
+    },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where to'), ignoreFocusOut: true });
   if (!picked) return undefined;
@@ -94,9 +104,10 @@ export const register: RegisterCommand = (ctx, services) => {
       if (!monthId) return undefined;
       const format = args.format ?? (await pickFormat(title));
       if (!format) return undefined;
-      const chosen = args.target !== undefined
-        ? { target: args.target, maskIds: args.maskIds ?? false }
-        : await pickTarget(title, `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
+      const chosen =
+        args.target !== undefined
+          ? { target: args.target, maskIds: args.maskIds ?? false }
+          : await pickTarget(title, `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
       if (!chosen) return undefined;
       // A path from the arguments (maybe a command link's) is written only after the user agrees.
       if (args.target !== undefined && args.target !== 'clipboard') {
@@ -124,7 +135,9 @@ export const register: RegisterCommand = (ctx, services) => {
           if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(chosen.target));
         });
       }
-      services.log.info(`exported ${monthId} of ${instanceId} as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`);
+      services.log.info(
+        `exported ${monthId} of ${instanceId} as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`,
+      );
       return chosen.target;
     } catch (e) {
       if (driven && !isCancellation(e)) throw e;

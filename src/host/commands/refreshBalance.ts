@@ -16,7 +16,9 @@ export const register: RegisterCommand = (ctx, services) => {
     try {
       if (state.signedOut) throw new NotSignedInError();
       if (state.noAccount) {
-        throw new Error(vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)));
+        throw new Error(
+          vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)),
+        );
       }
       // With the core error's kind: a network or timeout failure then offers Check Connection.
       if (state.error) throw Object.assign(new Error(state.error.message), { kind: state.error.kind });

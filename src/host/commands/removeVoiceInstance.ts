@@ -20,7 +20,11 @@ export const register: RegisterCommand = (ctx, services) => {
           void vscode.window.showInformationMessage(vscode.l10n.t('The active profile has no voice instances to remove.'));
           return undefined;
         }
-        instanceId = (await vscode.window.showQuickPick(own, { title, placeHolder: vscode.l10n.t('Voice instance to remove'), ignoreFocusOut: true }));
+        instanceId = await vscode.window.showQuickPick(own, {
+          title,
+          placeHolder: vscode.l10n.t('Voice instance to remove'),
+          ignoreFocusOut: true,
+        });
         if (!instanceId) return undefined;
       }
       if (!own.includes(instanceId)) {

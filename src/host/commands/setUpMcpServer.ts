@@ -12,10 +12,14 @@ import { registerCommand, type RegisterCommand } from './register.js';
 
 function clientLabel(c: McpClient): string {
   switch (c) {
-    case 'vscode': return vscode.l10n.t('VS Code (mcp.json)');
-    case 'cursor': return vscode.l10n.t('Cursor');
-    case 'claudeCode': return vscode.l10n.t('Claude Code');
-    case 'claudeDesktop': return vscode.l10n.t('Claude Desktop');
+    case 'vscode':
+      return vscode.l10n.t('VS Code (mcp.json)');
+    case 'cursor':
+      return vscode.l10n.t('Cursor');
+    case 'claudeCode':
+      return vscode.l10n.t('Claude Code');
+    case 'claudeDesktop':
+      return vscode.l10n.t('Claude Desktop');
   }
 }
 
@@ -30,14 +34,23 @@ export const register: RegisterCommand = (ctx, services) => {
     try {
       const profile = services.config.activeProfile;
       if (!profile) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Sign in first: the MCP server configuration uses the active profile\'s base URL, account and voice instances.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t("Sign in first: the MCP server configuration uses the active profile's base URL, account and voice instances."),
+        );
         return undefined;
       }
       const options = readArg(arg);
-      const client = options.client ?? (await vscode.window.showQuickPick(
-        MCP_CLIENTS.map((c) => ({ label: clientLabel(c), client: c })),
-        { title: vscode.l10n.t('Set Up MCP Server for Another Client'), placeHolder: vscode.l10n.t('Which agent should run the Voice & SMS tools?') },
-      ))?.client;
+      const client =
+        options.client ??
+        (
+          await vscode.window.showQuickPick(
+            MCP_CLIENTS.map((c) => ({ label: clientLabel(c), client: c })),
+            {
+              title: vscode.l10n.t('Set Up MCP Server for Another Client'),
+              placeHolder: vscode.l10n.t('Which agent should run the Voice & SMS tools?'),
+            },
+          )
+        )?.client;
       if (!client) return undefined;
       const snippet = mcpSnippet(client, {
         serverPath: vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'mcp.js').fsPath,
@@ -49,7 +62,12 @@ export const register: RegisterCommand = (ctx, services) => {
         await vscode.window.showTextDocument(doc, { preview: false });
       }
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Copied the {0} configuration of the Voice & SMS MCP server; paste it into {1}. {2}', clientLabel(client), snippet.file, snippet.secretNote),
+        vscode.l10n.t(
+          'Copied the {0} configuration of the Voice & SMS MCP server; paste it into {1}. {2}',
+          clientLabel(client),
+          snippet.file,
+          snippet.secretNote,
+        ),
       );
       return snippet;
     } catch (e) {

@@ -20,7 +20,9 @@ export const register: RegisterCommand = (ctx, services) => {
       const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
       const panel = readPanelArgs(a);
       // A Sent SMS row carries an `id` (and `messageId`); a month row carries instanceId and monthId.
-      const operation = a['operation'] ?? (typeof a['id'] === 'string' || a['messageId'] !== undefined ? 'sms' : panel.monthId || panel.instanceId ? 'calls' : 'balance');
+      const operation =
+        a['operation'] ??
+        (typeof a['id'] === 'string' || a['messageId'] !== undefined ? 'sms' : panel.monthId || panel.instanceId ? 'calls' : 'balance');
       if (operation === 'calls') return await showMonth(services, answers, panel.instanceId, panel.monthId);
       if (operation === 'balance') return await showBalance(services, answers);
       if (operation === 'sms') return await showSms(services, answers, a);
@@ -32,7 +34,12 @@ export const register: RegisterCommand = (ctx, services) => {
   });
 };
 
-async function showMonth(services: HostServices, answers: RawAnswers, instanceId: string | undefined, monthId: string | undefined): Promise<vscode.TextDocument> {
+async function showMonth(
+  services: HostServices,
+  answers: RawAnswers,
+  instanceId: string | undefined,
+  monthId: string | undefined,
+): Promise<vscode.TextDocument> {
   const { profile, client } = await services.clients.active();
   const instance = instanceId ?? profile.voiceInstances[0] ?? services.config.instances[0];
   if (!instance) throw new Error(vscode.l10n.t('Add a voice instance to the profile first.'));
@@ -49,7 +56,11 @@ async function showSms(services: HostServices, answers: RawAnswers, a: Record<st
   if (!messageId) throw new Error(vscode.l10n.t('This message has no message ID.'));
   const xml = smsAnswer(messageId);
   if (xml === undefined) {
-    throw new Error(vscode.l10n.t('The raw answer to this SMS is no longer at hand: answers are kept in memory, for the latest messages sent in this window.'));
+    throw new Error(
+      vscode.l10n.t(
+        'The raw answer to this SMS is no longer at hand: answers are kept in memory, for the latest messages sent in this window.',
+      ),
+    );
   }
   return answers.show(`sms-${messageId}`, xml);
 }
@@ -58,6 +69,9 @@ async function showBalance(services: HostServices, answers: RawAnswers): Promise
   const { profile, client } = await services.clients.active();
   if (!profile.accountId) throw new Error(vscode.l10n.t('Set an account id to see the balance'));
   const shown = services.balance.model.current.loaded;
-  const xml = shown?.accountId === profile.accountId && shown.rawXml !== undefined ? shown.rawXml : (await client.getBalance(profile.accountId)).rawXml;
+  const xml =
+    shown?.accountId === profile.accountId && shown.rawXml !== undefined
+      ? shown.rawXml
+      : (await client.getBalance(profile.accountId)).rawXml;
   return answers.show(`balance-${profile.accountId}`, xml);
 }

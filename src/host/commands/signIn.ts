@@ -52,7 +52,10 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
     const replace = vscode.l10n.t('Replace Profile');
     const choice = await services.confirmations.ask(
       vscode.l10n.t('Replace profile "{0}"?', input.name),
-      vscode.l10n.t('Its base URL and credentials are replaced with {0} and a new access key; its Sent SMS history and balance readings are deleted.', input.baseUrl),
+      vscode.l10n.t(
+        'Its base URL and credentials are replaced with {0} and a new access key; its Sent SMS history and balance readings are deleted.',
+        input.baseUrl,
+      ),
       replace,
     );
     if (choice !== replace) throw new Error(vscode.l10n.t('Sign-in cancelled: profile "{0}" was kept as it was.', input.name));
@@ -80,13 +83,25 @@ interface FlowState {
 }
 
 async function signInInteractively(services: HostServices, env: EnvCredentials | undefined): Promise<string | undefined> {
-  const state: FlowState = { fromEnv: false, name: '', baseUrl: '', accessKeyId: '', secretAccessKey: '', accountId: '', voiceInstanceId: '' };
-  const field = (id: SignInField, s: Omit<Step<FlowState> & { kind: 'input' }, 'kind' | 'id'>): Step<FlowState> => ({ kind: 'input', id, ...s });
+  const state: FlowState = {
+    fromEnv: false,
+    name: '',
+    baseUrl: '',
+    accessKeyId: '',
+    secretAccessKey: '',
+    accountId: '',
+    voiceInstanceId: '',
+  };
+  const field = (id: SignInField, s: Omit<Step<FlowState> & { kind: 'input' }, 'kind' | 'id'>): Step<FlowState> => ({
+    kind: 'input',
+    id,
+    ...s,
+  });
   const steps: Step<FlowState>[] = [
     pickStep<FlowState, boolean>({
       id: 'source',
       skip: () => env === undefined,
-      placeholder: () => vscode.l10n.t('VOICESMS_* variables are set in the editor\'s environment'),
+      placeholder: () => vscode.l10n.t("VOICESMS_* variables are set in the editor's environment"),
       items: () => [
         {
           label: vscode.l10n.t('$(key) Use the credentials from the environment (VOICESMS_*)'),
@@ -98,7 +113,8 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       ],
       apply: (useEnv, s) => {
         if (!env) return;
-        if (useEnv) Object.assign(s, { fromEnv: true, baseUrl: env.baseUrl, accessKeyId: env.accessKeyId, secretAccessKey: env.secretAccessKey });
+        if (useEnv)
+          Object.assign(s, { fromEnv: true, baseUrl: env.baseUrl, accessKeyId: env.accessKeyId, secretAccessKey: env.secretAccessKey });
         else if (s.fromEnv) Object.assign(s, { fromEnv: false, baseUrl: '', accessKeyId: '', secretAccessKey: '' });
       },
     }),
@@ -129,7 +145,7 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       apply: (v, s) => (s.accessKeyId = v),
     }),
     field('secretAccessKey', {
-      prompt: () => vscode.l10n.t('Secret access key. It is kept in the editor\'s secret storage, never in settings.'),
+      prompt: () => vscode.l10n.t("Secret access key. It is kept in the editor's secret storage, never in settings."),
       password: true,
       value: (s) => s.secretAccessKey,
       validate: (v) => keyProblem('secretAccessKey', v),

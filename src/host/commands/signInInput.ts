@@ -68,10 +68,12 @@ export function readSignInArgs(arg: unknown): SignInArgs | undefined {
 
 /** The one request that proves the credentials: the account's balance, else the instance's current month. */
 export type VerificationCall =
-  | { operation: 'balance'; accountId: string }
-  | { operation: 'monthView'; instanceId: string; monthId: string };
+  { operation: 'balance'; accountId: string } | { operation: 'monthView'; instanceId: string; monthId: string };
 
-export function verificationCall(input: Pick<SignInArgs, 'accountId' | 'voiceInstanceId'>, currentMonthId: string): VerificationCall | undefined {
+export function verificationCall(
+  input: Pick<SignInArgs, 'accountId' | 'voiceInstanceId'>,
+  currentMonthId: string,
+): VerificationCall | undefined {
   if (input.accountId) return { operation: 'balance', accountId: input.accountId };
   if (input.voiceInstanceId) return { operation: 'monthView', instanceId: input.voiceInstanceId, monthId: currentMonthId };
   return undefined;

@@ -15,7 +15,9 @@ import { verificationCall, type SignInArgs, type VerificationCall } from './sign
 export async function verifySignIn(services: HostServices, input: SignInArgs, signal?: AbortSignal): Promise<VerificationCall> {
   const call = verificationCall(input, monthIdOf(new Date()));
   if (!call) {
-    throw new Error(vscode.l10n.t('Enter an account ID or a voice instance ID: signing in checks the credentials with one request for either.'));
+    throw new Error(
+      vscode.l10n.t('Enter an account ID or a voice instance ID: signing in checks the credentials with one request for either.'),
+    );
   }
   // Masked before the client could log anything about this request.
   services.log.addCredentials(input.accessKeyId, input.secretAccessKey);
@@ -52,7 +54,9 @@ export async function saveSignIn(services: HostServices, input: SignInArgs): Pro
   const snapshot = await services.session.refresh();
   if (snapshot.profile?.name !== input.name) {
     // A remote or other higher-precedence settings file names another profile.
-    services.log.warn(`Signed in as "${input.name}", but the setting voiceSms.activeProfile still selects "${snapshot.profile?.name ?? ''}" (set in a settings file that takes precedence over the user settings).`);
+    services.log.warn(
+      `Signed in as "${input.name}", but the setting voiceSms.activeProfile still selects "${snapshot.profile?.name ?? ''}" (set in a settings file that takes precedence over the user settings).`,
+    );
   }
   services.log.info(`Signed in: profile "${input.name}" at ${input.baseUrl}.`);
   return input.name;

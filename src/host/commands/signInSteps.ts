@@ -62,7 +62,9 @@ export function accountIdProblem(value: string): string | undefined {
 /** Optional too, but the check request needs an account or an instance. */
 export function instanceIdProblem(value: string, accountId: string): string | undefined {
   if (value.trim() === '' && accountId.trim() === '') {
-    return vscode.l10n.t('Enter a voice instance ID, or go back and enter an account ID: signing in checks the credentials with one request for either.');
+    return vscode.l10n.t(
+      'Enter a voice instance ID, or go back and enter an account ID: signing in checks the credentials with one request for either.',
+    );
   }
   return idProblem('instanceId', value);
 }

@@ -45,7 +45,7 @@ async function signOutInteractively(services: HostServices): Promise<SignOutResu
     {
       modal: true,
       detail: vscode.l10n.t(
-        "Its access key id and secret access key are deleted from the editor's secret storage. Its settings (base URL, account ID, voice instances) are kept, so signing in again with the same name restores them. Choose \"{0}\" to delete those too.",
+        'Its access key id and secret access key are deleted from the editor\'s secret storage. Its settings (base URL, account ID, voice instances) are kept, so signing in again with the same name restores them. Choose "{0}" to delete those too.',
         andRemove,
       ),
     },
@@ -57,7 +57,10 @@ async function signOutInteractively(services: HostServices): Promise<SignOutResu
   void vscode.window.showInformationMessage(
     result.profileRemoved
       ? vscode.l10n.t('Signed out; profile "{0}" and its credentials were removed.', result.profile)
-      : vscode.l10n.t('Signed out of profile "{0}". Its settings (base URL, account ID, voice instances) are kept; only the credentials were deleted.', result.profile),
+      : vscode.l10n.t(
+          'Signed out of profile "{0}". Its settings (base URL, account ID, voice instances) are kept; only the credentials were deleted.',
+          result.profile,
+        ),
   );
   return result;
 }
@@ -66,7 +69,9 @@ async function signOutInteractively(services: HostServices): Promise<SignOutResu
 async function confirmArgumentSignOut(services: HostServices, name: string, removeProfile: boolean): Promise<boolean> {
   const button = removeProfile ? vscode.l10n.t('Sign Out and Remove Profile') : vscode.l10n.t('Sign Out');
   const detail = removeProfile
-    ? vscode.l10n.t('Its credentials, its settings (base URL, account ID, voice instances), its Sent SMS history and balance readings are deleted.')
+    ? vscode.l10n.t(
+        'Its credentials, its settings (base URL, account ID, voice instances), its Sent SMS history and balance readings are deleted.',
+      )
     : vscode.l10n.t("Its access key id and secret access key are deleted from the editor's secret storage. Its settings are kept.");
   return (await services.confirmations.ask(vscode.l10n.t('Sign out of profile "{0}"?', name), detail, button)) === button;
 }

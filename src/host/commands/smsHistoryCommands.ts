@@ -28,7 +28,7 @@ export const registerResend: RegisterCommand = (ctx, services) => {
     const id = entryId(arg);
     try {
       const data = id === undefined ? undefined : services.sms.history.resendData(activeProfile(services), id);
-      if (!data) throw new Error(vscode.l10n.t('This history entry cannot be resent: it is not in the active profile\'s history.'));
+      if (!data) throw new Error(vscode.l10n.t("This history entry cannot be resent: it is not in the active profile's history."));
       return await sendSms(services, { from: data.from, to: data.to, body: data.body });
     } catch (e) {
       void showError(services.log, title, e);

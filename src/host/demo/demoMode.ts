@@ -93,7 +93,8 @@ export class DemoMode implements vscode.Disposable {
     await forgetProfileData(this.services, DEMO_PROFILE_NAME);
 
     const previous = this.memento.get<string>(PREVIOUS_PROFILE_KEY);
-    const restore = previous !== undefined && this.services.config.settings.profiles.some((p) => p.name === previous) ? previous : undefined;
+    const restore =
+      previous !== undefined && this.services.config.settings.profiles.some((p) => p.name === previous) ? previous : undefined;
     const activeSetting = vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<string>(SETTINGS.activeProfile)?.globalValue;
     if (restore !== undefined) await this.services.config.update(SETTINGS.activeProfile, restore);
     // With nothing to restore, unset the name so the first remaining profile (if any) is used.

@@ -40,7 +40,9 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
         : [showLog];
   // `what` may name a workspace-pinned instance id, so the whole sentence goes through the guard.
   const choice = await vscode.window.showErrorMessage(
-    log.userText(vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] })),
+    log.userText(
+      vscode.l10n.t({ message: '{0}: {1}', args: [what, errorMessage(e)], comment: ['What failed, then why (an error notification)'] }),
+    ),
     ...actions,
   );
   if (choice === showLog) log.show();

@@ -3,7 +3,14 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as vscode from 'vscode';
-import type { EditorNetwork, NetworkInputs, RequestScheduler, RouteTaken, routeFacts as routeFactsFn, VoiceSmsClient } from '../../core/index.js';
+import type {
+  EditorNetwork,
+  NetworkInputs,
+  RequestScheduler,
+  RouteTaken,
+  routeFacts as routeFactsFn,
+  VoiceSmsClient,
+} from '../../core/index.js';
 import type { HostConfig } from './config.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import { Disposable } from '../platform/lifecycle.js';
@@ -42,7 +49,9 @@ export class ClientProvider extends Disposable {
     super();
     this._register(
       config.onDidChange(() => {
-        for (const s of this.schedulers.values()) if (s.maxConcurrent !== this.config.settings.maxConcurrentRequests) s.setMaxConcurrent(this.config.settings.maxConcurrentRequests);
+        for (const s of this.schedulers.values())
+          if (s.maxConcurrent !== this.config.settings.maxConcurrentRequests)
+            s.setMaxConcurrent(this.config.settings.maxConcurrentRequests);
         this.drop();
       }),
     );
@@ -50,7 +59,17 @@ export class ClientProvider extends Disposable {
     // The editor's proxy settings live outside voiceSms.*; a change needs a new dispatcher.
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (['http.proxy', 'http.proxyStrictSSL', 'http.noProxy', 'http.systemCertificates', 'http.proxySupport', 'http.proxyAuthorization'].some((k) => e.affectsConfiguration(k))) this.drop();
+        if (
+          [
+            'http.proxy',
+            'http.proxyStrictSSL',
+            'http.noProxy',
+            'http.systemCertificates',
+            'http.proxySupport',
+            'http.proxyAuthorization',
+          ].some((k) => e.affectsConfiguration(k))
+        )
+          this.drop();
       }),
     );
   }
@@ -140,8 +159,17 @@ export class ClientProvider extends Disposable {
     const s = this.config.settings;
     // Everything that shapes requests; a change in any of them needs a new client. (A new secret
     // fires secrets.onDidChange, which drops the client, so the secret itself is not part of the key.)
-    const key = JSON.stringify([profile.name, profile.baseUrl, credentials.accessKeyId, s.requestTimeoutSeconds,
-      s.authScheme, s.authForm, s.authSignature, s.smsDefaultRegion, s.tlsCaFile]);
+    const key = JSON.stringify([
+      profile.name,
+      profile.baseUrl,
+      credentials.accessKeyId,
+      s.requestTimeoutSeconds,
+      s.authScheme,
+      s.authForm,
+      s.authSignature,
+      s.smsDefaultRegion,
+      s.tlsCaFile,
+    ]);
     if (this.current?.key !== key) await this.seeAllProfiles();
     // Checked again after the wait: a concurrent call may have built this very client meanwhile.
     if (this.current?.key !== key) {

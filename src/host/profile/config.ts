@@ -50,7 +50,8 @@ export class HostConfig extends Disposable {
             vscode.workspace.getConfiguration(SETTINGS_SECTION, folder.uri).get<unknown>(SETTINGS.workspaceInstances),
           )
         : [];
-      const read = (key: SettingKey): unknown => (trusted || !(RESTRICTED_SETTINGS as readonly SettingKey[]).includes(key) ? config.get<unknown>(key) : userValue(config, key));
+      const read = (key: SettingKey): unknown =>
+        trusted || !(RESTRICTED_SETTINGS as readonly SettingKey[]).includes(key) ? config.get<unknown>(key) : userValue(config, key);
       const { settings, problems } = readSettings(read, perFolder);
       for (const p of problems) this.log.warn(p);
       this.cached = settings;

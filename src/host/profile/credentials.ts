@@ -18,10 +18,14 @@ export function credentialProblem(field: keyof ProfileCredentials, value: string
   // Whole sentences per field, so each translates naturally.
   const id = field === 'accessKeyId';
   if (value.trim() === '') return id ? l10n.t('The access key id is empty.') : l10n.t('The secret access key is empty.');
-  if (value !== value.trim()) return id ? l10n.t('The access key id starts or ends with a space.') : l10n.t('The secret access key starts or ends with a space.');
-  if (CONTROL.test(value)) return id ? l10n.t('The access key id contains a control character.') : l10n.t('The secret access key contains a control character.');
+  if (value !== value.trim())
+    return id ? l10n.t('The access key id starts or ends with a space.') : l10n.t('The secret access key starts or ends with a space.');
+  if (CONTROL.test(value))
+    return id ? l10n.t('The access key id contains a control character.') : l10n.t('The secret access key contains a control character.');
   if (value.length > MAX_LENGTH) {
-    return id ? l10n.t('The access key id is longer than {0} characters.', MAX_LENGTH) : l10n.t('The secret access key is longer than {0} characters.', MAX_LENGTH);
+    return id
+      ? l10n.t('The access key id is longer than {0} characters.', MAX_LENGTH)
+      : l10n.t('The secret access key is longer than {0} characters.', MAX_LENGTH);
   }
   return undefined;
 }

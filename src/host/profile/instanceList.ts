@@ -8,7 +8,12 @@ function isNamed(item: unknown, name: string): item is Record<string, unknown> {
 }
 
 /** The list with `instanceId` added to (or removed from) the profile named `profile`'s voiceInstances. */
-export function editInstances(raw: unknown, profile: string, instanceId: string, op: 'add' | 'remove'): { list: unknown[]; result: InstanceEdit } {
+export function editInstances(
+  raw: unknown,
+  profile: string,
+  instanceId: string,
+  op: 'add' | 'remove',
+): { list: unknown[]; result: InstanceEdit } {
   const list: unknown[] = Array.isArray(raw) ? [...(raw as unknown[])] : [];
   const index = list.findIndex((item) => isNamed(item, profile));
   const entry = list[index];
@@ -17,7 +22,8 @@ export function editInstances(raw: unknown, profile: string, instanceId: string,
   const has = current.some((v) => typeof v === 'string' && v.trim() === instanceId);
   if (op === 'add' && has) return { list, result: 'unchanged' };
   if (op === 'remove' && !has) return { list, result: 'unchanged' };
-  const voiceInstances = op === 'add' ? [...current, instanceId] : current.filter((v) => !(typeof v === 'string' && v.trim() === instanceId));
+  const voiceInstances =
+    op === 'add' ? [...current, instanceId] : current.filter((v) => !(typeof v === 'string' && v.trim() === instanceId));
   list[index] = { ...entry, voiceInstances };
   return { list, result: op === 'add' ? 'added' : 'removed' };
 }

@@ -71,7 +71,9 @@ export class SessionState extends Disposable {
       this.keys.set(CONTEXT_KEYS.signedIn, next.signedIn),
       this.keys.set(CONTEXT_KEYS.hasInstances, next.signedIn && next.instances.length > 0),
     ]);
-    this.log.debug(`session: ${next.signedIn ? `signed in as profile "${next.profile?.name ?? ''}"` : 'signed out'}, ${next.instances.length} voice instance(s)`);
+    this.log.debug(
+      `session: ${next.signedIn ? `signed in as profile "${next.profile?.name ?? ''}"` : 'signed out'}, ${next.instances.length} voice instance(s)`,
+    );
     this.changed.fire(next);
     return next;
   }

@@ -86,7 +86,10 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     if (raw === undefined || raw === null) return fallback;
     const { min, max, integer } = NUMBER_BOUNDS[field];
     if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw)) || raw < min || raw > max) {
-      note(SETTINGS[field], `must be ${integer ? 'an integer' : 'a number'} from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`);
+      note(
+        SETTINGS[field],
+        `must be ${integer ? 'an integer' : 'a number'} from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}`,
+      );
       return fallback;
     }
     return raw;
@@ -117,7 +120,9 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     monthsInTree: num('monthsInTree'),
     lowBalanceThreshold: num('lowBalanceThreshold'),
     statusBarShowBalance: bool('statusBarShowBalance'),
-    smsDefaultRegion: readRegion(get(SETTINGS.smsDefaultRegion), () => note(SETTINGS.smsDefaultRegion, 'must be a two-letter country code or empty')),
+    smsDefaultRegion: readRegion(get(SETTINGS.smsDefaultRegion), () =>
+      note(SETTINGS.smsDefaultRegion, 'must be a two-letter country code or empty'),
+    ),
     smsMaxSegments: num('smsMaxSegments'),
     smsConfirmBeforeSend: bool('smsConfirmBeforeSend'),
     authScheme: readScheme(get(SETTINGS.authScheme), () => note(SETTINGS.authScheme, 'must be a single token such as CLOUD-V1')),
@@ -184,7 +189,10 @@ function readString(raw: unknown): string {
 
 function stringList(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter((v) => v !== '');
+  return raw
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 function uniqueStrings(values: string[]): string[] {

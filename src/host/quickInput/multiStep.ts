@@ -127,7 +127,8 @@ export async function runMultiStep<S, R>(options: MultiStepOptions<S, R>): Promi
       };
       options.onStep?.({ id: step.id, step: context.step, totalSteps: context.totalSteps, ...(error ? { error } : {}) });
       error = undefined;
-      const run = step.kind === 'input' ? await runInput(step, context, history.length > 0) : await runPick(step, context, history.length > 0);
+      const run =
+        step.kind === 'input' ? await runInput(step, context, history.length > 0) : await runPick(step, context, history.length > 0);
       shown = run.input;
       const outcome = run.outcome;
       switch (outcome.kind) {
@@ -168,12 +169,7 @@ function titleOf<S, R>(c: StepContext<S, R>): Pick<vscode.QuickInput, 'title' | 
 }
 
 /** Runs `finish` with the input busy; maps its result, an exception or a close to an outcome. */
-async function runFinish<S, R>(
-  c: StepContext<S, R>,
-  input: vscode.QuickInput,
-  signal: AbortSignal,
-  stepId: string,
-): Promise<Outcome<R>> {
+async function runFinish<S, R>(c: StepContext<S, R>, input: vscode.QuickInput, signal: AbortSignal, stepId: string): Promise<Outcome<R>> {
   input.busy = true;
   input.enabled = false;
   try {

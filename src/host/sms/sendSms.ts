@@ -125,7 +125,9 @@ export async function confirm(confirmations: Confirmations, sms: CheckedSms, tar
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
     vscode.l10n.t('Message, in full (line breaks shown as {0}): {1}', LINE_BREAK_MARK, visibleSmsText(sms.body)),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return (await confirmations.ask(vscode.l10n.t('Send this SMS?'), detail, send)) === send;
 }
 
@@ -144,7 +146,11 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
     const result = await withProgress(vscode.l10n.t('Sending SMS to {0}…', masked), (cancel) =>
       client.sendSms({ from: sms.from, to: sms.to, body: sms.body }, signal ? AbortSignal.any([cancel, signal]) : cancel),
     );
-    await services.sms.history.add({ ...record, status: 'sent', ...(result.messageId !== undefined ? { messageId: result.messageId } : {}) });
+    await services.sms.history.add({
+      ...record,
+      status: 'sent',
+      ...(result.messageId !== undefined ? { messageId: result.messageId } : {}),
+    });
     await services.sms.drafts.markSent({ from: sms.from, to: sms.to, body: sms.body });
     if (result.messageId !== undefined && result.rawXml !== undefined) rememberSmsAnswer(result.messageId, result.rawXml);
     void announce(masked, result.messageId, result.rawXml !== undefined);
@@ -153,7 +159,10 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
     const unknown = isCancellation(e) || (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
     // Shown, logged and stored in the history: secrets masked, links inert (the service wrote part of it).
     const message = isCancellation(e)
-      ? vscode.l10n.t('Sending was cancelled after the request left. The outcome of the SMS to {0} is unknown: it may have been sent. Check before resending.', masked)
+      ? vscode.l10n.t(
+          'Sending was cancelled after the request left. The outcome of the SMS to {0} is unknown: it may have been sent. Check before resending.',
+          masked,
+        )
       : services.log.userText(explain(e));
     await services.sms.history.add({ ...record, status: unknown ? 'outcome-unknown' : 'failed', error: message });
     // Kept so the next run offers it again; never resent by itself.
@@ -173,7 +182,10 @@ async function announce(masked: string, messageId: string | undefined, hasRaw: b
   // The id is the service's text: shown inert; "Copy ID" copies it as sent.
   const raw = vscode.l10n.t('Show Raw Answer');
   const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)), copy, ...(hasRaw ? [raw] : []));
+    vscode.l10n.t('SMS sent to {0}. Message ID: {1}', masked, inertLine(messageId, 120)),
+    copy,
+    ...(hasRaw ? [raw] : []),
+  );
   if (choice === copy) await vscode.env.clipboard.writeText(messageId);
   if (choice === raw) await vscode.commands.executeCommand(COMMANDS.showRawAnswer, { operation: 'sms', messageId });
 }

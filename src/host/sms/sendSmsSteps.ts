@@ -39,7 +39,8 @@ export function explain(e: unknown): string {
   const field = smsFieldOf(e);
   const why = isVoiceSmsError(e, 'validation') ? e.details.reason : undefined;
   if (!field || why === undefined) return errorMessage(e);
-  const label = field === 'from' ? vscode.l10n.t('Sender ID') : field === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
+  const label =
+    field === 'from' ? vscode.l10n.t('Sender ID') : field === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
   // "is too short…", "has no country code…" read on from the field's name; anything else follows a colon.
   return /^(is|has|must|does)\b/.test(why) ? `${label} ${why}` : `${label}: ${why}`;
 }
@@ -118,7 +119,12 @@ export function describeBody(a: BodyAnalysis): string {
 
 const CUSTOM = Symbol('custom sender');
 
-export function smsSteps(title: string, rules: SmsRules, senders: { recent: string[]; profile: string[] }, draftNote: string | undefined): Step<SmsForm>[] {
+export function smsSteps(
+  title: string,
+  rules: SmsRules,
+  senders: { recent: string[]; profile: string[] },
+  draftNote: string | undefined,
+): Step<SmsForm>[] {
   const sender = pickStep<SmsForm, string | typeof CUSTOM>({
     id: 'from',
     placeholder: () => draftNote ?? vscode.l10n.t('Sender identity'),
@@ -185,7 +191,13 @@ export function smsSteps(title: string, rules: SmsRules, senders: { recent: stri
     liveDelayMs: 150,
     live: (v) => {
       try {
-        return { title: vscode.l10n.t({ message: '{0} — {1}', args: [title, describeBody(rules.core.analyzeBody(v))], comment: ['Step title, then the live analysis of the message text'] }) };
+        return {
+          title: vscode.l10n.t({
+            message: '{0} — {1}',
+            args: [title, describeBody(rules.core.analyzeBody(v))],
+            comment: ['Step title, then the live analysis of the message text'],
+          }),
+        };
       } catch {
         return { title };
       }

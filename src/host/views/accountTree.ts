@@ -96,17 +96,26 @@ export class AccountTreeProvider extends Disposable implements vscode.TreeDataPr
       case 'balance': {
         const loaded = b.loaded;
         const raw = loaded && !loaded.balance;
-        const item = new vscode.TreeItem(vscode.l10n.t('Balance'), raw ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          vscode.l10n.t('Balance'),
+          raw ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         const low = isLow(loaded?.balance, this.config.settings.lowBalanceThreshold);
         const shown = loaded ? inertLine(loaded.shown) : '';
         if (loaded?.balance) item.description = b.loading ? vscode.l10n.t('{0} (updating…)', shown) : shown;
         else if (raw) item.description = vscode.l10n.t('unrecognised answer, shown as received');
         else if (b.error) item.description = this.guard.userText(b.error.message);
         else item.description = vscode.l10n.t('loading…');
-        item.iconPath = low || (b.error && !loaded) ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('credit-card');
+        item.iconPath =
+          low || (b.error && !loaded)
+            ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+            : new vscode.ThemeIcon('credit-card');
         const tips: string[] = [];
         if (loaded) tips.push(vscode.l10n.t('Account {0}: {1}', loaded.accountId, shown));
-        if (low) tips.push(vscode.l10n.t('Low: at or below {0} (setting voiceSms.lowBalanceThreshold).', this.config.settings.lowBalanceThreshold));
+        if (low)
+          tips.push(
+            vscode.l10n.t('Low: at or below {0} (setting voiceSms.lowBalanceThreshold).', this.config.settings.lowBalanceThreshold),
+          );
         if (b.error) tips.push(vscode.l10n.t('The last refresh failed: {0}', this.guard.userText(b.error.message)));
         tips.push(vscode.l10n.t('Click to refresh.'));
         item.tooltip = tips.join('\n');
@@ -114,7 +123,9 @@ export class AccountTreeProvider extends Disposable implements vscode.TreeDataPr
         // Enables "Show Raw Answer" in the row's context menu once there is an answer to show.
         if (loaded) item.contextValue = TREE_ITEM_KINDS.balance;
         item.accessibilityInformation = {
-          label: low ? vscode.l10n.t('Balance {0} (low)', String(item.description)) : vscode.l10n.t('Balance {0}', String(item.description)),
+          label: low
+            ? vscode.l10n.t('Balance {0} (low)', String(item.description))
+            : vscode.l10n.t('Balance {0}', String(item.description)),
         };
         return item;
       }
@@ -143,12 +154,19 @@ export class AccountTreeProvider extends Disposable implements vscode.TreeDataPr
         const item = new vscode.TreeItem(vscode.l10n.t('Set an account id to see the balance'));
         item.iconPath = new vscode.ThemeIcon('gear');
         item.tooltip = vscode.l10n.t('Add "accountId" to this profile in the setting voiceSms.profiles.');
-        item.command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [fullSettingKey(SETTINGS.profiles)] };
+        item.command = {
+          command: 'workbench.action.openSettings',
+          title: vscode.l10n.t('Open Settings'),
+          arguments: [fullSettingKey(SETTINGS.profiles)],
+        };
         return item;
       }
       case 'senders': {
         const count = profile?.senderIds.length ?? 0;
-        const item = new vscode.TreeItem(vscode.l10n.t('Sender identities'), count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          vscode.l10n.t('Sender identities'),
+          count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         item.description = count > 0 ? String(count) : vscode.l10n.t('none configured');
         item.iconPath = new vscode.ThemeIcon('person');
         return item;

@@ -45,5 +45,15 @@ export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
   const balanceStatus = new BalanceStatusBar(balance, session, config, log);
   const profileStatus = new ProfileStatusBar(session);
   ctx.subscriptions.push(smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instances, instancesTree);
-  return { views, instances: instances.model, instancesTree, smsHistory, smsHistoryTree, balance, accountTree, balanceStatus, profileStatus };
+  return {
+    views,
+    instances: instances.model,
+    instancesTree,
+    smsHistory,
+    smsHistoryTree,
+    balance,
+    accountTree,
+    balanceStatus,
+    profileStatus,
+  };
 }

@@ -126,7 +126,11 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     item.contextValue = TREE_ITEM_KINDS.error;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.description = message;
-    item.tooltip = vscode.l10n.t('{0}\nEvery month of {1} failed with this error. Click to try again.', message, inertLine(node.instanceId));
+    item.tooltip = vscode.l10n.t(
+      '{0}\nEvery month of {1} failed with this error. Click to try again.',
+      message,
+      inertLine(node.instanceId),
+    );
     item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [{ instanceId: node.instanceId }] };
     return item;
   }
@@ -196,7 +200,11 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
 
   private node<T extends InstancesNode>(fresh: T): T {
     const key = JSON.stringify(
-      fresh.kind === 'instance' ? [fresh.instanceId] : fresh.kind === 'month' ? [fresh.instanceId, fresh.monthId] : [fresh.instanceId, 'failure'],
+      fresh.kind === 'instance'
+        ? [fresh.instanceId]
+        : fresh.kind === 'month'
+          ? [fresh.instanceId, fresh.monthId]
+          : [fresh.instanceId, 'failure'],
     );
     const known = this.nodes.get(key);
     if (known) return known as T;

@@ -8,7 +8,11 @@ import type { ProfileSecrets } from '../profile/secrets.js';
 import type { SessionState } from '../profile/session.js';
 import { InstancesModel } from './instancesModel.js';
 
-export function createInstancesModel(clients: ClientProvider, session: SessionState, secrets: ProfileSecrets): vscode.Disposable & { model: InstancesModel } {
+export function createInstancesModel(
+  clients: ClientProvider,
+  session: SessionState,
+  secrets: ProfileSecrets,
+): vscode.Disposable & { model: InstancesModel } {
   const model = new InstancesModel({
     // The profile's request scheduler (in the client) bounds and orders the loads; a second limit here
     // would hold the tree to fewer requests than the user's maxConcurrentRequests.

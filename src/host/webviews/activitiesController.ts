@@ -12,8 +12,13 @@ export interface ActivitiesHooks {
   onWarn?(message: string): void;
 }
 
-export class ActivitiesController extends PanelController<ActivitiesState, ActivitiesToWebview, ActivitiesToHost, ActivitiesDataSource, ActivitiesHooks> {
-
+export class ActivitiesController extends PanelController<
+  ActivitiesState,
+  ActivitiesToWebview,
+  ActivitiesToHost,
+  ActivitiesDataSource,
+  ActivitiesHooks
+> {
   async load(): Promise<void> {
     const { instanceId, dateId } = this.state;
     const ticket = this.loads.begin();

@@ -74,9 +74,7 @@ export interface WebviewHtmlOptions {
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   const csp = escapeHtml(contentSecurityPolicy(o.cspSource, o.nonce));
   const links = o.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n    ');
-  const scripts = o.scripts
-    .map((src) => `<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(src)}"></script>`)
-    .join('\n    ');
+  const scripts = o.scripts.map((src) => `<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(src)}"></script>`).join('\n    ');
   // Our own message bundle rides in an attribute (inert data, so the CSP needs no inline script);
   // escapeHtml makes any quote or angle bracket in a translation harmless.
   const l10n = o.l10n ? ` ${WEBVIEW_L10N_ATTRIBUTE}="${escapeHtml(JSON.stringify(o.l10n))}"` : '';

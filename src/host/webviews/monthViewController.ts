@@ -20,7 +20,13 @@ export interface MonthViewHooks {
   onWarn?(message: string): void;
 }
 
-export class MonthViewController extends PanelController<MonthViewState, MonthViewToWebview, MonthViewToHost, MonthViewDataSource, MonthViewHooks> {
+export class MonthViewController extends PanelController<
+  MonthViewState,
+  MonthViewToWebview,
+  MonthViewToHost,
+  MonthViewDataSource,
+  MonthViewHooks
+> {
   /** The XML of the month on show (undefined while loading or after an error). */
   rawAnswer: string | undefined;
 

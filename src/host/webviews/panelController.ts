@@ -8,13 +8,7 @@ interface WarnHook {
   onWarn?(message: string): void;
 }
 
-export abstract class PanelController<
-  State extends object,
-  ToWebview,
-  ToHost extends { type: string },
-  Source,
-  Hooks extends WarnHook,
-> {
+export abstract class PanelController<State extends object, ToWebview, ToHost extends { type: string }, Source, Hooks extends WarnHook> {
   readonly gate: ReadyGate<ToWebview>;
   protected readonly loads = new LoadSequencer();
   protected state: State;

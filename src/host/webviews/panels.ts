@@ -144,7 +144,13 @@ export class WebviewPanels implements vscode.Disposable {
     for (const [viewType, map] of groups) {
       for (const open of map.values()) {
         if (open.panel.title === title) {
-          return { viewType, panel: open.panel, loading: open.loading, shown: () => open.controller.gate.current(), post: (m) => open.controller.handle(m) };
+          return {
+            viewType,
+            panel: open.panel,
+            loading: open.loading,
+            shown: () => open.controller.gate.current(),
+            post: (m) => open.controller.handle(m),
+          };
         }
       }
     }
@@ -245,7 +251,9 @@ export class WebviewPanels implements vscode.Disposable {
     webview.html = renderWebviewHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
-      scripts: scriptsFor(entry).map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`)).toString()),
+      scripts: scriptsFor(entry).map((name) =>
+        webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`)).toString(),
+      ),
       stylesheets: [webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString()],
       title: panel.title,
       entry,

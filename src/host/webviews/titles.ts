@@ -5,7 +5,11 @@ import * as l10n from '@vscode/l10n';
 import { monthLabel } from '../platform/monthLabel.js';
 
 export function monthViewTitle(instanceId: string, monthId: string): string {
-  return l10n.t({ message: 'Calls {0} · {1}', args: [monthLabel(monthId), instanceId], comment: ['Panel title: a month, then the voice instance id'] });
+  return l10n.t({
+    message: 'Calls {0} · {1}',
+    args: [monthLabel(monthId), instanceId],
+    comment: ['Panel title: a month, then the voice instance id'],
+  });
 }
 
 export function trendTitle(instanceId: string): string {
@@ -14,5 +18,9 @@ export function trendTitle(instanceId: string): string {
 
 export function activitiesTitle(instanceId: string, dateId: string): string {
   const day = `${dateId.slice(0, 4)}-${dateId.slice(4, 6)}-${dateId.slice(6, 8)}`;
-  return l10n.t({ message: 'Activities {0} · {1}', args: [day, instanceId], comment: ['Panel title: a date (YYYY-MM-DD), then the voice instance id'] });
+  return l10n.t({
+    message: 'Activities {0} · {1}',
+    args: [day, instanceId],
+    comment: ['Panel title: a date (YYYY-MM-DD), then the voice instance id'],
+  });
 }

@@ -21,7 +21,6 @@ export interface TrendHooks {
 }
 
 export class TrendController extends PanelController<TrendState, TrendToWebview, TrendToHost, MonthViewDataSource, TrendHooks> {
-
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;
     const ticket = this.loads.begin();

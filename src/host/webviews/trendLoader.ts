@@ -20,7 +20,12 @@ export function trendMonthIds(endMonthId: string, count: number): string[] {
  * One slot per month, oldest first. The newest month is asked for first and ahead of other views' older
  * months (it is the one the user compares against); an abort of `signal` cancels what is still queued.
  */
-export async function loadTrend(source: MonthViewDataSource, instanceId: string, monthIds: readonly string[], signal: AbortSignal): Promise<TrendSlot[]> {
+export async function loadTrend(
+  source: MonthViewDataSource,
+  instanceId: string,
+  monthIds: readonly string[],
+  signal: AbortSignal,
+): Promise<TrendSlot[]> {
   const slots: TrendSlot[] = monthIds.map((monthId) => ({ monthId }));
   const newestFirst = [...slots].reverse();
   await Promise.all(

@@ -54,7 +54,12 @@ export function handleSms(ctx: HandlerContext): Answer {
   if (to === '') return errorAnswer(400, 'Missing parameter to (the destination number).', id, ctx.now);
   // The number itself is not echoed: a destination is personal data.
   if (!E164.test(to)) {
-    return errorAnswer(400, 'Parameter to must be an E.164 number: "+", country code and number, 7 to 15 digits, e.g. +14155550123.', id, ctx.now);
+    return errorAnswer(
+      400,
+      'Parameter to must be an E.164 number: "+", country code and number, 7 to 15 digits, e.g. +14155550123.',
+      id,
+      ctx.now,
+    );
   }
   const text = form.body ?? '';
   if (text.trim() === '') return errorAnswer(400, 'Parameter body is empty; the message needs some text.', id, ctx.now);

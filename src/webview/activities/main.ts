@@ -31,9 +31,7 @@ function parsePageState(raw: unknown): PageState | undefined {
 }
 
 type Phase =
-  | { kind: 'loading' }
-  | { kind: 'data'; result: JsonValue; rawXml: string; meta: ResponseMeta }
-  | { kind: 'error'; error: PanelError };
+  { kind: 'loading' } | { kind: 'data'; result: JsonValue; rawXml: string; meta: ResponseMeta } | { kind: 'error'; error: PanelError };
 
 const host = connectToHost<ActivitiesToHost, ActivitiesToWebview, PageState>(parsePageState);
 let current: PageState | undefined = host.getState();
@@ -44,14 +42,25 @@ const subtitle = h('p', { className: 'subtitle' });
 const rawToggle = button(l10n.t('Show raw XML'), () => toggleRaw(), { secondary: true });
 rawToggle.setAttribute('aria-pressed', 'false');
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(app,
-  h('header', { className: 'toolbar' },
+replaceContent(
+  app,
+  h(
+    'header',
+    { className: 'toolbar' },
     h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('Activities'))),
-    h('div', { className: 'actions' },
+    h(
+      'div',
+      { className: 'actions' },
       rawToggle,
-      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request as a cURL command') }))),
+      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), {
+        secondary: true,
+        title: l10n.t('Copy the request as a cURL command'),
+      }),
+    ),
+  ),
   subtitle,
-  body);
+  body,
+);
 
 function showRaw(): boolean {
   return current?.showRaw === true;
@@ -75,21 +84,36 @@ function render(): void {
       replaceContent(body, loadingState(l10n.t('Loading activities…')));
       return;
     case 'error':
-      replaceContent(body, errorState(l10n.t('Could not load the activities'), phase.error, () => {
-        phase = { kind: 'loading' };
-        render();
-        host.post({ type: 'retry' });
-      }));
+      replaceContent(
+        body,
+        errorState(l10n.t('Could not load the activities'), phase.error, () => {
+          phase = { kind: 'loading' };
+          render();
+          host.post({ type: 'retry' });
+        }),
+      );
       return;
     case 'data': {
       const { result, rawXml, meta } = phase;
-      replaceContent(body,
-        h('section', { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
-          isEmptyResult(result) ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.')) : renderResult(result)),
-        showRaw() ? h('section', { className: 'panel raw-panel', attrs: { 'aria-label': l10n.t('Raw XML') } },
-          h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Raw XML'))),
-          h('pre', { className: 'raw-xml' }, rawXml)) : null,
-        serviceFooter(meta));
+      replaceContent(
+        body,
+        h(
+          'section',
+          { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
+          isEmptyResult(result)
+            ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.'))
+            : renderResult(result),
+        ),
+        showRaw()
+          ? h(
+              'section',
+              { className: 'panel raw-panel', attrs: { 'aria-label': l10n.t('Raw XML') } },
+              h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Raw XML'))),
+              h('pre', { className: 'raw-xml' }, rawXml),
+            )
+          : null,
+        serviceFooter(meta),
+      );
       return;
     }
   }

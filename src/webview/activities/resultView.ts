@@ -42,33 +42,64 @@ function summaryHint(v: JsonObject | JsonValue[]): string {
 }
 
 function recordsTable(items: JsonValue[], columns: string[], caption: string): HTMLElement {
-  return h('div', { className: 'records-wrap' },
-    h('table', { className: 'records' },
+  return h(
+    'div',
+    { className: 'records-wrap' },
+    h(
+      'table',
+      { className: 'records' },
       h('caption', { className: 'visually-hidden' }, caption),
-      h('thead', {}, h('tr', {}, h('th', { attrs: { scope: 'col' }, className: 'num' }, '#'), ...columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
-      h('tbody', {}, ...items.map((item, i) => h('tr', {},
-        h('td', { className: 'num' }, String(i + 1)),
-        ...columns.map((c) => {
-          const cell = isObject(item) ? item[c] : undefined;
-          return h('td', {}, cell === undefined ? null : isComposite(cell) ? valueTree(cell) : scalar(cell));
-        }))))));
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { attrs: { scope: 'col' }, className: 'num' }, '#'),
+          ...columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...items.map((item, i) =>
+          h(
+            'tr',
+            {},
+            h('td', { className: 'num' }, String(i + 1)),
+            ...columns.map((c) => {
+              const cell = isObject(item) ? item[c] : undefined;
+              return h('td', {}, cell === undefined ? null : isComposite(cell) ? valueTree(cell) : scalar(cell));
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function entry(key: string, v: JsonValue): HTMLElement {
   if (!isComposite(v)) return h('li', {}, h('span', { className: 'key' }, key), scalar(v));
   const columns = likeRecordColumns(v);
   const inner: Child = columns && Array.isArray(v) ? recordsTable(v, columns, key) : valueTree(v);
-  return h('li', {},
-    h('details', { attrs: { open: true } },
+  return h(
+    'li',
+    {},
+    h(
+      'details',
+      { attrs: { open: true } },
       h('summary', {}, h('span', { className: 'key' }, key), h('span', { className: 'hint' }, summaryHint(v))),
-      inner));
+      inner,
+    ),
+  );
 }
 
 /** A nested list of the value's fields (or items, keyed by index). */
 export function valueTree(v: JsonValue): HTMLElement {
   if (!isComposite(v)) return scalar(v);
   const entries: [string, JsonValue][] = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v);
-  if (entries.length === 0) return h('span', { className: 'value value-empty' }, Array.isArray(v) ? l10n.t('(no items)') : l10n.t('(no fields)'));
+  if (entries.length === 0)
+    return h('span', { className: 'value value-empty' }, Array.isArray(v) ? l10n.t('(no items)') : l10n.t('(no fields)'));
   return h('ul', { className: 'tree' }, ...entries.map(([k, x]) => entry(k, x)));
 }
 

@@ -51,7 +51,10 @@ export class ComboChart {
   private points: ComboPoint[] = [];
   private theme: ChartTheme = readChartTheme();
 
-  constructor(canvas: HTMLCanvasElement, private readonly o: ComboChartOptions) {
+  constructor(
+    canvas: HTMLCanvasElement,
+    private readonly o: ComboChartOptions,
+  ) {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', o.ariaLabel);
     this.chart = new Chart<Kind, Values, string>(canvas, this.config());
@@ -98,24 +101,60 @@ export class ComboChart {
         labels: [],
         datasets: [
           {
-            type: 'bar', label: l10n.t('Inbound legs'), data: [], stack: 'legs', yAxisID: 'y', order: 2,
-            backgroundColor: t.inbound, borderColor: border ?? t.inbound, borderWidth: border ? 1 : 0,
-            borderRadius: 2, maxBarThickness: 28,
+            type: 'bar',
+            label: l10n.t('Inbound legs'),
+            data: [],
+            stack: 'legs',
+            yAxisID: 'y',
+            order: 2,
+            backgroundColor: t.inbound,
+            borderColor: border ?? t.inbound,
+            borderWidth: border ? 1 : 0,
+            borderRadius: 2,
+            maxBarThickness: 28,
           },
           {
-            type: 'bar', label: l10n.t('Outbound legs'), data: [], stack: 'legs', yAxisID: 'y', order: 2,
-            backgroundColor: t.outbound, borderColor: border ?? t.outbound, borderWidth: border ? 1 : 0,
-            borderRadius: 2, maxBarThickness: 28,
+            type: 'bar',
+            label: l10n.t('Outbound legs'),
+            data: [],
+            stack: 'legs',
+            yAxisID: 'y',
+            order: 2,
+            backgroundColor: t.outbound,
+            borderColor: border ?? t.outbound,
+            borderWidth: border ? 1 : 0,
+            borderRadius: 2,
+            maxBarThickness: 28,
           },
           {
-            type: 'line', label: l10n.t('Unique calls'), data: [], yAxisID: 'y1', order: 1,
-            borderColor: t.unique, backgroundColor: t.unique, borderWidth: 2, pointRadius: 2.5, pointHoverRadius: 5,
-            tension: 0.25, spanGaps: false,
+            type: 'line',
+            label: l10n.t('Unique calls'),
+            data: [],
+            yAxisID: 'y1',
+            order: 1,
+            borderColor: t.unique,
+            backgroundColor: t.unique,
+            borderWidth: 2,
+            pointRadius: 2.5,
+            pointHoverRadius: 5,
+            tension: 0.25,
+            spanGaps: false,
           },
           {
-            type: 'line', label: l10n.t('Minutes'), data: [], yAxisID: 'y1', order: 1,
-            borderColor: t.minutes, backgroundColor: t.minutes, borderWidth: 2, borderDash: [5, 3],
-            pointRadius: 2.5, pointHoverRadius: 5, pointStyle: 'rectRot', tension: 0.25, spanGaps: false,
+            type: 'line',
+            label: l10n.t('Minutes'),
+            data: [],
+            yAxisID: 'y1',
+            order: 1,
+            borderColor: t.minutes,
+            backgroundColor: t.minutes,
+            borderWidth: 2,
+            borderDash: [5, 3],
+            pointRadius: 2.5,
+            pointHoverRadius: 5,
+            pointStyle: 'rectRot',
+            tension: 0.25,
+            spanGaps: false,
           },
         ],
       },
@@ -169,7 +208,14 @@ export class ComboChart {
           legend: {
             position: 'top',
             align: 'end',
-            labels: { color: t.foreground, usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 14, sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) },
+            labels: {
+              color: t.foreground,
+              usePointStyle: true,
+              boxWidth: 8,
+              boxHeight: 8,
+              padding: 14,
+              sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
+            },
           },
           tooltip: {
             backgroundColor: t.background,

@@ -42,11 +42,23 @@ export function replaceContent(parent: Element, ...children: Child[]): void {
 }
 
 /** A button styled by @vscode-elements (role=button, keyboard and focus handled by the element). */
-export function button(label: string, onClick: () => void, opts: { secondary?: boolean; title?: string; disabled?: boolean; ariaLabel?: string } = {}): HTMLElement {
-  const b = h('vscode-button', {
-    attrs: { secondary: opts.secondary, title: opts.title, 'aria-label': opts.ariaLabel, disabled: opts.disabled },
-    on: { click: () => { if (!b.hasAttribute('disabled')) onClick(); } },
-  }, label);
+export function button(
+  label: string,
+  onClick: () => void,
+  opts: { secondary?: boolean; title?: string; disabled?: boolean; ariaLabel?: string } = {},
+): HTMLElement {
+  const b = h(
+    'vscode-button',
+    {
+      attrs: { secondary: opts.secondary, title: opts.title, 'aria-label': opts.ariaLabel, disabled: opts.disabled },
+      on: {
+        click: () => {
+          if (!b.hasAttribute('disabled')) onClick();
+        },
+      },
+    },
+    label,
+  );
   return b;
 }
 

@@ -44,7 +44,13 @@ export function formatDayShort(dateId: string): { weekday: string; day: string }
 
 export function formatDateLong(dateId: string): string {
   const { y, m, d } = parts(dateId);
-  return new Intl.DateTimeFormat(pageLanguage(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(y, m, d));
+  return new Intl.DateTimeFormat(pageLanguage(), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(utc(y, m, d));
 }
 
 export function isoDate(dateId: string): string {
@@ -92,5 +98,9 @@ export function formatDelta(d: Delta): string {
         ? l10n.t({ message: '{0}%', args: [pctFormat.format(0)], comment: ['A percentage'] })
         : l10n.t({ message: 'new', comment: ['A value that was zero the month before, so no percentage can be given'] })
       : `${d.pct > 0 ? '+' : d.pct < 0 ? '−' : ''}${l10n.t({ message: '{0}%', args: [pctFormat.format(Math.abs(d.pct))], comment: ['A percentage'] })}`;
-  return l10n.t({ message: '{0} ({1})', args: [`${sign(d.diff)}${abs}`, pct], comment: ['A change: the difference, then the percentage in brackets'] });
+  return l10n.t({
+    message: '{0} ({1})',
+    args: [`${sign(d.diff)}${abs}`, pct],
+    comment: ['A change: the difference, then the percentage in brackets'],
+  });
 }

@@ -46,18 +46,42 @@ export function buildDayRows(view: MonthViewData): DayRow[] {
     const day = isoDate(dateId);
     // `detail` names the day (warning list, badge tooltips); `summary` is the same without it (chart tooltip, which already titles the day).
     const note = (kind: NoteKind, label: string, summary: string): DayNote => ({
-      kind, label, summary, detail: l10n.t({ message: '{0}: {1}', args: [day, summary], comment: ['A date (YYYY-MM-DD), then a sentence about that day'] }),
+      kind,
+      label,
+      summary,
+      detail: l10n.t({ message: '{0}: {1}', args: [day, summary], comment: ['A date (YYYY-MM-DD), then a sentence about that day'] }),
     });
-    if (future) notes.push({ kind: 'future', label: l10n.t('future'), summary: l10n.t('Future day: no data yet'), detail: l10n.t("{0} is after the service's current day.", day) });
+    if (future)
+      notes.push({
+        kind: 'future',
+        label: l10n.t('future'),
+        summary: l10n.t('Future day: no data yet'),
+        detail: l10n.t("{0} is after the service's current day.", day),
+      });
     if (missing) notes.push(note('missing', l10n.t('missing'), l10n.t('the service sent no entry for this day.')));
     if (stats && (stats.legsMismatch || stats.callLegs !== stats.callLegsIn + stats.callLegsOut)) {
-      notes.push(note('mismatch', l10n.t('legs ≠ in + out'),
-        l10n.t('call legs {0} ≠ inbound {1} + outbound {2}.', formatInt(stats.callLegs), formatInt(stats.callLegsIn), formatInt(stats.callLegsOut))));
+      notes.push(
+        note(
+          'mismatch',
+          l10n.t('legs ≠ in + out'),
+          l10n.t(
+            'call legs {0} ≠ inbound {1} + outbound {2}.',
+            formatInt(stats.callLegs),
+            formatInt(stats.callLegsIn),
+            formatInt(stats.callLegsOut),
+          ),
+        ),
+      );
     }
     if (stats && !stats.future && base > 0 && stats.callLegs > SPIKE_FACTOR * base) {
       const factor = formatOneDecimal(stats.callLegs / base);
-      notes.push(note('spike', l10n.t('spike ×{0}', factor),
-        l10n.t('{0} call legs, {1}× the median of active days ({2}).', formatInt(stats.callLegs), factor, formatInt(base))));
+      notes.push(
+        note(
+          'spike',
+          l10n.t('spike ×{0}', factor),
+          l10n.t('{0} call legs, {1}× the median of active days ({2}).', formatInt(stats.callLegs), factor, formatInt(base)),
+        ),
+      );
     }
     return { dateId, stats, future, missing, notes };
   });

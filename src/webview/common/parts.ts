@@ -6,22 +6,33 @@ import { button, h } from './dom.js';
 import { formatElapsed } from './format.js';
 
 export function loadingState(text: string): HTMLElement {
-  return h('div', { className: 'state state-loading', attrs: { role: 'status' } },
+  return h(
+    'div',
+    { className: 'state state-loading', attrs: { role: 'status' } },
     h('vscode-progress-ring', { attrs: { 'aria-label': text } }),
-    h('p', {}, text));
+    h('p', {}, text),
+  );
 }
 
 /** A short heading for each VoiceSmsError kind (translated when asked for, after the bundle is loaded). */
 function kindHint(kind: string | undefined): string | undefined {
   switch (kind) {
-    case 'network': return l10n.t('Network problem');
-    case 'timeout': return l10n.t('The service did not answer in time');
-    case 'http': return l10n.t('HTTP error');
-    case 'service': return l10n.t('The service reported an error');
-    case 'parse': return l10n.t('Unreadable answer');
-    case 'validation': return l10n.t('Invalid request');
-    case 'auth': return l10n.t('Authentication failed');
-    default: return undefined;
+    case 'network':
+      return l10n.t('Network problem');
+    case 'timeout':
+      return l10n.t('The service did not answer in time');
+    case 'http':
+      return l10n.t('HTTP error');
+    case 'service':
+      return l10n.t('The service reported an error');
+    case 'parse':
+      return l10n.t('Unreadable answer');
+    case 'validation':
+      return l10n.t('Invalid request');
+    case 'auth':
+      return l10n.t('Authentication failed');
+    default:
+      return undefined;
   }
 }
 
@@ -36,23 +47,32 @@ export function instanceLabel(instanceId: string): (string | HTMLElement)[] {
 
 export function errorState(title: string, error: PanelError, onRetry: () => void): HTMLElement {
   const kind = kindHint(error.kind);
-  return h('div', { className: 'state state-error', attrs: { role: 'alert' } },
+  return h(
+    'div',
+    { className: 'state state-error', attrs: { role: 'alert' } },
     h('h2', {}, title),
     kind ? h('p', { className: 'error-kind' }, kind) : null,
     h('p', { className: 'error-message' }, error.message),
-    h('div', { className: 'state-actions' }, button(l10n.t('Retry'), onRetry)));
+    h('div', { className: 'state-actions' }, button(l10n.t('Retry'), onRetry)),
+  );
 }
 
 export function serviceFooter(meta: ResponseMeta): HTMLElement {
   const item = (label: string, value: string, cls?: string): HTMLElement =>
     h('div', { className: 'meta-item' }, h('dt', {}, label), h('dd', cls ? { className: cls } : {}, value));
-  return h('footer', { className: 'meta', attrs: { 'aria-label': l10n.t('Response details') } },
-    h('dl', {},
+  return h(
+    'footer',
+    { className: 'meta', attrs: { 'aria-label': l10n.t('Response details') } },
+    h(
+      'dl',
+      {},
       item(l10n.t('Service'), meta.service.provider, 'service-provider'),
       item(l10n.t({ message: 'ID', comment: ['The id the service reports for itself'] }), meta.service.id, 'service-id'),
       item(l10n.t('Version'), meta.service.version, 'service-version'),
       item(l10n.t('Response time'), formatElapsed(meta.elapsedMs), 'response-time'),
-      meta.serverTimestamp ? item(l10n.t('Server time'), meta.serverTimestamp, 'server-time') : null));
+      meta.serverTimestamp ? item(l10n.t('Server time'), meta.serverTimestamp, 'server-time') : null,
+    ),
+  );
 }
 
 /** Roving focus for clickable table rows: one tab stop, arrows move, Enter/Space activate. */
@@ -71,11 +91,20 @@ export function makeRowsNavigable(rows: HTMLTableRowElement[], activate: (row: H
           e.preventDefault();
           activate(row);
           return;
-        case 'ArrowDown': target = rows[i + 1]; break;
-        case 'ArrowUp': target = rows[i - 1]; break;
-        case 'Home': target = rows[0]; break;
-        case 'End': target = rows[rows.length - 1]; break;
-        default: return;
+        case 'ArrowDown':
+          target = rows[i + 1];
+          break;
+        case 'ArrowUp':
+          target = rows[i - 1];
+          break;
+        case 'Home':
+          target = rows[0];
+          break;
+        case 'End':
+          target = rows[rows.length - 1];
+          break;
+        default:
+          return;
       }
       e.preventDefault();
       target?.focus();

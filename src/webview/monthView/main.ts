@@ -42,15 +42,32 @@ const subtitle = h('p', { className: 'subtitle' });
 const prevButton = button('‹', () => navigate(-1), { secondary: true, ariaLabel: l10n.t('Previous month') });
 const nextButton = button('›', () => navigate(1), { secondary: true, ariaLabel: l10n.t('Next month') });
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(app,
-  h('header', { className: 'toolbar' },
+replaceContent(
+  app,
+  h(
+    'header',
+    { className: 'toolbar' },
     h('div', { className: 'nav' }, prevButton, title, nextButton),
-    h('div', { className: 'actions' },
-      button(l10n.t('Export…'), () => host.post({ type: 'command', command: 'exportMonth' }), { secondary: true, title: l10n.t('Export this month as CSV, JSON or Markdown') }),
-      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), { secondary: true, title: l10n.t('Copy the request of this month as a cURL command') }),
-      button(l10n.t('Show raw answer'), () => host.post({ type: 'command', command: 'showRawAnswer' }), { secondary: true, title: l10n.t('Open the XML the service sent for this month in a read-only editor') }))),
+    h(
+      'div',
+      { className: 'actions' },
+      button(l10n.t('Export…'), () => host.post({ type: 'command', command: 'exportMonth' }), {
+        secondary: true,
+        title: l10n.t('Export this month as CSV, JSON or Markdown'),
+      }),
+      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), {
+        secondary: true,
+        title: l10n.t('Copy the request of this month as a cURL command'),
+      }),
+      button(l10n.t('Show raw answer'), () => host.post({ type: 'command', command: 'showRawAnswer' }), {
+        secondary: true,
+        title: l10n.t('Open the XML the service sent for this month in a read-only editor'),
+      }),
+    ),
+  ),
   subtitle,
-  body);
+  body,
+);
 
 function navigate(step: -1 | 1): void {
   if (!current) return;
@@ -81,7 +98,10 @@ function setCurrent(state: MonthViewState): void {
 function renderHeader(): void {
   const monthId = current?.monthId;
   title.textContent = monthId ? formatMonth(monthId) : l10n.t('Month view');
-  prevButton.setAttribute('title', monthId ? l10n.t('Previous month ({0})', formatMonth(shiftMonthId(monthId, -1))) : l10n.t('Previous month'));
+  prevButton.setAttribute(
+    'title',
+    monthId ? l10n.t('Previous month ({0})', formatMonth(shiftMonthId(monthId, -1))) : l10n.t('Previous month'),
+  );
   nextButton.setAttribute('title', monthId ? l10n.t('Next month ({0})', formatMonth(shiftMonthId(monthId, 1))) : l10n.t('Next month'));
   prevButton.toggleAttribute('disabled', !monthId);
   // Nothing can be known after the service's current month.
@@ -92,9 +112,14 @@ function renderHeader(): void {
   if (phase.kind === 'data') {
     const rows = buildDayRows(phase.view);
     const elapsed = rows.filter((r) => !r.future).length;
-    parts.push(' · ', elapsed < rows.length
-      ? l10n.t('month to date, {0} of {1} days', formatInt(elapsed), formatInt(rows.length))
-      : rows.length === 1 ? l10n.t('1 day') : l10n.t('{0} days', formatInt(rows.length)));
+    parts.push(
+      ' · ',
+      elapsed < rows.length
+        ? l10n.t('month to date, {0} of {1} days', formatInt(elapsed), formatInt(rows.length))
+        : rows.length === 1
+          ? l10n.t('1 day')
+          : l10n.t('{0} days', formatInt(rows.length)),
+    );
   }
   replaceContent(subtitle, ...parts);
 }
@@ -113,22 +138,31 @@ function render(): void {
       replaceContent(body, loadingState(current ? l10n.t('Loading {0}…', formatMonth(current.monthId)) : l10n.t('Loading…')));
       return;
     case 'error':
-      replaceContent(body, errorState(current ? l10n.t('Could not load {0}', formatMonth(current.monthId)) : l10n.t('Could not load the month'), phase.error, () => {
-        phase = { kind: 'loading' };
-        render();
-        host.post({ type: 'retry' });
-      }));
+      replaceContent(
+        body,
+        errorState(
+          current ? l10n.t('Could not load {0}', formatMonth(current.monthId)) : l10n.t('Could not load the month'),
+          phase.error,
+          () => {
+            phase = { kind: 'loading' };
+            render();
+            host.post({ type: 'retry' });
+          },
+        ),
+      );
       return;
     case 'data': {
       const { view, meta, comparison } = phase;
       const rows = buildDayRows(view);
       const chartPart = renderChart(rows, view, openDay);
-      replaceContent(body,
+      replaceContent(
+        body,
         renderCards(view, comparison),
         renderWarnings(rows, view, focusDay),
         chartPart.section,
         renderTable(rows, view, openDay),
-        serviceFooter(meta));
+        serviceFooter(meta),
+      );
       // The table and totals are painted now; the chart follows once the shared chart script has run.
       whenChartLoaded(() => {
         if (mine !== renders) return;

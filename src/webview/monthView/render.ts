@@ -29,45 +29,95 @@ export function renderCards(view: MonthViewData, comparison: Comparison | undefi
   const partial = view.days.some((d) => d.future);
   const prevShort = comparison ? formatMonth(comparison.previousMonthId, 'short').replace(/\s\d{4}$/, '') : '';
   // The cards' labels are h3 under this h2, so the headings read as an outline below the page's h1.
-  return h('section', { className: 'totals', attrs: { 'aria-labelledby': 'totals-heading' } },
+  return h(
+    'section',
+    { className: 'totals', attrs: { 'aria-labelledby': 'totals-heading' } },
     h('h2', { id: 'totals-heading', className: 'visually-hidden' }, l10n.t('Month totals')),
-    h('div', { className: 'cards' }, ...cards().map(({ metric, label, swatch }) => {
-      const value = view.totals[metric];
-      let compare: Child = h('p', { className: 'card-delta card-delta-empty', attrs: { 'aria-hidden': 'true' } }, '\u00a0');
-      if (comparison) {
-        const d = delta(value, comparison.totals[metric]);
-        const dir = d.diff > 0 ? 'up' : d.diff < 0 ? 'down' : 'flat';
-        const arrow = dir === 'up' ? '▲' : dir === 'down' ? '▼' : '■';
-        compare = h('p', { className: `card-delta ${dir}`, dataset: { metric } },
-          h('span', { className: 'arrow', attrs: { 'aria-hidden': 'true' } }, arrow),
-          ` ${formatDelta(d)} `,
-          h('span', { className: 'vs' }, l10n.t({ message: 'vs {0}', args: [prevShort], comment: ['Compared with a month, e.g. "vs Feb"'] })));
-      }
-      return h('article', { className: 'card', dataset: { metric } },
-        h('h3', { className: 'card-label' }, swatch ? h('span', { className: `swatch swatch-${swatch}`, attrs: { 'aria-hidden': 'true' } }) : null, label),
-        h('p', { className: 'card-value' }, formatInt(value)),
-        compare);
-    })),
+    h(
+      'div',
+      { className: 'cards' },
+      ...cards().map(({ metric, label, swatch }) => {
+        const value = view.totals[metric];
+        let compare: Child = h('p', { className: 'card-delta card-delta-empty', attrs: { 'aria-hidden': 'true' } }, '\u00a0');
+        if (comparison) {
+          const d = delta(value, comparison.totals[metric]);
+          const dir = d.diff > 0 ? 'up' : d.diff < 0 ? 'down' : 'flat';
+          const arrow = dir === 'up' ? '▲' : dir === 'down' ? '▼' : '■';
+          compare = h(
+            'p',
+            { className: `card-delta ${dir}`, dataset: { metric } },
+            h('span', { className: 'arrow', attrs: { 'aria-hidden': 'true' } }, arrow),
+            ` ${formatDelta(d)} `,
+            h(
+              'span',
+              { className: 'vs' },
+              l10n.t({ message: 'vs {0}', args: [prevShort], comment: ['Compared with a month, e.g. "vs Feb"'] }),
+            ),
+          );
+        }
+        return h(
+          'article',
+          { className: 'card', dataset: { metric } },
+          h(
+            'h3',
+            { className: 'card-label' },
+            swatch ? h('span', { className: `swatch swatch-${swatch}`, attrs: { 'aria-hidden': 'true' } }) : null,
+            label,
+          ),
+          h('p', { className: 'card-value' }, formatInt(value)),
+          compare,
+        );
+      }),
+    ),
     comparison
-      ? h('p', { className: 'cards-note' },
-        partial
-          ? l10n.t('Changes compare this month so far with all of {0}.', formatMonth(comparison.previousMonthId))
-          : l10n.t('Changes compare with {0}.', formatMonth(comparison.previousMonthId)))
-      : null);
+      ? h(
+          'p',
+          { className: 'cards-note' },
+          partial
+            ? l10n.t('Changes compare this month so far with all of {0}.', formatMonth(comparison.previousMonthId))
+            : l10n.t('Changes compare with {0}.', formatMonth(comparison.previousMonthId)),
+        )
+      : null,
+  );
 }
 
 export function renderWarnings(rows: DayRow[], view: MonthViewData, focusDay: (dateId: string) => void): HTMLElement | null {
   const lines = warningLines(rows, view.warnings);
   if (lines.length === 0) return null;
-  return h('section', { className: 'warnings', attrs: { 'aria-label': l10n.t('Data warnings') } },
-    h('h2', {}, h('span', { className: 'warn-icon', attrs: { 'aria-hidden': 'true' } }, '⚠'), ' ',
-      lines.length === 1 ? l10n.t('1 data warning') : l10n.t('{0} data warnings', formatInt(lines.length))),
-    h('ul', {}, ...lines.map((l) => {
-      const dateId = l.dateId;
-      return h('li', {},
-        h('span', {}, l.text),
-        dateId ? h('button', { className: 'link-button', attrs: { type: 'button', title: l10n.t('Show {0} in the table', isoDate(dateId)) }, on: { click: () => focusDay(dateId) } }, l10n.t('Show day')) : null);
-    })));
+  return h(
+    'section',
+    { className: 'warnings', attrs: { 'aria-label': l10n.t('Data warnings') } },
+    h(
+      'h2',
+      {},
+      h('span', { className: 'warn-icon', attrs: { 'aria-hidden': 'true' } }, '⚠'),
+      ' ',
+      lines.length === 1 ? l10n.t('1 data warning') : l10n.t('{0} data warnings', formatInt(lines.length)),
+    ),
+    h(
+      'ul',
+      {},
+      ...lines.map((l) => {
+        const dateId = l.dateId;
+        return h(
+          'li',
+          {},
+          h('span', {}, l.text),
+          dateId
+            ? h(
+                'button',
+                {
+                  className: 'link-button',
+                  attrs: { type: 'button', title: l10n.t('Show {0} in the table', isoDate(dateId)) },
+                  on: { click: () => focusDay(dateId) },
+                },
+                l10n.t('Show day'),
+              )
+            : null,
+        );
+      }),
+    ),
+  );
 }
 
 export function chartPoints(rows: DayRow[]): ComboPoint[] {
@@ -87,20 +137,33 @@ export function chartPoints(rows: DayRow[]): ComboPoint[] {
   });
 }
 
-export function renderChart(rows: DayRow[], view: MonthViewData, openDay: (dateId: string) => void): { section: HTMLElement; chart: () => ComboChart } {
+export function renderChart(
+  rows: DayRow[],
+  view: MonthViewData,
+  openDay: (dateId: string) => void,
+): { section: HTMLElement; chart: () => ComboChart } {
   const canvas = h('canvas', {});
-  const section = h('section', { className: 'panel chart-panel' },
-    h('div', { className: 'panel-head' },
+  const section = h(
+    'section',
+    { className: 'panel chart-panel' },
+    h(
+      'div',
+      { className: 'panel-head' },
       h('h2', {}, l10n.t('Daily traffic')),
-      h('p', { className: 'panel-hint' }, l10n.t('Click a day to open its activities'))),
-    h('div', { className: 'chart-box' }, canvas));
+      h('p', { className: 'panel-hint' }, l10n.t('Click a day to open its activities')),
+    ),
+    h('div', { className: 'chart-box' }, canvas),
+  );
   let chart: ComboChart | undefined;
   // The chart is created once the canvas is in the document, so it can measure its box.
   return {
     section,
     chart: () => {
       chart ??= createComboChart(canvas, {
-        ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.', formatMonth(view.monthId)),
+        ariaLabel: l10n.t(
+          'Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.',
+          formatMonth(view.monthId),
+        ),
         onSelect: (i) => {
           const row = rows[i];
           if (row) openDay(row.dateId);
@@ -122,40 +185,92 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
   const bodyRows = rows.map((r) => {
     const s = r.stats;
     const { weekday, day } = formatDayShort(r.dateId);
-    const classes = ['day-row', r.future ? 'is-future' : '', r.missing ? 'is-missing' : '', isWeekend(r.dateId) ? 'is-weekend' : '',
-      r.notes.some((n) => n.kind === 'mismatch' || n.kind === 'spike') ? 'has-warning' : '', s && !r.future && s.callLegs === 0 ? 'is-zero' : ''];
-    const values = s ? [s.callLegsIn, s.callLegsOut, s.callLegs, s.callsUnique, s.durationMin] : [undefined, undefined, undefined, undefined, undefined];
-    return h('tr', {
-      className: classes.filter(Boolean).join(' '),
-      dataset: { dateId: r.dateId },
-      attrs: { title: l10n.t('Open the activities of {0}', isoDate(r.dateId)) },
-    },
-    h('th', { attrs: { scope: 'row' }, className: 'day' },
-      h('span', { className: 'weekday' }, weekday), ' ', h('span', { className: 'daynum' }, day)),
-    ...values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, num(v, r.future))),
-    h('td', { className: 'notes' }, ...r.notes.map((n) => h('span', { className: `badge badge-${n.kind}`, attrs: { title: n.detail } }, n.label))));
+    const classes = [
+      'day-row',
+      r.future ? 'is-future' : '',
+      r.missing ? 'is-missing' : '',
+      isWeekend(r.dateId) ? 'is-weekend' : '',
+      r.notes.some((n) => n.kind === 'mismatch' || n.kind === 'spike') ? 'has-warning' : '',
+      s && !r.future && s.callLegs === 0 ? 'is-zero' : '',
+    ];
+    const values = s
+      ? [s.callLegsIn, s.callLegsOut, s.callLegs, s.callsUnique, s.durationMin]
+      : [undefined, undefined, undefined, undefined, undefined];
+    return h(
+      'tr',
+      {
+        className: classes.filter(Boolean).join(' '),
+        dataset: { dateId: r.dateId },
+        attrs: { title: l10n.t('Open the activities of {0}', isoDate(r.dateId)) },
+      },
+      h(
+        'th',
+        { attrs: { scope: 'row' }, className: 'day' },
+        h('span', { className: 'weekday' }, weekday),
+        ' ',
+        h('span', { className: 'daynum' }, day),
+      ),
+      ...values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, num(v, r.future))),
+      h(
+        'td',
+        { className: 'notes' },
+        ...r.notes.map((n) => h('span', { className: `badge badge-${n.kind}`, attrs: { title: n.detail } }, n.label)),
+      ),
+    );
   });
   makeRowsNavigable(bodyRows, (row) => {
     const id = row.dataset.dateId;
     if (id) openDay(id);
   });
   const t = view.totals;
-  return h('section', { className: 'panel table-panel' },
-    h('div', { className: 'panel-head' },
+  return h(
+    'section',
+    { className: 'panel table-panel' },
+    h(
+      'div',
+      { className: 'panel-head' },
       h('h2', { id: 'days-heading' }, l10n.t('Days')),
-      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the selected day · ↑ ↓ move'))),
-    h('div', { className: 'table-scroll' },
-      h('table', { className: 'days', attrs: { 'aria-labelledby': 'days-heading' } },
-        h('caption', { className: 'visually-hidden' }, l10n.t('Calls per day, {0}. Future days are marked “{1}”.', formatMonth(view.monthId), l10n.t('future'))),
-        h('thead', {}, h('tr', {},
-          h('th', { attrs: { scope: 'col' } }, l10n.t('Day')),
-          ...head.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-          h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')))),
+      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the selected day · ↑ ↓ move')),
+    ),
+    h(
+      'div',
+      { className: 'table-scroll' },
+      h(
+        'table',
+        { className: 'days', attrs: { 'aria-labelledby': 'days-heading' } },
+        h(
+          'caption',
+          { className: 'visually-hidden' },
+          l10n.t('Calls per day, {0}. Future days are marked “{1}”.', formatMonth(view.monthId), l10n.t('future')),
+        ),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { attrs: { scope: 'col' } }, l10n.t('Day')),
+            ...head.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
+            h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
+          ),
+        ),
         h('tbody', {}, ...bodyRows),
-        h('tfoot', {}, h('tr', { className: 'totals-row' },
-          h('th', { attrs: { scope: 'row' } }, t.days === 1 ? l10n.t('Total · 1 day') : l10n.t('Total · {0} days', formatInt(t.days))),
-          ...[t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin].map((v) => h('td', { className: 'num' }, formatInt(v))),
-          h('td', {}))))));
+        h(
+          'tfoot',
+          {},
+          h(
+            'tr',
+            { className: 'totals-row' },
+            h('th', { attrs: { scope: 'row' } }, t.days === 1 ? l10n.t('Total · 1 day') : l10n.t('Total · {0} days', formatInt(t.days))),
+            ...[t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin].map((v) =>
+              h('td', { className: 'num' }, formatInt(v)),
+            ),
+            h('td', {}),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 export { buildDayRows };

@@ -22,10 +22,7 @@ import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFoot
 import { markPainted } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
-type Phase =
-  | { kind: 'loading' }
-  | { kind: 'data'; months: TrendMonth[]; meta?: ResponseMeta }
-  | { kind: 'error'; error: PanelError };
+type Phase = { kind: 'loading' } | { kind: 'data'; months: TrendMonth[]; meta?: ResponseMeta } | { kind: 'error'; error: PanelError };
 
 const host = connectToHost<TrendToHost, TrendToWebview, TrendState>(parseTrendState);
 let current: TrendState | undefined = host.getState();
@@ -37,12 +34,21 @@ let renders = 0;
 const app = appRoot();
 const subtitle = h('p', { className: 'subtitle' });
 const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(app,
-  h('header', { className: 'toolbar' },
+replaceContent(
+  app,
+  h(
+    'header',
+    { className: 'toolbar' },
     h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('12-month trend'))),
-    h('div', { className: 'actions' }, button(l10n.t('Reload'), () => reload(), { secondary: true, title: l10n.t('Load the twelve months again') }))),
+    h(
+      'div',
+      { className: 'actions' },
+      button(l10n.t('Reload'), () => reload(), { secondary: true, title: l10n.t('Load the twelve months again') }),
+    ),
+  ),
   subtitle,
-  body);
+  body,
+);
 
 function reload(): void {
   phase = { kind: 'loading' };
@@ -60,51 +66,117 @@ function renderSubtitle(): void {
     return;
   }
   const first = shiftMonthId(current.monthId, 1 - TREND_MONTHS);
-  replaceContent(subtitle, ...instanceLabel(current.instanceId),
-    ' · ', l10n.t({ message: '{0} – {1}', args: [formatMonth(first), formatMonth(current.monthId)], comment: ['A range of months: first – last'] }));
+  replaceContent(
+    subtitle,
+    ...instanceLabel(current.instanceId),
+    ' · ',
+    l10n.t({
+      message: '{0} – {1}',
+      args: [formatMonth(first), formatMonth(current.monthId)],
+      comment: ['A range of months: first – last'],
+    }),
+  );
 }
 
 function cards(months: TrendMonth[]): HTMLElement {
   const ok = months.filter((m) => m.totals);
   const sum = (k: 'callLegs' | 'callsUnique' | 'durationMin'): number => ok.reduce((s, m) => s + (m.totals?.[k] ?? 0), 0);
-  const busiest = ok.reduce<TrendMonth | undefined>((b, m) => (!b || (m.totals?.callLegs ?? 0) > (b.totals?.callLegs ?? 0) ? m : b), undefined);
+  const busiest = ok.reduce<TrendMonth | undefined>(
+    (b, m) => (!b || (m.totals?.callLegs ?? 0) > (b.totals?.callLegs ?? 0) ? m : b),
+    undefined,
+  );
   const card = (label: string, value: string, sub: string): HTMLElement =>
-    h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, value), h('p', { className: 'card-delta' }, h('span', { className: 'vs' }, sub)));
+    h(
+      'article',
+      { className: 'card' },
+      h('h3', { className: 'card-label' }, label),
+      h('p', { className: 'card-value' }, value),
+      h('p', { className: 'card-delta' }, h('span', { className: 'vs' }, sub)),
+    );
   const over = ok.length === 1 ? l10n.t('over 1 month') : l10n.t('over {0} months', formatInt(ok.length));
   const legs = (n: number): string => (n === 1 ? l10n.t('1 call leg') : l10n.t('{0} call legs', formatInt(n)));
   // The cards' labels are h3 under this h2 (out of the grid's flow), so the headings read as an outline.
-  return h('section', { className: 'cards', attrs: { 'aria-labelledby': 'totals-heading' } },
+  return h(
+    'section',
+    { className: 'cards', attrs: { 'aria-labelledby': 'totals-heading' } },
     h('h2', { id: 'totals-heading', className: 'visually-hidden' }, l10n.t('Totals of the period')),
     card(l10n.t('Call legs'), formatInt(sum('callLegs')), over),
     card(l10n.t('Unique calls'), formatInt(sum('callsUnique')), over),
     card(l10n.t('Minutes'), formatInt(sum('durationMin')), over),
-    card(l10n.t('Busiest month'), busiest?.totals && busiest.totals.callLegs > 0 ? formatMonth(busiest.monthId, 'short') : '—',
-      busiest?.totals ? legs(busiest.totals.callLegs) : ''));
+    card(
+      l10n.t('Busiest month'),
+      busiest?.totals && busiest.totals.callLegs > 0 ? formatMonth(busiest.monthId, 'short') : '—',
+      busiest?.totals ? legs(busiest.totals.callLegs) : '',
+    ),
+  );
 }
 
 function table(months: TrendMonth[]): HTMLElement {
   const rows = months.map((m) => {
     const t = m.totals;
     const values = t ? [t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin, t.days] : [];
-    return h('tr', { className: `month-row${m.error ? ' is-failed' : ''}`, dataset: { monthId: m.monthId }, attrs: { title: l10n.t('Open {0}', formatMonth(m.monthId)) } },
+    return h(
+      'tr',
+      {
+        className: `month-row${m.error ? ' is-failed' : ''}`,
+        dataset: { monthId: m.monthId },
+        attrs: { title: l10n.t('Open {0}', formatMonth(m.monthId)) },
+      },
       h('th', { attrs: { scope: 'row' } }, formatMonth(m.monthId)),
-      ...(t ? values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v))) : [h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—'), h('td', { className: 'num' }, '—')]),
-      h('td', { className: 'notes error-cell' }, m.error ? h('span', { className: 'badge badge-missing', attrs: { title: m.error } }, l10n.t('failed')) : null, m.error ? ` ${m.error}` : null));
+      ...(t
+        ? values.map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v)))
+        : [
+            h('td', { className: 'num' }, '—'),
+            h('td', { className: 'num' }, '—'),
+            h('td', { className: 'num' }, '—'),
+            h('td', { className: 'num' }, '—'),
+            h('td', { className: 'num' }, '—'),
+            h('td', { className: 'num' }, '—'),
+          ]),
+      h(
+        'td',
+        { className: 'notes error-cell' },
+        m.error ? h('span', { className: 'badge badge-missing', attrs: { title: m.error } }, l10n.t('failed')) : null,
+        m.error ? ` ${m.error}` : null,
+      ),
+    );
   });
   makeRowsNavigable(rows, (row) => {
     const id = row.dataset.monthId;
     if (id) openMonth(id);
   });
-  return h('section', { className: 'panel table-panel' },
-    h('div', { className: 'panel-head' }, h('h2', { id: 'months-heading' }, l10n.t('Months')), h('p', { className: 'panel-hint' }, l10n.t('Enter opens the month view · ↑ ↓ move'))),
-    h('div', { className: 'table-scroll' },
-      h('table', { attrs: { 'aria-labelledby': 'months-heading' } },
-        h('thead', {}, h('tr', {},
-          h('th', { attrs: { scope: 'col' } }, l10n.t('Month')),
-          ...[l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes'), l10n.t('Days')]
-            .map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-          h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')))),
-        h('tbody', {}, ...rows))));
+  return h(
+    'section',
+    { className: 'panel table-panel' },
+    h(
+      'div',
+      { className: 'panel-head' },
+      h('h2', { id: 'months-heading' }, l10n.t('Months')),
+      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the month view · ↑ ↓ move')),
+    ),
+    h(
+      'div',
+      { className: 'table-scroll' },
+      h(
+        'table',
+        { attrs: { 'aria-labelledby': 'months-heading' } },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { attrs: { scope: 'col' } }, l10n.t('Month')),
+            ...[l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes'), l10n.t('Days')].map(
+              (c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c),
+            ),
+            h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
+          ),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }
 
 function render(): void {
@@ -123,13 +195,23 @@ function render(): void {
     case 'data': {
       const { months, meta } = phase;
       const canvas = h('canvas', {});
-      replaceContent(body,
+      replaceContent(
+        body,
         cards(months),
-        h('section', { className: 'panel chart-panel' },
-          h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Monthly traffic')), h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it'))),
-          h('div', { className: 'chart-box' }, canvas)),
+        h(
+          'section',
+          { className: 'panel chart-panel' },
+          h(
+            'div',
+            { className: 'panel-head' },
+            h('h2', {}, l10n.t('Monthly traffic')),
+            h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it')),
+          ),
+          h('div', { className: 'chart-box' }, canvas),
+        ),
         table(months),
-        meta ? serviceFooter(meta) : null);
+        meta ? serviceFooter(meta) : null,
+      );
       // The table and cards are painted now; the chart follows once the shared chart script has run.
       whenChartLoaded(() => {
         if (mine !== renders) return;
@@ -140,16 +222,18 @@ function render(): void {
             if (m) openMonth(m.monthId);
           },
         });
-        chart.setData(months.map((m) => ({
-          label: formatMonth(m.monthId, 'short'),
-          tooltipTitle: formatMonth(m.monthId),
-          inbound: m.totals?.callLegsIn ?? null,
-          outbound: m.totals?.callLegsOut ?? null,
-          unique: m.totals?.callsUnique ?? null,
-          minutes: m.totals?.durationMin ?? null,
-          ...(m.error ? { band: 'missing' as const } : {}),
-          notes: m.error ? [`⚠ ${m.error}`] : [],
-        })));
+        chart.setData(
+          months.map((m) => ({
+            label: formatMonth(m.monthId, 'short'),
+            tooltipTitle: formatMonth(m.monthId),
+            inbound: m.totals?.callLegsIn ?? null,
+            outbound: m.totals?.callLegsOut ?? null,
+            unique: m.totals?.callsUnique ?? null,
+            minutes: m.totals?.durationMin ?? null,
+            ...(m.error ? { band: 'missing' as const } : {}),
+            notes: m.error ? [`⚠ ${m.error}`] : [],
+          })),
+        );
         markPainted();
       });
       return;

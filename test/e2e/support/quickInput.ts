@@ -50,9 +50,7 @@ export class QuickInput {
 
   /** Labels of the rendered rows (the list is virtualised: only what is on screen). */
   async labels(): Promise<string[]> {
-    const texts = await this.rows.evaluateAll((rows) =>
-      rows.map((r) => (r.querySelector('.label-name') ?? r).textContent ?? ''),
-    );
+    const texts = await this.rows.evaluateAll((rows) => rows.map((r) => (r.querySelector('.label-name') ?? r).textContent ?? ''));
     return texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
   }
 

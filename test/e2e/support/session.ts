@@ -30,7 +30,10 @@ export interface E2eSession {
    */
   simulator(): Promise<SimulatorInfo>;
   /** A second code-server with the same VSIX (own user data and folder); the caller stops it. */
-  startEditor(options: { workspaceTrust?: boolean; workspaceFiles?: Record<string, string> }): Promise<{ workspaceUrl: string; stop(): Promise<void> }>;
+  startEditor(options: {
+    workspaceTrust?: boolean;
+    workspaceFiles?: Record<string, string>;
+  }): Promise<{ workspaceUrl: string; stop(): Promise<void> }>;
 }
 
 let current: E2eSession | undefined;

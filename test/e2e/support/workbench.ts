@@ -93,7 +93,9 @@ export class Workbench {
   }
 
   treeRow(label: string | RegExp, viewTitle?: string): Locator {
-    return this.treeRows(viewTitle).filter({ has: this.page.locator('.label-name', { hasText: label }) }).first();
+    return this.treeRows(viewTitle)
+      .filter({ has: this.page.locator('.label-name', { hasText: label }) })
+      .first();
   }
 
   /** The grey description text after a tree row's label ("1,234 legs · 567 min", "loading…"). */
@@ -237,7 +239,10 @@ export class Workbench {
   /** Clears every notification (toasts that would cover a screenshot), as the palette command does. */
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications');
-    await this.notification().first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await this.notification()
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   /** The modal dialog (showWarningMessage with `modal: true`). */
@@ -275,7 +280,13 @@ export class Workbench {
       const n = await this.page.locator('iframe.webview.ready').count();
       for (let i = 0; i < n; i++) {
         const frame = this.page.frameLocator('iframe.webview.ready').nth(i).frameLocator('#active-frame');
-        if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+        if (
+          (await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)) > 0
+        )
+          return frame;
       }
       if (Date.now() > deadline) throw new Error(`no webview shows ${selector} within ${timeoutMs} ms`);
       await this.page.waitForTimeout(250);
@@ -307,7 +318,9 @@ export class Workbench {
   /** Signs out and removes the active profile, leaving the shared editor as later suites expect (never throws). */
   async signOutAndRemoveProfile(): Promise<void> {
     await this.runCommand(`${COMMAND_CATEGORY}: Sign Out`).catch(() => undefined);
-    await this.dialogButton('Sign Out and Remove Profile').click().catch(() => undefined);
+    await this.dialogButton('Sign Out and Remove Profile')
+      .click()
+      .catch(() => undefined);
   }
 
   /** Signs in through the palette to the run's simulator, with the demo account unless told otherwise and its first instance. */
@@ -323,27 +336,52 @@ export class Workbench {
     });
   }
 
-  async signInWithPalette(p: { name: string; baseUrl: string; accessKeyId: string; secretAccessKey: string; voiceInstanceId: string; accountId?: string }): Promise<boolean> {
+  async signInWithPalette(p: {
+    name: string;
+    baseUrl: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    voiceInstanceId: string;
+    accountId?: string;
+  }): Promise<boolean> {
     await this.runCommand('Voice & SMS: Sign In');
     const qi = this.quickInput;
-    const opened = await qi.waitOpen(8_000).then(() => true, () => false);
+    const opened = await qi.waitOpen(8_000).then(
+      () => true,
+      () => false,
+    );
     if (!opened) return false;
     for (let step = 0; step < 12; step++) {
       if (!(await qi.input.isVisible())) return true;
       const asked = (
-        (await qi.widget.locator('.quick-input-title').textContent().catch(() => '')) +
-        ' ' + ((await qi.input.getAttribute('placeholder')) ?? '') +
-        ' ' + ((await qi.widget.locator('.quick-input-message').textContent().catch(() => '')) ?? '') +
-        ' ' + ((await qi.input.getAttribute('aria-label')) ?? '')
+        (await qi.widget
+          .locator('.quick-input-title')
+          .textContent()
+          .catch(() => '')) +
+        ' ' +
+        ((await qi.input.getAttribute('placeholder')) ?? '') +
+        ' ' +
+        ((await qi.widget
+          .locator('.quick-input-message')
+          .textContent()
+          .catch(() => '')) ?? '') +
+        ' ' +
+        ((await qi.input.getAttribute('aria-label')) ?? '')
       ).toLowerCase();
       // Check the specific words first: "secret access key" also contains "access key".
-      const answer = /secret/.test(asked) ? p.secretAccessKey
-        : /key id|access key/.test(asked) ? p.accessKeyId
-        : /url|address|endpoint/.test(asked) ? p.baseUrl
-        : /instance/.test(asked) ? p.voiceInstanceId
-        : /account/.test(asked) ? (p.accountId ?? '')
-        : /name/.test(asked) ? p.name
-        : undefined;
+      const answer = /secret/.test(asked)
+        ? p.secretAccessKey
+        : /key id|access key/.test(asked)
+          ? p.accessKeyId
+          : /url|address|endpoint/.test(asked)
+            ? p.baseUrl
+            : /instance/.test(asked)
+              ? p.voiceInstanceId
+              : /account/.test(asked)
+                ? (p.accountId ?? '')
+                : /name/.test(asked)
+                  ? p.name
+                  : undefined;
       const before = asked;
       if (answer === undefined) {
         // A choice step (e.g. "enter by hand" vs. environment): take the first row.
@@ -357,7 +395,8 @@ export class Workbench {
           const w = document.querySelector<HTMLElement>('.quick-input-widget');
           if (!w || w.style.display === 'none' || w.offsetParent === null) return true;
           const input = w.querySelector('input.input');
-          const text = `${w.querySelector('.quick-input-title')?.textContent ?? ''} ${input?.getAttribute('placeholder') ?? ''} ${w.querySelector('.quick-input-message')?.textContent ?? ''} ${input?.getAttribute('aria-label') ?? ''}`.toLowerCase();
+          const text =
+            `${w.querySelector('.quick-input-title')?.textContent ?? ''} ${input?.getAttribute('placeholder') ?? ''} ${w.querySelector('.quick-input-message')?.textContent ?? ''} ${input?.getAttribute('aria-label') ?? ''}`.toLowerCase();
           return text !== prev;
         },
         before,
@@ -418,7 +457,10 @@ export class Workbench {
 
   /** A walkthrough step by its title (the step is a button that expands it). */
   walkthroughStep(title: string | RegExp): Locator {
-    return this.walkthrough().locator('.getting-started-step').filter({ has: this.page.locator('.step-title', { hasText: title }) }).first();
+    return this.walkthrough()
+      .locator('.getting-started-step')
+      .filter({ has: this.page.locator('.step-title', { hasText: title }) })
+      .first();
   }
 
   /** Whether a walkthrough step shows its check mark (its completion event happened). */
@@ -455,7 +497,10 @@ export class Workbench {
   async hoverUntil(target: Locator, hover: Locator, attempts = 4): Promise<void> {
     for (let i = 1; ; i++) {
       await target.hover();
-      const shown = await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      const shown = await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
       if (shown) return;
       if (i >= attempts) throw new Error(`no hover after ${attempts} attempts on ${String(target)}`);
       await this.moveMouseAway();

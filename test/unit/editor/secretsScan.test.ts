@@ -28,7 +28,14 @@ void describe('secrets scan', () => {
     const clean = join(root, 'clean');
     stateDb(join(clean, 'user-data', 'User', 'globalStorage', 'state.vscdb'), [
       [`secret://{"extensionId":"vstk.voice-sms-toolkit","key":"profile"}`, SECRET],
-      ['vstk.voice-sms-toolkit', JSON.stringify({ 'voiceSms.smsHistory.Demo': [{ to: '+4915123456789' }], 'voiceSms.smsLastSent': { to: '+4915123456789' }, other: 'fine' })],
+      [
+        'vstk.voice-sms-toolkit',
+        JSON.stringify({
+          'voiceSms.smsHistory.Demo': [{ to: '+4915123456789' }],
+          'voiceSms.smsLastSent': { to: '+4915123456789' },
+          other: 'fine',
+        }),
+      ],
     ]);
     writeFileSync(join(clean, 'user-data', 'export.csv'), 'instance,date\r\nVI-1,20240101\r\n');
     assert.deepEqual(scanForSecrets([clean], NEEDLES), []);
@@ -40,8 +47,12 @@ void describe('secrets scan', () => {
     writeFileSync(join(dirty, 'logs', 'exthost.log'), `request failed, secret ${SECRET}\n`);
     writeFileSync(join(dirty, 'logs', 'output.log'), `Authorization: Basic ${Buffer.from(`AKID:${SECRET}`).toString('base64')}\n`);
     writeFileSync(join(dirty, 'clipboard.txt'), `-H 'Signature: ${'A'.repeat(43)}='\n`);
-    stateDb(join(dirty, 'workspaceStorage', 'state.vscdb'), [['vstk.voice-sms-toolkit', JSON.stringify({ 'voiceSms.lastExport': '+4915123456789' })]]);
-    const labels = scanForSecrets([dirty], NEEDLES).map((f) => f.label).sort();
+    stateDb(join(dirty, 'workspaceStorage', 'state.vscdb'), [
+      ['vstk.voice-sms-toolkit', JSON.stringify({ 'voiceSms.lastExport': '+4915123456789' })],
+    ]);
+    const labels = scanForSecrets([dirty], NEEDLES)
+      .map((f) => f.label)
+      .sort();
     assert.deepEqual(labels, ['Signature', 'basic credential', 'destination number', 'secret access key']);
   });
 });

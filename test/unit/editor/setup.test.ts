@@ -29,7 +29,11 @@ function probe(absent: string[] = []): Probe {
 
 void describe('setup: system packages before any test', () => {
   void it('with VSTK_CHROMIUM pointed at nothing, stops within seconds with the command to run', () => {
-    const r = run(['scripts/editor/setup.ts', 'test'], { ...process.env, VSTK_CHROMIUM: path.join(os.tmpdir(), 'no-such-chromium') }, 30_000);
+    const r = run(
+      ['scripts/editor/setup.ts', 'test'],
+      { ...process.env, VSTK_CHROMIUM: path.join(os.tmpdir(), 'no-such-chromium') },
+      30_000,
+    );
     assert.equal(r.status, 1, r.output);
     assert.ok(r.ms < 15_000, `took ${r.ms} ms`);
     assert.match(r.output, /VSTK_CHROMIUM points at .*no-such-chromium/);
@@ -71,7 +75,10 @@ void describe('setup: system packages before any test', () => {
   void it('plans: nothing missing → ready; root → apt-get; user with sudo → sudo apt-get; user without → stop', () => {
     assert.deepEqual(planSetup(missingPackages('test', probe(), false), { isRoot: false, sudo: false, apt: true }), { kind: 'ready' });
     const missing = missingPackages('test', probe(['chromium', 'gssapi']), false);
-    assert.deepEqual(missing.map((r) => r.pkg), ['chromium', 'libkrb5-dev']);
+    assert.deepEqual(
+      missing.map((r) => r.pkg),
+      ['chromium', 'libkrb5-dev'],
+    );
     const root = planSetup(missing, { isRoot: true, sudo: false, apt: true });
     assert.deepEqual(root, {
       kind: 'install',
@@ -89,9 +96,15 @@ void describe('setup: system packages before any test', () => {
 
   void it('npm start needs only what builds code-server, and nothing once it is installed', () => {
     const none = probe(['chromium', 'liberation', 'curl', 'openssl', 'gssapi', 'python3', 'make', 'g++']);
-    assert.deepEqual(missingPackages('start', none, false).map((r) => r.pkg), ['libkrb5-dev', 'python3', 'make', 'g++']);
+    assert.deepEqual(
+      missingPackages('start', none, false).map((r) => r.pkg),
+      ['libkrb5-dev', 'python3', 'make', 'g++'],
+    );
     assert.deepEqual(missingPackages('start', none, true), []);
-    assert.deepEqual(missingPackages('test', none, true).map((r) => r.pkg), ['chromium', 'fonts-liberation', 'curl', 'openssl']);
+    assert.deepEqual(
+      missingPackages('test', none, true).map((r) => r.pkg),
+      ['chromium', 'fonts-liberation', 'curl', 'openssl'],
+    );
     assert.equal(REQUIREMENTS.length, 8);
   });
 });

@@ -68,5 +68,8 @@ export function everything(result: unknown): string {
 
 export function textOf(result: { content?: unknown }): string {
   const parts = (result.content ?? []) as Array<{ type: string; text?: string }>;
-  return parts.filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n');
+  return parts
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text ?? '')
+    .join('\n');
 }

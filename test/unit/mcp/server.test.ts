@@ -70,7 +70,11 @@ function assertNoCredential(where: string, value: unknown): void {
   }
 }
 
-async function server(extraEnv: Record<string, string> = {}, options: Parameters<typeof connect>[2] = {}, baseEnv = env): Promise<Connected> {
+async function server(
+  extraEnv: Record<string, string> = {},
+  options: Parameters<typeof connect>[2] = {},
+  baseEnv = env,
+): Promise<Connected> {
   const c = await connect(built.mcpJs, { ...baseEnv, ...extraEnv }, options);
   open.push(c);
   return c;
@@ -120,15 +124,28 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
 
   void it("takes the chat tools' inputs (names, required, patterns, bounds)", async () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      contributes: { languageModelTools: Array<{ name: string; inputSchema: { properties: Record<string, Record<string, unknown>>; required?: string[] } }> };
+      contributes: {
+        languageModelTools: Array<{
+          name: string;
+          inputSchema: { properties: Record<string, Record<string, unknown>>; required?: string[] };
+        }>;
+      };
     };
     const { tools } = await plain.client.listTools();
     for (const t of tools) {
       const twin = manifest.contributes.languageModelTools.find((c) => c.name === CHAT_TWIN[t.name]);
       assert.ok(twin, t.name);
-      const mine = t.inputSchema as { properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown };
+      const mine = t.inputSchema as {
+        properties?: Record<string, Record<string, unknown>>;
+        required?: string[];
+        additionalProperties?: unknown;
+      };
       assert.deepEqual(Object.keys(mine.properties ?? {}).sort(), Object.keys(twin.inputSchema.properties).sort(), `${t.name} properties`);
-      assert.deepEqual([...(mine.required ?? [])].filter((r) => r !== 'months').sort(), [...(twin.inputSchema.required ?? [])].sort(), `${t.name} required`);
+      assert.deepEqual(
+        [...(mine.required ?? [])].filter((r) => r !== 'months').sort(),
+        [...(twin.inputSchema.required ?? [])].sort(),
+        `${t.name} required`,
+      );
       assert.equal(mine.additionalProperties, false, `${t.name} refuses unknown inputs`);
       for (const [key, spec] of Object.entries(twin.inputSchema.properties)) {
         for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'default']) {
@@ -153,7 +170,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     assert.match(textOf(r), new RegExp(`${direct.view.totals.callLegs} call legs`));
   });
 
-  void it('get_trend answers with each month\'s core totals, oldest first', async () => {
+  void it("get_trend answers with each month's core totals, oldest first", async () => {
     const r = await call(plain, 'get_trend', { instanceId: 'VI-DEMO-02', months: 3, endMonthId: MONTH });
     assert.notEqual(r.isError, true, textOf(r));
     const months = (r.structuredContent as { months: Array<{ month: string; totals?: unknown }> }).months;
@@ -173,7 +190,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     assert.equal(data.values.length, data.shown);
   });
 
-  void it('get_balance answers with the core\'s amount and currency', async () => {
+  void it("get_balance answers with the core's amount and currency", async () => {
     const r = await call(plain, 'get_balance');
     assert.notEqual(r.isError, true, textOf(r));
     const direct = await core.getBalance('ACC-DEMO');
@@ -187,7 +204,13 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
   void it('list_instances answers with the configured instances, sending off', async () => {
     const r = await call(plain, 'list_instances');
     assert.notEqual(r.isError, true, textOf(r));
-    assert.deepEqual(r.structuredContent, { profile: 'VOICESMS_* environment', host: new URL(sim.url).host, accountId: 'ACC-DEMO', instances: ['VI-DEMO-01', 'VI-DEMO-02'], sendingEnabled: false });
+    assert.deepEqual(r.structuredContent, {
+      profile: 'VOICESMS_* environment',
+      host: new URL(sim.url).host,
+      accountId: 'ACC-DEMO',
+      instances: ['VI-DEMO-01', 'VI-DEMO-02'],
+      sendingEnabled: false,
+    });
   });
 
   void it('an unknown instance is an error result with the sentence the extension shows', async () => {
@@ -242,15 +265,22 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
 
   void describe('with --allow-send', () => {
     void it('an elicitation-capable client: sent exactly once after "send", with every fact shown first', async () => {
-      const c = await server({ VOICESMS_PROFILE: 'Work' }, { args: ['--allow-send'], answer: () => ({ action: 'accept', content: { send: true } }) });
+      const c = await server(
+        { VOICESMS_PROFILE: 'Work' },
+        { args: ['--allow-send'], answer: () => ({ action: 'accept', content: { send: true } }) },
+      );
       const before = sim.received.length;
       const r = await call(c, 'send_test_sms', SMS);
       assert.notEqual(r.isError, true, textOf(r));
       assert.equal(sim.received.length, before + 1);
-      assert.deepEqual(sim.received.slice(before).map((m) => [m.from, m.to, m.body]), [[SMS.from, SMS.to, SMS.body]]);
+      assert.deepEqual(
+        sim.received.slice(before).map((m) => [m.from, m.to, m.body]),
+        [[SMS.from, SMS.to, SMS.body]],
+      );
       assert.equal(c.elicitations.length, 1);
       const asked = c.elicitations[0]!.message;
-      for (const fact of [SMS.from, SMS.to, SMS.body, 'Work', new URL(sim.url).host]) assert.ok(asked.includes(fact), `the confirmation shows ${fact}`);
+      for (const fact of [SMS.from, SMS.to, SMS.body, 'Work', new URL(sim.url).host])
+        assert.ok(asked.includes(fact), `the confirmation shows ${fact}`);
       const data = r.structuredContent as { status: string; messageId: string | null; to: string };
       assert.equal(data.status, 'sent');
       assert.equal(data.messageId, sim.received.at(-1)?.messageId);
@@ -258,7 +288,11 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     });
 
     void it('an elicitation-capable client: nothing sent after a decline, a cancel or an unchecked box', async () => {
-      const answers = [{ action: 'decline' as const }, { action: 'cancel' as const }, { action: 'accept' as const, content: { send: false } }];
+      const answers = [
+        { action: 'decline' as const },
+        { action: 'cancel' as const },
+        { action: 'accept' as const, content: { send: false } },
+      ];
       let next = 0;
       const c = await server({}, { args: ['--allow-send'], answer: () => answers[next]! });
       for (; next < answers.length; next++) {

@@ -14,10 +14,20 @@ void describe('bundle budgets', () => {
     const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
     const sizes: Record<string, number> = {};
     for (const config of configs) {
-      const result = await esbuild.build({ ...config, absWorkingDir: root, minify: true, sourcemap: false, metafile: false, write: false, logLevel: 'silent' });
+      const result = await esbuild.build({
+        ...config,
+        absWorkingDir: root,
+        minify: true,
+        sourcemap: false,
+        metafile: false,
+        write: false,
+        logLevel: 'silent',
+      });
       for (const file of result.outputFiles) sizes[relative(root, file.path)] = file.contents.byteLength;
     }
-    const shipped = Object.keys(sizes).filter((f) => f.endsWith('.js')).sort();
+    const shipped = Object.keys(sizes)
+      .filter((f) => f.endsWith('.js'))
+      .sort();
     assert.deepEqual(shipped, Object.keys(budgets.bundles).sort(), 'every bundle has a budget, and every budget a bundle');
     const over = shipped.filter((f) => sizes[f]! > budgets.bundles[f]!).map((f) => `${f}: ${sizes[f]} > ${budgets.bundles[f]} bytes`);
     assert.deepEqual(over, []);

@@ -26,7 +26,7 @@ interface Tool {
 const tools = pkg.contributes.languageModelTools ?? [];
 const text = (v: string): string => {
   const m = /^%(.+)%$/.exec(v);
-  return m?.[1] ? nls[m[1]] ?? '' : v;
+  return m?.[1] ? (nls[m[1]] ?? '') : v;
 };
 
 void describe('manifest: chat tools', () => {
@@ -48,11 +48,13 @@ void describe('manifest: chat tools', () => {
       // What the model reads is literal English: a translation must not change how a tool is used.
       assert.doesNotMatch(t.modelDescription, /%/, `${t.name}.modelDescription is literal`);
       assert.ok(t.modelDescription.length > 60, `${t.name}.modelDescription`);
-      for (const [k, p] of Object.entries(t.inputSchema.properties)) assert.doesNotMatch(p.description ?? '', /^%/, `${t.name}.${k} is literal`);
+      for (const [k, p] of Object.entries(t.inputSchema.properties))
+        assert.doesNotMatch(p.description ?? '', /^%/, `${t.name}.${k} is literal`);
       assert.match(t.icon, /^\$\([\w-]+\)$/, t.name);
       assert.equal(t.inputSchema.type, 'object', t.name);
       for (const r of t.inputSchema.required ?? []) assert.ok(r in t.inputSchema.properties, `${t.name}: ${r}`);
-      for (const [k, p] of Object.entries(t.inputSchema.properties)) assert.ok(p.description && text(p.description).length > 5, `${t.name}.${k}`);
+      for (const [k, p] of Object.entries(t.inputSchema.properties))
+        assert.ok(p.description && text(p.description).length > 5, `${t.name}.${k}`);
     }
   });
 
@@ -68,17 +70,32 @@ void describe('manifest: chat tools', () => {
       tools.find((t) => t.name === name)?.inputSchema.properties[prop] ?? {};
     // Checked by the editor before invoke: an id with a slash, a date in another shape, a body no SMS can carry.
     const instancePattern = new RegExp(String(schema(CHAT_TOOLS.getMonthView, 'instanceId')['pattern']));
-    assert.ok(instancePattern.test('VI-123') && !instancePattern.test('VI/1') && !instancePattern.test('..') && !instancePattern.test('x'.repeat(129)));
+    assert.ok(
+      instancePattern.test('VI-123') &&
+        !instancePattern.test('VI/1') &&
+        !instancePattern.test('..') &&
+        !instancePattern.test('x'.repeat(129)),
+    );
     const datePattern = new RegExp(String(schema(CHAT_TOOLS.getDayActivities, 'dateId')['pattern']));
-    assert.deepEqual(['20241003', '2024-10-03', '2024-1003', '20241303', '20241032', '2024103'].map((d) => datePattern.test(d)), [true, true, false, false, false, false]);
+    assert.deepEqual(
+      ['20241003', '2024-10-03', '2024-1003', '20241303', '20241032', '2024103'].map((d) => datePattern.test(d)),
+      [true, true, false, false, false, false],
+    );
     assert.equal(schema(CHAT_TOOLS.sendTestSms, 'body')['maxLength'], maxBodyUnits(MAX_SEGMENTS));
     const send = tools.find((t) => t.name === CHAT_TOOLS.sendTestSms)?.modelDescription ?? '';
     assert.match(send, /only when the user explicitly asks to send an SMS now/);
-    for (const [name, others] of [[CHAT_TOOLS.getMonthView, [CHAT_TOOLS.getTrend, CHAT_TOOLS.getDayActivities]], [CHAT_TOOLS.getTrend, [CHAT_TOOLS.getMonthView]], [CHAT_TOOLS.getDayActivities, [CHAT_TOOLS.getMonthView]]] as const) {
+    for (const [name, others] of [
+      [CHAT_TOOLS.getMonthView, [CHAT_TOOLS.getTrend, CHAT_TOOLS.getDayActivities]],
+      [CHAT_TOOLS.getTrend, [CHAT_TOOLS.getMonthView]],
+      [CHAT_TOOLS.getDayActivities, [CHAT_TOOLS.getMonthView]],
+    ] as const) {
       const d = tools.find((t) => t.name === name)?.modelDescription ?? '';
       for (const o of others) assert.ok(d.includes(o), `${name} says when ${o} fits better`);
     }
-    const months = tools.find((t) => t.name === CHAT_TOOLS.getTrend)?.inputSchema.properties['months'] as unknown as { default: number; maximum: number };
+    const months = tools.find((t) => t.name === CHAT_TOOLS.getTrend)?.inputSchema.properties['months'] as unknown as {
+      default: number;
+      maximum: number;
+    };
     assert.deepEqual([months.default, months.maximum], [12, 24]);
   });
 });

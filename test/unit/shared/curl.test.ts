@@ -9,11 +9,15 @@ import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '.
 import { start, type Simulator } from '../../../src/simulator/index.js';
 
 const run = promisify(execFile);
-const CREDS = { accessKeyId: 'AK-curl-test', secretAccessKey: "s3cr'et \"$HOME\" `x` \\n" };
+const CREDS = { accessKeyId: 'AK-curl-test', secretAccessKey: 's3cr\'et "$HOME" `x` \\n' };
 
 async function runSnippet(text: string, creds = CREDS): Promise<string> {
   const { stdout } = await run('sh', ['-c', text], {
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', [ACCESS_KEY_ID_VAR]: creds.accessKeyId, [SECRET_ACCESS_KEY_VAR]: creds.secretAccessKey },
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      [ACCESS_KEY_ID_VAR]: creds.accessKeyId,
+      [SECRET_ACCESS_KEY_VAR]: creds.secretAccessKey,
+    },
     timeout: 10_000,
   });
   return stdout;
@@ -28,7 +32,7 @@ function assertNoSecret(text: string): void {
 
 void describe('shQuote', () => {
   void it('survives quotes, dollars, backticks and newlines through sh', async () => {
-    const nasty = "it's $HOME `id` \"q\" \\ \n end";
+    const nasty = 'it\'s $HOME `id` "q" \\ \n end';
     const out = await runSnippet(`printf '%s' ${shQuote(nasty)}`);
     assert.equal(out, nasty);
   });
@@ -39,7 +43,13 @@ void describe('formatCurl', () => {
     const text = formatCurl({
       method: 'GET',
       url: 'https://api.example.test/v1/account/A/balance',
-      headers: { Authorization: 'Basic QUs6c2VjcmV0', AccessKeyId: 'AK', Timestamp: '1700000000000', Signature: '', Accept: 'application/xml' },
+      headers: {
+        Authorization: 'Basic QUs6c2VjcmV0',
+        AccessKeyId: 'AK',
+        Timestamp: '1700000000000',
+        Signature: '',
+        Accept: 'application/xml',
+      },
       sensitiveHeaders: ['Authorization'],
     });
     assert.match(text, /-u "\$VOICESMS_ACCESS_KEY_ID:\$VOICESMS_SECRET_ACCESS_KEY"/);
@@ -50,9 +60,7 @@ void describe('formatCurl', () => {
   });
 
   void it('refuses a sensitive header it cannot replace by a placeholder', () => {
-    assert.throws(() =>
-      formatCurl({ method: 'GET', url: 'https://x.test/', headers: { 'X-Key': 'k' }, sensitiveHeaders: ['X-Key'] }),
-    );
+    assert.throws(() => formatCurl({ method: 'GET', url: 'https://x.test/', headers: { 'X-Key': 'k' }, sensitiveHeaders: ['X-Key'] }));
   });
 });
 
@@ -103,7 +111,9 @@ void describe('generated cURL against the simulator', { timeout: 20_000 }, () =>
   });
 
   void it('sms with auth.signature = empty sends an empty Signature the simulator accepts', async () => {
-    const text = formatCurl(client({ signature: 'empty' }).describeRequest({ operation: 'sms', input: { from: 'VSTK-TEST', to: '+12015550124', body: 'hi' } }));
+    const text = formatCurl(
+      client({ signature: 'empty' }).describeRequest({ operation: 'sms', input: { from: 'VSTK-TEST', to: '+12015550124', body: 'hi' } }),
+    );
     assert.doesNotMatch(text, /openssl/);
     assert.equal(parseEnvelope(await runSnippet(text)).status.code, '200');
   });

@@ -12,13 +12,26 @@ const MarkdownIt = require('markdown-it') as new (o: { html: boolean; linkify: b
 const markdownIt = new MarkdownIt({ html: true, linkify: true });
 
 function day(dateId: string, legsIn: number, legsOut: number, unique: number, minutes: number, future = false): DayStats {
-  return { dateId, callLegs: legsIn + legsOut, callLegsIn: legsIn, callLegsOut: legsOut, callsUnique: unique, durationMin: minutes, future, legsMismatch: false };
+  return {
+    dateId,
+    callLegs: legsIn + legsOut,
+    callLegsIn: legsIn,
+    callLegsOut: legsOut,
+    callsUnique: unique,
+    durationMin: minutes,
+    future,
+    legsMismatch: false,
+  };
 }
 
 const VIEW: MonthView = {
   monthId: '202402',
   currentDateId: '20240202',
-  days: [day('20240201', 3, 4, 5, 60), { ...day('20240202', 1, 1, 2, 9), callLegs: 5, legsMismatch: true }, day('20240203', 0, 0, 0, 0, true)],
+  days: [
+    day('20240201', 3, 4, 5, 60),
+    { ...day('20240202', 1, 1, 2, 9), callLegs: 5, legsMismatch: true },
+    day('20240203', 0, 0, 0, 0, true),
+  ],
   missingDays: [],
   totals: { callLegs: 12, callLegsIn: 4, callLegsOut: 5, callsUnique: 7, durationMin: 69, days: 2 },
   warnings: ['20240202: call_legs 5 differs from in + out (2)'],
@@ -67,7 +80,15 @@ void describe('formatMonthExport: json', () => {
     assert.deepEqual(doc.totals, VIEW.totals);
     const days = doc.days as Record<string, unknown>[];
     assert.equal(days.length, 3);
-    assert.deepEqual(days[0], { dateId: '20240201', callLegs: 7, callLegsIn: 3, callLegsOut: 4, callsUnique: 5, durationMin: 60, future: false });
+    assert.deepEqual(days[0], {
+      dateId: '20240201',
+      callLegs: 7,
+      callLegsIn: 3,
+      callLegsOut: 4,
+      callsUnique: 5,
+      durationMin: 60,
+      future: false,
+    });
     assert.equal(days[1]?.legsMismatch, true);
     assert.equal(days[2]?.future, true);
     assert.deepEqual(doc.warnings, VIEW.warnings);
@@ -92,7 +113,10 @@ void describe('formatMonthExport: markdown', () => {
     assert.ok(lines.includes('- 20240202\\: call\\_legs 5 differs from in + out (2)'), lines.join('\n'));
     // Every table row has the same number of cells, so no escaped pipe split a cell.
     const cells = lines.slice(2, 8).map((l) => l.split(/(?<!\\)\|/).length);
-    assert.ok(cells.every((n) => n === cells[0]), cells.join(','));
+    assert.ok(
+      cells.every((n) => n === cells[0]),
+      cells.join(','),
+    );
   });
 });
 
@@ -117,18 +141,28 @@ void describe('formatMonthExport: markdown with hostile text (security)', () => 
     for (const text of hostile) {
       const view: MonthView = { ...VIEW, warnings: [text, `day note: ${text}`] };
       const md = formatMonthExport(view, 'markdown', { instanceId: text });
-      for (const [name, html] of [['markdown-it', markdownIt.render(md)], ['marked', marked.parse(md, { gfm: true, async: false })]] as const) {
+      for (const [name, html] of [
+        ['markdown-it', markdownIt.render(md)],
+        ['marked', marked.parse(md, { gfm: true, async: false })],
+      ] as const) {
         assert.doesNotMatch(html, /<a\b|<img\b/i, `${name} made a link or image of ${JSON.stringify(text)}:\n${html}`);
         // Only the tags the export itself makes: heading, table, list, strong.
         for (const tag of html.match(/<\/?([a-z0-9]+)/gi) ?? []) {
-          assert.match(tag, /^<\/?(h2|table|thead|tbody|tr|th|td|ul|li|strong)$/i, `${name}: ${tag} from ${JSON.stringify(text)}:\n${html}`);
+          assert.match(
+            tag,
+            /^<\/?(h2|table|thead|tbody|tr|th|td|ul|li|strong)$/i,
+            `${name}: ${tag} from ${JSON.stringify(text)}:\n${html}`,
+          );
         }
         assert.doesNotMatch(html, /<(em|code|del|s)>/, `${name}: markup from ${JSON.stringify(text)}`);
       }
       // The table keeps its shape: every row as many cells as the header.
       const rows = md.split('\n').filter((l) => l.startsWith('|'));
       const cells = rows.map((l) => l.split(/(?<!\\)\|/).length);
-      assert.ok(cells.every((n) => n === cells[0]), `${JSON.stringify(text)}: ${cells.join(',')}`);
+      assert.ok(
+        cells.every((n) => n === cells[0]),
+        `${JSON.stringify(text)}: ${cells.join(',')}`,
+      );
     }
   });
 

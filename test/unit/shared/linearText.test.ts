@@ -19,9 +19,53 @@ const BOUND_MS = 2500;
 const MAX_BYTES = 1024 * 1024;
 
 const FRAGMENTS = [
-  'a', 'A', '-', '.', '+', '1', '0', ':', '/', '//', '://', '=', '%3D', '%2B', ' ', '\t', '\n', '<', '>', '<!--', '<script',
-  '</', '"', "'", '[', ']', '(', ')', '](', '$(', 'www.', 'http', 'command', 'vscode-', '@', '&#', ';', '\\', 'secret',
-  'token', 'basic ', 'Basic QUtJRDpzZWNyZXQ', 'authorization: ', 'access_key_id=', '<secret>', '\u202e', '_',
+  'a',
+  'A',
+  '-',
+  '.',
+  '+',
+  '1',
+  '0',
+  ':',
+  '/',
+  '//',
+  '://',
+  '=',
+  '%3D',
+  '%2B',
+  ' ',
+  '\t',
+  '\n',
+  '<',
+  '>',
+  '<!--',
+  '<script',
+  '</',
+  '"',
+  "'",
+  '[',
+  ']',
+  '(',
+  ')',
+  '](',
+  '$(',
+  'www.',
+  'http',
+  'command',
+  'vscode-',
+  '@',
+  '&#',
+  ';',
+  '\\',
+  'secret',
+  'token',
+  'basic ',
+  'Basic QUtJRDpzZWNyZXQ',
+  'authorization: ',
+  'access_key_id=',
+  '<secret>',
+  '\u202e',
+  '_',
 ];
 
 const hostile = fc
@@ -62,12 +106,19 @@ const SANITIZERS: Record<string, (text: string) => unknown> = {
   // The whole answer is capped at 1 MB before parsing: the text as its status message, escaped, within that.
   'envelope parse': (t) => {
     try {
-      return parseEnvelope(`<response><status><code>500</code><message>${escapeXml(t).slice(0, MAX_BYTES - 100).replace(/&[a-z]*$/, '')}</message></status><result/></response>`);
+      return parseEnvelope(
+        `<response><status><code>500</code><message>${escapeXml(t)
+          .slice(0, MAX_BYTES - 100)
+          .replace(/&[a-z]*$/, '')}</message></status><result/></response>`,
+      );
     } catch {
       return undefined; // refused (too much markup, malformed): also an answer, as long as it comes quickly
     }
   },
-  'boundary.response': (t) => boundary.response({ status: 500, statusText: t.slice(0, 4096), headers: { location: t.slice(0, 4096) }, body: t, bytes: t.length }, ['abcdef0123456789']),
+  'boundary.response': (t) =>
+    boundary.response({ status: 500, statusText: t.slice(0, 4096), headers: { location: t.slice(0, 4096) }, body: t, bytes: t.length }, [
+      'abcdef0123456789',
+    ]),
 };
 
 function timed(run: () => unknown): number {
@@ -80,7 +131,12 @@ void describe('sanitizers run in linear time on adversarial text up to 1 MB (sec
   for (const [name, sanitize] of Object.entries(SANITIZERS)) {
     void it(name, () => {
       // The fixed worst cases of the audit first, then generated ones.
-      for (const text of ['a-'.repeat(MAX_BYTES / 2), '://a:'.repeat(MAX_BYTES / 5), '<script'.repeat(MAX_BYTES / 7), '='.repeat(MAX_BYTES) + 'x']) {
+      for (const text of [
+        'a-'.repeat(MAX_BYTES / 2),
+        '://a:'.repeat(MAX_BYTES / 5),
+        '<script'.repeat(MAX_BYTES / 7),
+        '='.repeat(MAX_BYTES) + 'x',
+      ]) {
         const ms = timed(() => sanitize(text));
         assert.ok(ms < BOUND_MS, `${name} took ${Math.round(ms)} ms on ${JSON.stringify(text.slice(0, 12))}…`);
       }

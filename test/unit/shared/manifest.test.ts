@@ -113,7 +113,10 @@ function unknownWhenNames(when: string | undefined): string[] {
 void describe('manifest: localisation', () => {
   void it('resolves every %key% and leaves no unused key in package.nls.json', () => {
     const used = new Set([...rawPkg.matchAll(/"%([^"%]+)%"/g)].map((m) => m[1]));
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+    );
   });
 });
 
@@ -156,8 +159,17 @@ void describe('manifest: commands', () => {
     for (const id of [COMMANDS.signIn, COMMANDS.showLog, COMMANDS.switchProfile]) {
       assert.ok(!hidden.has(id), `${id} is hidden from the palette (when ${hidden.get(id) ?? ''})`);
     }
-    const needSignIn = [COMMANDS.addVoiceInstance, COMMANDS.openMonthView, COMMANDS.openTrend, COMMANDS.showDayActivities,
-      COMMANDS.exportMonth, COMMANDS.sendSms, COMMANDS.refresh, COMMANDS.refreshBalance, COMMANDS.checkConnection];
+    const needSignIn = [
+      COMMANDS.addVoiceInstance,
+      COMMANDS.openMonthView,
+      COMMANDS.openTrend,
+      COMMANDS.showDayActivities,
+      COMMANDS.exportMonth,
+      COMMANDS.sendSms,
+      COMMANDS.refresh,
+      COMMANDS.refreshBalance,
+      COMMANDS.checkConnection,
+    ];
     for (const id of needSignIn) assert.equal(hidden.get(id), CONTEXT_KEYS.signedIn, id);
     assert.equal(hidden.get(COMMANDS.startDemo), `!${CONTEXT_KEYS.demoActive}`);
   });
@@ -165,7 +177,9 @@ void describe('manifest: commands', () => {
   void it('matches every when clause against context keys and tree item kinds the host really sets', () => {
     const { keys, items } = whatTheHostSets();
     const clauses = [
-      ...Object.values(c.menus).flat().map((m) => m.when),
+      ...Object.values(c.menus)
+        .flat()
+        .map((m) => m.when),
       ...c.viewsWelcome.map((w) => w.when),
     ].filter((w): w is string => !!w);
     assert.ok(items.size >= 5 && keys.size >= 4, `scan found ${[...keys, ...items].join(', ')}`);
@@ -176,12 +190,14 @@ void describe('manifest: commands', () => {
         if (eq?.[1]) assert.ok(items.has(eq[1]), `${when}: no tree item is ${eq[1]}`);
         else if (re?.[1]) {
           const rx = new RegExp(re[1]);
-          assert.ok([...items].some((v) => rx.test(v)), `${when}: no tree item matches ${re[1]}`);
+          assert.ok(
+            [...items].some((v) => rx.test(v)),
+            `${when}: no tree item matches ${re[1]}`,
+          );
         } else if (/^voiceSms\.\w+$/.test(term)) assert.ok(keys.has(term), `${when}: the host never sets ${term}`);
       }
     }
   });
-
 });
 
 void describe('manifest: views and welcome content', () => {
@@ -222,8 +238,14 @@ void describe('manifest: views and welcome content', () => {
     const signedOut = welcome(VIEWS.instances, `!${CONTEXT_KEYS.signedIn}`);
     assert.match(signedOut, /\[Sign In\]\(command:voiceSms\.signIn\)/);
     assert.match(signedOut, /\[Try the offline demo\]\(command:voiceSms\.startDemo\)/);
-    assert.match(welcome(VIEWS.instances, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasInstances}`), /\[Add Voice Instance\]\(command:voiceSms\.addVoiceInstance\)/);
-    assert.match(welcome(VIEWS.smsHistory, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasHistory}`), /\[Send Test SMS\]\(command:voiceSms\.sendSms\)/);
+    assert.match(
+      welcome(VIEWS.instances, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasInstances}`),
+      /\[Add Voice Instance\]\(command:voiceSms\.addVoiceInstance\)/,
+    );
+    assert.match(
+      welcome(VIEWS.smsHistory, `${CONTEXT_KEYS.signedIn} && !${CONTEXT_KEYS.hasHistory}`),
+      /\[Send Test SMS\]\(command:voiceSms\.sendSms\)/,
+    );
   });
 
   void it('links welcome buttons only to registered commands, in known views, with known keys', () => {
@@ -247,7 +269,10 @@ void describe('manifest: settings', () => {
     for (const [field, key] of Object.entries(SETTINGS) as [keyof typeof SETTINGS, string][]) {
       assert.deepEqual(props[fullSettingKey(SETTINGS[field])]?.default, DEFAULT_SETTINGS[field], key);
     }
-    for (const [field, bounds] of Object.entries(NUMBER_BOUNDS) as [keyof typeof NUMBER_BOUNDS, (typeof NUMBER_BOUNDS)[keyof typeof NUMBER_BOUNDS]][]) {
+    for (const [field, bounds] of Object.entries(NUMBER_BOUNDS) as [
+      keyof typeof NUMBER_BOUNDS,
+      (typeof NUMBER_BOUNDS)[keyof typeof NUMBER_BOUNDS],
+    ][]) {
       const p = props[fullSettingKey(SETTINGS[field])];
       assert.equal(p?.minimum, bounds.min, field);
       assert.equal(p?.maximum, bounds.max === Number.MAX_SAFE_INTEGER ? undefined : bounds.max, field);
@@ -261,7 +286,14 @@ void describe('manifest: settings', () => {
     assert.equal(props[fullSettingKey(SETTINGS.smsConfirmBeforeSend)]?.scope, 'application');
     // A workspace able to set these could point the stored credentials at another server (or, with its
     // own CA file, make a look-alike server trusted).
-    for (const key of [SETTINGS.profiles, SETTINGS.activeProfile, SETTINGS.authScheme, SETTINGS.authForm, SETTINGS.authSignature, SETTINGS.tlsCaFile]) {
+    for (const key of [
+      SETTINGS.profiles,
+      SETTINGS.activeProfile,
+      SETTINGS.authScheme,
+      SETTINGS.authForm,
+      SETTINGS.authSignature,
+      SETTINGS.tlsCaFile,
+    ]) {
       assert.ok(['machine', 'application'].includes(props[fullSettingKey(key)]?.scope ?? 'window'), key);
     }
     assert.equal(props[fullSettingKey(SETTINGS.workspaceInstances)]?.scope, 'resource');
@@ -307,9 +339,28 @@ void describe('manifest: entry point and activation', () => {
 });
 
 /** VS Code's allowed `categories` (the list in its extension validation, Code 1.139): others are dropped with a warning. */
-const ALLOWED_CATEGORIES = new Set(['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
-  'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes',
-  'Visualization', 'Other']);
+const ALLOWED_CATEGORIES = new Set([
+  'AI',
+  'Azure',
+  'Chat',
+  'Data Science',
+  'Debuggers',
+  'Extension Packs',
+  'Education',
+  'Formatters',
+  'Keymaps',
+  'Language Packs',
+  'Linters',
+  'Machine Learning',
+  'Notebooks',
+  'Programming Languages',
+  'SCM Providers',
+  'Snippets',
+  'Testing',
+  'Themes',
+  'Visualization',
+  'Other',
+]);
 
 void describe('manifest: what it is and where it runs', () => {
   void it('says what it is: Visualization (month view, trend) and AI and Chat (language-model tools), all allowed values', () => {
@@ -334,13 +385,22 @@ void describe('manifest: what it is and where it runs', () => {
 });
 
 void describe('manifest: walkthrough', () => {
-  interface Step { id: string; title: string; description: string; media: { markdown?: string }; completionEvents?: string[] }
+  interface Step {
+    id: string;
+    title: string;
+    description: string;
+    media: { markdown?: string };
+    completionEvents?: string[];
+  }
   const walkthroughs = (c as unknown as { walkthroughs?: { id: string; title: string; steps: Step[] }[] }).walkthroughs ?? [];
 
   void it('walks through connect (or demo) -> add instance -> open month -> send test SMS', () => {
     assert.equal(walkthroughs.length, 1);
     const steps = walkthroughs[0]?.steps ?? [];
-    assert.deepEqual(steps.map((s) => s.id), ['connect', 'instance', 'month', 'sms']);
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['connect', 'instance', 'month', 'sms'],
+    );
     const links = steps.map((s) => [...s.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]));
     assert.deepEqual(links, [
       [COMMANDS.signIn, COMMANDS.startDemo],

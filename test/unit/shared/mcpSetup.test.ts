@@ -19,13 +19,18 @@ function entry(text: string): Entry {
 }
 
 void describe('MCP setup snippets', () => {
-  void it('name the server and the profile\'s non-secret values for every client', () => {
+  void it("name the server and the profile's non-secret values for every client", () => {
     for (const client of MCP_CLIENTS) {
       const e = entry(mcpSnippet(client, input).text);
       assert.equal(e.command, 'node');
       assert.deepEqual(e.args, [input.serverPath]);
       assert.deepEqual(
-        { url: e.env['VOICESMS_BASE_URL'], account: e.env['VOICESMS_ACCOUNT_ID'], instances: e.env['VOICESMS_VOICE_INSTANCES'], profile: e.env['VOICESMS_PROFILE'] },
+        {
+          url: e.env['VOICESMS_BASE_URL'],
+          account: e.env['VOICESMS_ACCOUNT_ID'],
+          instances: e.env['VOICESMS_VOICE_INSTANCES'],
+          profile: e.env['VOICESMS_PROFILE'],
+        },
         { url: 'https://api.example.com', account: 'ACC-1', instances: 'VI-1,VI-2', profile: 'Production' },
         client,
       );
@@ -46,7 +51,13 @@ void describe('MCP setup snippets', () => {
       assert.match(s.secretNote, /VOICESMS_SECRET_ACCESS_KEY|secret/, client);
     }
     const vscode = JSON.parse(mcpSnippet('vscode', input).text) as { inputs: Array<{ id: string; password: boolean }> };
-    assert.deepEqual(vscode.inputs.map((i) => [i.id, i.password]), [['voicesms-access-key-id', true], ['voicesms-secret-access-key', true]]);
+    assert.deepEqual(
+      vscode.inputs.map((i) => [i.id, i.password]),
+      [
+        ['voicesms-access-key-id', true],
+        ['voicesms-secret-access-key', true],
+      ],
+    );
   });
 
   void it('leave out what the profile does not have', () => {

@@ -90,7 +90,9 @@ void describe('redact: signatures, secrets and key ids', () => {
         { scheme: 'CLOUD-V1', form, signature: 'hmac-sha256' },
         { method: 'POST', pathWithQuery: '/v1/message/sms', body: 'to=%2B4915112345678', now: 1_732_262_400_000 },
       );
-      const asHeaderLines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+      const asHeaderLines = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n');
       for (const text of [asHeaderLines, JSON.stringify(headers)]) {
         const out = redact(text);
         assert.ok(!out.includes(SECRET), out);

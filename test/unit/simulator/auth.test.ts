@@ -29,7 +29,10 @@ void describe('simulator authentication', () => {
 
   void it('accepts the signed form on the SMS POST, with the HMAC computed from product.md', async () => {
     const body = smsForm('VSTK-TEST', '+14155550123', 'hello');
-    const headers = { ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body, now: T0 }), 'Content-Type': FORM_TYPE };
+    const headers = {
+      ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body, now: T0 }),
+      'Content-Type': FORM_TYPE,
+    };
     const r = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers, body });
     assert.equal(r.status, 200, r.body);
   });
@@ -41,7 +44,9 @@ void describe('simulator authentication', () => {
 
     const body = smsForm('VSTK-TEST', '+14155550123', 'hi');
     const basicPost = await send(`${sim.url}/v1/message/sms`, {
-      method: 'POST', headers: { ...basicHeaders(sim.credentials, T0), 'Content-Type': FORM_TYPE }, body,
+      method: 'POST',
+      headers: { ...basicHeaders(sim.credentials, T0), 'Content-Type': FORM_TYPE },
+      body,
     });
     assert.equal(basicPost.status, 200, basicPost.body);
   });
@@ -66,11 +71,21 @@ void describe('simulator authentication', () => {
     });
     refusal(wrongKey, /Signature does not match/);
     // The message shows what the server signed (method, path, timestamp, id, body hash), never the key.
-    assert.match(envelope(wrongKey).status.message, new RegExp(String.raw`GET\\n/v1/vvoice/VI-DEMO-01/calls/202406\\n1718460207481\\n${sim.credentials.accessKeyId}\\n[0-9a-f]{64}`));
+    assert.match(
+      envelope(wrongKey).status.message,
+      new RegExp(String.raw`GET\\n/v1/vvoice/VI-DEMO-01/calls/202406\\n1718460207481\\n${sim.credentials.accessKeyId}\\n[0-9a-f]{64}`),
+    );
 
     const signedBody = smsForm('VSTK-TEST', '+14155550123', 'pay 10');
-    const headers = { ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body: signedBody, now: T0 }), 'Content-Type': FORM_TYPE };
-    const tampered = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers, body: smsForm('VSTK-TEST', '+14155550123', 'pay 99') });
+    const headers = {
+      ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body: signedBody, now: T0 }),
+      'Content-Type': FORM_TYPE,
+    };
+    const tampered = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers,
+      body: smsForm('VSTK-TEST', '+14155550123', 'pay 99'),
+    });
     refusal(tampered, /Signature does not match/);
   });
 

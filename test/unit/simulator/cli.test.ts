@@ -73,7 +73,10 @@ void describe('simulator command line', () => {
     assert.match(base ?? '', /^VOICESMS_BASE_URL=http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     assert.match(id ?? '', /^VOICESMS_ACCESS_KEY_ID=DEMO-[0-9A-F]{16}$/);
     assert.match(secret ?? '', /^VOICESMS_SECRET_ACCESS_KEY=[0-9a-f]{64}$/);
-    const printed = { accessKeyId: (id ?? '').slice('VOICESMS_ACCESS_KEY_ID='.length), secretAccessKey: (secret ?? '').slice('VOICESMS_SECRET_ACCESS_KEY='.length) };
+    const printed = {
+      accessKeyId: (id ?? '').slice('VOICESMS_ACCESS_KEY_ID='.length),
+      secretAccessKey: (secret ?? '').slice('VOICESMS_SECRET_ACCESS_KEY='.length),
+    };
 
     const url = (base ?? '').slice('VOICESMS_BASE_URL='.length);
     const controlToken = (token ?? '').slice('VOICESMS_SIM_CONTROL_TOKEN='.length);
@@ -84,7 +87,11 @@ void describe('simulator command line', () => {
       headers: basicHeaders(printed, now),
     });
     assert.equal(r.status, 200, r.body);
-    assert.equal((await send(`${url}/v1/vvoice/VI-DEMO-01/calls/202406`, { headers: basicHeaders(OLD_PUBLIC, now) })).status, 401, 'the old public pair opens nothing');
+    assert.equal(
+      (await send(`${url}/v1/vvoice/VI-DEMO-01/calls/202406`, { headers: basicHeaders(OLD_PUBLIC, now) })).status,
+      401,
+      'the old public pair opens nothing',
+    );
     // The control endpoint hands the same pair to tests in other processes.
     const fromControl = await send(`${url}/__sim/credentials`, { headers: { 'X-Sim-Token': controlToken } });
     assert.deepEqual(JSON.parse(fromControl.body), printed);
@@ -97,7 +104,17 @@ void describe('simulator command line', () => {
 
   void it('serves on the given port with overridden credentials, and stops on SIGINT', async () => {
     const port = await freePort();
-    const { child, lines, exit } = await launch(['--port', String(port), '--access-key-id', 'AK-CLI', '--secret-access-key', 'cli-secret', '--control-token', 'cli-token-0123456789', '--quiet']);
+    const { child, lines, exit } = await launch([
+      '--port',
+      String(port),
+      '--access-key-id',
+      'AK-CLI',
+      '--secret-access-key',
+      'cli-secret',
+      '--control-token',
+      'cli-token-0123456789',
+      '--quiet',
+    ]);
     assert.deepEqual(lines, [
       `VOICESMS_BASE_URL=http://127.0.0.1:${port}`,
       'VOICESMS_ACCESS_KEY_ID=AK-CLI',
@@ -107,7 +124,10 @@ void describe('simulator command line', () => {
     const creds = { accessKeyId: 'AK-CLI', secretAccessKey: 'cli-secret' };
     const ok = await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(creds, Date.now()) });
     assert.equal(ok.status, 200);
-    assert.equal((await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(OLD_PUBLIC, Date.now()) })).status, 401);
+    assert.equal(
+      (await send(`http://127.0.0.1:${port}/v1/account/ACC-DEMO/balance`, { headers: basicHeaders(OLD_PUBLIC, Date.now()) })).status,
+      401,
+    );
     child.kill('SIGINT');
     assert.equal(await exit, 0);
   });

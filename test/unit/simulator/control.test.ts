@@ -23,7 +23,13 @@ void describe('simulator control endpoint', () => {
   after(() => sim.close());
 
   void it('arms a fault from JSON, which then applies to service requests', async () => {
-    const r = await postJson(sim, '/__sim/faults', { kind: 'status', status: 503, retryAfter: '7', times: 1, match: { operation: 'calls' } });
+    const r = await postJson(sim, '/__sim/faults', {
+      kind: 'status',
+      status: 503,
+      retryAfter: '7',
+      times: 1,
+      match: { operation: 'calls' },
+    });
     assert.equal(r.status, 200, r.body);
     assert.deepEqual(JSON.parse(r.body), { faults: 1 });
     const listed = await control(sim, '/__sim/faults');

@@ -34,14 +34,22 @@ void describe('dayStats', () => {
     assert.notDeepEqual(a, b);
     // Pinned values: a change of the generator shows up here (demo screenshots depend on it).
     assert.deepEqual(dayStats('VI-DEMO-01', '20240604'), {
-      dateId: '20240604', call_legs: 199, call_legs_in: 141, call_legs_out: 58, calls_unique: 145, duration_min: 629,
+      dateId: '20240604',
+      call_legs: 199,
+      call_legs_in: 141,
+      call_legs_out: 58,
+      calls_unique: 145,
+      duration_min: 629,
     });
   });
 
   void it('keeps the invariants and a realistic rhythm over two years', () => {
     for (const instance of ['VI-DEMO-01', 'VI-DEMO-02', 'some-other-instance']) {
       let zeroDays = 0;
-      let weekdayLegs = 0, weekdays = 0, weekendLegs = 0, weekends = 0;
+      let weekdayLegs = 0,
+        weekdays = 0,
+        weekendLegs = 0,
+        weekends = 0;
       for (const day of [...daysOf(2023), ...daysOf(2024)]) {
         const s = dayStats(instance, day);
         for (const k of COUNTERS) assert.ok(Number.isInteger(s[k]) && s[k] >= 0, `${instance} ${day} ${k}`);
@@ -90,12 +98,18 @@ void describe('month view', () => {
   void it('current month: every day newest first, currentDateID today, later days zero, earlier days dayStats', async () => {
     const { current, days } = await served('VI-DEMO-01', '202406');
     assert.equal(current, '20240615');
-    assert.deepEqual(days.map((d) => d.dateId), Array.from({ length: 30 }, (_, i) => `202406${String(30 - i).padStart(2, '0')}`));
+    assert.deepEqual(
+      days.map((d) => d.dateId),
+      Array.from({ length: 30 }, (_, i) => `202406${String(30 - i).padStart(2, '0')}`),
+    );
     for (const d of days) {
       const expected = d.dateId > '20240615' ? [0, 0, 0, 0, 0] : countersOf(dayStats('VI-DEMO-01', d.dateId));
       assert.deepEqual(d.counters, expected, d.dateId);
     }
-    assert.ok(days.some((d) => d.dateId <= '20240615' && d.counters[0]! > 0), 'the month so far has traffic');
+    assert.ok(
+      days.some((d) => d.dateId <= '20240615' && d.counters[0]! > 0),
+      'the month so far has traffic',
+    );
   });
 
   void it('past month: currentDateID is the last day and every day has its data', async () => {
@@ -125,7 +139,10 @@ void describe('month view', () => {
       assert.equal(a.body, b.body);
       const data = monthViewData('VI-DEMO-01', '202406', T0);
       const { days } = await served('VI-DEMO-01', '202406');
-      assert.deepEqual(days.map((d) => d.counters), data.days.map(countersOf));
+      assert.deepEqual(
+        days.map((d) => d.counters),
+        data.days.map(countersOf),
+      );
       // The core model reads past, current and future months without a data warning.
       for (const month of ['202405', '202406', '202407']) {
         const r = await getBasic(sim, `/v1/vvoice/VI-DEMO-01/calls/${month}`);

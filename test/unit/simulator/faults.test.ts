@@ -157,7 +157,10 @@ void describe('simulator faults', () => {
     assert.match(r.body, /<!ENTITY lol9 "(&lol8;){10}">/);
     assert.match(r.body, /<message>&lol9;<\/message>/);
     assert.ok(r.bytes < 2000, 'small on the wire');
-    assert.throws(() => parseXml(r.body), (e) => isVoiceSmsError(e, 'parse'));
+    assert.throws(
+      () => parseXml(r.body),
+      (e) => isVoiceSmsError(e, 'parse'),
+    );
   });
 
   void it('applies the first matching fault only, by method, operation and id', async () => {

@@ -21,9 +21,13 @@ void describe('simulator: Host header', () => {
     const service = await send(`${sim.url}${BALANCE}`, { headers: { ...basicHeaders(sim.credentials, T0), Host: 'evil.example' } });
     assert.equal(service.status, 421);
     assert.ok(!service.body.includes('EUR'), 'no balance for a foreign host');
-    const withPort = await send(`${sim.url}${BALANCE}`, { headers: { ...basicHeaders(sim.credentials, T0), Host: `evil.example:${sim.port}` } });
+    const withPort = await send(`${sim.url}${BALANCE}`, {
+      headers: { ...basicHeaders(sim.credentials, T0), Host: `evil.example:${sim.port}` },
+    });
     assert.equal(withPort.status, 421);
-    const control = await send(`${sim.url}/__sim/received`, { headers: { Host: 'evil.example', [CONTROL_TOKEN_HEADER]: sim.controlToken } });
+    const control = await send(`${sim.url}/__sim/received`, {
+      headers: { Host: 'evil.example', [CONTROL_TOKEN_HEADER]: sim.controlToken },
+    });
     assert.equal(control.status, 421);
     assert.equal(sim.requests.length, 0, 'nothing recorded');
   });
@@ -63,11 +67,20 @@ void describe('simulator: control token', () => {
 
   void it('refuses /__sim/* without the token or with a wrong one', async () => {
     assert.match(sim.controlToken, /^[0-9a-f]{64}$/, 'a random token when none is given');
-    const attempts: Record<string, string>[] = [{}, { [CONTROL_TOKEN_HEADER]: '' }, { [CONTROL_TOKEN_HEADER]: 'guess' }, { [CONTROL_TOKEN_HEADER]: sim.controlToken.slice(1) }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { [CONTROL_TOKEN_HEADER]: '' },
+      { [CONTROL_TOKEN_HEADER]: 'guess' },
+      { [CONTROL_TOKEN_HEADER]: sim.controlToken.slice(1) },
+    ];
     for (const headers of attempts) {
       assert.equal((await send(`${sim.url}/__sim/received`, { headers })).status, 401);
       assert.equal((await send(`${sim.url}/__sim/requests`, { headers })).status, 401);
-      const arm = await send(`${sim.url}/__sim/faults`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"kind":"reset"}' });
+      const arm = await send(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: '{"kind":"reset"}',
+      });
       assert.equal(arm.status, 401);
     }
     assert.equal((await getBasic(sim, BALANCE)).status, 200, 'no fault was armed');
@@ -78,7 +91,10 @@ void describe('simulator: control token', () => {
     const own = await startSim({ controlToken: 'a-known-token-for-this-test' });
     try {
       assert.equal(own.controlToken, 'a-known-token-for-this-test');
-      assert.equal((await send(`${own.url}/__sim/faults`, { headers: { [CONTROL_TOKEN_HEADER]: 'a-known-token-for-this-test' } })).status, 200);
+      assert.equal(
+        (await send(`${own.url}/__sim/faults`, { headers: { [CONTROL_TOKEN_HEADER]: 'a-known-token-for-this-test' } })).status,
+        200,
+      );
       assert.equal((await send(`${own.url}/__sim/faults`, { headers: { [CONTROL_TOKEN_HEADER]: sim.controlToken } })).status, 401);
     } finally {
       await own.close();
@@ -96,7 +112,11 @@ void describe('simulator: what it remembers', { timeout: 120_000 }, () => {
   void it('150 unauthenticated 1 MB posts leave nothing behind', async () => {
     const megabyte = 'x'.repeat(1024 * 1024 - 64);
     for (let i = 0; i < 150; i++) {
-      const r = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { 'Content-Type': FORM_TYPE }, body: smsForm('VSTK-TEST', '+14155550123', megabyte) });
+      const r = await send(`${sim.url}/v1/message/sms`, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM_TYPE },
+        body: smsForm('VSTK-TEST', '+14155550123', megabyte),
+      });
       assert.equal(r.status, 401);
     }
     assert.equal(sim.requests.length, 0, 'unauthenticated requests are not recorded');

@@ -54,10 +54,13 @@ export function send(url: string, s: Send = {}): Promise<Reply> {
       settled = true;
       clearTimeout(timer);
       resolve({
-        status, headers, bytes,
+        status,
+        headers,
+        bytes,
         body: Buffer.concat(chunks).toString('utf8'),
         ...(error ? { error } : {}),
-        headersAfterMs: headersAt, doneAfterMs: Date.now() - started,
+        headersAfterMs: headersAt,
+        doneAfterMs: Date.now() - started,
       });
     };
     const req = httpRequest(url, { method: s.method ?? 'GET', headers: s.headers ?? {}, agent: false }, (res) => {
@@ -111,7 +114,11 @@ export function signedHeaders(
 export const FORM_TYPE = 'application/x-www-form-urlencoded; charset=UTF-8';
 
 export function smsForm(from: string, to: string, body: string): string {
-  return new URLSearchParams([['from:id', from], ['to', to], ['body', body]]).toString();
+  return new URLSearchParams([
+    ['from:id', from],
+    ['to', to],
+    ['body', body],
+  ]).toString();
 }
 
 /** A signed SMS send, as the extension sends it by default. */

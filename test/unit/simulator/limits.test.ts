@@ -29,8 +29,17 @@ function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** A POST whose headers (and `first` bytes of body) go out now; the rest only when `finish` is called. */
-function partialPost(sim: Simulator, headers: Record<string, string>, declared: number, first: Buffer): { req: ClientRequest; answer: Promise<{ status: number; body: string }>; finish: (rest: Buffer) => void } {
-  const req = httpRequest(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE, 'Content-Length': String(declared) }, agent: false });
+function partialPost(
+  sim: Simulator,
+  headers: Record<string, string>,
+  declared: number,
+  first: Buffer,
+): { req: ClientRequest; answer: Promise<{ status: number; body: string }>; finish: (rest: Buffer) => void } {
+  const req = httpRequest(`${sim.url}/v1/message/sms`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': FORM_TYPE, 'Content-Length': String(declared) },
+    agent: false,
+  });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let body = '';
@@ -57,7 +66,11 @@ void describe('simulator: credentials', () => {
       }
       const old = { accessKeyId: 'DEMO-ACCESS-KEY', secretAccessKey: 'demo-secret-for-local-simulator-only' };
       assert.equal((await send(`${a.url}${BALANCE}`, { headers: basicHeaders(old, Date.now()) })).status, 401);
-      assert.equal((await send(`${a.url}${BALANCE}`, { headers: basicHeaders(b.credentials, Date.now()) })).status, 401, 'one start\'s pair does not open another');
+      assert.equal(
+        (await send(`${a.url}${BALANCE}`, { headers: basicHeaders(b.credentials, Date.now()) })).status,
+        401,
+        "one start's pair does not open another",
+      );
       assert.equal((await send(`${a.url}${BALANCE}`, { headers: basicHeaders(a.credentials, Date.now()) })).status, 200);
     } finally {
       await a.close();
@@ -113,7 +126,11 @@ void describe('simulator: request bodies', () => {
     // The first request holds about 50 KiB, unfinished.
     const held = partialPost(sim, headers, body.length, body.subarray(0, body.length - 10));
     await new Promise((r) => setTimeout(r, 200));
-    const other = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: smsForm('VSTK-TEST', '+14155550123', 'y'.repeat(30 * 1024)) });
+    const other = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': FORM_TYPE },
+      body: smsForm('VSTK-TEST', '+14155550123', 'y'.repeat(30 * 1024)),
+    });
     assert.equal(other.status, 503, other.body);
     assert.equal(other.headers['retry-after'], '1');
     assert.match(other.body, /too many request bodies/);
@@ -123,7 +140,11 @@ void describe('simulator: request bodies', () => {
     const first = await held.answer;
     assert.equal(first.status, 400, first.body);
     // ... and releases what it held: the same 30 KiB body is read now.
-    const again = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: smsForm('VSTK-TEST', '+14155550123', 'y'.repeat(30 * 1024)) });
+    const again = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': FORM_TYPE },
+      body: smsForm('VSTK-TEST', '+14155550123', 'y'.repeat(30 * 1024)),
+    });
     assert.equal(again.status, 400, again.body);
   });
 
@@ -142,11 +163,19 @@ void describe('simulator: request bodies', () => {
     refused.req.destroy();
     await pause(150);
     // Still 40 KiB held: 30 KiB more would pass 64 KiB. Counted twice, the 10 KiB would have let them in.
-    const probe = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: 'z'.repeat(30 * 1024) });
+    const probe = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': FORM_TYPE },
+      body: 'z'.repeat(30 * 1024),
+    });
     assert.equal(probe.status, 503, probe.body);
     hold.req.destroy();
     await pause(150);
-    const after = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM_TYPE }, body: 'z'.repeat(30 * 1024) });
+    const after = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': FORM_TYPE },
+      body: 'z'.repeat(30 * 1024),
+    });
     assert.notEqual(after.status, 503, 'everything held was given back');
   });
 

@@ -48,7 +48,13 @@ void describe('simulator operations', () => {
     assert.equal(field(sms, 'status'), 'accepted');
     assert.equal(field(sms, 'segments'), '1');
     assert.equal(sim.received.length, before + 1);
-    assert.deepEqual(sim.received.at(-1), { from: 'VSTK-TEST', to: '+14155550123', body: 'Hello from the toolkit', messageId: field(sms, 'messageId'), at: T0 });
+    assert.deepEqual(sim.received.at(-1), {
+      from: 'VSTK-TEST',
+      to: '+14155550123',
+      body: 'Hello from the toolkit',
+      messageId: field(sms, 'messageId'),
+      at: T0,
+    });
   });
 
   void it('counts segments as GSM-7 (160/153) and UCS-2 (70/67)', async () => {
@@ -85,7 +91,10 @@ void describe('simulator operations', () => {
       assert.ok(!envelope(r).status.message.includes('04155550123'), 'destination numbers are not echoed');
     }
     const json = JSON.stringify({ 'from:id': 'VSTK-TEST', to: '+14155550123', body: 'x' });
-    const headers = { ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body: json, now: T0 }), 'Content-Type': 'application/json' };
+    const headers = {
+      ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body: json, now: T0 }),
+      'Content-Type': 'application/json',
+    };
     const wrongType = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers, body: json });
     assert.equal(wrongType.status, 415);
     assert.equal(sim.received.length, before);
@@ -113,7 +122,13 @@ void describe('simulator operations', () => {
     assert.equal(unknown.status, 404);
     assert.match(envelope(unknown).status.message, /Voice instance "VI-NOPE" not found/);
     assert.equal((await getBasic(sim, '/v1/vvoice/VI-NOPE/activities/20240603')).status, 404);
-    for (const path of ['/v1/vvoice/VI-DEMO-01/calls', '/v1/vvoice//calls/202406', '/v2/account/ACC-DEMO/balance', '/', '/v1/vvoice/VI-DEMO-01/calls/202406/']) {
+    for (const path of [
+      '/v1/vvoice/VI-DEMO-01/calls',
+      '/v1/vvoice//calls/202406',
+      '/v2/account/ACC-DEMO/balance',
+      '/',
+      '/v1/vvoice/VI-DEMO-01/calls/202406/',
+    ]) {
       const r = await getBasic(sim, path);
       assert.equal(r.status, 404, path);
       assert.equal(envelope(r).status.code, '404');
@@ -155,7 +170,10 @@ void describe('simulator operations', () => {
     const stats = dayStats('VI-DEMO-01', day);
     assert.equal(list.length, Math.min(stats.calls_unique, MAX_ACTIVITIES));
     const expected = dayActivities('VI-DEMO-01', day);
-    assert.deepEqual(list, expected.map((a) => ({ ...a, durationSec: String(a.durationSec) })));
+    assert.deepEqual(
+      list,
+      expected.map((a) => ({ ...a, durationSec: String(a.durationSec) })),
+    );
     const inbound = list.filter((a) => a.direction === 'inbound').length;
     assert.equal(inbound, Math.round((list.length * stats.call_legs_in) / stats.call_legs));
     const own = new Set(list.map((a) => (a.direction === 'inbound' ? a.to : a.from)));
@@ -192,7 +210,11 @@ void describe('simulator operations', () => {
 
   void it('refuses a request body over 1 MiB with 413', async () => {
     const body = 'x'.repeat(1024 * 1024 + 10);
-    const r = await send(`${sim.url}/v1/message/sms`, { method: 'POST', headers: { ...basicHeaders(sim.credentials, T0), 'Content-Type': FORM_TYPE }, body });
+    const r = await send(`${sim.url}/v1/message/sms`, {
+      method: 'POST',
+      headers: { ...basicHeaders(sim.credentials, T0), 'Content-Type': FORM_TYPE },
+      body,
+    });
     assert.equal(r.status, 413);
   });
 });

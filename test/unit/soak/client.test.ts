@@ -22,9 +22,23 @@ interface Snapshot {
 
 void describe('client soak', () => {
   void it('10,000 requests through one client: no growth in sockets, timers, listeners or heap beyond the bounds', async () => {
-    const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'clientSoak.ts')], { cwd: root, timeout: 120_000, maxBuffer: 1 << 20 });
-    const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { requests: number; ms: number; gc: boolean; outcomes: Record<string, number>; untyped: number; before: Snapshot; after: Snapshot };
-    console.log(`soak: ${out.requests} requests in ${out.ms} ms; outcomes ${JSON.stringify(out.outcomes)}; heap ${(out.before.heapBytes / 1e6).toFixed(1)} -> ${(out.after.heapBytes / 1e6).toFixed(1)} MB; resources ${JSON.stringify(out.before.resources)} -> ${JSON.stringify(out.after.resources)}`);
+    const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'clientSoak.ts')], {
+      cwd: root,
+      timeout: 120_000,
+      maxBuffer: 1 << 20,
+    });
+    const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
+      requests: number;
+      ms: number;
+      gc: boolean;
+      outcomes: Record<string, number>;
+      untyped: number;
+      before: Snapshot;
+      after: Snapshot;
+    };
+    console.log(
+      `soak: ${out.requests} requests in ${out.ms} ms; outcomes ${JSON.stringify(out.outcomes)}; heap ${(out.before.heapBytes / 1e6).toFixed(1)} -> ${(out.after.heapBytes / 1e6).toFixed(1)} MB; resources ${JSON.stringify(out.before.resources)} -> ${JSON.stringify(out.after.resources)}`,
+    );
     assert.equal(out.requests, 10_000);
     assert.ok(out.gc, 'the child ran with --expose-gc');
     assert.equal(out.untyped, 0, 'every failure is a typed error');

@@ -43,7 +43,12 @@ const FAULTS: Fault[] = [
 
 async function main(): Promise<void> {
   const sim = await start({});
-  const client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeouts: { totalMs: 10_000 } });
+  const client = createClient({
+    baseUrl: sim.url,
+    credentials: sim.credentials,
+    retry: { baseDelayMs: 1, maxDelayMs: 2 },
+    timeouts: { totalMs: 10_000 },
+  });
   const outcomes: Record<string, number> = {};
   let untyped = 0;
 
@@ -86,7 +91,17 @@ async function main(): Promise<void> {
   const afterRun = await snapshot();
   await client.close();
   await sim.close();
-  console.log(JSON.stringify({ requests: TOTAL, ms: Math.round(performance.now() - t0), gc: gc !== undefined, outcomes, untyped, before, after: afterRun }));
+  console.log(
+    JSON.stringify({
+      requests: TOTAL,
+      ms: Math.round(performance.now() - t0),
+      gc: gc !== undefined,
+      outcomes,
+      untyped,
+      before,
+      after: afterRun,
+    }),
+  );
 }
 
 void main();

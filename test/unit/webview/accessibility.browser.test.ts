@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
-import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, meta, quietMonthView, quietTrendMonths, trendMonths } from './support/fixtures.js';
+import {
+  ACTIVITIES_RESULT,
+  ACTIVITIES_XML,
+  februaryView,
+  marchView,
+  meta,
+  quietMonthView,
+  quietTrendMonths,
+  trendMonths,
+} from './support/fixtures.js';
 import { openPanel, startHarness, type Harness, type PanelPage } from './support/harness.js';
 import type { ThemeName } from './support/themes.js';
 
@@ -39,7 +48,11 @@ async function auditStates(t: TestContext, p: PanelPage, steps: [state: string, 
   if (listed.length > 0) t.diagnostic(`moderate/minor accessibility findings:\n${describeFindings(listed)}`);
   const failing = findings.filter((f) => FAILING_IMPACTS.has(f.impact));
   assert.equal(failing.length, 0, `serious or critical accessibility violations:\n${describeFindings(failing)}`);
-  assert.deepEqual(MUST_RUN.filter((r) => !rulesRun.has(r)), [], 'the audit ran the rules it is for');
+  assert.deepEqual(
+    MUST_RUN.filter((r) => !rulesRun.has(r)),
+    [],
+    'the audit ran the rules it is for',
+  );
   assert.deepEqual(await p.violations(), [], 'no CSP violations, console errors or page errors');
 }
 
@@ -52,26 +65,56 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
       const send = (m: MonthViewToWebview): Promise<void> => p.send(m);
       try {
         await auditStates(t, p, [
-          ['waiting', async () => { await p.waitForPosted(1); }],
+          [
+            'waiting',
+            async () => {
+              await p.waitForPosted(1);
+            },
+          ],
           ['loading', () => send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' })],
-          ['data with every flag and the comparison', async () => {
-            await send({ type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() });
-            await send({ type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals });
-            await p.page.locator('.chart-box canvas').waitFor();
-          }],
-          ['the flagged day focused from the keyboard', async () => {
-            await p.page.locator('tr[data-date-id="20250305"]').focus();
-          }],
-          ['a future day under the mouse', async () => {
-            await p.page.locator('tr[data-date-id="20250320"]').hover();
-          }],
+          [
+            'data with every flag and the comparison',
+            async () => {
+              await send({ type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() });
+              await send({
+                type: 'comparison',
+                instanceId: INSTANCE,
+                monthId: '202503',
+                previousMonthId: '202502',
+                totals: februaryView().totals,
+              });
+              await p.page.locator('.chart-box canvas').waitFor();
+            },
+          ],
+          [
+            'the flagged day focused from the keyboard',
+            async () => {
+              await p.page.locator('tr[data-date-id="20250305"]').focus();
+            },
+          ],
+          [
+            'a future day under the mouse',
+            async () => {
+              await p.page.locator('tr[data-date-id="20250320"]').hover();
+            },
+          ],
           // axe cannot measure text over a pattern (it reports it for review only), so the future
           // days' hatching is set aside to measure their text against the panel it is drawn over.
-          ['future days measured without their hatching', async () => {
-            await p.page.mouse.move(0, 0);
-            await p.page.locator('tr.is-future').evaluateAll((rows) => rows.forEach((r) => { (r as HTMLElement).style.backgroundImage = 'none'; }));
-          }],
-          ['a month without traffic', () => send({ type: 'monthData', instanceId: INSTANCE, monthId: '202501', view: quietMonthView(), meta: meta() })],
+          [
+            'future days measured without their hatching',
+            async () => {
+              await p.page.mouse.move(0, 0);
+              await p.page.locator('tr.is-future').evaluateAll((rows) =>
+                rows.forEach((r) => {
+                  (r as HTMLElement).style.backgroundImage = 'none';
+                }),
+              );
+            },
+          ],
+          [
+            'a month without traffic',
+            () => send({ type: 'monthData', instanceId: INSTANCE, monthId: '202501', view: quietMonthView(), meta: meta() }),
+          ],
           ['error with Retry', () => send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error })],
         ]);
       } finally {
@@ -84,22 +127,46 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
       const send = (m: TrendToWebview): Promise<void> => p.send(m);
       try {
         await auditStates(t, p, [
-          ['loading', async () => {
-            await p.waitForPosted(1);
-            await send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' });
-          }],
-          ['twelve months, one failed', async () => {
-            await send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: trendMonths(), meta: meta() });
-            await p.page.locator('.chart-box canvas').waitFor();
-          }],
-          ['the failed month focused from the keyboard', async () => {
-            await p.page.locator('tr[data-month-id="202410"]').focus();
-          }],
-          ['the failed month under the mouse', async () => {
-            await p.page.locator('tr[data-month-id="202410"]').hover();
-          }],
-          ['a year without traffic', () => send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: quietTrendMonths(), meta: meta() })],
-          ['error with Retry', () => send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error: { kind: 'auth', message: 'Check the access key id and secret of profile "Demo".' } })],
+          [
+            'loading',
+            async () => {
+              await p.waitForPosted(1);
+              await send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' });
+            },
+          ],
+          [
+            'twelve months, one failed',
+            async () => {
+              await send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: trendMonths(), meta: meta() });
+              await p.page.locator('.chart-box canvas').waitFor();
+            },
+          ],
+          [
+            'the failed month focused from the keyboard',
+            async () => {
+              await p.page.locator('tr[data-month-id="202410"]').focus();
+            },
+          ],
+          [
+            'the failed month under the mouse',
+            async () => {
+              await p.page.locator('tr[data-month-id="202410"]').hover();
+            },
+          ],
+          [
+            'a year without traffic',
+            () => send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: quietTrendMonths(), meta: meta() }),
+          ],
+          [
+            'error with Retry',
+            () =>
+              send({
+                type: 'error',
+                instanceId: INSTANCE,
+                monthId: '202503',
+                error: { kind: 'auth', message: 'Check the access key id and secret of profile "Demo".' },
+              }),
+          ],
         ]);
       } finally {
         await p.close();
@@ -111,16 +178,36 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
       const send = (m: ActivitiesToWebview): Promise<void> => p.send(m);
       try {
         await auditStates(t, p, [
-          ['loading', async () => {
-            await p.waitForPosted(1);
-            await send({ type: 'loading', instanceId: INSTANCE, dateId: '20250311' });
-          }],
-          ['records and tree', () => send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: ACTIVITIES_RESULT, rawXml: ACTIVITIES_XML, meta: meta() })],
-          ['raw XML shown', async () => {
-            await p.page.getByRole('button', { name: 'Show raw XML' }).click();
-            await p.page.locator('pre.raw-xml').waitFor();
-          }],
-          ['no activities', () => send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: '', rawXml: '<result/>', meta: meta() })],
+          [
+            'loading',
+            async () => {
+              await p.waitForPosted(1);
+              await send({ type: 'loading', instanceId: INSTANCE, dateId: '20250311' });
+            },
+          ],
+          [
+            'records and tree',
+            () =>
+              send({
+                type: 'activitiesData',
+                instanceId: INSTANCE,
+                dateId: '20250311',
+                result: ACTIVITIES_RESULT,
+                rawXml: ACTIVITIES_XML,
+                meta: meta(),
+              }),
+          ],
+          [
+            'raw XML shown',
+            async () => {
+              await p.page.getByRole('button', { name: 'Show raw XML' }).click();
+              await p.page.locator('pre.raw-xml').waitFor();
+            },
+          ],
+          [
+            'no activities',
+            () => send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: '', rawXml: '<result/>', meta: meta() }),
+          ],
           ['error with Retry', () => send({ type: 'error', instanceId: INSTANCE, dateId: '20250311', error })],
         ]);
       } finally {

@@ -68,8 +68,14 @@ void describe('protocol validation', () => {
     assert.deepEqual(parseMonthViewToHost({ type: 'openDay', dateId: '20250231', extra: 1 }), { type: 'openDay', dateId: '20250231' });
     assert.deepEqual(parseMonthViewToHost({ type: 'command', command: 'copyAsCurl' }), { type: 'command', command: 'copyAsCurl' });
     for (const bad of [
-      null, 'ready', [], { type: 'navigate', monthId: '202513' }, { type: 'navigate', monthId: '2025-02' },
-      { type: 'openDay', dateId: '2025030' }, { type: 'command', command: 'sendSms' }, { type: 'eval', code: '1' },
+      null,
+      'ready',
+      [],
+      { type: 'navigate', monthId: '202513' },
+      { type: 'navigate', monthId: '2025-02' },
+      { type: 'openDay', dateId: '2025030' },
+      { type: 'command', command: 'sendSms' },
+      { type: 'eval', code: '1' },
     ]) {
       assert.equal(parseMonthViewToHost(bad), undefined, JSON.stringify(bad));
     }
@@ -96,7 +102,10 @@ void describe('protocol validation', () => {
   void it('turns parsed trees into plain JSON for postMessage', () => {
     const when = new Date(Date.UTC(2025, 0, 2));
     assert.deepEqual(toJsonValue({ a: ['1', 2, true, null], b: undefined, c: () => 1, d: when, e: Number.NaN, f: 3n }), {
-      a: ['1', 2, true, null], d: '2025-01-02T00:00:00.000Z', e: 'NaN', f: '3',
+      a: ['1', 2, true, null],
+      d: '2025-01-02T00:00:00.000Z',
+      e: 'NaN',
+      f: '3',
     });
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200; i++) deep = { n: deep };
@@ -159,7 +168,10 @@ void describe('panel controllers against the simulator', () => {
     await c.load();
     assert.equal(r.sent.length, 0, 'nothing before ready');
     await c.handle({ type: 'ready' });
-    assert.deepEqual(r.sent.map((m) => m.type), ['monthData', 'comparison']);
+    assert.deepEqual(
+      r.sent.map((m) => m.type),
+      ['monthData', 'comparison'],
+    );
     const data = r.sent[0];
     assert.ok(data?.type === 'monthData');
     assert.equal(data.monthId, thisMonth);
@@ -174,7 +186,10 @@ void describe('panel controllers against the simulator', () => {
     // A reloaded page says ready again and gets the same snapshot.
     c.webviewHidden();
     await c.handle({ type: 'ready' });
-    assert.deepEqual(r.sent.map((m) => m.type), ['monthData', 'comparison', 'monthData', 'comparison']);
+    assert.deepEqual(
+      r.sent.map((m) => m.type),
+      ['monthData', 'comparison', 'monthData', 'comparison'],
+    );
     c.dispose();
   });
 
@@ -193,8 +208,17 @@ void describe('panel controllers against the simulator', () => {
     assert.deepEqual(c.current, { instanceId: INSTANCE, monthId: target });
     const afterSecondLoading = r.sent.slice(r.sent.findIndex((m) => m.type === 'loading' && m.monthId === target));
     assert.ok(afterSecondLoading.length > 1);
-    assert.ok(afterSecondLoading.every((m) => m.monthId === target), 'nothing of the superseded month after the new one started');
-    assert.deepEqual(c.gate.current().map((m) => [m.type, m.monthId]), [['monthData', target], ['comparison', target]]);
+    assert.ok(
+      afterSecondLoading.every((m) => m.monthId === target),
+      'nothing of the superseded month after the new one started',
+    );
+    assert.deepEqual(
+      c.gate.current().map((m) => [m.type, m.monthId]),
+      [
+        ['monthData', target],
+        ['comparison', target],
+      ],
+    );
     c.dispose();
   });
 
@@ -246,7 +270,10 @@ void describe('panel controllers against the simulator', () => {
     await c.load();
     const data = r.sent.at(-1);
     assert.ok(data?.type === 'trendData', JSON.stringify(data));
-    assert.deepEqual(data.months.map((m) => m.monthId), Array.from({ length: 12 }, (_, i) => addMonths(thisMonth, i - 11)));
+    assert.deepEqual(
+      data.months.map((m) => m.monthId),
+      Array.from({ length: 12 }, (_, i) => addMonths(thisMonth, i - 11)),
+    );
     assert.equal(data.months.filter((m) => m.error).length, 1);
     assert.equal(data.months.filter((m) => m.totals).length, 11);
     await c.handle({ type: 'openMonth', monthId: addMonths(thisMonth, -4) });

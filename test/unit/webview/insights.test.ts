@@ -14,15 +14,24 @@ void describe('month insights', () => {
     const { buildDayRows } = await insights;
     const rows = buildDayRows(marchView());
     assert.equal(rows.length, 31);
-    assert.deepEqual(rows.map((r) => r.dateId), Array.from({ length: 31 }, (_, i) => `202503${String(i + 1).padStart(2, '0')}`));
+    assert.deepEqual(
+      rows.map((r) => r.dateId),
+      Array.from({ length: 31 }, (_, i) => `202503${String(i + 1).padStart(2, '0')}`),
+    );
     const byId = new Map(rows.map((r) => [r.dateId, r]));
     assert.deepEqual(byId.get('20250302')?.notes, [], 'a zero day is not flagged');
     assert.equal(byId.get('20250302')?.future, false);
     assert.equal(byId.get('20250309')?.missing, true);
     assert.equal(byId.get('20250309')?.stats, undefined);
-    assert.deepEqual(byId.get('20250315')?.notes.map((n) => n.kind), ['future']);
+    assert.deepEqual(
+      byId.get('20250315')?.notes.map((n) => n.kind),
+      ['future'],
+    );
     assert.equal(rows.filter((r) => r.future).length, 17);
-    assert.deepEqual(byId.get('20250305')?.notes.map((n) => n.kind), ['mismatch']);
+    assert.deepEqual(
+      byId.get('20250305')?.notes.map((n) => n.kind),
+      ['mismatch'],
+    );
   });
 
   void it('an absent day after the current day is future, not missing', async () => {
@@ -45,8 +54,17 @@ void describe('month insights', () => {
       day('20250130', [500, 500, 1000, 0, 0], true), // future days are ignored entirely
     ];
     assert.equal(spikeBaseline(days), 10);
-    const view: MonthViewData = { monthId: '202501', currentDateId: '20250110', days, missingDays: [], totals: totalsOf(days), warnings: [] };
-    const spikes = buildDayRows(view).filter((r) => r.notes.some((n) => n.kind === 'spike')).map((r) => r.dateId);
+    const view: MonthViewData = {
+      monthId: '202501',
+      currentDateId: '20250110',
+      days,
+      missingDays: [],
+      totals: totalsOf(days),
+      warnings: [],
+    };
+    const spikes = buildDayRows(view)
+      .filter((r) => r.notes.some((n) => n.kind === 'spike'))
+      .map((r) => r.dateId);
     assert.deepEqual(spikes, ['20250106']);
   });
 
@@ -54,7 +72,10 @@ void describe('month insights', () => {
     const { buildDayRows, warningLines } = await insights;
     const view = marchView();
     const lines = warningLines(buildDayRows(view), view.warnings);
-    assert.deepEqual(lines.map((l) => l.dateId ?? null), ['20250305', '20250309', '20250311', null]);
+    assert.deepEqual(
+      lines.map((l) => l.dateId ?? null),
+      ['20250305', '20250309', '20250311', null],
+    );
     assert.equal(lines.at(-1)?.text, 'Ignored a second entry for 2025-03-12.');
   });
 

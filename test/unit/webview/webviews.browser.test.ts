@@ -33,9 +33,21 @@ async function assertNoViolations(p: PanelPage): Promise<void> {
 async function showMarch(p: PanelPage, withComparison = true): Promise<void> {
   await p.waitForPosted(1);
   await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' } satisfies MonthViewToWebview);
-  await p.send({ type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() } satisfies MonthViewToWebview);
+  await p.send({
+    type: 'monthData',
+    instanceId: INSTANCE,
+    monthId: '202503',
+    view: marchView(),
+    meta: meta(),
+  } satisfies MonthViewToWebview);
   if (withComparison) {
-    await p.send({ type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals } satisfies MonthViewToWebview);
+    await p.send({
+      type: 'comparison',
+      instanceId: INSTANCE,
+      monthId: '202503',
+      previousMonthId: '202502',
+      totals: februaryView().totals,
+    } satisfies MonthViewToWebview);
   }
 }
 
@@ -66,7 +78,11 @@ void describe('month view webview', () => {
       assert.equal(await p.page.locator('header.toolbar').count(), 0, 'said before the bundle had run');
       await showMarch(p);
       await p.page.locator('table.days tbody tr').nth(30).waitFor({ state: 'attached', timeout: 10_000 });
-      assert.equal(await p.page.locator('.card[data-metric="callLegs"] .card-delta').getAttribute('class'), 'card-delta up', 'the comparison kept too');
+      assert.equal(
+        await p.page.locator('.card[data-metric="callLegs"] .card-delta').getAttribute('class'),
+        'card-delta up',
+        'the comparison kept too',
+      );
       assert.deepEqual(await p.posted(), [{ type: 'ready' }], 'ready said once');
       await assertNoViolations(p);
     } finally {
@@ -95,11 +111,24 @@ void describe('month view webview', () => {
       const future = page.locator('table.days tbody tr.is-future');
       assert.equal(await future.count(), 17, 'the 15th to the 31st are future');
       assert.equal(await page.locator('table.days tbody tr.is-future .badge-future').count(), 17);
-      assert.equal(await page.locator('tr[data-date-id="20250302"]').getAttribute('class').then((c) => c?.includes('is-future')), false);
+      assert.equal(
+        await page
+          .locator('tr[data-date-id="20250302"]')
+          .getAttribute('class')
+          .then((c) => c?.includes('is-future')),
+        false,
+      );
 
       const t = marchView().totals;
-      assert.deepEqual(await page.locator('table.days tfoot tr > *').allTextContents(),
-        ['Total · 13 days', String(t.callLegsIn), String(t.callLegsOut), String(t.callLegs), String(t.callsUnique), t.durationMin.toLocaleString('en-US'), '']);
+      assert.deepEqual(await page.locator('table.days tfoot tr > *').allTextContents(), [
+        'Total · 13 days',
+        String(t.callLegsIn),
+        String(t.callLegsOut),
+        String(t.callLegs),
+        String(t.callsUnique),
+        t.durationMin.toLocaleString('en-US'),
+        '',
+      ]);
       assert.equal(await page.locator('.card[data-metric="callLegs"] .card-value').textContent(), t.callLegs.toLocaleString('en-US'));
 
       const warnings = await page.locator('.warnings li > span').allTextContents();
@@ -116,7 +145,7 @@ void describe('month view webview', () => {
       assert.equal(await page.locator('.response-time').textContent(), '142 ms');
       assert.equal(await page.locator('.server-time').textContent(), '2025-03-14 10:22:01:123 +0000');
       assert.equal(await page.locator('img, b').count(), 0, 'no element was created from service data');
-      assert.match(await page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01 · month to date, 14 of 31 days/);
+      assert.match((await page.locator('.subtitle').textContent()) ?? '', /VI-DEMO-01 · month to date, 14 of 31 days/);
       await assertNoViolations(p);
     } finally {
       await p.close();
@@ -130,11 +159,18 @@ void describe('month view webview', () => {
       const now = marchView().totals;
       const prev = februaryView().totals;
       assert.ok(now.callLegs > prev.callLegs && now.durationMin < prev.durationMin, 'fixture: legs rose, minutes fell');
-      const pct = (a: number, b: number): string => Math.abs(((a - b) / b) * 100).toFixed(1).replace(/\.0$/, '');
-      assert.equal(await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent(),
-        `▲ +${now.callLegs - prev.callLegs} (+${pct(now.callLegs, prev.callLegs)}%) vs Feb`);
-      assert.equal(await p.page.locator('.card[data-metric="durationMin"] .card-delta').textContent(),
-        `▼ −${prev.durationMin - now.durationMin} (−${pct(now.durationMin, prev.durationMin)}%) vs Feb`);
+      const pct = (a: number, b: number): string =>
+        Math.abs(((a - b) / b) * 100)
+          .toFixed(1)
+          .replace(/\.0$/, '');
+      assert.equal(
+        await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent(),
+        `▲ +${now.callLegs - prev.callLegs} (+${pct(now.callLegs, prev.callLegs)}%) vs Feb`,
+      );
+      assert.equal(
+        await p.page.locator('.card[data-metric="durationMin"] .card-delta').textContent(),
+        `▼ −${prev.durationMin - now.durationMin} (−${pct(now.durationMin, prev.durationMin)}%) vs Feb`,
+      );
       assert.equal(await p.page.locator('.cards-note').textContent(), 'Changes compare this month so far with all of February 2025.');
       await assertNoViolations(p);
     } finally {
@@ -198,7 +234,12 @@ void describe('month view webview', () => {
     const p = await openPanel(harness, 'monthView');
     try {
       await p.waitForPosted(1);
-      await p.send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error: { kind: 'network', message: `Could not connect to <b>127.0.0.1</b>: refused` } });
+      await p.send({
+        type: 'error',
+        instanceId: INSTANCE,
+        monthId: '202503',
+        error: { kind: 'network', message: `Could not connect to <b>127.0.0.1</b>: refused` },
+      });
       const page = p.page;
       assert.equal(await page.locator('.state-error .error-message').textContent(), 'Could not connect to <b>127.0.0.1</b>: refused');
       assert.equal(await page.locator('.state-error .error-kind').textContent(), 'Network problem');
@@ -211,7 +252,9 @@ void describe('month view webview', () => {
       await page.getByRole('button', { name: 'Show raw answer' }).click();
       const posted = await p.waitForPosted(5);
       assert.deepEqual(posted.slice(2), [
-        { type: 'command', command: 'exportMonth' }, { type: 'command', command: 'copyAsCurl' }, { type: 'command', command: 'showRawAnswer' },
+        { type: 'command', command: 'exportMonth' },
+        { type: 'command', command: 'copyAsCurl' },
+        { type: 'command', command: 'showRawAnswer' },
       ]);
       await assertNoViolations(p);
     } finally {
@@ -224,7 +267,7 @@ void describe('month view webview', () => {
     try {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
       assert.equal(await p.page.locator('h1.title').textContent(), 'January 2025');
-      assert.match(await p.page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01/);
+      assert.match((await p.page.locator('.subtitle').textContent()) ?? '', /VI-DEMO-01/);
       await assertNoViolations(p);
     } finally {
       await p.close();
@@ -256,21 +299,49 @@ void describe('trend webview', () => {
     try {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
       await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' } satisfies TrendToWebview);
-      await p.send({ type: 'trendData', instanceId: INSTANCE, monthId: '202503', months: trendMonths(), meta: meta() } satisfies TrendToWebview);
+      await p.send({
+        type: 'trendData',
+        instanceId: INSTANCE,
+        monthId: '202503',
+        months: trendMonths(),
+        meta: meta(),
+      } satisfies TrendToWebview);
       const page = p.page;
       assert.deepEqual(await p.states().then((s) => s.at(-1)), { instanceId: INSTANCE, monthId: '202503' });
       const rows = page.locator('tbody tr.month-row');
       assert.equal(await rows.count(), 12);
       assert.deepEqual(await rows.locator('th').allTextContents(), [
-        'April 2024', 'May 2024', 'June 2024', 'July 2024', 'August 2024', 'September 2024',
-        'October 2024', 'November 2024', 'December 2024', 'January 2025', 'February 2025', 'March 2025']);
-      assert.deepEqual(await page.locator('tr[data-month-id="202503"] > *').allTextContents(),
-        ['March 2025', '740', '525', '1,265', '730', '3,120', '30', '']);
+        'April 2024',
+        'May 2024',
+        'June 2024',
+        'July 2024',
+        'August 2024',
+        'September 2024',
+        'October 2024',
+        'November 2024',
+        'December 2024',
+        'January 2025',
+        'February 2025',
+        'March 2025',
+      ]);
+      assert.deepEqual(await page.locator('tr[data-month-id="202503"] > *').allTextContents(), [
+        'March 2025',
+        '740',
+        '525',
+        '1,265',
+        '730',
+        '3,120',
+        '30',
+        '',
+      ]);
       const failed = page.locator('tr[data-month-id="202410"]');
-      assert.match(await failed.getAttribute('class') ?? '', /is-failed/);
-      assert.equal(await failed.locator('.error-cell').textContent(), 'failed The service did not answer within 30 s (headers). <i>Try again</i>');
+      assert.match((await failed.getAttribute('class')) ?? '', /is-failed/);
+      assert.equal(
+        await failed.locator('.error-cell').textContent(),
+        'failed The service did not answer within 30 s (headers). <i>Try again</i>',
+      );
       assert.equal(await page.locator('i').count(), 0);
-      assert.match(await page.locator('.subtitle').textContent() ?? '', /April 2024 – March 2025/);
+      assert.match((await page.locator('.subtitle').textContent()) ?? '', /April 2024 – March 2025/);
 
       await page.locator('tr[data-month-id="202412"]').click();
       assert.deepEqual((await p.waitForPosted(2))[1], { type: 'openMonth', monthId: '202412' });
@@ -298,7 +369,12 @@ void describe('trend webview', () => {
     const p = await openPanel(harness, 'trend');
     try {
       await p.waitForPosted(1);
-      await p.send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error: { kind: 'auth', message: 'Check the access key id and secret of profile "Demo".' } } satisfies TrendToWebview);
+      await p.send({
+        type: 'error',
+        instanceId: INSTANCE,
+        monthId: '202503',
+        error: { kind: 'auth', message: 'Check the access key id and secret of profile "Demo".' },
+      } satisfies TrendToWebview);
       assert.equal(await p.page.locator('.error-message').textContent(), 'Check the access key id and secret of profile "Demo".');
       await p.page.getByRole('button', { name: 'Retry' }).click();
       assert.deepEqual((await p.waitForPosted(2))[1], { type: 'retry' });
@@ -314,19 +390,35 @@ void describe('activities webview', () => {
     const p = await openPanel(harness, 'activities');
     try {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
-      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: ACTIVITIES_RESULT, rawXml: ACTIVITIES_XML, meta: meta() } satisfies ActivitiesToWebview);
+      await p.send({
+        type: 'activitiesData',
+        instanceId: INSTANCE,
+        dateId: '20250311',
+        result: ACTIVITIES_RESULT,
+        rawXml: ACTIVITIES_XML,
+        meta: meta(),
+      } satisfies ActivitiesToWebview);
       const page = p.page;
       assert.deepEqual(await p.states().then((s) => s.at(-1)), { instanceId: INSTANCE, dateId: '20250311', showRaw: false });
-      assert.deepEqual(await page.locator('.result-panel > .tree > li > details > summary .key').allTextContents(), ['activities', 'summary']);
+      assert.deepEqual(await page.locator('.result-panel > .tree > li > details > summary .key').allTextContents(), [
+        'activities',
+        'summary',
+      ]);
       const table = page.locator('table.records');
       assert.equal(await table.count(), 1);
       assert.deepEqual(await table.locator('thead th').allTextContents(), ['#', 'time', 'direction', 'from', 'durationSec']);
-      assert.deepEqual(await table.locator('tbody tr').nth(1).locator('td').allTextContents(), ['2', '09:15:40', 'out', '<script>window.__pwned=1</script>', '0']);
+      assert.deepEqual(await table.locator('tbody tr').nth(1).locator('td').allTextContents(), [
+        '2',
+        '09:15:40',
+        'out',
+        '<script>window.__pwned=1</script>',
+        '0',
+      ]);
       assert.equal(await page.locator('.result-panel script').count(), 0);
       // Scalars of the tree, including an empty one, as sent.
       const summary = page.locator('.result-panel > .tree > li').filter({ has: page.locator('summary .key', { hasText: 'summary' }) });
       assert.deepEqual(await summary.locator('li').allTextContents(), ['count3', 'regioneu-1', 'flags(empty)']);
-      assert.match(await page.locator('.subtitle').textContent() ?? '', /VI-DEMO-01 · Tuesday, March 11, 2025/);
+      assert.match((await page.locator('.subtitle').textContent()) ?? '', /VI-DEMO-01 · Tuesday, March 11, 2025/);
 
       assert.equal(await page.locator('pre.raw-xml').count(), 0, 'raw XML hidden until asked for');
       await page.getByRole('button', { name: 'Show raw XML' }).click();
@@ -344,18 +436,38 @@ void describe('activities webview', () => {
   });
 
   void it('shows a top-level list of like records as a table, an empty result as a note, and keeps the raw toggle after reload', async () => {
-    const p = await openPanel(harness, 'activities', { theme: 'light', state: { instanceId: INSTANCE, dateId: '20250311', showRaw: true } });
+    const p = await openPanel(harness, 'activities', {
+      theme: 'light',
+      state: { instanceId: INSTANCE, dateId: '20250311', showRaw: true },
+    });
     try {
       await p.waitForPosted(1);
-      const list: JsonValue = [{ id: 'a1', kind: 'call' }, { kind: 'sms', id: 'a2' }];
-      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: list, rawXml: '<result/>', meta: meta() } satisfies ActivitiesToWebview);
+      const list: JsonValue = [
+        { id: 'a1', kind: 'call' },
+        { kind: 'sms', id: 'a2' },
+      ];
+      await p.send({
+        type: 'activitiesData',
+        instanceId: INSTANCE,
+        dateId: '20250311',
+        result: list,
+        rawXml: '<result/>',
+        meta: meta(),
+      } satisfies ActivitiesToWebview);
       const page = p.page;
       assert.deepEqual(await page.locator('.result-panel > .records-wrap table thead th').allTextContents(), ['#', 'id', 'kind']);
       assert.deepEqual(await page.locator('.result-panel tbody tr').nth(1).locator('td').allTextContents(), ['2', 'a2', 'sms']);
       assert.equal(await page.locator('pre.raw-xml').textContent(), '<result/>', 'raw XML shown as restored');
       await page.screenshot({ path: join(SHOTS, 'activities-light.png'), fullPage: true });
 
-      await p.send({ type: 'activitiesData', instanceId: INSTANCE, dateId: '20250311', result: '', rawXml: '<result/>', meta: meta() } satisfies ActivitiesToWebview);
+      await p.send({
+        type: 'activitiesData',
+        instanceId: INSTANCE,
+        dateId: '20250311',
+        result: '',
+        rawXml: '<result/>',
+        meta: meta(),
+      } satisfies ActivitiesToWebview);
       assert.equal(await page.locator('.empty-note').textContent(), 'The service returned no activities for this day.');
       await assertNoViolations(p);
     } finally {

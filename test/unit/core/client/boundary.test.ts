@@ -19,7 +19,10 @@ const CREDS = { accessKeyId: 'AKIDECHO7Q', secretAccessKey: `kT9/x+Qw"z&<p>%2F'A
 const OTHER = { accessKeyId: 'AKIDOTHER3', secretAccessKey: 'other/Secret+Value==' };
 
 function leaks(text: string): string[] {
-  const forms = [...credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey), ...credentialForms(OTHER.accessKeyId, OTHER.secretAccessKey)];
+  const forms = [
+    ...credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey),
+    ...credentialForms(OTHER.accessKeyId, OTHER.secretAccessKey),
+  ];
   return forms.filter((f) => text.includes(f));
 }
 
@@ -70,12 +73,25 @@ void describe('answer boundary: no credential form passes the client', () => {
   void it('the simulator fault does echo every form (the test can fail)', async () => {
     sim.addFault({ kind: 'echoCredentials', match: { operation: 'balance' }, times: 1 });
     const res = await fetch(`${sim.url}/v1/account/${DEMO_ACCOUNT}/balance`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${CREDS.accessKeyId}:${CREDS.secretAccessKey}`).toString('base64')}`, AccessKeyId: CREDS.accessKeyId, Timestamp: String(Date.now()), Signature: '' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${CREDS.accessKeyId}:${CREDS.secretAccessKey}`).toString('base64')}`,
+        AccessKeyId: CREDS.accessKeyId,
+        Timestamp: String(Date.now()),
+        Signature: '',
+      },
     });
     const body = await res.text();
     // XML escaping changes the forms holding & < > " ': those still reach the parser, which decodes them.
-    const unescaped = body.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    assert.deepEqual(credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey).filter((f) => !unescaped.includes(f)), []);
+    const unescaped = body
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    assert.deepEqual(
+      credentialForms(CREDS.accessKeyId, CREDS.secretAccessKey).filter((f) => !unescaped.includes(f)),
+      [],
+    );
   });
 
   void it('a successful balance and activities: results, envelope and raw answer are scrubbed; strings capped', async () => {
@@ -110,7 +126,13 @@ void describe('answer boundary: no credential form passes the client', () => {
   });
 
   void it("another stored profile's secret is masked too (the host's known secrets)", async () => {
-    sim.addFault({ kind: 'status', status: 500, serviceMessage: `upstream said ${echoOther()}`, match: { operation: 'balance' }, times: 1 });
+    sim.addFault({
+      kind: 'status',
+      status: 500,
+      serviceMessage: `upstream said ${echoOther()}`,
+      match: { operation: 'balance' },
+      times: 1,
+    });
     const err = await thrown(client().getBalance(DEMO_ACCOUNT));
     assertClean(err, 'the error');
     assert.match(err.message, /upstream said/);
@@ -122,7 +144,9 @@ void describe('answer boundary: no credential form passes the client', () => {
     const srv = await import('node:http');
     const server = srv.createServer((_req, res) => {
       res.writeHead(400, { 'Content-Type': 'application/xml' });
-      res.end(`<?xml version="1.0"?><response><status><code>400</code><message>bad ${spelled}</message></status><service><provider>${spelled}</provider><id>x</id><version>1</version></service><result/></response>`);
+      res.end(
+        `<?xml version="1.0"?><response><status><code>400</code><message>bad ${spelled}</message></status><service><provider>${spelled}</provider><id>x</id><version>1</version></service><result/></response>`,
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;

@@ -37,10 +37,12 @@ void describe('createClient over loopback HTTP', () => {
     return c;
   }
 
-  const ok = (result = ''): Parameters<typeof startLoopback>[0] => (_req, res) => {
-    res.setHeader('content-type', 'application/xml');
-    res.end(envelope('200', 'OK', result));
-  };
+  const ok =
+    (result = ''): Parameters<typeof startLoopback>[0] =>
+    (_req, res) => {
+      res.setHeader('content-type', 'application/xml');
+      res.end(envelope('200', 'OK', result));
+    };
 
   void describe('request shape', () => {
     void it('signs the SMS POST exactly (known-answer signature) and sends the form', async () => {
@@ -136,7 +138,10 @@ void describe('createClient over loopback HTTP', () => {
       const lb = await server(ok(MONTH_RESULT));
       const r = await client(lb.url).getMonthView('VI-DEMO-01', '202406');
       assert.equal(r.view.monthId, '202406');
-      assert.deepEqual(r.view.days.map((d) => d.dateId), ['20240601', '20240602']);
+      assert.deepEqual(
+        r.view.days.map((d) => d.dateId),
+        ['20240601', '20240602'],
+      );
       assert.equal(r.view.totals.callLegs, 6);
       assert.equal(r.envelope.status.code, '200');
       assert.ok(r.elapsedMs >= 0);
@@ -305,7 +310,10 @@ void describe('createClient over loopback HTTP', () => {
       const r = await client(lb.url, { logger: log }).getBalance('ACC-DEMO');
       assert.equal(lb.seen.length, 2);
       assert.ok(r.elapsedMs >= 950, `Retry-After: 1 must be honoured, waited ${r.elapsedMs} ms`);
-      assert.ok(log.lines.some((l) => /HTTP 429; retrying in 1000 ms/.test(l)), log.lines.join('\n'));
+      assert.ok(
+        log.lines.some((l) => /HTTP 429; retrying in 1000 ms/.test(l)),
+        log.lines.join('\n'),
+      );
     });
 
     void it('retries 503 twice and succeeds on the third attempt', async () => {

@@ -51,7 +51,10 @@ void describe('request scheduler against the simulator', () => {
     const peak = await peakDuring(async () => {
       slots = await loadTrend(source, INSTANCE, months12, new AbortController().signal);
     });
-    assert.deepEqual(slots.map((s) => [s.monthId, s.result !== undefined]), months12.map((m) => [m, true]));
+    assert.deepEqual(
+      slots.map((s) => [s.monthId, s.result !== undefined]),
+      months12.map((m) => [m, true]),
+    );
     assert.equal(peak, 6, 'six in flight at once');
     assert.ok(Math.ceil(12 / peak) <= 2, `${Math.ceil(12 / peak)} waves`);
   });
@@ -125,6 +128,9 @@ void describe('request scheduler against the simulator', () => {
     ac.abort();
     await assert.rejects(queued);
     await first;
-    assert.deepEqual(sim.requests.map((r) => r.path.split('/').pop()), [current]);
+    assert.deepEqual(
+      sim.requests.map((r) => r.path.split('/').pop()),
+      [current],
+    );
   });
 });

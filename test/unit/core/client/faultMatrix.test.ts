@@ -25,24 +25,71 @@ interface Row {
   sms: Cell;
 }
 
-const err = (kind: string, attempts: number, maySent?: boolean): Cell => ({ kind, attempts, ...(maySent !== undefined ? { maySent } : {}) });
+const err = (kind: string, attempts: number, maySent?: boolean): Cell => ({
+  kind,
+  attempts,
+  ...(maySent !== undefined ? { maySent } : {}),
+});
 const httpDate = (): string => new Date(Date.now() + 1000).toUTCString();
 
 const ROWS: Row[] = [
-  { name: 'timeout waiting for headers', fault: () => ({ kind: 'hang' }), timeouts: { headersMs: 250, totalMs: 5000 }, get: err('timeout', 1), sms: err('timeout', 1, true) },
-  { name: 'timeout reading the body', fault: () => ({ kind: 'slowBody', latencyMs: 1000, sizeBytes: 16 }), timeouts: { bodyMs: 250, totalMs: 5000 }, get: err('timeout', 1), sms: err('timeout', 1, true) },
-  { name: 'overall timeout', fault: () => ({ kind: 'latency', latencyMs: 3000 }), timeouts: { headersMs: 5000, totalMs: 400 }, get: err('timeout', 1), sms: err('timeout', 1, true) },
-  { name: 'reset before the request was processed', fault: () => ({ kind: 'reset' }), get: err('network', 3), sms: err('network', 1, true) },
-  { name: 'reset after the request was processed', fault: () => ({ kind: 'resetAfterReceive' }), get: err('network', 3), sms: err('network', 1, true) },
-  { name: '429 with Retry-After in seconds', fault: () => ({ kind: 'status', status: 429, retryAfter: '1' }), get: err('http', 3), sms: err('http', 1, false) },
-  { name: '503 with Retry-After as a date', fault: () => ({ kind: 'status', status: 503, retryAfter: httpDate() }), get: err('http', 3), sms: err('http', 1, false) },
+  {
+    name: 'timeout waiting for headers',
+    fault: () => ({ kind: 'hang' }),
+    timeouts: { headersMs: 250, totalMs: 5000 },
+    get: err('timeout', 1),
+    sms: err('timeout', 1, true),
+  },
+  {
+    name: 'timeout reading the body',
+    fault: () => ({ kind: 'slowBody', latencyMs: 1000, sizeBytes: 16 }),
+    timeouts: { bodyMs: 250, totalMs: 5000 },
+    get: err('timeout', 1),
+    sms: err('timeout', 1, true),
+  },
+  {
+    name: 'overall timeout',
+    fault: () => ({ kind: 'latency', latencyMs: 3000 }),
+    timeouts: { headersMs: 5000, totalMs: 400 },
+    get: err('timeout', 1),
+    sms: err('timeout', 1, true),
+  },
+  {
+    name: 'reset before the request was processed',
+    fault: () => ({ kind: 'reset' }),
+    get: err('network', 3),
+    sms: err('network', 1, true),
+  },
+  {
+    name: 'reset after the request was processed',
+    fault: () => ({ kind: 'resetAfterReceive' }),
+    get: err('network', 3),
+    sms: err('network', 1, true),
+  },
+  {
+    name: '429 with Retry-After in seconds',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: '1' }),
+    get: err('http', 3),
+    sms: err('http', 1, false),
+  },
+  {
+    name: '503 with Retry-After as a date',
+    fault: () => ({ kind: 'status', status: 503, retryAfter: httpDate() }),
+    get: err('http', 3),
+    sms: err('http', 1, false),
+  },
   { name: '500', fault: () => ({ kind: 'status', status: 500 }), get: err('http', 1), sms: err('http', 1, false) },
   { name: '502', fault: () => ({ kind: 'status', status: 502 }), get: err('http', 3), sms: err('http', 1, false) },
   { name: '504', fault: () => ({ kind: 'status', status: 504 }), get: err('http', 3), sms: err('http', 1, false) },
   { name: 'HTML error page (502)', fault: () => ({ kind: 'html', status: 502 }), get: err('http', 3), sms: err('http', 1, true) },
   { name: 'truncated XML', fault: () => ({ kind: 'truncated' }), get: err('network', 3), sms: err('network', 1, true) },
   { name: 'malformed XML', fault: () => ({ kind: 'malformed' }), get: err('parse', 1), sms: err('parse', 1, true) },
-  { name: 'envelope code ≠ 200 on HTTP 200', fault: () => ({ kind: 'envelopeError', serviceCode: '500', serviceMessage: 'Internal' }), get: err('service', 1), sms: err('service', 1, false) },
+  {
+    name: 'envelope code ≠ 200 on HTTP 200',
+    fault: () => ({ kind: 'envelopeError', serviceCode: '500', serviceMessage: 'Internal' }),
+    get: err('service', 1),
+    sms: err('service', 1, false),
+  },
   { name: 'oversized body', fault: () => ({ kind: 'oversized', sizeBytes: 256 * 1024 }), get: err('http', 1), sms: err('http', 1, true) },
   { name: 'entity bomb', fault: () => ({ kind: 'entityBomb' }), get: err('parse', 1), sms: err('parse', 1, true) },
   { name: 'DOCTYPE with an external entity', fault: () => ({ kind: 'doctype' }), get: err('parse', 1), sms: err('parse', 1, true) },

@@ -61,7 +61,14 @@ void describe('client against the simulator', () => {
       });
       assert.equal(h['signature'], expected);
       const form = new URLSearchParams(req.body ?? '');
-      assert.deepEqual([...form.entries()], [['from:id', 'VSTK-TEST'], ['to', TO], ['body', 'Hello from the test']]);
+      assert.deepEqual(
+        [...form.entries()],
+        [
+          ['from:id', 'VSTK-TEST'],
+          ['to', TO],
+          ['body', 'Hello from the test'],
+        ],
+      );
     });
 
     void it('reads the month view with basic credentials', async () => {

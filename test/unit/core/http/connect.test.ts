@@ -34,7 +34,10 @@ void describe('connectClient', { timeout: 15_000 }, () => {
   });
 
   void it('goes direct to a loopback service even with http.proxy set, and close() works', async () => {
-    const client = connectClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 } }, { ...NONE, proxySetting: proxyUrl });
+    const client = connectClient(
+      { baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 } },
+      { ...NONE, proxySetting: proxyUrl },
+    );
     const res = await client.getBalance('ACC-DEMO');
     assert.equal(res.balance?.currency, 'EUR');
     assert.deepEqual(seen, [], 'the proxy saw nothing');
@@ -42,10 +45,19 @@ void describe('connectClient', { timeout: 15_000 }, () => {
   });
 
   void it('sends a non-loopback host through http.proxy, and closes the proxy dispatcher with the client', async () => {
-    const client = connectClient({ baseUrl: 'https://vstk-service.invalid:8443', credentials: sim.credentials, retry: { attempts: 1 } }, { ...NONE, proxySetting: proxyUrl });
-    const err: unknown = await client.getBalance('ACC-DEMO').then(() => assert.fail('the proxy cannot reach .invalid'), (e: unknown) => e);
+    const client = connectClient(
+      { baseUrl: 'https://vstk-service.invalid:8443', credentials: sim.credentials, retry: { attempts: 1 } },
+      { ...NONE, proxySetting: proxyUrl },
+    );
+    const err: unknown = await client.getBalance('ACC-DEMO').then(
+      () => assert.fail('the proxy cannot reach .invalid'),
+      (e: unknown) => e,
+    );
     assert.ok(isVoiceSmsError(err));
-    assert.ok(seen.some((u) => u.includes('vstk-service.invalid')), `the proxy saw the request: ${JSON.stringify(seen)}`);
+    assert.ok(
+      seen.some((u) => u.includes('vstk-service.invalid')),
+      `the proxy saw the request: ${JSON.stringify(seen)}`,
+    );
     await client.close();
   });
 
@@ -60,8 +72,13 @@ void describe('connectClient', { timeout: 15_000 }, () => {
 /** Node's own modules, counting the requests made through them (the editor would hand over its patched ones). */
 function countingModules(): { modules: EditorNetwork['modules']; calls: string[] } {
   const calls: string[] = [];
-  const wrap = <M extends typeof nodeHttp | typeof nodeHttps>(m: M): M =>
-    ({ ...m, request: (...args: Parameters<M['request']>) => (calls.push(String(args[0])), (m.request as (...a: unknown[]) => nodeHttp.ClientRequest)(...args)) });
+  const wrap = <M extends typeof nodeHttp | typeof nodeHttps>(m: M): M => ({
+    ...m,
+    request: (...args: Parameters<M['request']>) => (
+      calls.push(String(args[0])),
+      (m.request as (...a: unknown[]) => nodeHttp.ClientRequest)(...args)
+    ),
+  });
   return { modules: { http: wrap(nodeHttp), https: wrap(nodeHttps) }, calls };
 }
 
@@ -77,7 +94,10 @@ void describe('connectClient inside the editor', { timeout: 15_000 }, () => {
       { ...NONE, proxySetting: 'http://127.0.0.1:9' },
       { modules, proxySupport: 'override' },
     );
-    const err: unknown = await client.getBalance('ACC-DEMO').then(() => assert.fail('.invalid never resolves'), (e: unknown) => e);
+    const err: unknown = await client.getBalance('ACC-DEMO').then(
+      () => assert.fail('.invalid never resolves'),
+      (e: unknown) => e,
+    );
     assert.ok(isVoiceSmsError(err) && /could not be resolved/.test(err.message), String(err));
     assert.equal(calls.length, 1, JSON.stringify(calls));
     assert.match(calls[0] ?? '', /^https:\/\/vstk-service\.invalid:8443\/.*ACC-DEMO/);
@@ -86,7 +106,10 @@ void describe('connectClient inside the editor', { timeout: 15_000 }, () => {
 
   void it('keeps the bundled client for a loopback service: the modules are never used', async () => {
     const { modules, calls } = countingModules();
-    const client = connectClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 } }, NONE, { modules, proxySupport: 'override' });
+    const client = connectClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 } }, NONE, {
+      modules,
+      proxySupport: 'override',
+    });
     assert.equal((await client.getBalance('ACC-DEMO')).balance?.currency, 'EUR');
     assert.deepEqual(calls, []);
     await client.close();
@@ -102,15 +125,23 @@ void describe('redactRoute', () => {
 });
 
 void describe('routeFacts', () => {
-  void it('names the path: the editor\'s stack for a non-loopback service inside the editor, the bundled client otherwise', () => {
+  void it("names the path: the editor's stack for a non-loopback service inside the editor, the bundled client otherwise", () => {
     const editor = { modules: { http: nodeHttp, https: nodeHttps }, proxySupport: 'on', proxyAuthorization: 'Basic x' };
-    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, editor).path, { kind: 'editor', proxySupport: 'on', proxyAuthorization: true });
+    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, editor).path, {
+      kind: 'editor',
+      proxySupport: 'on',
+      proxyAuthorization: true,
+    });
     const last = { proxy: 'PROXY corp:3128', proxyAuthorization: true };
-    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, { ...editor, lastRoute: last }).path, { kind: 'editor', proxySupport: 'on', proxyAuthorization: true, lastRoute: last });
+    assert.deepEqual(routeFacts('https://api.example.com', NONE, undefined, { ...editor, lastRoute: last }).path, {
+      kind: 'editor',
+      proxySupport: 'on',
+      proxyAuthorization: true,
+      lastRoute: last,
+    });
     assert.deepEqual(routeFacts('http://127.0.0.1:9', NONE, undefined, editor).path, { kind: 'bundled', why: 'loopback' });
     assert.deepEqual(routeFacts('https://api.example.com', NONE).path, { kind: 'bundled', why: 'outsideEditor' });
   });
-
 
   void it('reports the proxy decision and the trust sources, or the CA file error, for Check Connection', () => {
     const direct = routeFacts('http://127.0.0.1:9', NONE);

@@ -15,7 +15,12 @@ export interface Cleanups {
 export function cleanupsAfterEach(): Cleanups {
   const fns: (() => Promise<void>)[] = [];
   afterEach(async () => {
-    const results = await Promise.allSettled(fns.splice(0).reverse().map((c) => c()));
+    const results = await Promise.allSettled(
+      fns
+        .splice(0)
+        .reverse()
+        .map((c) => c()),
+    );
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   });

@@ -19,9 +19,7 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-export async function startLoopback(
-  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
-): Promise<Loopback> {
+export async function startLoopback(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<Loopback> {
   const seen: Seen[] = [];
   const ids = new WeakMap<Socket, number>();
   const open = new Set<Socket>();

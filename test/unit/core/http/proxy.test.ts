@@ -40,7 +40,10 @@ void describe('shouldBypassProxy', () => {
 
 void describe('resolveProxy', () => {
   void it('prefers http.proxy over the environment and adds a missing scheme', () => {
-    assert.equal(resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'corp:3128', env: { HTTPS_PROXY: 'http://env:1' } }), 'http://corp:3128');
+    assert.equal(
+      resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'corp:3128', env: { HTTPS_PROXY: 'http://env:1' } }),
+      'http://corp:3128',
+    );
   });
   void it('falls back to HTTPS_PROXY for https targets and HTTP_PROXY for http targets (either case)', () => {
     const env = { https_proxy: 'http://secure:1', HTTP_PROXY: 'http://plain:2' };
@@ -51,12 +54,22 @@ void describe('resolveProxy', () => {
   });
   void it('bypasses hosts listed in http.noProxy or NO_PROXY', () => {
     assert.equal(resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'http://p:1', noProxySetting: ['x.test'] }), undefined);
-    assert.equal(resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'http://p:1', env: { NO_PROXY: 'foo,.x.test' } }), undefined);
+    assert.equal(
+      resolveProxy({ targetUrl: 'https://api.x.test', proxySetting: 'http://p:1', env: { NO_PROXY: 'foo,.x.test' } }),
+      undefined,
+    );
     assert.equal(resolveProxy({ targetUrl: 'https://api.y.test', proxySetting: 'http://p:1', noProxySetting: ['x.test'] }), 'http://p:1');
   });
   void it('never proxies loopback targets (localhost, 127.0.0.0/8, [::1]), whatever the settings and environment say', () => {
     const env = { HTTP_PROXY: 'http://p:1', HTTPS_PROXY: 'http://p:2' };
-    for (const targetUrl of ['http://127.0.0.1:8080', 'http://127.9.8.7', 'http://localhost:3000', 'https://LOCALHOST', 'http://[::1]:3000', 'http://127.1:9']) {
+    for (const targetUrl of [
+      'http://127.0.0.1:8080',
+      'http://127.9.8.7',
+      'http://localhost:3000',
+      'https://LOCALHOST',
+      'http://[::1]:3000',
+      'http://127.1:9',
+    ]) {
       assert.equal(resolveProxy({ targetUrl, env }), undefined, targetUrl);
       assert.equal(resolveProxy({ targetUrl, proxySetting: 'http://corp:3128', env }), undefined, targetUrl);
     }
@@ -103,7 +116,12 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
 
   function clientVia(url: string | undefined) {
     const dispatcher = url ? createProxyDispatcher({ proxyUrl: url, strictSSL: true, connectMs: 5_000 }) : undefined;
-    const client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 }, ...(dispatcher ? { dispatcher } : {}) });
+    const client = createClient({
+      baseUrl: sim.url,
+      credentials: sim.credentials,
+      retry: { attempts: 1 },
+      ...(dispatcher ? { dispatcher } : {}),
+    });
     toClose.push(client);
     if (dispatcher) toClose.push(dispatcher);
     return client;
@@ -152,10 +170,12 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
     const ok = await clientVia(withAuth.toString()).getBalance('ACC-DEMO');
     assert.equal(ok.balance?.currency, 'EUR');
 
-    const err: unknown = await clientVia(proxyUrl).getBalance('ACC-DEMO').then(
-      () => assert.fail('expected the proxy to refuse'),
-      (e: unknown) => e,
-    );
+    const err: unknown = await clientVia(proxyUrl)
+      .getBalance('ACC-DEMO')
+      .then(
+        () => assert.fail('expected the proxy to refuse'),
+        (e: unknown) => e,
+      );
     assert.ok(isVoiceSmsError(err));
     assert.ok(!String(err.message).includes('s3cret'));
   });
@@ -165,10 +185,12 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
     await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
     const deadUrl = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
     await new Promise<void>((resolve) => dead.close(() => resolve()));
-    const err: unknown = await clientVia(deadUrl).getBalance('ACC-DEMO').then(
-      () => assert.fail('expected a failure'),
-      (e: unknown) => e,
-    );
+    const err: unknown = await clientVia(deadUrl)
+      .getBalance('ACC-DEMO')
+      .then(
+        () => assert.fail('expected a failure'),
+        (e: unknown) => e,
+      );
     assert.ok(isVoiceSmsError(err));
     assert.equal(err.kind, 'network');
   });

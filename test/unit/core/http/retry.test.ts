@@ -1,14 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { VoiceSmsError } from '../../../../src/core/errors.js';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  isRetryableStatus,
-  parseRetryAfter,
-  sendWithRetry,
-  sleep,
-} from '../../../../src/core/http/retry.js';
+import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, parseRetryAfter, sendWithRetry, sleep } from '../../../../src/core/http/retry.js';
 import type { HttpResponse } from '../../../../src/core/http/transport.js';
 
 function response(status: number, headers: HttpResponse['headers'] = {}): HttpResponse {
@@ -40,11 +33,27 @@ void describe('parseRetryAfter', () => {
 void describe('backoffDelay', () => {
   void it('doubles per retry with jitter between half and the full step, capped', () => {
     const p = { attempts: 5, baseDelayMs: 100, maxDelayMs: 350 };
-    assert.equal(backoffDelay(1, p, () => 0), 50);
-    assert.equal(backoffDelay(1, p, () => 1), 100);
-    assert.equal(backoffDelay(2, p, () => 0), 100);
-    assert.equal(backoffDelay(2, p, () => 1), 200);
-    assert.equal(backoffDelay(3, p, () => 1), 350, 'capped at maxDelayMs');
+    assert.equal(
+      backoffDelay(1, p, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(1, p, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(2, p, () => 0),
+      100,
+    );
+    assert.equal(
+      backoffDelay(2, p, () => 1),
+      200,
+    );
+    assert.equal(
+      backoffDelay(3, p, () => 1),
+      350,
+      'capped at maxDelayMs',
+    );
     for (let i = 0; i < 50; i++) {
       const d = backoffDelay(2, p);
       assert.ok(d >= 100 && d <= 200, String(d));
@@ -54,10 +63,7 @@ void describe('backoffDelay', () => {
 
 void describe('isRetryableStatus', () => {
   void it('retries only 429, 502, 503 and 504', () => {
-    assert.deepEqual(
-      [200, 400, 401, 404, 429, 500, 501, 502, 503, 504].filter(isRetryableStatus),
-      [429, 502, 503, 504],
-    );
+    assert.deepEqual([200, 400, 401, 404, 429, 500, 501, 502, 503, 504].filter(isRetryableStatus), [429, 502, 503, 504]);
   });
 });
 
@@ -140,11 +146,7 @@ void describe('sendWithRetry', () => {
 
   void it('gives up at once when Retry-After exceeds the cap, reporting the requested wait', async () => {
     let calls = 0;
-    const out = await sendWithRetry(
-      () => Promise.resolve((calls++, response(429, { 'retry-after': '120' }))),
-      DEFAULT_RETRY,
-      undefined,
-    );
+    const out = await sendWithRetry(() => Promise.resolve((calls++, response(429, { 'retry-after': '120' }))), DEFAULT_RETRY, undefined);
     assert.equal(calls, 1);
     assert.equal(out.retryAfterMs, 120_000);
   });

@@ -78,7 +78,10 @@ void describe('resolveTrust', () => {
       { systemCertificates: true, caFile, env: { NODE_EXTRA_CA_CERTS: extra } },
       withFiles({ bundled: ['B1'], getCACertificates: () => ['S1', 'S2', 'B1'] }),
     );
-    assert.deepEqual(store.sources.map((s) => `${s.kind}:${s.count}`), ['bundled:1', 'system:3', 'caFile:1', 'extra:1']);
+    assert.deepEqual(
+      store.sources.map((s) => `${s.kind}:${s.count}`),
+      ['bundled:1', 'system:3', 'caFile:1', 'extra:1'],
+    );
     assert.deepEqual(store.ca.slice(0, 3), ['B1', 'S1', 'S2']);
     assert.equal(store.ca.length, 4, 'B1 and the CA (in both files) once each');
     const file = store.sources.find((s) => s.kind === 'caFile');
@@ -92,9 +95,15 @@ void describe('resolveTrust', () => {
   });
 
   void it('on a Node without tls.getCACertificates, reads SSL_CERT_FILE or the distribution bundle on Linux and says "unsupported" elsewhere', () => {
-    const linux = resolveTrust({ systemCertificates: true, env: { SSL_CERT_FILE: caFile } }, withFiles({ platform: 'linux', getCACertificates: undefined }));
+    const linux = resolveTrust(
+      { systemCertificates: true, env: { SSL_CERT_FILE: caFile } },
+      withFiles({ platform: 'linux', getCACertificates: undefined }),
+    );
     assert.deepEqual(linux.sources[1], { kind: 'system', count: 1, from: caFile });
-    const mac = resolveTrust({ systemCertificates: true, env: { SSL_CERT_FILE: caFile } }, withFiles({ platform: 'darwin', getCACertificates: undefined }));
+    const mac = resolveTrust(
+      { systemCertificates: true, env: { SSL_CERT_FILE: caFile } },
+      withFiles({ platform: 'darwin', getCACertificates: undefined }),
+    );
     assert.deepEqual(mac.sources[1], { kind: 'system', count: 0, unavailable: 'unsupported' });
   });
 
@@ -131,7 +140,10 @@ void describe('the client against an HTTPS service signed by a private CA', { ti
     const e = await failure(balanceWith(sim.url, sim.credentials));
     assert.equal(e.kind, 'network');
     assert.equal(e.details.causeCode, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE');
-    assert.match(e.message, /^The certificate of 127\.0\.0\.1:\d+ is not signed by an authority this editor trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); if your network inspects TLS, set voiceSms\.tls\.caFile to your organisation's root certificate \(PEM\) or add that certificate to the operating system's store\.$/);
+    assert.match(
+      e.message,
+      /^The certificate of 127\.0\.0\.1:\d+ is not signed by an authority this editor trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); if your network inspects TLS, set voiceSms\.tls\.caFile to your organisation's root certificate \(PEM\) or add that certificate to the operating system's store\.$/,
+    );
     // The same through the trust store when it holds nothing but Node's roots.
     const e2 = await failure(balanceWith(sim.url, sim.credentials, resolveTrust({ systemCertificates: false, env: {} })));
     assert.equal(e2.details.causeCode, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE');
@@ -153,7 +165,11 @@ void describe('the client against an HTTPS service signed by a private CA', { ti
     try {
       const trust = resolveTrust({ systemCertificates: false, caFile, env: {} });
       for (const withTrust of [false, true]) {
-        const dispatcher = createProxyDispatcher({ proxyUrl: proxy.url, strictSSL: true, ...(withTrust ? { secureContext: trust.secureContext() } : {}) });
+        const dispatcher = createProxyDispatcher({
+          proxyUrl: proxy.url,
+          strictSSL: true,
+          ...(withTrust ? { secureContext: trust.secureContext() } : {}),
+        });
         const client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { attempts: 1 }, dispatcher });
         try {
           if (withTrust) assert.ok(await client.getBalance(DEMO_ACCOUNT));
@@ -171,7 +187,9 @@ void describe('the client against an HTTPS service signed by a private CA', { ti
 
   void it('an expired certificate and one for another host name each get their own sentence and fix', async () => {
     const trust = resolveTrust({ systemCertificates: false, caFile, env: {} });
-    const expired = await start({ tls: await ca.serverCert({ notBefore: new Date(Date.now() - 48 * HOUR), notAfter: new Date(Date.now() - HOUR) }) });
+    const expired = await start({
+      tls: await ca.serverCert({ notBefore: new Date(Date.now() - 48 * HOUR), notAfter: new Date(Date.now() - HOUR) }),
+    });
     const otherName = await start({ tls: await ca.serverCert({ hosts: ['service.example.test'] }) });
     try {
       const e1 = await failure(balanceWith(expired.url, expired.credentials, trust));
@@ -179,7 +197,10 @@ void describe('the client against an HTTPS service signed by a private CA', { ti
       assert.match(e1.message, /is outside its validity dates \(CERT_HAS_EXPIRED\); check this computer's date and time/);
       const e2 = await failure(balanceWith(otherName.url, otherName.credentials, trust));
       assert.equal(e2.details.causeCode, 'ERR_TLS_CERT_ALTNAME_INVALID');
-      assert.match(e2.message, /is issued for another host name \(ERR_TLS_CERT_ALTNAME_INVALID\); check the host in the profile's base URL/);
+      assert.match(
+        e2.message,
+        /is issued for another host name \(ERR_TLS_CERT_ALTNAME_INVALID\); check the host in the profile's base URL/,
+      );
     } finally {
       await expired.close();
       await otherName.close();
@@ -187,7 +208,10 @@ void describe('the client against an HTTPS service signed by a private CA', { ti
   });
 
   // The environment as the editor's extension host has it: set before Node starts.
-  async function child(env: Record<string, string>, o: { trust: boolean; systemCertificates: boolean }): Promise<{ ok: boolean; code?: string; message?: string }> {
+  async function child(
+    env: Record<string, string>,
+    o: { trust: boolean; systemCertificates: boolean },
+  ): Promise<{ ok: boolean; code?: string; message?: string }> {
     const script = path.join(__dirname, 'trustChild.ts');
     const args = JSON.stringify({ baseUrl: sim.url, accountId: DEMO_ACCOUNT, credentials: sim.credentials, ...o });
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script, args], { env: { ...process.env, ...env }, timeout: 20_000 });

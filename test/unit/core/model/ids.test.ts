@@ -59,8 +59,7 @@ void describe('validateDateId', () => {
     assert.equal(validateDateId(' 2023-12-31 '), '20231231');
   });
   void it('refuses impossible calendar dates and mixed shapes', () => {
-    for (const bad of ['20230229', '20240230', '20240431', '20240100', '20241301', '2024-0601', '202406-01',
-      '2024/06/01', '240601', '']) {
+    for (const bad of ['20230229', '20240230', '20240431', '20240100', '20241301', '2024-0601', '202406-01', '2024/06/01', '240601', '']) {
       assertInvalid(() => validateDateId(bad), 'dateId');
     }
   });
@@ -76,12 +75,16 @@ void describe('validateBaseUrl', () => {
   });
 
   void it('allows http only on loopback hosts', () => {
-    for (const ok of ['http://127.0.0.1:8080', 'http://127.5.6.7', 'http://localhost:3000/', 'http://[::1]:9000',
-      'http://LOCALHOST']) {
+    for (const ok of ['http://127.0.0.1:8080', 'http://127.5.6.7', 'http://localhost:3000/', 'http://[::1]:9000', 'http://LOCALHOST']) {
       assert.equal(validateBaseUrl(ok).protocol, 'http:', ok);
     }
-    for (const bad of ['http://api.example.com', 'http://128.0.0.1', 'http://127.0.0.1.example.com',
-      'http://localhost.evil.com', 'http://10.0.0.1']) {
+    for (const bad of [
+      'http://api.example.com',
+      'http://128.0.0.1',
+      'http://127.0.0.1.example.com',
+      'http://localhost.evil.com',
+      'http://10.0.0.1',
+    ]) {
       assertInvalid(() => validateBaseUrl(bad), 'baseUrl', /https/);
     }
   });
@@ -97,10 +100,13 @@ void describe('validateBaseUrl', () => {
   });
 
   void it('never echoes a password in its error message', () => {
-    assert.throws(() => validateBaseUrl('https://user:hunter2@api.example.com'), (e: unknown) => {
-      assert.ok(e instanceof Error);
-      assert.doesNotMatch(e.message, /hunter2/);
-      return true;
-    });
+    assert.throws(
+      () => validateBaseUrl('https://user:hunter2@api.example.com'),
+      (e: unknown) => {
+        assert.ok(e instanceof Error);
+        assert.doesNotMatch(e.message, /hunter2/);
+        return true;
+      },
+    );
   });
 });

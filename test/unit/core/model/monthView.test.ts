@@ -9,13 +9,16 @@ import { assertSuccess, parseEnvelope } from '../../../../src/core/xml/envelope.
 type Counts = [legs: number | string, legsIn: number | string, legsOut: number | string, unique: number | string, minutes: number | string];
 
 function day(dateId: string, [legs, legsIn, legsOut, unique, minutes]: Counts): string {
-  return `<date dateID="${dateId}"><call_legs>${legs}</call_legs><call_legs_in>${legsIn}</call_legs_in>` +
-    `<call_legs_out>${legsOut}</call_legs_out><calls_unique>${unique}</calls_unique><duration_min>${minutes}</duration_min></date>`;
+  return (
+    `<date dateID="${dateId}"><call_legs>${legs}</call_legs><call_legs_in>${legsIn}</call_legs_in>` +
+    `<call_legs_out>${legsOut}</call_legs_out><calls_unique>${unique}</calls_unique><duration_min>${minutes}</duration_min></date>`
+  );
 }
 
 /** The `<result>` tree exactly as the client would hand it over. */
 function result(currentDateId: string, days: string[]): unknown {
-  const xml = `<response><status><code>200</code></status><result><monthView><currentDateID>${currentDateId}</currentDateID>` +
+  const xml =
+    `<response><status><code>200</code></status><result><monthView><currentDateID>${currentDateId}</currentDateID>` +
     `<calls>${days.join('')}</calls></monthView></result></response>`;
   return assertSuccess(parseEnvelope(xml)).result;
 }
@@ -49,7 +52,16 @@ void describe('monthViewFromResult', () => {
     assert.deepEqual(view.warnings, []);
     assert.deepEqual(view.totals, { callLegs: 863, callLegsIn: 561, callLegsOut: 302, callsUnique: 532, durationMin: 2453, days: 15 });
     const silent = view.days.find((d) => d.dateId === '20240609');
-    assert.deepEqual(silent, { dateId: '20240609', callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, future: false, legsMismatch: false });
+    assert.deepEqual(silent, {
+      dateId: '20240609',
+      callLegs: 0,
+      callLegsIn: 0,
+      callLegsOut: 0,
+      callsUnique: 0,
+      durationMin: 0,
+      future: false,
+      legsMismatch: false,
+    });
   });
 
   void it('sorts days ascending whatever order they arrive in', () => {
@@ -63,17 +75,30 @@ void describe('monthViewFromResult', () => {
   void it('converts the counters to numbers', () => {
     const view = monthViewFromResult(result('20240615', [day('20240603', ['010', 7, 3, 4, 125])]), '202406');
     assert.deepEqual(view.days[0], {
-      dateId: '20240603', callLegs: 10, callLegsIn: 7, callLegsOut: 3, callsUnique: 4, durationMin: 125, future: false, legsMismatch: false,
+      dateId: '20240603',
+      callLegs: 10,
+      callLegsIn: 7,
+      callLegsOut: 3,
+      callsUnique: 4,
+      durationMin: 125,
+      future: false,
+      legsMismatch: false,
     });
   });
 
   void it('flags days after currentDateID as future (the current day itself is not) and keeps them out of the totals', () => {
-    const view = monthViewFromResult(result('20240615', [
-      day('20240614', [3, 2, 1, 1, 5]),
-      day('20240615', [4, 2, 2, 2, 6]),
-      day('20240616', [100, 50, 50, 10, 999]),
-    ]), '202406');
-    assert.deepEqual(view.days.map((d) => [d.dateId, d.future]), [['20240614', false], ['20240615', false], ['20240616', true]]);
+    const view = monthViewFromResult(
+      result('20240615', [day('20240614', [3, 2, 1, 1, 5]), day('20240615', [4, 2, 2, 2, 6]), day('20240616', [100, 50, 50, 10, 999])]),
+      '202406',
+    );
+    assert.deepEqual(
+      view.days.map((d) => [d.dateId, d.future]),
+      [
+        ['20240614', false],
+        ['20240615', false],
+        ['20240616', true],
+      ],
+    );
     assert.deepEqual(view.totals, { callLegs: 7, callLegsIn: 4, callLegsOut: 3, callsUnique: 3, durationMin: 11, days: 2 });
     assert.ok(view.warnings.some((w) => /2024-06-16 is after the current day 2024-06-15 but reports traffic/.test(w)));
   });
@@ -111,12 +136,18 @@ void describe('monthViewFromResult', () => {
   });
 
   void it('flags call_legs != in + out per day with a warning, without failing', () => {
-    const view = monthViewFromResult(result('20240615', [
-      day('20240602', [10, 4, 5, 3, 20]),
-      day('20240601', [9, 4, 5, 3, 20]),
-    ]), '202406');
-    assert.deepEqual(view.days.map((d) => [d.dateId, d.legsMismatch]), [['20240601', false], ['20240602', true]]);
-    assert.ok(view.warnings.includes('2024-06-02: call_legs is 10 but call_legs_in + call_legs_out is 9 (4 + 5).'), view.warnings.join('\n'));
+    const view = monthViewFromResult(result('20240615', [day('20240602', [10, 4, 5, 3, 20]), day('20240601', [9, 4, 5, 3, 20])]), '202406');
+    assert.deepEqual(
+      view.days.map((d) => [d.dateId, d.legsMismatch]),
+      [
+        ['20240601', false],
+        ['20240602', true],
+      ],
+    );
+    assert.ok(
+      view.warnings.includes('2024-06-02: call_legs is 10 but call_legs_in + call_legs_out is 9 (4 + 5).'),
+      view.warnings.join('\n'),
+    );
     assert.equal(view.totals.callLegs, 19);
   });
 
@@ -132,7 +163,8 @@ void describe('monthViewFromResult', () => {
   });
 
   void it('refuses a day without a counter, naming day and field', () => {
-    const xml = '<date dateID="20240604"><call_legs>1</call_legs><call_legs_in>1</call_legs_in><call_legs_out>0</call_legs_out><duration_min>3</duration_min></date>';
+    const xml =
+      '<date dateID="20240604"><call_legs>1</call_legs><call_legs_in>1</call_legs_in><call_legs_out>0</call_legs_out><duration_min>3</duration_min></date>';
     assertParseError(() => monthViewFromResult(result('20240615', [xml]), '202406'), /20240604/, /calls_unique is missing/);
   });
 
@@ -149,18 +181,23 @@ void describe('monthViewFromResult', () => {
   });
 
   void it('ignores duplicates and days of another month with a warning', () => {
-    const view = monthViewFromResult(result('20240615', [
-      day('20240601', [2, 1, 1, 1, 1]),
-      day('20240601', [50, 25, 25, 1, 1]),
-      day('20240701', [7, 7, 0, 1, 1]),
-    ]), '202406');
-    assert.deepEqual(view.days.map((d) => d.callLegs), [2]);
+    const view = monthViewFromResult(
+      result('20240615', [day('20240601', [2, 1, 1, 1, 1]), day('20240601', [50, 25, 25, 1, 1]), day('20240701', [7, 7, 0, 1, 1])]),
+      '202406',
+    );
+    assert.deepEqual(
+      view.days.map((d) => d.callLegs),
+      [2],
+    );
     assert.ok(view.warnings.includes('Ignored a second entry for 2024-06-01.'));
     assert.ok(view.warnings.some((w) => w.startsWith('Ignored an entry for 2024-07-01')));
   });
 
   void it('validates the month id it is given', () => {
-    assert.throws(() => monthViewFromResult(result('20240615', []), '202413'), (e: unknown) => isVoiceSmsError(e, 'validation'));
+    assert.throws(
+      () => monthViewFromResult(result('20240615', []), '202413'),
+      (e: unknown) => isVoiceSmsError(e, 'validation'),
+    );
   });
 });
 
@@ -168,7 +205,10 @@ void describe('monthViewFromResult: totals beyond 2^53', () => {
   const MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the largest counter a day may carry
 
   void it('sums exactly and warns with the exact figure when a total cannot be shown exactly', () => {
-    const v = monthViewFromResult(result('20240602', [day('20240601', [MAX, MAX, 0, 1, 2]), day('20240602', [MAX, 0, MAX, 1, 2])]), '202406');
+    const v = monthViewFromResult(
+      result('20240602', [day('20240601', [MAX, MAX, 0, 1, 2]), day('20240602', [MAX, 0, MAX, 1, 2])]),
+      '202406',
+    );
     const exact = (2n * BigInt(MAX)).toString(); // 18014398509481982
     assert.equal(v.totals.callLegs, Number(2n * BigInt(MAX)));
     assert.equal(v.totals.callsUnique, 2);
@@ -180,7 +220,10 @@ void describe('monthViewFromResult: totals beyond 2^53', () => {
   void it('names the exact in + out sum in a legs warning past 2^53', () => {
     const v = monthViewFromResult(result('20240601', [day('20240601', [MAX, MAX, 2, 1, 1])]), '202406');
     assert.equal(v.days[0]?.legsMismatch, true);
-    assert.ok(v.warnings.some((w) => w.includes((BigInt(MAX) + 2n).toString())), v.warnings.join('\n'));
+    assert.ok(
+      v.warnings.some((w) => w.includes((BigInt(MAX) + 2n).toString())),
+      v.warnings.join('\n'),
+    );
   });
 
   void it('adds no warning for ordinary totals', () => {

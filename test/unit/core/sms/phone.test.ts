@@ -4,15 +4,18 @@ import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { maskPhone, normalizeE164 } from '../../../../src/core/sms/index.js';
 
 function assertRefused(input: string, region: string | undefined, pattern: RegExp): void {
-  assert.throws(() => normalizeE164(input, region), (e: unknown) => {
-    assert.ok(isVoiceSmsError(e, 'validation'), `expected a validation error for ${input}, got ${String(e)}`);
-    assert.equal(e.details.field, 'to');
-    assert.match(e.message, pattern);
-    // The reason must not repeat the number (it may end up in a log line).
-    const digits = input.replace(/\D/g, '');
-    if (digits.length >= 6) assert.ok(!e.message.replace(/\D/g, '').includes(digits), e.message);
-    return true;
-  });
+  assert.throws(
+    () => normalizeE164(input, region),
+    (e: unknown) => {
+      assert.ok(isVoiceSmsError(e, 'validation'), `expected a validation error for ${input}, got ${String(e)}`);
+      assert.equal(e.details.field, 'to');
+      assert.match(e.message, pattern);
+      // The reason must not repeat the number (it may end up in a log line).
+      const digits = input.replace(/\D/g, '');
+      if (digits.length >= 6) assert.ok(!e.message.replace(/\D/g, '').includes(digits), e.message);
+      return true;
+    },
+  );
 }
 
 void describe('normalizeE164', () => {

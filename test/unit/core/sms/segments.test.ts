@@ -33,14 +33,35 @@ void describe('analyzeBody: GSM-7', () => {
       assert.equal(a.units, 3, JSON.stringify(ch));
       assert.equal(a.characters, 2, JSON.stringify(ch));
     }
-    assert.deepEqual(analyzeBody('€'.repeat(80)), { encoding: 'GSM-7', characters: 80, units: 160, segments: 1, perSegment: 160, remainingInSegment: 0 });
+    assert.deepEqual(analyzeBody('€'.repeat(80)), {
+      encoding: 'GSM-7',
+      characters: 80,
+      units: 160,
+      segments: 1,
+      perSegment: 160,
+      remainingInSegment: 0,
+    });
     assert.equal(analyzeBody('€'.repeat(81)).segments, 2);
     assert.equal(analyzeBody(`${'a'.repeat(159)}^`).segments, 2);
   });
 
   void it('fits 160 septets in one message and splits at 161 into parts of 153', () => {
-    assert.deepEqual(analyzeBody('a'.repeat(160)), { encoding: 'GSM-7', characters: 160, units: 160, segments: 1, perSegment: 160, remainingInSegment: 0 });
-    assert.deepEqual(analyzeBody('a'.repeat(161)), { encoding: 'GSM-7', characters: 161, units: 161, segments: 2, perSegment: 153, remainingInSegment: 145 });
+    assert.deepEqual(analyzeBody('a'.repeat(160)), {
+      encoding: 'GSM-7',
+      characters: 160,
+      units: 160,
+      segments: 1,
+      perSegment: 160,
+      remainingInSegment: 0,
+    });
+    assert.deepEqual(analyzeBody('a'.repeat(161)), {
+      encoding: 'GSM-7',
+      characters: 161,
+      units: 161,
+      segments: 2,
+      perSegment: 153,
+      remainingInSegment: 145,
+    });
   });
 
   void it('puts the 153-septet boundary between parts', () => {
@@ -60,7 +81,14 @@ void describe('analyzeBody: GSM-7', () => {
   });
 
   void it('reports the room left in a single message', () => {
-    assert.deepEqual(analyzeBody('Hello'), { encoding: 'GSM-7', characters: 5, units: 5, segments: 1, perSegment: 160, remainingInSegment: 155 });
+    assert.deepEqual(analyzeBody('Hello'), {
+      encoding: 'GSM-7',
+      characters: 5,
+      units: 5,
+      segments: 1,
+      perSegment: 160,
+      remainingInSegment: 155,
+    });
   });
 });
 
@@ -70,12 +98,33 @@ void describe('analyzeBody: UCS-2', () => {
       assert.equal(analyzeBody(`abc${ch}`).encoding, 'UCS-2', JSON.stringify(ch));
     }
     // In UCS-2 even extension-table characters are a single unit.
-    assert.deepEqual(analyzeBody('€ж'), { encoding: 'UCS-2', characters: 2, units: 2, segments: 1, perSegment: 70, remainingInSegment: 68 });
+    assert.deepEqual(analyzeBody('€ж'), {
+      encoding: 'UCS-2',
+      characters: 2,
+      units: 2,
+      segments: 1,
+      perSegment: 70,
+      remainingInSegment: 68,
+    });
   });
 
   void it('fits 70 units in one message and splits at 71 into parts of 67', () => {
-    assert.deepEqual(analyzeBody('ж'.repeat(70)), { encoding: 'UCS-2', characters: 70, units: 70, segments: 1, perSegment: 70, remainingInSegment: 0 });
-    assert.deepEqual(analyzeBody('ж'.repeat(71)), { encoding: 'UCS-2', characters: 71, units: 71, segments: 2, perSegment: 67, remainingInSegment: 63 });
+    assert.deepEqual(analyzeBody('ж'.repeat(70)), {
+      encoding: 'UCS-2',
+      characters: 70,
+      units: 70,
+      segments: 1,
+      perSegment: 70,
+      remainingInSegment: 0,
+    });
+    assert.deepEqual(analyzeBody('ж'.repeat(71)), {
+      encoding: 'UCS-2',
+      characters: 71,
+      units: 71,
+      segments: 2,
+      perSegment: 67,
+      remainingInSegment: 63,
+    });
     assert.equal(analyzeBody(`${'a'.repeat(69)}ж`).segments, 1);
     assert.equal(analyzeBody(`${'a'.repeat(70)}ж`).segments, 2);
   });
@@ -86,7 +135,14 @@ void describe('analyzeBody: UCS-2', () => {
   });
 
   void it('counts an emoji as two units and one character, and never splits it', () => {
-    assert.deepEqual(analyzeBody('😀'), { encoding: 'UCS-2', characters: 1, units: 2, segments: 1, perSegment: 70, remainingInSegment: 68 });
+    assert.deepEqual(analyzeBody('😀'), {
+      encoding: 'UCS-2',
+      characters: 1,
+      units: 2,
+      segments: 1,
+      perSegment: 70,
+      remainingInSegment: 68,
+    });
     assert.equal(analyzeBody('😀'.repeat(35)).segments, 1);
     const split = analyzeBody('😀'.repeat(36));
     assert.equal(split.units, 72);
@@ -96,7 +152,14 @@ void describe('analyzeBody: UCS-2', () => {
   });
 
   void it('counts combined graphemes as one character but all their units', () => {
-    assert.deepEqual(analyzeBody('e\u0301'), { encoding: 'UCS-2', characters: 1, units: 2, segments: 1, perSegment: 70, remainingInSegment: 68 });
+    assert.deepEqual(analyzeBody('e\u0301'), {
+      encoding: 'UCS-2',
+      characters: 1,
+      units: 2,
+      segments: 1,
+      perSegment: 70,
+      remainingInSegment: 68,
+    });
     const family = analyzeBody('👨‍👩‍👧');
     assert.equal(family.characters, 1);
     assert.equal(family.units, 8);
@@ -106,11 +169,14 @@ void describe('analyzeBody: UCS-2', () => {
 void describe('analyzeBody: empty', () => {
   void it('refuses an empty or blank body', () => {
     for (const body of ['', '   ', '\n\t']) {
-      assert.throws(() => analyzeBody(body), (e: unknown) => {
-        assert.ok(isVoiceSmsError(e, 'validation'));
-        assert.equal(e.details.field, 'body');
-        return true;
-      });
+      assert.throws(
+        () => analyzeBody(body),
+        (e: unknown) => {
+          assert.ok(isVoiceSmsError(e, 'validation'));
+          assert.equal(e.details.field, 'body');
+          return true;
+        },
+      );
     }
   });
 });

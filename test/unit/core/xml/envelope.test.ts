@@ -45,12 +45,19 @@ void describe('parseEnvelope', () => {
       '<response><status><message>OK</message></status></response>',
       '<response><status><code></code></status></response>',
     ]) {
-      assert.throws(() => parseEnvelope(xml), (e: unknown) => isVoiceSmsError(e, 'parse'), xml);
+      assert.throws(
+        () => parseEnvelope(xml),
+        (e: unknown) => isVoiceSmsError(e, 'parse'),
+        xml,
+      );
     }
   });
 
   void it('passes a parse error from the XML layer through', () => {
-    assert.throws(() => parseEnvelope('<response>'), (e: unknown) => isVoiceSmsError(e, 'parse'));
+    assert.throws(
+      () => parseEnvelope('<response>'),
+      (e: unknown) => isVoiceSmsError(e, 'parse'),
+    );
   });
 });
 
@@ -77,7 +84,11 @@ void describe('assertSuccess', () => {
   void it('does not read 0200 or 2000 as success', () => {
     for (const code of ['0200', '2000', '201']) {
       const env = parseEnvelope(envelope(`<code>${code}</code>`));
-      assert.throws(() => assertSuccess(env), (e: unknown) => isVoiceSmsError(e, 'service'), code);
+      assert.throws(
+        () => assertSuccess(env),
+        (e: unknown) => isVoiceSmsError(e, 'service'),
+        code,
+      );
     }
   });
 });
@@ -98,8 +109,15 @@ void describe('parseEnvelopeTimestamp', () => {
   });
 
   void it('returns undefined for impossible or garbled values', () => {
-    for (const s of ['', 'yesterday', '2024-02-30 10:00:00:000 +0000', '2024-06-15 24:00:00:000 +0000',
-      '2024-06-15 10:00:00:0001 +0000', '2024-06-15 10:00:00:000 +2400', '15.06.2024 10:00']) {
+    for (const s of [
+      '',
+      'yesterday',
+      '2024-02-30 10:00:00:000 +0000',
+      '2024-06-15 24:00:00:000 +0000',
+      '2024-06-15 10:00:00:0001 +0000',
+      '2024-06-15 10:00:00:000 +2400',
+      '15.06.2024 10:00',
+    ]) {
       assert.equal(parseEnvelopeTimestamp(s), undefined, s);
     }
   });

@@ -31,7 +31,9 @@ function parseMonth(xml: string, monthId: string): MonthView | 'typed error' {
 }
 
 const counter = fc.oneof(fc.nat({ max: 10_000 }), fc.nat());
-const monthArb = fc.record({ year: fc.integer({ min: 2000, max: 2099 }), month: fc.integer({ min: 1, max: 12 }) }).map(({ year, month }) => `${year}${String(month).padStart(2, '0')}`);
+const monthArb = fc
+  .record({ year: fc.integer({ min: 2000, max: 2099 }), month: fc.integer({ min: 1, max: 12 }) })
+  .map(({ year, month }) => `${year}${String(month).padStart(2, '0')}`);
 
 interface GenMonth {
   monthId: string;
@@ -46,7 +48,10 @@ const validMonth: fc.Arbitrary<GenMonth> = monthArb.chain((monthId) => {
   return fc.record({
     monthId: fc.constant(monthId),
     currentDay: fc.integer({ min: 1, max: length }),
-    days: fc.uniqueArray(fc.record({ day: fc.integer({ min: 1, max: length }), counts: fc.array(counter, { minLength: 5, maxLength: 5 }) }), { selector: (d) => d.day, maxLength: length }),
+    days: fc.uniqueArray(
+      fc.record({ day: fc.integer({ min: 1, max: length }), counts: fc.array(counter, { minLength: 5, maxLength: 5 }) }),
+      { selector: (d) => d.day, maxLength: length },
+    ),
     message: fc.string({ unit: 'grapheme', maxLength: 40 }),
     dateIdAsElement: fc.constant(false),
   });
@@ -70,7 +75,10 @@ function monthXml(g: GenMonth): string {
 
 /** The MonthView read back from its JSON export. */
 function fromJsonExport(text: string): MonthView {
-  const doc = JSON.parse(text) as Omit<MonthView, 'days' | 'currentDateId'> & { currentDateId: string; days: (Omit<MonthView['days'][number], 'legsMismatch'> & { legsMismatch?: boolean })[] };
+  const doc = JSON.parse(text) as Omit<MonthView, 'days' | 'currentDateId'> & {
+    currentDateId: string;
+    days: (Omit<MonthView['days'][number], 'legsMismatch'> & { legsMismatch?: boolean })[];
+  };
   return {
     monthId: doc.monthId,
     currentDateId: doc.currentDateId,
@@ -84,9 +92,39 @@ function fromJsonExport(text: string): MonthView {
 /** Small edits that turn a valid document into a hostile one. */
 const mutation = fc.oneof(
   fc.record({ op: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  fc.record({ op: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('<', '>', '&', '&amp;', '&#0;', '&#x1F600;', ']]>', '<![CDATA[', '<!DOCTYPE x>', '<?pi?>', '"', "'", '</response>', '<date dateID="20240101">', '99999999999999999999999', '-1', '1e308', '0x10', 'NaN')) }),
+  fc.record({
+    op: fc.constant('insert' as const),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    text: fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.constantFrom(
+        '<',
+        '>',
+        '&',
+        '&amp;',
+        '&#0;',
+        '&#x1F600;',
+        ']]>',
+        '<![CDATA[',
+        '<!DOCTYPE x>',
+        '<?pi?>',
+        '"',
+        "'",
+        '</response>',
+        '<date dateID="20240101">',
+        '99999999999999999999999',
+        '-1',
+        '1e308',
+        '0x10',
+        'NaN',
+      ),
+    ),
+  }),
   fc.record({ op: fc.constant('delete' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.nat({ max: 40 }) }),
-  fc.record({ op: fc.constant('number' as const), value: fc.constantFrom('9007199254740993', '1'.repeat(400), '-5', '3.5', '1e3', '', ' 7 ', '٣', '＋1') }),
+  fc.record({
+    op: fc.constant('number' as const),
+    value: fc.constantFrom('9007199254740993', '1'.repeat(400), '-5', '3.5', '1e3', '', ' 7 ', '٣', '＋1'),
+  }),
 );
 type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -105,7 +143,24 @@ function mutate(xml: string, m: Mutation): string {
 }
 
 /** Arbitrary XML trees: random names, attributes, text and depth, inside or outside an envelope. */
-const nameArb = fc.constantFrom('response', 'status', 'code', 'result', 'monthView', 'calls', 'date', 'currentDateID', 'call_legs', 'dateID', '__proto__', 'constructor', '#text', 'x', 'ü', 'a-b');
+const nameArb = fc.constantFrom(
+  'response',
+  'status',
+  'code',
+  'result',
+  'monthView',
+  'calls',
+  'date',
+  'currentDateID',
+  'call_legs',
+  'dateID',
+  '__proto__',
+  'constructor',
+  '#text',
+  'x',
+  'ü',
+  'a-b',
+);
 const attrsArb = fc.dictionary(fc.constantFrom('dateID', 'id', 'code', '__proto__', 'x'), fc.string({ maxLength: 10 }), { maxKeys: 2 });
 const textArb = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 16 }), fc.constantFrom('200', '20240131', '18446744073709551616'));
 const tree: fc.Arbitrary<XmlElement> = fc.letrec<{ node: XmlElement }>((tie) => ({
@@ -160,9 +215,18 @@ void describe('response parser under fuzzing (fast-check)', () => {
 
   void it('random text and deep nesting give a typed error, never a crash or a hang (1,000 cases)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.integer({ min: 1, max: 20_000 }).map((d) => nested(d, '<response/>')), fc.integer({ min: 1, max: 5000 }).map((d) => `<response><status><code>200</code></status><result>${nested(d, 'x')}</result></response>`)), (text) => {
-        parseMonth(text, '202401');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.integer({ min: 1, max: 20_000 }).map((d) => nested(d, '<response/>')),
+          fc
+            .integer({ min: 1, max: 5000 })
+            .map((d) => `<response><status><code>200</code></status><result>${nested(d, 'x')}</result></response>`),
+        ),
+        (text) => {
+          parseMonth(text, '202401');
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -37,9 +37,7 @@ void describe('parseXml', () => {
   });
 
   void it('never turns values into numbers or booleans: 007, 2.10, true, 1e3, 0x10 stay exact strings', () => {
-    const tree = parseXml(
-      '<r a="08"><code>007</code><version>2.10</version><flag>true</flag><e>1e3</e><h>0x10</h><n>-0</n></r>',
-    );
+    const tree = parseXml('<r a="08"><code>007</code><version>2.10</version><flag>true</flag><e>1e3</e><h>0x10</h><n>-0</n></r>');
     assert.deepEqual(tree, {
       r: { code: '007', version: '2.10', flag: 'true', e: '1e3', h: '0x10', n: '-0', '@_a': '08' },
     });

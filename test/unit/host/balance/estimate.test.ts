@@ -22,9 +22,35 @@ void describe('days-left estimate', () => {
 
   void it('needs two readings at least an hour apart and a positive rate', () => {
     assert.equal(estimate([{ at: NOV_1 + DAY, amount: 100 }], NOV_1 + DAY), undefined);
-    assert.equal(estimate([{ at: NOV_1 + DAY, amount: 100 }, { at: NOV_1 + DAY + HOUR - 1, amount: 99 }], NOV_1 + 2 * DAY), undefined);
-    assert.ok(estimate([{ at: NOV_1 + DAY, amount: 100 }, { at: NOV_1 + DAY + HOUR, amount: 99 }], NOV_1 + 2 * DAY));
-    assert.equal(estimate([{ at: NOV_1 + DAY, amount: 100 }, { at: NOV_1 + 2 * DAY, amount: 100 }], NOV_1 + 2 * DAY), undefined);
+    assert.equal(
+      estimate(
+        [
+          { at: NOV_1 + DAY, amount: 100 },
+          { at: NOV_1 + DAY + HOUR - 1, amount: 99 },
+        ],
+        NOV_1 + 2 * DAY,
+      ),
+      undefined,
+    );
+    assert.ok(
+      estimate(
+        [
+          { at: NOV_1 + DAY, amount: 100 },
+          { at: NOV_1 + DAY + HOUR, amount: 99 },
+        ],
+        NOV_1 + 2 * DAY,
+      ),
+    );
+    assert.equal(
+      estimate(
+        [
+          { at: NOV_1 + DAY, amount: 100 },
+          { at: NOV_1 + 2 * DAY, amount: 100 },
+        ],
+        NOV_1 + 2 * DAY,
+      ),
+      undefined,
+    );
   });
 
   void it('ignores earlier months and starts again after a top-up', () => {

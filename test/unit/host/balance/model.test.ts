@@ -128,11 +128,16 @@ void describe('balance model with an answer it does not recognise', () => {
     // A real service answer whose shape findBalance does not know: no amount to format.
     server = createServer((_req, res) => {
       const result = [el('wallet', [el('remaining', '17 tokens'), el('plan', 'gold')])];
-      res.writeHead(200, { 'content-type': 'application/xml' }).end(envelopeXml({ code: 200, message: 'OK', serviceId: 'account', now: Date.now(), result }));
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(envelopeXml({ code: 200, message: 'OK', serviceId: 'account', now: Date.now(), result }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
-    client = createClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'AKID-TEST-0001', secretAccessKey: 'secret-test-value' } });
+    client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      credentials: { accessKeyId: 'AKID-TEST-0001', secretAccessKey: 'secret-test-value' },
+    });
   });
   after(async () => {
     await client.close();

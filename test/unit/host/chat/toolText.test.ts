@@ -14,19 +14,44 @@ import { VoiceSmsError } from '../../../../src/core/errors.js';
 
 function day(dateId: string, callLegs: number, extra: Partial<DayStats> = {}): DayStats {
   const callLegsIn = Math.floor(callLegs / 2);
-  return { dateId, callLegs, callLegsIn, callLegsOut: callLegs - callLegsIn, callsUnique: callLegs, durationMin: callLegs * 2, future: false, legsMismatch: false, ...extra };
+  return {
+    dateId,
+    callLegs,
+    callLegsIn,
+    callLegsOut: callLegs - callLegsIn,
+    callsUnique: callLegs,
+    durationMin: callLegs * 2,
+    future: false,
+    legsMismatch: false,
+    ...extra,
+  };
 }
 
 /** February 2026 up to the 10th: a spike on the 3rd, a mismatch on the 4th, the 5th missing, the 11th and later future. */
 function february(): MonthView {
-  const days = [day('20260201', 10), day('20260202', 12), day('20260203', 100), day('20260204', 9, { callLegsIn: 1, callLegsOut: 1, legsMismatch: true })];
+  const days = [
+    day('20260201', 10),
+    day('20260202', 12),
+    day('20260203', 100),
+    day('20260204', 9, { callLegsIn: 1, callLegsOut: 1, legsMismatch: true }),
+  ];
   for (let d = 6; d <= 10; d++) days.push(day(`202602${String(d).padStart(2, '0')}`, 11));
   for (let d = 11; d <= 28; d++) days.push(day(`202602${d}`, 0, { future: true, callsUnique: 0, durationMin: 0 }));
   const counted = days.filter((d) => !d.future);
   const sum = (k: keyof Omit<DayStats, 'dateId' | 'future' | 'legsMismatch'>) => counted.reduce((n, d) => n + d[k], 0);
   return {
-    monthId: '202602', currentDateId: '20260210', days, missingDays: ['20260205'],
-    totals: { callLegs: sum('callLegs'), callLegsIn: sum('callLegsIn'), callLegsOut: sum('callLegsOut'), callsUnique: sum('callsUnique'), durationMin: sum('durationMin'), days: counted.length },
+    monthId: '202602',
+    currentDateId: '20260210',
+    days,
+    missingDays: ['20260205'],
+    totals: {
+      callLegs: sum('callLegs'),
+      callLegsIn: sum('callLegsIn'),
+      callLegsOut: sum('callLegsOut'),
+      callsUnique: sum('callsUnique'),
+      durationMin: sum('durationMin'),
+      days: counted.length,
+    },
     warnings: ['2026-02-04: call_legs is 9 but call_legs_in + call_legs_out is 2 (1 + 1).'],
   };
 }
@@ -56,9 +81,12 @@ void describe('chat tools: inert data', () => {
 });
 
 void describe('chat tools: month view', () => {
-  const previous = { monthId: '202601', totals: { callLegs: 100, callLegsIn: 50, callLegsOut: 50, callsUnique: 90, durationMin: 200, days: 31 } };
+  const previous = {
+    monthId: '202601',
+    totals: { callLegs: 100, callLegsIn: 50, callLegsOut: 50, callsUnique: 90, durationMin: 200, days: 31 },
+  };
 
-  void it('gives the model\'s totals, the change and every day with the panel\'s flags', () => {
+  void it("gives the model's totals, the change and every day with the panel's flags", () => {
     const view = february();
     const { text, data } = monthToolResult('VI-1', view, previous);
     assert.deepEqual(data.totals, view.totals);
@@ -70,7 +98,10 @@ void describe('chat tools: month view', () => {
     assert.deepEqual(data.rows[4], ['2026-02-05', null, null, null, null, null, ['missing']]);
     assert.deepEqual(data.rows[2], ['2026-02-03', 100, 50, 50, 100, 200, ['spike']]);
     assert.equal(data.previous?.change.callLegs, change(view.totals.callLegs, 100));
-    assert.match(text, new RegExp(`^Voice instance "VI-1", 2026-02 \\(the service's current day is 2026-02-10\\): ${view.totals.callLegs} call legs`));
+    assert.match(
+      text,
+      new RegExp(`^Voice instance "VI-1", 2026-02 \\(the service's current day is 2026-02-10\\): ${view.totals.callLegs} call legs`),
+    );
     assert.match(text, /Change against 2026-01: call legs \+/);
     assert.match(text, /Spikes \(more than 3 times the median of active days, 11 call legs\): 2026-02-03\./);
     assert.match(text, /Days the service sent no entry for: 2026-02-05\./);
@@ -88,17 +119,34 @@ void describe('chat tools: month view', () => {
 });
 
 void describe('chat tools: trend, activities, balance, instances, errors', () => {
-  void it('lists the trend oldest first, with a failed month\'s error', () => {
+  void it("lists the trend oldest first, with a failed month's error", () => {
     const t = { callLegs: 5, callLegsIn: 2, callLegsOut: 3, callsUnique: 4, durationMin: 9, days: 30 };
-    const { text, json } = trendToolResult('VI-1', [{ monthId: '202512', totals: t }, { monthId: '202601', error: 'Timed out.' }]);
+    const { text, json } = trendToolResult('VI-1', [
+      { monthId: '202512', totals: t },
+      { monthId: '202601', error: 'Timed out.' },
+    ]);
     assert.match(text, /from 2025-12 to 2026-01 \(2 months/);
     assert.match(text, /2025-12: 5 call legs \(2 inbound, 3 outbound\), 4 unique calls, 9 minutes over 30 days\./);
     assert.match(text, /2026-01: not loaded \(Timed out\.\)/);
-    assert.deepEqual(JSON.parse(json), { instanceId: 'VI-1', months: [{ month: '2025-12', totals: t }, { month: '2026-01', error: 'Timed out.' }] });
+    assert.deepEqual(JSON.parse(json), {
+      instanceId: 'VI-1',
+      months: [
+        { month: '2025-12', totals: t },
+        { month: '2026-01', error: 'Timed out.' },
+      ],
+    });
   });
 
   void it('renders activities as path = "value", masked and inert, truncated with a note', () => {
-    const result = { activities: { activity: Array.from({ length: 50 }, (_, i) => ({ type: 'call', from: '+4915123456789', note: i === 0 ? '[x](command:evil)' : `n${i}` })) } };
+    const result = {
+      activities: {
+        activity: Array.from({ length: 50 }, (_, i) => ({
+          type: 'call',
+          from: '+4915123456789',
+          note: i === 0 ? '[x](command:evil)' : `n${i}`,
+        })),
+      },
+    };
     const r = activitiesToolResult('VI-1', '20260203', result, { lines: 20, chars: 10_000 });
     assert.equal(r.shown, 20);
     assert.equal(r.total, 150);
@@ -111,14 +159,37 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
   });
 
   void it('gives the balance exactly as the service sent it, with the estimate when known', () => {
-    const loaded = { profile: 'P', accountId: 'ACC-1', balance: { amount: '1234.5', currency: 'EUR' }, shown: '1,234.50 EUR', rows: [], at: Date.UTC(2026, 1, 3) };
+    const loaded = {
+      profile: 'P',
+      accountId: 'ACC-1',
+      balance: { amount: '1234.5', currency: 'EUR' },
+      shown: '1,234.50 EUR',
+      rows: [],
+      at: Date.UTC(2026, 1, 3),
+    };
     const a = balanceToolResult(loaded);
     assert.match(a.text, /amount "1234\.5", currency "EUR", exactly as the service sent them/);
     assert.match(a.text, /No days-left estimate yet/);
-    const b = balanceToolResult({ ...loaded, estimate: { daysLeft: 12.4, ratePerDay: 1, from: { at: 0, amount: 2 }, to: { at: 1, amount: 1 } } });
+    const b = balanceToolResult({
+      ...loaded,
+      estimate: { daysLeft: 12.4, ratePerDay: 1, from: { at: 0, amount: 2 }, to: { at: 1, amount: 1 } },
+    });
     assert.match(b.text, /About 12 days left/);
-    assert.deepEqual(JSON.parse(b.json), { profile: 'P', accountId: 'ACC-1', amount: '1234.5', currency: 'EUR', daysLeft: 12, readAt: '2026-02-03T00:00:00.000Z' });
-    const c = balanceToolResult({ profile: 'P', accountId: 'ACC-1', shown: '', rows: [{ key: 'credit.units', value: '<b>40</b>' }], at: loaded.at });
+    assert.deepEqual(JSON.parse(b.json), {
+      profile: 'P',
+      accountId: 'ACC-1',
+      amount: '1234.5',
+      currency: 'EUR',
+      daysLeft: 12,
+      readAt: '2026-02-03T00:00:00.000Z',
+    });
+    const c = balanceToolResult({
+      profile: 'P',
+      accountId: 'ACC-1',
+      shown: '',
+      rows: [{ key: 'credit.units', value: '<b>40</b>' }],
+      at: loaded.at,
+    });
     assert.match(c.text, /no recognisable amount/);
     assert.match(c.text, /credit\.units = "‹b\\>40‹\/b\\>"/);
   });

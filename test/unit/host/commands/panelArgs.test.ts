@@ -36,11 +36,29 @@ void describe('readPanelArgs', () => {
   });
 
   void it('refuses bad values with the field named, before any request', () => {
-    assert.equal(refusedField(() => readPanelArgs({ instanceId: 'a/b' })), 'instanceId');
-    assert.equal(refusedField(() => readPanelArgs({ instanceId: '' })), 'instanceId');
-    assert.equal(refusedField(() => readPanelArgs({ instanceId: 42.5 })), 'instanceId');
-    assert.equal(refusedField(() => readPanelArgs({ monthId: '202413' })), 'monthId');
-    assert.equal(refusedField(() => readPanelArgs({ dateId: '2023-02-29' })), 'dateId');
-    assert.equal(refusedField(() => readPanelArgs({ dateId: '2024-0615' })), 'dateId');
+    assert.equal(
+      refusedField(() => readPanelArgs({ instanceId: 'a/b' })),
+      'instanceId',
+    );
+    assert.equal(
+      refusedField(() => readPanelArgs({ instanceId: '' })),
+      'instanceId',
+    );
+    assert.equal(
+      refusedField(() => readPanelArgs({ instanceId: 42.5 })),
+      'instanceId',
+    );
+    assert.equal(
+      refusedField(() => readPanelArgs({ monthId: '202413' })),
+      'monthId',
+    );
+    assert.equal(
+      refusedField(() => readPanelArgs({ dateId: '2023-02-29' })),
+      'dateId',
+    );
+    assert.equal(
+      refusedField(() => readPanelArgs({ dateId: '2024-0615' })),
+      'dateId',
+    );
   });
 });

@@ -16,7 +16,14 @@ void describe('readSignInArgs', () => {
   });
 
   void it('keeps the secret and key id exactly as given and drops blank optional ids', () => {
-    const args = readSignInArgs({ name: 'P', baseUrl: 'https://a', accessKeyId: ' K', secretAccessKey: 's ', accountId: '  ', voiceInstanceId: ' VI-1 ' });
+    const args = readSignInArgs({
+      name: 'P',
+      baseUrl: 'https://a',
+      accessKeyId: ' K',
+      secretAccessKey: 's ',
+      accountId: '  ',
+      voiceInstanceId: ' VI-1 ',
+    });
     assert.deepEqual(args, { name: 'P', baseUrl: 'https://a', accessKeyId: ' K', secretAccessKey: 's ', voiceInstanceId: 'VI-1' });
   });
 
@@ -67,8 +74,16 @@ void describe('stepToFix with real failures from the simulator', () => {
     await sim.close();
   });
 
-  async function failure(baseUrl: string, secret: string, call: (c: ReturnType<typeof createClient>) => Promise<unknown>): Promise<unknown> {
-    const client = createClient({ baseUrl, credentials: { accessKeyId: sim.credentials.accessKeyId, secretAccessKey: secret }, timeouts: { totalMs: 5_000, connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 } });
+  async function failure(
+    baseUrl: string,
+    secret: string,
+    call: (c: ReturnType<typeof createClient>) => Promise<unknown>,
+  ): Promise<unknown> {
+    const client = createClient({
+      baseUrl,
+      credentials: { accessKeyId: sim.credentials.accessKeyId, secretAccessKey: secret },
+      timeouts: { totalMs: 5_000, connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
+    });
     try {
       await call(client);
     } catch (e) {

@@ -4,9 +4,11 @@ import { RedactingLogger, type LogLevel, type LogSink } from '../../../../src/ho
 
 function capture(): { sink: LogSink; lines: [LogLevel, string][] } {
   const lines: [LogLevel, string][] = [];
-  const at = (level: LogLevel) => (line: string): void => {
-    lines.push([level, line]);
-  };
+  const at =
+    (level: LogLevel) =>
+    (line: string): void => {
+      lines.push([level, line]);
+    };
   return { sink: { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, lines };
 }
 
@@ -20,7 +22,10 @@ void describe('RedactingLogger', () => {
     log.info(text);
     log.warn(text);
     log.error(text);
-    assert.deepEqual(lines, (['trace', 'debug', 'info', 'warn', 'error'] as const).map((l) => [l, 'Signature: *** to +4915******78']));
+    assert.deepEqual(
+      lines,
+      (['trace', 'debug', 'info', 'warn', 'error'] as const).map((l) => [l, 'Signature: *** to +4915******78']),
+    );
   });
 
   void it('masks registered secrets, the key id keeping its prefix', () => {

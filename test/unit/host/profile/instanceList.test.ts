@@ -19,7 +19,11 @@ void describe('editInstances', () => {
   });
 
   void it('creates the list for a profile without one, and reports an id already there', () => {
-    assert.deepEqual(editInstances(RAW, 'home', 'VI-9', 'add').list[1], { name: 'home', baseUrl: 'https://b.example', voiceInstances: ['VI-9'] });
+    assert.deepEqual(editInstances(RAW, 'home', 'VI-9', 'add').list[1], {
+      name: 'home',
+      baseUrl: 'https://b.example',
+      voiceInstances: ['VI-9'],
+    });
     assert.equal(editInstances(RAW, 'work', 'VI-1', 'add').result, 'unchanged');
   });
 

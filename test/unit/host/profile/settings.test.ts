@@ -3,7 +3,10 @@ import { describe, it } from 'node:test';
 import { activeProfileOf, DEFAULT_SETTINGS, readSettings, visibleInstances } from '../../../../src/host/profile/settings.js';
 import type { SettingKey } from '../../../../src/shared/ids.js';
 
-const from = (values: Partial<Record<SettingKey, unknown>>) => (key: SettingKey): unknown => values[key];
+const from =
+  (values: Partial<Record<SettingKey, unknown>>) =>
+  (key: SettingKey): unknown =>
+    values[key];
 
 void describe('readSettings', () => {
   void it('returns the defaults, with no problems, when nothing is set', () => {
@@ -60,8 +63,20 @@ void describe('readSettings', () => {
     assert.equal(settings.authScheme, 'CLOUD-V1', 'no header injection through the scheme');
     assert.equal(settings.authForm, 'seed');
     assert.equal(problems.length, 8);
-    for (const key of ['requestTimeoutSeconds', 'monthsInTree', 'lowBalanceThreshold', 'sms.maxSegments', 'sms.confirmBeforeSend', 'sms.defaultRegion', 'auth.scheme', 'auth.form']) {
-      assert.ok(problems.some((p) => p.includes(`voiceSms.${key} `)), key);
+    for (const key of [
+      'requestTimeoutSeconds',
+      'monthsInTree',
+      'lowBalanceThreshold',
+      'sms.maxSegments',
+      'sms.confirmBeforeSend',
+      'sms.defaultRegion',
+      'auth.scheme',
+      'auth.form',
+    ]) {
+      assert.ok(
+        problems.some((p) => p.includes(`voiceSms.${key} `)),
+        key,
+      );
     }
     assert.ok(!problems.some((p) => p.includes('X-Injected')), 'problems do not repeat the value');
   });
@@ -70,7 +85,13 @@ void describe('readSettings', () => {
     const { settings, problems } = readSettings(
       from({
         profiles: [
-          { name: ' prod ', baseUrl: 'https://api.example.com', accountId: 'acc-1', voiceInstances: ['a', 'a', ' b ', '', 7], senderIds: ['s1'] },
+          {
+            name: ' prod ',
+            baseUrl: 'https://api.example.com',
+            accountId: 'acc-1',
+            voiceInstances: ['a', 'a', ' b ', '', 7],
+            senderIds: ['s1'],
+          },
           { name: 'no-url' },
           'not an object',
           { name: 'prod', baseUrl: 'https://other.example.com' },

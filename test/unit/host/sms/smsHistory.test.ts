@@ -6,11 +6,17 @@ import { SmsDrafts } from '../../../../src/host/sms/draft.js';
 import { previewOf, SmsHistory, type NewEntry } from '../../../../src/host/sms/history.js';
 import { MemoryState } from '../memoryState.js';
 
-
 const TO = '+4915123456789';
 const entry = (over: Partial<NewEntry> = {}): NewEntry => ({
-  profile: 'p1', from: 'VSTK-TEST', to: TO, body: 'Hello there, this is a test message body that is long',
-  segments: 1, encoding: 'GSM-7', status: 'sent', messageId: 'm-1', ...over,
+  profile: 'p1',
+  from: 'VSTK-TEST',
+  to: TO,
+  body: 'Hello there, this is a test message body that is long',
+  segments: 1,
+  encoding: 'GSM-7',
+  status: 'sent',
+  messageId: 'm-1',
+  ...over,
 });
 
 void describe('SmsHistory', () => {
@@ -21,8 +27,14 @@ void describe('SmsHistory', () => {
     await h.add(entry({ messageId: 'a' }));
     await h.add(entry({ messageId: 'b', from: 'OTHER' }));
     await h.add(entry({ profile: 'p2', messageId: 'c' }));
-    assert.deepEqual(h.entries('p1').map((e) => e.messageId), ['b', 'a']);
-    assert.deepEqual(h.entries('p2').map((e) => e.messageId), ['c']);
+    assert.deepEqual(
+      h.entries('p1').map((e) => e.messageId),
+      ['b', 'a'],
+    );
+    assert.deepEqual(
+      h.entries('p2').map((e) => e.messageId),
+      ['c'],
+    );
     assert.deepEqual(h.recentSenders('p1'), ['OTHER', 'VSTK-TEST']);
     const shown = JSON.stringify(h.entries('p1'));
     assert.ok(!shown.includes(TO) && !shown.includes('15123456789'), shown);
@@ -47,7 +59,10 @@ void describe('SmsHistory', () => {
     h.onDidChange(() => changes++);
     for (let i = 0; i < 5; i++) await h.add(entry({ messageId: String(i) }));
     await h.add(entry({ profile: 'p2' }));
-    assert.deepEqual(h.entries('p1').map((e) => e.messageId), ['4', '3', '2']);
+    assert.deepEqual(
+      h.entries('p1').map((e) => e.messageId),
+      ['4', '3', '2'],
+    );
     await h.clear('p1');
     assert.equal(h.entries('p1').length, 0);
     assert.equal(h.entries('p2').length, 1);

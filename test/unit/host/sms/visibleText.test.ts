@@ -12,7 +12,22 @@ void describe('visibleSmsText (the SMS confirmation quote)', () => {
   });
 
   void it('spells out what a dialog would not draw', () => {
-    const hidden = ['\u200B', '\u200D', '\u202E', '\u2066', '\u00AD', '\uFEFF', '\u3164', '\u{E0041}', '\uE000', '\u00A0', '\u2029', '\t', '\u0000', '\uD800'];
+    const hidden = [
+      '\u200B',
+      '\u200D',
+      '\u202E',
+      '\u2066',
+      '\u00AD',
+      '\uFEFF',
+      '\u3164',
+      '\u{E0041}',
+      '\uE000',
+      '\u00A0',
+      '\u2029',
+      '\t',
+      '\u0000',
+      '\uD800',
+    ];
     for (const c of hidden) {
       const shown = visibleSmsText(`a${c}b`);
       assert.equal(shown, `a⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩b`, JSON.stringify(c));

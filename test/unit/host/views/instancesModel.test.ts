@@ -45,7 +45,11 @@ void describe('InstancesModel', () => {
 
   function model(wrap?: (load: LoadMonth) => LoadMonth, maxExtraMonths?: number): InstancesModel {
     const load: LoadMonth = async (i, m, signal) => (await client.getMonthView(i, m, signal)).view;
-    const created = new InstancesModel({ load: wrap ? wrap(load) : load, now: clock, ...(maxExtraMonths !== undefined ? { maxExtraMonths } : {}) });
+    const created = new InstancesModel({
+      load: wrap ? wrap(load) : load,
+      now: clock,
+      ...(maxExtraMonths !== undefined ? { maxExtraMonths } : {}),
+    });
     created.setProfile('p1');
     models.push(created);
     return created;
@@ -55,7 +59,7 @@ void describe('InstancesModel', () => {
     return Promise.all(months.map((id) => m.ensure(instanceId, id)));
   }
 
-  void it('bounds the months kept for panels, trends and exports (LRU); the tree\'s months never reload', async () => {
+  void it("bounds the months kept for panels, trends and exports (LRU); the tree's months never reload", async () => {
     const m = model(undefined, 4);
     const tree = m.months(3);
     m.request(VI, tree);
@@ -63,7 +67,7 @@ void describe('InstancesModel', () => {
     // Browse 20 older months (panels with ‹ ›, a trend, exports): only the 4 most recently used stay.
     const browsed = Array.from({ length: 20 }, (_, i) => addMonths(tree[2]!, -1 - i));
     for (const id of browsed) await m.ensure(VI, id);
-    assert.equal(m.size, 3 + 4, 'the tree\'s 3 months plus the bound');
+    assert.equal(m.size, 3 + 4, "the tree's 3 months plus the bound");
     await m.ensure(VI, browsed[16]!); // used again: now the most recent
     await m.ensure(VI, addMonths(tree[2]!, -30)); // one more: evicts the least recently used
     assert.equal(m.size, 3 + 4);
@@ -98,7 +102,10 @@ void describe('InstancesModel', () => {
     m.onDidChange((e) => events.push(e));
     const months = m.months(12);
     m.request(VI, months);
-    assert.ok(months.every((id) => m.state(VI, id).status === 'loading'), 'every month shows as loading at once');
+    assert.ok(
+      months.every((id) => m.state(VI, id).status === 'loading'),
+      'every month shows as loading at once',
+    );
     const states = await settled(m, VI, months);
     assert.equal(peak, 3);
     assert.equal(callsPaths(sim).length, 12);
@@ -131,7 +138,11 @@ void describe('InstancesModel', () => {
     assert.ok(during.status === 'loading' && during.previous, 'the old numbers stay visible while reloading');
     await reloading;
     await m.ensure(VI, past);
-    assert.deepEqual(callsPaths(sim).map((p) => p.slice(-6)), [current, past, current], 'past month never reloaded');
+    assert.deepEqual(
+      callsPaths(sim).map((p) => p.slice(-6)),
+      [current, past, current],
+      'past month never reloaded',
+    );
   });
 
   void it('refresh (invalidate) reloads the current month and failed months, not past ones', async () => {
@@ -150,8 +161,16 @@ void describe('InstancesModel', () => {
     assert.equal(m.state(VI, current).status, 'idle');
     assert.equal(m.state(VI, past).status, 'loaded');
     const after = await settled(m, VI, [current, past, older]);
-    assert.deepEqual(after.map((s) => s.status), ['loaded', 'loaded', 'loaded']);
-    assert.deepEqual(callsPaths(sim).map((p) => p.slice(-6)).sort(), [current, older].sort());
+    assert.deepEqual(
+      after.map((s) => s.status),
+      ['loaded', 'loaded', 'loaded'],
+    );
+    assert.deepEqual(
+      callsPaths(sim)
+        .map((p) => p.slice(-6))
+        .sort(),
+      [current, older].sort(),
+    );
   });
 
   void it('reports an unknown instance as an error state with the service message', async () => {
@@ -184,7 +203,10 @@ void describe('InstancesModel', () => {
     m.cancel(VI);
     const states = await pending;
     assert.ok(Date.now() - startedAt < 1_000, 'cancel does not wait for the slow answers');
-    assert.deepEqual(states.map((s) => s.status), months.map(() => 'idle'));
+    assert.deepEqual(
+      states.map((s) => s.status),
+      months.map(() => 'idle'),
+    );
     assert.ok(months.every((id) => m.state(VI, id).status === 'idle'));
     assert.ok(callsPaths(sim).length <= 3, 'queued months never reached the service');
   });

@@ -30,15 +30,22 @@ void describe('panel data sources backed by the active client', () => {
     warnings = [];
   });
 
-  const sources = () => createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => warnings.push(m), redact: (t) => t });
+  const sources = () =>
+    createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => warnings.push(m), redact: (t) => t });
 
   void it('loads a month: the totals are the sum of the simulator days up to currentDateID', async () => {
     const r = await sources().monthViews.load(INSTANCE, '202406', new AbortController().signal);
     const expected = monthViewData(INSTANCE, '202406', NOW);
     const upToToday = expected.days.filter((d) => d.dateId <= expected.currentDateID);
     assert.equal(r.view.currentDateId, '20240615');
-    assert.equal(r.view.totals.callLegs, upToToday.reduce((n, d) => n + d.call_legs, 0));
-    assert.equal(r.view.totals.durationMin, upToToday.reduce((n, d) => n + d.duration_min, 0));
+    assert.equal(
+      r.view.totals.callLegs,
+      upToToday.reduce((n, d) => n + d.call_legs, 0),
+    );
+    assert.equal(
+      r.view.totals.durationMin,
+      upToToday.reduce((n, d) => n + d.duration_min, 0),
+    );
     assert.deepEqual(warnings, []);
   });
 
@@ -56,7 +63,13 @@ void describe('panel data sources backed by the active client', () => {
   void it('a hostile error text reaches the panel with the echoed credential masked, its words verbatim (security)', async () => {
     const { accessKeyId, secretAccessKey } = sim.credentials;
     const basic = Buffer.from(`${accessKeyId}:${secretAccessKey}`).toString('base64');
-    const log = new RedactingLogger({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: (m) => warnings.push(m), error: () => undefined });
+    const log = new RedactingLogger({
+      trace: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (m) => warnings.push(m),
+      error: () => undefined,
+    });
     log.addCredentials(accessKeyId, secretAccessKey);
     sim.addFault({
       kind: 'status',
@@ -73,7 +86,10 @@ void describe('panel data sources backed by the active client', () => {
       assert.match(e.message, /\[Retry\]\(command:voiceSms\.signOut/);
       return true;
     });
-    assert.ok(warnings.every((w) => !w.includes(basic)), warnings.join('\n'));
+    assert.ok(
+      warnings.every((w) => !w.includes(basic)),
+      warnings.join('\n'),
+    );
   });
 
   void it('loads the activities of a day', async () => {

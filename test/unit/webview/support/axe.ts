@@ -35,14 +35,15 @@ export async function audit(page: Page, state: string): Promise<Audit> {
     options,
   );
   const rulesRun = new Set([...results.passes, ...results.violations, ...results.incomplete].map((r) => r.id));
-  const toFindings = (list: Result[]): Finding[] => list.map((v) => ({
-    state,
-    id: v.id,
-    impact: v.impact ?? 'unknown',
-    help: v.help,
-    // The first line of axe's summary says what to fix (e.g. the measured contrast ratio).
-    nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`),
-  }));
+  const toFindings = (list: Result[]): Finding[] =>
+    list.map((v) => ({
+      state,
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      // The first line of axe's summary says what to fix (e.g. the measured contrast ratio).
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`),
+    }));
   return { findings: toFindings(results.violations), rulesRun };
 }
 

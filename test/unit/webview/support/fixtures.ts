@@ -25,15 +25,28 @@ const MARCH: Record<number, Counts | 'missing'> = {
 
 export function day(dateId: string, c: Counts, future = false): DayStatsData {
   return {
-    dateId, callLegsIn: c[0], callLegsOut: c[1], callLegs: c[2], callsUnique: c[3], durationMin: c[4],
-    future, legsMismatch: c[2] !== c[0] + c[1],
+    dateId,
+    callLegsIn: c[0],
+    callLegsOut: c[1],
+    callLegs: c[2],
+    callsUnique: c[3],
+    durationMin: c[4],
+    future,
+    legsMismatch: c[2] !== c[0] + c[1],
   };
 }
 
 export function totalsOf(days: DayStatsData[]): MonthTotalsData {
   const past = days.filter((d) => !d.future);
   const sum = (k: keyof Omit<MonthTotalsData, 'days'>): number => past.reduce((s, d) => s + d[k], 0);
-  return { callLegs: sum('callLegs'), callLegsIn: sum('callLegsIn'), callLegsOut: sum('callLegsOut'), callsUnique: sum('callsUnique'), durationMin: sum('durationMin'), days: past.length };
+  return {
+    callLegs: sum('callLegs'),
+    callLegsIn: sum('callLegsIn'),
+    callLegsOut: sum('callLegsOut'),
+    callsUnique: sum('callsUnique'),
+    durationMin: sum('durationMin'),
+    days: past.length,
+  };
 }
 
 export function marchView(): MonthViewData {
@@ -84,7 +97,17 @@ export function trendMonths(): TrendMonth[] {
     }
     const inbound = 300 + i * 40;
     const outbound = 250 + i * 25;
-    out.push({ monthId, totals: { callLegsIn: inbound, callLegsOut: outbound, callLegs: inbound + outbound, callsUnique: 400 + i * 30, durationMin: 1800 + i * 120, days: 30 } });
+    out.push({
+      monthId,
+      totals: {
+        callLegsIn: inbound,
+        callLegsOut: outbound,
+        callLegs: inbound + outbound,
+        callsUnique: 400 + i * 30,
+        durationMin: 1800 + i * 120,
+        days: 30,
+      },
+    });
   });
   return out;
 }
@@ -100,7 +123,8 @@ export const ACTIVITIES_RESULT: JsonValue = {
   summary: { count: '3', region: 'eu-1', flags: '' },
 };
 
-export const ACTIVITIES_XML = '<?xml version="1.0"?>\n<response><result><activities><activity><time>08:01:12</time></activity></activities><note><![CDATA[<b>raw</b>]]></note></result></response>';
+export const ACTIVITIES_XML =
+  '<?xml version="1.0"?>\n<response><result><activities><activity><time>08:01:12</time></activity></activities><note><![CDATA[<b>raw</b>]]></note></result></response>';
 
 /** January 2025 with no traffic at all: every day sent, every counter 0 (the month view's "empty"). */
 export function quietMonthView(): MonthViewData {
@@ -110,5 +134,8 @@ export function quietMonthView(): MonthViewData {
 
 /** Twelve months without a single call (the trend's "empty"). */
 export function quietTrendMonths(): TrendMonth[] {
-  return trendMonths().map((m) => ({ monthId: m.monthId, totals: { callLegsIn: 0, callLegsOut: 0, callLegs: 0, callsUnique: 0, durationMin: 0, days: 30 } }));
+  return trendMonths().map((m) => ({
+    monthId: m.monthId,
+    totals: { callLegsIn: 0, callLegsOut: 0, callLegs: 0, callsUnique: 0, durationMin: 0, days: 30 },
+  }));
 }

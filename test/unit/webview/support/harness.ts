@@ -12,8 +12,16 @@ import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../../sr
 import { buildWebviewBundles, REPO } from './build.js';
 import { BODY_CLASS, themeCss, type ThemeName } from './themes.js';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // Runs in the page before the bundle: the theme's body class, as the editor sets it.
 const SHIM = `(() => {
@@ -64,14 +72,25 @@ export async function startHarness(): Promise<Harness> {
         cspSource: origin,
         nonce,
         // ?delay=ms holds the bundles back that long (the page's boot script has said `ready` meanwhile).
-        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js?delay=${Number(url.searchParams.get('delay') ?? 0)}`)],
+        scripts: [
+          `${origin}/shim.js`,
+          ...scriptsFor(page[1] as WebviewEntry).map(
+            (name) => `${origin}/bundle/${name}.js?delay=${Number(url.searchParams.get('delay') ?? 0)}`,
+          ),
+        ],
         stylesheets: [`${origin}/theme/${theme}.css`, `${origin}/media/webview.css`],
         title: 'test',
         entry: page[1] as WebviewEntry,
       });
       // The shim reads its configuration from a data attribute (no inline script needed).
       const config = JSON.stringify({ bodyClass: BODY_CLASS[theme] });
-      send('text/html; charset=utf-8', html.replace(`src="${origin}/shim.js"`, `src="${origin}/shim.js" data-config="${config.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`));
+      send(
+        'text/html; charset=utf-8',
+        html.replace(
+          `src="${origin}/shim.js"`,
+          `src="${origin}/shim.js" data-config="${config.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`,
+        ),
+      );
       return;
     }
     if (url.pathname === '/shim.js') return send('text/javascript', SHIM);
@@ -80,7 +99,10 @@ export async function startHarness(): Promise<Harness> {
     if (theme) return send('text/css', themeCss(theme[1] as ThemeName));
     const bundle = /^\/bundle\/(elements|chart|monthView|trend|activities)\.js$/.exec(url.pathname);
     if (bundle) {
-      setTimeout(() => send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`))), Number(url.searchParams.get('delay') ?? 0));
+      setTimeout(
+        () => send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`))),
+        Number(url.searchParams.get('delay') ?? 0),
+      );
       return;
     }
     res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
@@ -151,7 +173,9 @@ export async function openPanel(
     page,
     posted,
     waitForPosted: async (count) => {
-      await page.waitForFunction((n) => (window as unknown as { __vstk: { posted: unknown[] } }).__vstk.posted.length >= n, count, { timeout: 5000 });
+      await page.waitForFunction((n) => (window as unknown as { __vstk: { posted: unknown[] } }).__vstk.posted.length >= n, count, {
+        timeout: 5000,
+      });
       return posted();
     },
     send: async (message) => {
@@ -160,7 +184,10 @@ export async function openPanel(
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     },
     states: () => page.evaluate(() => (window as unknown as { __vstk: { states: unknown[] } }).__vstk.states),
-    violations: async () => [...consoleProblems, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))],
+    violations: async () => [
+      ...consoleProblems,
+      ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+    ],
     close: () => context.close(),
   };
 }

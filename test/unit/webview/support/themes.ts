@@ -115,7 +115,9 @@ const hc: Record<string, string> = {
 const THEMES: Record<ThemeName, Record<string, string>> = { dark, light, hc };
 
 export function themeCss(name: ThemeName): string {
-  const vars = Object.entries(THEMES[name]).map(([k, v]) => `  --vscode-${k}: ${v};`).join('\n');
+  const vars = Object.entries(THEMES[name])
+    .map(([k, v]) => `  --vscode-${k}: ${v};`)
+    .join('\n');
   return `:root {\n${vars}\n}\n`;
 }
 
