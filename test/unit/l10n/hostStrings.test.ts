@@ -40,11 +40,24 @@ function sources(dir: string): string[] {
   );
 }
 
+/** Whether each line of `lines` lies inside an `l10n.t({ … })` call spread over several lines (as the formatter writes it). */
+function insideL10nObject(lines: string[]): boolean[] {
+  let inside = false;
+  return lines.map((line) => {
+    const was = inside;
+    if (!inside && /\bl10n\.t\(\{\s*$/.test(line)) inside = true;
+    else if (inside && /^\s*\}\)/.test(line)) inside = false;
+    return was;
+  });
+}
+
 /** Lines of `text` that put English on screen without l10n (comments and log calls skipped). */
 function bareStrings(file: string, text: string): string[] {
-  return text
-    .split('\n')
+  const lines = text.split('\n');
+  const inL10n = insideL10nObject(lines);
+  return lines
     .map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ n }) => !inL10n[n - 1])
     .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line))
     .filter(({ line }) => !/\bl10n\.t\(/.test(line))
     .filter(({ line }) => !/\blog\.(trace|debug|info|warn|error)\(/.test(line))
