@@ -9,34 +9,15 @@ import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../src/
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { Workbench } from './support/workbench.js';
+import { utcMonth } from './support/months.js';
 
 const VIEW = 'Voice Instances';
 const PROFILE_A = 'E2E switch A';
 const PROFILE_B = 'E2E switch B';
 const INSTANCE_A = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const INSTANCE_B = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
-function lastMonth(): { id: string; label: string } {
-  const d = new Date();
-  const i = d.getUTCFullYear() * 12 + d.getUTCMonth() - 1;
-  const year = Math.floor(i / 12);
-  const month = i % 12;
-  return { id: `${year}${String(month + 1).padStart(2, '0')}`, label: `${MONTH_NAMES[month] ?? ''} ${year}` };
-}
+const lastMonth = (): { id: string; label: string } => utcMonth(-1);
 
 describe('switch profile and export a month (two simulators)', function () {
   let wb: Workbench;

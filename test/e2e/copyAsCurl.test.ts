@@ -10,31 +10,13 @@ import { runCopiedCurl } from './support/curl.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { signedInSuite } from './support/signedInSuite.js';
 import type { Workbench } from './support/workbench.js';
+import { utcMonth } from './support/months.js';
 
 const PROFILE = 'E2E curl';
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const VIEWS = { instances: 'Voice Instances', account: 'Account' };
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
-function month(delta: number): { id: string; label: string } {
-  const d = new Date();
-  const i = d.getUTCFullYear() * 12 + d.getUTCMonth() + delta;
-  const year = Math.floor(i / 12);
-  return { id: `${year}${String((i % 12) + 1).padStart(2, '0')}`, label: `${MONTH_NAMES[i % 12] ?? ''} ${year}` };
-}
+const month = utcMonth;
 
 /** The text of the first `<name>` element (XML text, no entities in these values). */
 function xmlText(xml: string, name: string): string | undefined {

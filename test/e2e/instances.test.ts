@@ -5,30 +5,13 @@ import { DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { Workbench } from './support/workbench.js';
+import { utcMonth } from './support/months.js';
 
 const SIGN_IN_INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const ADDED = DEMO_INSTANCES[1] ?? 'VI-DEMO-02';
 const VIEW = 'Voice Instances';
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
-function thisMonth(): { id: string; label: string } {
-  const d = new Date();
-  const id = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  return { id, label: `${MONTH_NAMES[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}` };
-}
+const thisMonth = (): { id: string; label: string } => utcMonth(0);
 
 describe('voice instances view in the editor', function () {
   let wb: Workbench;
