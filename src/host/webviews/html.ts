@@ -47,7 +47,7 @@ export const BOOT_SCRIPT = `(() => {
   if (typeof acquireVsCodeApi !== 'function') return;
   const api = acquireVsCodeApi();
   const kept = [];
-  let deliver = (data) => kept.push(data);
+  let deliver = (data) => { if (!kept.length) performance.mark('voiceSms.step.firstMessage'); kept.push(data); };
   window.addEventListener('message', (event) => deliver(event.data));
   window.${WEBVIEW_BOOT_GLOBAL} = { api, listen(handler) { deliver = handler; for (const data of kept.splice(0)) handler(data); } };
   api.postMessage({ type: 'ready' });

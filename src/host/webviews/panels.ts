@@ -72,6 +72,9 @@ export class WebviewPanels implements vscode.Disposable {
     const reg = (viewType: string, revive: (panel: vscode.WebviewPanel, state: unknown) => void): vscode.Disposable =>
       vscode.window.registerWebviewPanelSerializer(viewType, {
         deserializeWebviewPanel: (panel, state: unknown) => {
+          // A revived panel comes with the options of its previous life; set ours again. (A new panel is created
+          // with them; setting them again would be one more change for the window to apply while it builds the panel.)
+          panel.webview.options = this.webviewOptions();
           revive(panel, state);
           return Promise.resolve();
         },
@@ -229,8 +232,6 @@ export class WebviewPanels implements vscode.Disposable {
   ): void {
     const { extensionUri } = this.o;
     const webview = panel.webview;
-    // A revived panel comes with the options of its previous life; set ours again.
-    webview.options = this.webviewOptions();
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'voice-sms.svg');
     map.get(key)?.panel.dispose();
     const open: Open<C> = { panel, controller, loading: Promise.resolve() };

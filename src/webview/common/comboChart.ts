@@ -51,12 +51,15 @@ export class ComboChart {
   private points: ComboPoint[] = [];
   private theme: ChartTheme = readChartTheme();
 
+  /** `points` are drawn by the constructor itself: one layout and one draw for the first paint, not an empty chart first. */
   constructor(
     canvas: HTMLCanvasElement,
     private readonly o: ComboChartOptions,
+    points: ComboPoint[] = [],
   ) {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', o.ariaLabel);
+    this.points = points;
     this.chart = new Chart<Kind, Values, string>(canvas, this.config());
   }
 
@@ -98,12 +101,12 @@ export class ComboChart {
     return {
       type: 'bar',
       data: {
-        labels: [],
+        labels: this.points.map((p) => p.label),
         datasets: [
           {
             type: 'bar',
             label: l10n.t('Inbound legs'),
-            data: [],
+            data: this.points.map((p) => p.inbound),
             stack: 'legs',
             yAxisID: 'y',
             order: 2,
@@ -116,7 +119,7 @@ export class ComboChart {
           {
             type: 'bar',
             label: l10n.t('Outbound legs'),
-            data: [],
+            data: this.points.map((p) => p.outbound),
             stack: 'legs',
             yAxisID: 'y',
             order: 2,
@@ -129,7 +132,7 @@ export class ComboChart {
           {
             type: 'line',
             label: l10n.t('Unique calls'),
-            data: [],
+            data: this.points.map((p) => p.unique),
             yAxisID: 'y1',
             order: 1,
             borderColor: t.unique,
@@ -143,7 +146,7 @@ export class ComboChart {
           {
             type: 'line',
             label: l10n.t('Minutes'),
-            data: [],
+            data: this.points.map((p) => p.minutes),
             yAxisID: 'y1',
             order: 1,
             borderColor: t.minutes,

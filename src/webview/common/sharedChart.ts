@@ -3,7 +3,7 @@
 // in src/host/webviews/html.ts). This file holds only the name the shared script publishes the chart
 // under and a typed accessor. Importing comboChart.ts itself from a panel would copy Chart.js into that
 // panel's bundle again (test/unit/shared/bundleBudgets.test.ts would then fail).
-import type { ComboChart, ComboChartOptions } from './comboChart.js';
+import type { ComboChart, ComboChartOptions, ComboPoint } from './comboChart.js';
 
 export const SHARED_CHART_GLOBAL = 'voiceSmsSharedChart';
 /** Dispatched on `window` by the shared script once it has published the chart (it loads after a panel's bundle). */
@@ -23,9 +23,9 @@ export function whenChartLoaded(draw: () => void): void {
   else window.addEventListener(SHARED_CHART_LOADED_EVENT, () => draw(), { once: true });
 }
 
-export function createComboChart(canvas: HTMLCanvasElement, options: ComboChartOptions): ComboChart {
+export function createComboChart(canvas: HTMLCanvasElement, options: ComboChartOptions, points: ComboPoint[]): ComboChart {
   const shared = (globalThis as Record<string, unknown>)[SHARED_CHART_GLOBAL] as SharedChart | undefined;
   // Only a broken build gets here (the host always lists the chart script first); say which file is missing.
   if (!shared) throw new Error('dist/webview/chart.js did not load before this panel');
-  return new shared.ComboChart(canvas, options);
+  return new shared.ComboChart(canvas, options, points);
 }

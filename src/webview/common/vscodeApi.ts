@@ -2,6 +2,7 @@
 // called only once per page, so the channel is created once and shared. The page's boot script
 // (BOOT_SCRIPT in src/host/webviews/html.ts) usually has acquired it already, said `ready` and kept
 // the host's first messages; the channel then takes both over.
+import { markStep } from './painted.js';
 import { WEBVIEW_BOOT_GLOBAL } from '../../shared/protocol.js';
 
 interface VsCodeApi {
@@ -55,6 +56,7 @@ export function connectToHost<ToHost, ToWebview extends { type: string }, State>
       handlers.push(handler);
     },
     ready: () => {
+      markStep('ready');
       if (boot) {
         boot.listen(dispatch);
         return;

@@ -18,7 +18,7 @@ import type { ComboChart } from '../common/comboChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
-import { markPainted } from '../common/painted.js';
+import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { whenChartLoaded } from '../common/sharedChart.js';
 import { buildDayRows, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
@@ -163,10 +163,13 @@ function render(): void {
         renderTable(rows, view, openDay),
         serviceFooter(meta),
       );
+      markStep('table');
       // The table and totals are painted now; the chart follows once the shared chart script has run.
       whenChartLoaded(() => {
         if (mine !== renders) return;
+        markStep('chartLoaded');
         chart = chartPart.chart();
+        markStep('chart');
         markPainted();
       });
       return;

@@ -159,17 +159,24 @@ export function renderChart(
   return {
     section,
     chart: () => {
-      chart ??= createComboChart(canvas, {
-        ariaLabel: l10n.t(
-          'Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.',
-          formatMonth(view.monthId),
-        ),
-        onSelect: (i) => {
-          const row = rows[i];
-          if (row) openDay(row.dateId);
+      if (chart) {
+        chart.setData(chartPoints(rows));
+        return chart;
+      }
+      chart = createComboChart(
+        canvas,
+        {
+          ariaLabel: l10n.t(
+            'Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.',
+            formatMonth(view.monthId),
+          ),
+          onSelect: (i) => {
+            const row = rows[i];
+            if (row) openDay(row.dateId);
+          },
         },
-      });
-      chart.setData(chartPoints(rows));
+        chartPoints(rows),
+      );
       return chart;
     },
   };

@@ -19,7 +19,7 @@ import { createComboChart, whenChartLoaded } from '../common/sharedChart.js';
 import { appRoot, button, h, replaceContent } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
-import { markPainted } from '../common/painted.js';
+import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
 type Phase = { kind: 'loading' } | { kind: 'data'; months: TrendMonth[]; meta?: ResponseMeta } | { kind: 'error'; error: PanelError };
@@ -212,17 +212,20 @@ function render(): void {
         table(months),
         meta ? serviceFooter(meta) : null,
       );
+      markStep('table');
       // The table and cards are painted now; the chart follows once the shared chart script has run.
       whenChartLoaded(() => {
         if (mine !== renders) return;
-        chart = createComboChart(canvas, {
-          ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
-          onSelect: (i) => {
-            const m = months[i];
-            if (m) openMonth(m.monthId);
+        markStep('chartLoaded');
+        chart = createComboChart(
+          canvas,
+          {
+            ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
+            onSelect: (i) => {
+              const m = months[i];
+              if (m) openMonth(m.monthId);
+            },
           },
-        });
-        chart.setData(
           months.map((m) => ({
             label: formatMonth(m.monthId, 'short'),
             tooltipTitle: formatMonth(m.monthId),
@@ -234,6 +237,7 @@ function render(): void {
             notes: m.error ? [`⚠ ${m.error}`] : [],
           })),
         );
+        markStep('chart');
         markPainted();
       });
       return;
