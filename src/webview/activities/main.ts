@@ -9,12 +9,12 @@ import {
   type ActivitiesToHost,
   type ActivitiesToWebview,
   type JsonValue,
-  type PanelError,
   type ResponseMeta,
 } from '../../shared/protocol.js';
-import { appRoot, button, h, replaceContent } from '../common/dom.js';
+import { button, h, replaceContent } from '../common/dom.js';
 import { formatDateLong } from '../common/format.js';
-import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
+import { PanelShell } from '../common/panelShell.js';
+import { instanceLabel, serviceFooter } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { isEmptyResult, renderResult } from './resultView.js';
 
@@ -30,37 +30,56 @@ function parsePageState(raw: unknown): PageState | undefined {
   return { instanceId: s.instanceId, dateId: s.dateId, showRaw: s.showRaw === true };
 }
 
-type Phase =
-  { kind: 'loading' } | { kind: 'data'; result: JsonValue; rawXml: string; meta: ResponseMeta } | { kind: 'error'; error: PanelError };
+interface DayData {
+  result: JsonValue;
+  rawXml: string;
+  meta: ResponseMeta;
+}
 
 const host = connectToHost<ActivitiesToHost, ActivitiesToWebview, PageState>(parsePageState);
 let current: PageState | undefined = host.getState();
-let phase: Phase = { kind: 'loading' };
 
-const app = appRoot();
-const subtitle = h('p', { className: 'subtitle' });
 const rawToggle = button(l10n.t('Show raw XML'), () => toggleRaw(), { secondary: true });
 rawToggle.setAttribute('aria-pressed', 'false');
-const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(
-  app,
-  h(
-    'header',
-    { className: 'toolbar' },
-    h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('Activities'))),
-    h(
-      'div',
-      { className: 'actions' },
-      rawToggle,
-      button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), {
-        secondary: true,
-        title: l10n.t('Copy the request as a cURL command'),
-      }),
-    ),
-  ),
-  subtitle,
-  body,
-);
+const shell = new PanelShell<DayData>({
+  nav: [h('h1', { className: 'title' }, l10n.t('Activities'))],
+  actions: [
+    rawToggle,
+    button(l10n.t('Copy as cURL'), () => host.post({ type: 'command', command: 'copyAsCurl' }), {
+      secondary: true,
+      title: l10n.t('Copy the request as a cURL command'),
+    }),
+  ],
+  frame: (subtitle, phase) => {
+    replaceContent(subtitle, ...(current ? [...instanceLabel(current.instanceId), ' · ', formatDateLong(current.dateId)] : []));
+    rawToggle.textContent = showRaw() ? l10n.t('Hide raw XML') : l10n.t('Show raw XML');
+    rawToggle.setAttribute('aria-pressed', String(showRaw()));
+    rawToggle.toggleAttribute('disabled', phase.kind !== 'data');
+  },
+  loadingText: () => l10n.t('Loading activities…'),
+  errorTitle: () => l10n.t('Could not load the activities'),
+  renderData: ({ result, rawXml, meta }) => ({
+    content: [
+      h(
+        'section',
+        { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
+        isEmptyResult(result)
+          ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.'))
+          : renderResult(result),
+      ),
+      showRaw()
+        ? h(
+            'section',
+            { className: 'panel raw-panel', attrs: { 'aria-label': l10n.t('Raw XML') } },
+            h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Raw XML'))),
+            h('pre', { className: 'raw-xml' }, rawXml),
+          )
+        : null,
+      serviceFooter(meta),
+    ],
+  }),
+  retry: () => host.post({ type: 'retry' }),
+});
 
 function showRaw(): boolean {
   return current?.showRaw === true;
@@ -70,53 +89,7 @@ function toggleRaw(): void {
   if (!current) return;
   current = { ...current, showRaw: !showRaw() };
   host.setState(current);
-  render();
-}
-
-function render(): void {
-  replaceContent(subtitle, ...(current ? [...instanceLabel(current.instanceId), ' · ', formatDateLong(current.dateId)] : []));
-  rawToggle.textContent = showRaw() ? l10n.t('Hide raw XML') : l10n.t('Show raw XML');
-  rawToggle.setAttribute('aria-pressed', String(showRaw()));
-  rawToggle.toggleAttribute('disabled', phase.kind !== 'data');
-  app.setAttribute('aria-busy', String(phase.kind === 'loading'));
-  switch (phase.kind) {
-    case 'loading':
-      replaceContent(body, loadingState(l10n.t('Loading activities…')));
-      return;
-    case 'error':
-      replaceContent(
-        body,
-        errorState(l10n.t('Could not load the activities'), phase.error, () => {
-          phase = { kind: 'loading' };
-          render();
-          host.post({ type: 'retry' });
-        }),
-      );
-      return;
-    case 'data': {
-      const { result, rawXml, meta } = phase;
-      replaceContent(
-        body,
-        h(
-          'section',
-          { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
-          isEmptyResult(result)
-            ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.'))
-            : renderResult(result),
-        ),
-        showRaw()
-          ? h(
-              'section',
-              { className: 'panel raw-panel', attrs: { 'aria-label': l10n.t('Raw XML') } },
-              h('div', { className: 'panel-head' }, h('h2', {}, l10n.t('Raw XML'))),
-              h('pre', { className: 'raw-xml' }, rawXml),
-            )
-          : null,
-        serviceFooter(meta),
-      );
-      return;
-    }
-  }
+  shell.render();
 }
 
 host.onMessage((msg) => {
@@ -124,17 +97,16 @@ host.onMessage((msg) => {
   host.setState(current);
   switch (msg.type) {
     case 'loading':
-      phase = { kind: 'loading' };
-      break;
+      shell.show({ kind: 'loading' });
+      return;
     case 'activitiesData':
-      phase = { kind: 'data', result: msg.result, rawXml: msg.rawXml, meta: msg.meta };
-      break;
+      shell.show({ kind: 'data', data: { result: msg.result, rawXml: msg.rawXml, meta: msg.meta } });
+      return;
     case 'error':
-      phase = { kind: 'error', error: msg.error };
-      break;
+      shell.show({ kind: 'error', error: msg.error });
+      return;
   }
-  render();
 });
 
-render();
+shell.render();
 host.ready();

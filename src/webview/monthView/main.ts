@@ -10,47 +10,36 @@ import {
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
-  type PanelError,
   type ResponseMeta,
 } from '../../shared/protocol.js';
 import { onThemeChange } from '../common/chartTheme.js';
 import type { ComboChart } from '../common/comboChart.js';
-import { appRoot, button, h, replaceContent } from '../common/dom.js';
+import { button, h, replaceContent, type Child } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
-import { errorState, instanceLabel, loadingState, serviceFooter } from '../common/parts.js';
+import { PanelShell, type Phase } from '../common/panelShell.js';
+import { instanceLabel, serviceFooter } from '../common/parts.js';
 import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { whenChartLoaded } from '../common/sharedChart.js';
 import { buildDayRows, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'data'; view: MonthViewData; meta: ResponseMeta; comparison?: Comparison }
-  | { kind: 'error'; error: PanelError };
+interface MonthData {
+  view: MonthViewData;
+  meta: ResponseMeta;
+  comparison?: Comparison;
+}
 
 const host = connectToHost<MonthViewToHost, MonthViewToWebview, MonthViewState>(parseMonthViewState);
 let current: MonthViewState | undefined = host.getState();
-let phase: Phase = { kind: current ? 'loading' : 'idle' };
 let chart: ComboChart | undefined;
-/** Counts renders, so a chart whose library arrives after the panel moved on is not drawn into old content. */
-let renders = 0;
 
-const app = appRoot();
 const title = h('h1', { className: 'title' });
-const subtitle = h('p', { className: 'subtitle' });
 const prevButton = button('‹', () => navigate(-1), { secondary: true, ariaLabel: l10n.t('Previous month') });
 const nextButton = button('›', () => navigate(1), { secondary: true, ariaLabel: l10n.t('Next month') });
-const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(
-  app,
-  h(
-    'header',
-    { className: 'toolbar' },
-    h('div', { className: 'nav' }, prevButton, title, nextButton),
-    h(
-      'div',
-      { className: 'actions' },
+const shell = new PanelShell<MonthData>(
+  {
+    nav: [prevButton, title, nextButton],
+    actions: [
       button(l10n.t('Export…'), () => host.post({ type: 'command', command: 'exportMonth' }), {
         secondary: true,
         title: l10n.t('Export this month as CSV, JSON or Markdown'),
@@ -63,10 +52,19 @@ replaceContent(
         secondary: true,
         title: l10n.t('Open the XML the service sent for this month in a read-only editor'),
       }),
-    ),
-  ),
-  subtitle,
-  body,
+    ],
+    frame: renderHeader,
+    idleText: () => l10n.t('Waiting for the extension…'),
+    loadingText: () => (current ? l10n.t('Loading {0}…', formatMonth(current.monthId)) : l10n.t('Loading…')),
+    errorTitle: () => (current ? l10n.t('Could not load {0}', formatMonth(current.monthId)) : l10n.t('Could not load the month')),
+    clear: () => {
+      chart?.destroy();
+      chart = undefined;
+    },
+    renderData,
+    retry: () => host.post({ type: 'retry' }),
+  },
+  { kind: current ? 'loading' : 'idle' },
 );
 
 function navigate(step: -1 | 1): void {
@@ -74,8 +72,7 @@ function navigate(step: -1 | 1): void {
   const monthId = shiftMonthId(current.monthId, step);
   // Show the new month right away; the host answers with loading/data for it.
   setCurrent({ instanceId: current.instanceId, monthId });
-  phase = { kind: 'loading' };
-  render();
+  shell.show({ kind: 'loading' });
   host.post({ type: 'navigate', monthId });
 }
 
@@ -84,7 +81,7 @@ function openDay(dateId: string): void {
 }
 
 function focusDay(dateId: string): void {
-  const row = body.querySelector<HTMLTableRowElement>(`tr[data-date-id="${CSS.escape(dateId)}"]`);
+  const row = shell.body.querySelector<HTMLTableRowElement>(`tr[data-date-id="${CSS.escape(dateId)}"]`);
   if (!row) return;
   row.scrollIntoView({ block: 'center' });
   row.focus();
@@ -95,7 +92,7 @@ function setCurrent(state: MonthViewState): void {
   host.setState(state);
 }
 
-function renderHeader(): void {
+function renderHeader(subtitle: HTMLElement, phase: Phase<MonthData>): void {
   const monthId = current?.monthId;
   title.textContent = monthId ? formatMonth(monthId) : l10n.t('Month view');
   prevButton.setAttribute(
@@ -105,12 +102,12 @@ function renderHeader(): void {
   nextButton.setAttribute('title', monthId ? l10n.t('Next month ({0})', formatMonth(shiftMonthId(monthId, 1))) : l10n.t('Next month'));
   prevButton.toggleAttribute('disabled', !monthId);
   // Nothing can be known after the service's current month.
-  const latest = phase.kind === 'data' && phase.view.currentDateId ? phase.view.currentDateId.slice(0, 6) : undefined;
+  const latest = phase.kind === 'data' && phase.data.view.currentDateId ? phase.data.view.currentDateId.slice(0, 6) : undefined;
   nextButton.toggleAttribute('disabled', !monthId || (latest !== undefined && monthId >= latest));
   const parts: (string | HTMLElement)[] = [];
   if (current) parts.push(...instanceLabel(current.instanceId));
   if (phase.kind === 'data') {
-    const rows = buildDayRows(phase.view);
+    const rows = buildDayRows(phase.data.view);
     const elapsed = rows.filter((r) => !r.future).length;
     parts.push(
       ' · ',
@@ -124,92 +121,61 @@ function renderHeader(): void {
   replaceContent(subtitle, ...parts);
 }
 
-function render(): void {
-  const mine = ++renders;
-  renderHeader();
-  chart?.destroy();
-  chart = undefined;
-  app.setAttribute('aria-busy', String(phase.kind === 'loading'));
-  switch (phase.kind) {
-    case 'idle':
-      replaceContent(body, loadingState(l10n.t('Waiting for the extension…')));
-      return;
-    case 'loading':
-      replaceContent(body, loadingState(current ? l10n.t('Loading {0}…', formatMonth(current.monthId)) : l10n.t('Loading…')));
-      return;
-    case 'error':
-      replaceContent(
-        body,
-        errorState(
-          current ? l10n.t('Could not load {0}', formatMonth(current.monthId)) : l10n.t('Could not load the month'),
-          phase.error,
-          () => {
-            phase = { kind: 'loading' };
-            render();
-            host.post({ type: 'retry' });
-          },
-        ),
-      );
-      return;
-    case 'data': {
-      const { view, meta, comparison } = phase;
-      const rows = buildDayRows(view);
-      const chartPart = renderChart(rows, view, openDay);
-      replaceContent(
-        body,
-        renderCards(view, comparison),
-        renderWarnings(rows, view, focusDay),
-        chartPart.section,
-        renderTable(rows, view, openDay),
-        serviceFooter(meta),
-      );
+function renderData({ view, meta, comparison }: MonthData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
+  const rows = buildDayRows(view);
+  const chartPart = renderChart(rows, view, openDay);
+  return {
+    content: [
+      renderCards(view, comparison),
+      renderWarnings(rows, view, focusDay),
+      chartPart.section,
+      renderTable(rows, view, openDay),
+      serviceFooter(meta),
+    ],
+    inserted: () => {
       markStep('table');
       // The table and totals are painted now; the chart follows once the shared chart script has run.
       whenChartLoaded(() => {
-        if (mine !== renders) return;
+        if (!stillShown()) return;
         markStep('chartLoaded');
         chart = chartPart.chart();
         markStep('chart');
         markPainted();
       });
-      return;
-    }
-  }
+    },
+  };
 }
 
 /** Only the totals change when the comparison arrives; the chart and table stay as they are. */
-function renderComparison(): void {
-  if (phase.kind !== 'data') return;
-  const old = body.querySelector('.totals');
-  old?.replaceWith(renderCards(phase.view, phase.comparison));
+function renderComparison(data: MonthData): void {
+  shell.body.querySelector('.totals')?.replaceWith(renderCards(data.view, data.comparison));
 }
 
 host.onMessage((msg) => {
   switch (msg.type) {
     case 'loading':
       setCurrent({ instanceId: msg.instanceId, monthId: msg.monthId });
-      phase = { kind: 'loading' };
-      render();
+      shell.show({ kind: 'loading' });
       return;
     case 'monthData':
       setCurrent({ instanceId: msg.instanceId, monthId: msg.monthId });
-      phase = { kind: 'data', view: msg.view, meta: msg.meta };
-      render();
+      shell.show({ kind: 'data', data: { view: msg.view, meta: msg.meta } });
       return;
-    case 'comparison':
+    case 'comparison': {
+      const { phase } = shell;
       if (phase.kind === 'data' && current?.monthId === msg.monthId && current.instanceId === msg.instanceId) {
-        phase.comparison = { previousMonthId: msg.previousMonthId, totals: msg.totals };
-        renderComparison();
+        phase.data.comparison = { previousMonthId: msg.previousMonthId, totals: msg.totals };
+        renderComparison(phase.data);
       }
       return;
+    }
     case 'error':
       setCurrent({ instanceId: msg.instanceId, monthId: msg.monthId });
-      phase = { kind: 'error', error: msg.error };
-      render();
+      shell.show({ kind: 'error', error: msg.error });
       return;
   }
 });
 
 onThemeChange(() => chart?.refreshTheme());
-render();
+shell.render();
 host.ready();

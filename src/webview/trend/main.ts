@@ -6,7 +6,6 @@ import {
   parseTrendState,
   shiftMonthId,
   TREND_MONTHS,
-  type PanelError,
   type ResponseMeta,
   type TrendMonth,
   type TrendState,
@@ -16,51 +15,41 @@ import {
 import { onThemeChange } from '../common/chartTheme.js';
 import type { ComboChart } from '../common/comboChart.js';
 import { createComboChart, whenChartLoaded } from '../common/sharedChart.js';
-import { appRoot, button, h, replaceContent } from '../common/dom.js';
+import { button, h, replaceContent, type Child } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
-import { errorState, instanceLabel, loadingState, makeRowsNavigable, serviceFooter } from '../common/parts.js';
+import { PanelShell } from '../common/panelShell.js';
+import { instanceLabel, makeRowsNavigable, serviceFooter } from '../common/parts.js';
 import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
-type Phase = { kind: 'loading' } | { kind: 'data'; months: TrendMonth[]; meta?: ResponseMeta } | { kind: 'error'; error: PanelError };
+interface TrendData {
+  months: TrendMonth[];
+  meta?: ResponseMeta;
+}
 
 const host = connectToHost<TrendToHost, TrendToWebview, TrendState>(parseTrendState);
 let current: TrendState | undefined = host.getState();
-let phase: Phase = { kind: 'loading' };
 let chart: ComboChart | undefined;
-/** Counts renders, so a chart whose library arrives after the panel moved on is not drawn into old content. */
-let renders = 0;
 
-const app = appRoot();
-const subtitle = h('p', { className: 'subtitle' });
-const body = h('div', { className: 'body', attrs: { 'aria-live': 'polite' } });
-replaceContent(
-  app,
-  h(
-    'header',
-    { className: 'toolbar' },
-    h('div', { className: 'nav' }, h('h1', { className: 'title' }, l10n.t('12-month trend'))),
-    h(
-      'div',
-      { className: 'actions' },
-      button(l10n.t('Reload'), () => reload(), { secondary: true, title: l10n.t('Load the twelve months again') }),
-    ),
-  ),
-  subtitle,
-  body,
-);
-
-function reload(): void {
-  phase = { kind: 'loading' };
-  render();
-  host.post({ type: 'retry' });
-}
+const shell = new PanelShell<TrendData>({
+  nav: [h('h1', { className: 'title' }, l10n.t('12-month trend'))],
+  actions: [button(l10n.t('Reload'), () => shell.retry(), { secondary: true, title: l10n.t('Load the twelve months again') })],
+  frame: renderSubtitle,
+  loadingText: () => l10n.t('Loading twelve months…'),
+  errorTitle: () => l10n.t('Could not load the trend'),
+  clear: () => {
+    chart?.destroy();
+    chart = undefined;
+  },
+  renderData,
+  retry: () => host.post({ type: 'retry' }),
+});
 
 function openMonth(monthId: string): void {
   host.post({ type: 'openMonth', monthId });
 }
 
-function renderSubtitle(): void {
+function renderSubtitle(subtitle: HTMLElement): void {
   if (!current) {
     replaceContent(subtitle);
     return;
@@ -179,70 +168,55 @@ function table(months: TrendMonth[]): HTMLElement {
   );
 }
 
-function render(): void {
-  const mine = ++renders;
-  renderSubtitle();
-  chart?.destroy();
-  chart = undefined;
-  app.setAttribute('aria-busy', String(phase.kind === 'loading'));
-  switch (phase.kind) {
-    case 'loading':
-      replaceContent(body, loadingState(l10n.t('Loading twelve months…')));
-      return;
-    case 'error':
-      replaceContent(body, errorState(l10n.t('Could not load the trend'), phase.error, reload));
-      return;
-    case 'data': {
-      const { months, meta } = phase;
-      const canvas = h('canvas', {});
-      replaceContent(
-        body,
-        cards(months),
-        h(
-          'section',
-          { className: 'panel chart-panel' },
-          h(
-            'div',
-            { className: 'panel-head' },
-            h('h2', {}, l10n.t('Monthly traffic')),
-            h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it')),
-          ),
-          h('div', { className: 'chart-box' }, canvas),
-        ),
-        table(months),
-        meta ? serviceFooter(meta) : null,
-      );
-      markStep('table');
-      // The table and cards are painted now; the chart follows once the shared chart script has run.
-      whenChartLoaded(() => {
-        if (mine !== renders) return;
-        markStep('chartLoaded');
-        chart = createComboChart(
-          canvas,
-          {
-            ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
-            onSelect: (i) => {
-              const m = months[i];
-              if (m) openMonth(m.monthId);
-            },
+function renderData({ months, meta }: TrendData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
+  const canvas = h('canvas', {});
+  const content = [
+    cards(months),
+    h(
+      'section',
+      { className: 'panel chart-panel' },
+      h(
+        'div',
+        { className: 'panel-head' },
+        h('h2', {}, l10n.t('Monthly traffic')),
+        h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it')),
+      ),
+      h('div', { className: 'chart-box' }, canvas),
+    ),
+    table(months),
+    meta ? serviceFooter(meta) : null,
+  ];
+  const inserted = (): void => {
+    markStep('table');
+    // The table and cards are painted now; the chart follows once the shared chart script has run.
+    whenChartLoaded(() => {
+      if (!stillShown()) return;
+      markStep('chartLoaded');
+      chart = createComboChart(
+        canvas,
+        {
+          ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
+          onSelect: (i) => {
+            const m = months[i];
+            if (m) openMonth(m.monthId);
           },
-          months.map((m) => ({
-            label: formatMonth(m.monthId, 'short'),
-            tooltipTitle: formatMonth(m.monthId),
-            inbound: m.totals?.callLegsIn ?? null,
-            outbound: m.totals?.callLegsOut ?? null,
-            unique: m.totals?.callsUnique ?? null,
-            minutes: m.totals?.durationMin ?? null,
-            ...(m.error ? { band: 'missing' as const } : {}),
-            notes: m.error ? [`⚠ ${m.error}`] : [],
-          })),
-        );
-        markStep('chart');
-        markPainted();
-      });
-      return;
-    }
-  }
+        },
+        months.map((m) => ({
+          label: formatMonth(m.monthId, 'short'),
+          tooltipTitle: formatMonth(m.monthId),
+          inbound: m.totals?.callLegsIn ?? null,
+          outbound: m.totals?.callLegsOut ?? null,
+          unique: m.totals?.callsUnique ?? null,
+          minutes: m.totals?.durationMin ?? null,
+          ...(m.error ? { band: 'missing' as const } : {}),
+          notes: m.error ? [`⚠ ${m.error}`] : [],
+        })),
+      );
+      markStep('chart');
+      markPainted();
+    });
+  };
+  return { content, inserted };
 }
 
 host.onMessage((msg) => {
@@ -250,18 +224,17 @@ host.onMessage((msg) => {
   host.setState(current);
   switch (msg.type) {
     case 'loading':
-      phase = { kind: 'loading' };
-      break;
+      shell.show({ kind: 'loading' });
+      return;
     case 'trendData':
-      phase = { kind: 'data', months: msg.months, ...(msg.meta ? { meta: msg.meta } : {}) };
-      break;
+      shell.show({ kind: 'data', data: { months: msg.months, ...(msg.meta ? { meta: msg.meta } : {}) } });
+      return;
     case 'error':
-      phase = { kind: 'error', error: msg.error };
-      break;
+      shell.show({ kind: 'error', error: msg.error });
+      return;
   }
-  render();
 });
 
 onThemeChange(() => chart?.refreshTheme());
-render();
+shell.render();
 host.ready();
