@@ -16,7 +16,8 @@ const VSCODE_FREE_HOST = [
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
   'src/host/views/instancesModel.ts',
-  'src/host/webviews/!(panels).ts',
+  // All but the registry and what it shares with the kinds (kinds/ uses vscode too): controllers, titles, html.
+  'src/host/webviews/!(panelKind|panelPage|panelRegistry).ts',
 ];
 
 export default tseslint.config(

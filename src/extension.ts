@@ -19,7 +19,7 @@ import { SmsDrafts } from './host/sms/draft.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
-import { WebviewPanels } from './host/webviews/panels.js';
+import { PanelRegistry } from './host/webviews/panelRegistry.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
@@ -43,7 +43,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(secrets, config, session, clients);
 
   // Panels look the client up on every load, so they follow sign-in and profile changes.
-  const panels = new WebviewPanels({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log), log });
+  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 

@@ -12,7 +12,7 @@ import type { SmsDrafts } from './sms/draft.js';
 import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { InstancesModel } from './views/instancesModel.js';
-import type { WebviewPanels } from './webviews/panels.js';
+import type { PanelRegistry } from './webviews/panelRegistry.js';
 
 export interface HostServices {
   readonly log: HostLog;
@@ -24,7 +24,7 @@ export interface HostServices {
   /** The active profile's core client, built on first use. */
   readonly clients: ClientProvider;
   /** Month view, trend and day-activities panels (open, reuse, restore). */
-  readonly panels: WebviewPanels;
+  readonly panels: PanelRegistry;
   /** The Voice Instances tree's month cache (refresh, export and remove go through it). */
   readonly instances: InstancesModel;
   /** The offline demo: the simulator in this extension host and its profile. */

@@ -5,11 +5,11 @@ export { commandHandler } from '../commands/index.js';
 export { configurePureL10n } from '../platform/pureL10n.js';
 // Chat tools' implementations (src/host/chat/register.ts loads them on the first invocation).
 export { createChatTools } from '../chat/tools.js';
-// Panel controllers (src/host/webviews/panels.ts creates them when a panel opens).
+// Panel controllers (the kinds in src/host/webviews/kinds/ create them when a panel opens).
 export { ActivitiesController } from '../webviews/activitiesController.js';
 export { MonthViewController } from '../webviews/monthViewController.js';
 export { TrendController } from '../webviews/trendController.js';
-// The panels' HTML shell and the checks of a restored panel's saved state (src/host/webviews/panels.ts).
+// The panels' HTML shell and the checks of a restored panel's saved state (src/host/webviews/panelPage.ts, kinds/).
 export { createNonce, renderWebviewHtml, scriptsFor } from '../webviews/html.js';
 export { parseActivitiesState, parseMonthViewState, parseTrendState } from '../../shared/protocol.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).

@@ -15,7 +15,7 @@ import type { configurePureL10n } from '../platform/pureL10n.js';
 export interface FeaturesContract {
   /** This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's. */
   configurePureL10n: typeof configurePureL10n;
-  /** Panel controllers, the HTML shell and the checks of a restored panel's saved state (webviews/panels.ts). */
+  /** Panel controllers, the HTML shell and the checks of a restored panel's saved state (webviews/panelPage.ts, webviews/kinds/). */
   MonthViewController: typeof MonthViewController;
   TrendController: typeof TrendController;
   ActivitiesController: typeof ActivitiesController;

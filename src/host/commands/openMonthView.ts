@@ -20,7 +20,7 @@ export const register: RegisterCommand = (ctx, services) => {
       if (!instanceId) return undefined;
       const monthId = args.monthId ?? (await pickMonth({ title, step: totalSteps, totalSteps }));
       if (!monthId) return undefined;
-      return services.panels.openMonthView({ instanceId, monthId });
+      return services.panels.open('monthView', { instanceId, monthId });
     } catch (e) {
       void showError(services.log, title, e);
       return undefined;

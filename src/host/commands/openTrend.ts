@@ -20,7 +20,7 @@ export const register: RegisterCommand = (ctx, services) => {
       const instanceId = args.instanceId ?? (await pickInstance(services, { title, step: 1, totalSteps: 1 }));
       if (!instanceId) return undefined;
       const monthId = args.monthId ?? monthIdOf(new Date());
-      const panelTitle = services.panels.openTrend({ instanceId, monthId });
+      const panelTitle = services.panels.open('trend', { instanceId, monthId });
       const open = services.panels.find(panelTitle);
       if (!open) return undefined;
       let cancelled = false;

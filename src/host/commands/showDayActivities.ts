@@ -19,7 +19,7 @@ export const register: RegisterCommand = (ctx, services) => {
       if (!instanceId) return undefined;
       const dateId = args.dateId ?? (await askDay({ title, step: totalSteps, totalSteps }));
       if (!dateId) return undefined;
-      return services.panels.openActivities({ instanceId, dateId });
+      return services.panels.open('activities', { instanceId, dateId });
     } catch (e) {
       void showError(services.log, title, e);
       return undefined;

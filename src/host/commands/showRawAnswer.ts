@@ -44,7 +44,7 @@ async function showMonth(
   const instance = instanceId ?? profile.voiceInstances[0] ?? services.config.instances[0];
   if (!instance) throw new Error(vscode.l10n.t('Add a voice instance to the profile first.'));
   const month = monthId ?? monthIdOf(new Date());
-  const xml = services.panels.monthRawAnswer(instance, month) ?? (await client.getMonthView(instance, month)).rawXml;
+  const xml = services.panels.controller('monthView', instance)?.rawAnswerOf(month) ?? (await client.getMonthView(instance, month)).rawXml;
   return answers.show(`calls-${instance}-${month}`, xml);
 }
 

@@ -30,6 +30,11 @@ export class MonthViewController extends PanelController<
   /** The XML of the month on show (undefined while loading or after an error). */
   rawAnswer: string | undefined;
 
+  /** The XML behind `monthId` if that is the month on show and it has loaded (Show Raw Answer reuses it). */
+  rawAnswerOf(monthId: string): string | undefined {
+    return this.state.monthId === monthId ? this.rawAnswer : undefined;
+  }
+
   /** Loads the month; resolves once the data (and the comparison, if any) has been handed to the gate. */
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;

@@ -3,7 +3,7 @@
 // expensive part); the states are played into it one after another, as the host would send them.
 // Serious and critical findings fail; moderate and minor ones are listed in the test's output.
 import assert from 'node:assert/strict';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
 import {
@@ -16,7 +16,8 @@ import {
   quietTrendMonths,
   trendMonths,
 } from './support/fixtures.js';
-import { openPanel, startHarness, type Harness, type PanelPage } from './support/harness.js';
+import type { PanelPage } from './support/harness.js';
+import { panelHarness } from './support/panels.js';
 import type { ThemeName } from './support/themes.js';
 
 const INSTANCE = 'VI-DEMO-01';
@@ -24,15 +25,7 @@ const THEMES: ThemeName[] = ['dark', 'light', 'hc'];
 // The rules this file exists for; if axe stopped running them (a tag renamed, a rule retired) the audit would pass vacuously.
 const MUST_RUN = ['color-contrast', 'heading-order', 'page-has-heading-one', 'aria-allowed-attr', 'region', 'html-has-lang'];
 
-let harness: Harness;
-
-before(async () => {
-  harness = await startHarness();
-});
-
-after(async () => {
-  await harness?.close();
-});
+const withPanel = panelHarness();
 
 /** Runs `steps` (state name → what brings the page there), auditing after each; then judges all findings. */
 async function auditStates(t: TestContext, p: PanelPage, steps: [state: string, reach: () => Promise<void>][]): Promise<void> {
@@ -61,9 +54,8 @@ const error = { kind: 'network', message: 'Could not connect to 127.0.0.1: refus
 void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
   for (const theme of THEMES) {
     void it(`month view, ${theme} theme: waiting, loading, flagged data, a focused and a hovered row, future days, a quiet month, error with Retry`, async (t) => {
-      const p = await openPanel(harness, 'monthView', { theme });
-      const send = (m: MonthViewToWebview): Promise<void> => p.send(m);
-      try {
+      await withPanel('monthView', { theme }, async (p) => {
+        const send = (m: MonthViewToWebview): Promise<void> => p.send(m);
         await auditStates(t, p, [
           [
             'waiting',
@@ -117,15 +109,12 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
           ],
           ['error with Retry', () => send({ type: 'error', instanceId: INSTANCE, monthId: '202503', error })],
         ]);
-      } finally {
-        await p.close();
-      }
+      });
     });
 
     void it(`trend, ${theme} theme: loading, twelve months with a failed one (focused, hovered), a quiet year, error with Retry`, async (t) => {
-      const p = await openPanel(harness, 'trend', { theme });
-      const send = (m: TrendToWebview): Promise<void> => p.send(m);
-      try {
+      await withPanel('trend', { theme }, async (p) => {
+        const send = (m: TrendToWebview): Promise<void> => p.send(m);
         await auditStates(t, p, [
           [
             'loading',
@@ -168,15 +157,12 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
               }),
           ],
         ]);
-      } finally {
-        await p.close();
-      }
+      });
     });
 
     void it(`day activities, ${theme} theme: loading, records and tree with raw XML, no activities, error with Retry`, async (t) => {
-      const p = await openPanel(harness, 'activities', { theme });
-      const send = (m: ActivitiesToWebview): Promise<void> => p.send(m);
-      try {
+      await withPanel('activities', { theme }, async (p) => {
+        const send = (m: ActivitiesToWebview): Promise<void> => p.send(m);
         await auditStates(t, p, [
           [
             'loading',
@@ -210,9 +196,7 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
           ],
           ['error with Retry', () => send({ type: 'error', instanceId: INSTANCE, dateId: '20250311', error })],
         ]);
-      } finally {
-        await p.close();
-      }
+      });
     });
   }
 });

@@ -4,25 +4,20 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { ActivitiesToWebview, JsonValue, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { REPO } from './support/build.js';
 import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, MALICIOUS, meta, trendMonths } from './support/fixtures.js';
-import { openPanel, startHarness, type Harness, type PanelPage } from './support/harness.js';
+import type { PanelPage } from './support/harness.js';
+import { panelHarness } from './support/panels.js';
 
 const SHOTS = join(REPO, 'test-results', 'webview');
 const INSTANCE = 'VI-DEMO-01';
 
-let harness: Harness;
-
-before(async () => {
+before(() => {
   mkdirSync(SHOTS, { recursive: true });
-  harness = await startHarness();
 });
-
-after(async () => {
-  await harness?.close();
-});
+const withPanel = panelHarness();
 
 async function assertNoViolations(p: PanelPage): Promise<void> {
   assert.deepEqual(await p.violations(), [], 'no CSP violations, console errors or page errors');
@@ -57,8 +52,7 @@ function cellTexts(p: PanelPage, dateId: string): Promise<string[]> {
 
 void describe('month view webview', () => {
   void it('posts ready first and nothing else before the host answers', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       const posted = await p.waitForPosted(1);
       await p.page.waitForTimeout(150);
       assert.deepEqual(await p.posted(), [{ type: 'ready' }]);
@@ -66,14 +60,11 @@ void describe('month view webview', () => {
       // Said by the page's boot script (html.ts), whose API and kept messages the bundle took over.
       assert.equal(await p.page.evaluate(() => typeof (window as unknown as Record<string, unknown>).voiceSmsBoot), 'object');
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows what the host sent before its bundle had loaded (the boot script kept it)', async () => {
-    const p = await openPanel(harness, 'monthView', { delayBundlesMs: 800 });
-    try {
+    await withPanel('monthView', { delayBundlesMs: 800 }, async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }], 'the boot script said ready before the bundles arrived');
       assert.equal(await p.page.locator('header.toolbar').count(), 0, 'said before the bundle had run');
       await showMarch(p);
@@ -85,14 +76,11 @@ void describe('month view webview', () => {
       );
       assert.deepEqual(await p.posted(), [{ type: 'ready' }], 'ready said once');
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows every day with its numbers, totals, future rows, warnings and service details as text', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       await showMarch(p);
       const page = p.page;
       assert.equal(await page.locator('h1.title').textContent(), 'March 2025');
@@ -147,14 +135,11 @@ void describe('month view webview', () => {
       assert.equal(await page.locator('img, b').count(), 0, 'no element was created from service data');
       assert.match((await page.locator('.subtitle').textContent()) ?? '', /VI-DEMO-01 · month to date, 14 of 31 days/);
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows the comparison with the previous month as signed deltas and percentages', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       await showMarch(p);
       const now = marchView().totals;
       const prev = februaryView().totals;
@@ -173,14 +158,11 @@ void describe('month view webview', () => {
       );
       assert.equal(await p.page.locator('.cards-note').textContent(), 'Changes compare this month so far with all of February 2025.');
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('navigates with previous/next, saving the month in the webview state', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       await showMarch(p, false);
       const page = p.page;
       assert.equal(await page.getByRole('button', { name: 'Next month' }).getAttribute('disabled'), '', 'no month after the current one');
@@ -198,14 +180,11 @@ void describe('month view webview', () => {
       assert.deepEqual(posted[2], { type: 'navigate', monthId: '202503' });
       assert.deepEqual((await p.states()).at(-1), { instanceId: INSTANCE, monthId: '202503' });
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('opens a day from a row click, from the keyboard and from the chart', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       await showMarch(p, false);
       const page = p.page;
       await page.locator('tr[data-date-id="20250303"]').click();
@@ -225,14 +204,11 @@ void describe('month view webview', () => {
       assert.equal(posted[3]?.type, 'openDay');
       assert.match(String(posted[3]?.dateId), /^202503(0[1-9]|[12]\d|3[01])$/);
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows errors with a Retry button and posts the Export / Copy as cURL commands', async () => {
-    const p = await openPanel(harness, 'monthView');
-    try {
+    await withPanel('monthView', async (p) => {
       await p.waitForPosted(1);
       await p.send({
         type: 'error',
@@ -257,27 +233,21 @@ void describe('month view webview', () => {
         { type: 'command', command: 'showRawAnswer' },
       ]);
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('restores the saved month after a reload, before the host answers', async () => {
-    const p = await openPanel(harness, 'monthView', { state: { instanceId: INSTANCE, monthId: '202501' } });
-    try {
+    await withPanel('monthView', { state: { instanceId: INSTANCE, monthId: '202501' } }, async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
       assert.equal(await p.page.locator('h1.title').textContent(), 'January 2025');
       assert.match((await p.page.locator('.subtitle').textContent()) ?? '', /VI-DEMO-01/);
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   for (const theme of ['dark', 'light', 'hc'] as const) {
     void it(`renders legibly in the ${theme} theme (screenshot)`, async () => {
-      const p = await openPanel(harness, 'monthView', { theme, height: 1000 });
-      try {
+      await withPanel('monthView', { theme, height: 1000 }, async (p) => {
         await showMarch(p);
         await p.page.locator('.chart-box canvas').waitFor();
         await p.page.waitForTimeout(100);
@@ -286,17 +256,14 @@ void describe('month view webview', () => {
         const bg = await p.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         assert.equal(bg, { dark: 'rgb(31, 31, 31)', light: 'rgb(255, 255, 255)', hc: 'rgb(0, 0, 0)' }[theme]);
         await assertNoViolations(p);
-      } finally {
-        await p.close();
-      }
+      });
     });
   }
 });
 
 void describe('trend webview', () => {
   void it('shows twelve months, keeps a failed month visible, and opens a month from a row, the keyboard or the chart', async () => {
-    const p = await openPanel(harness, 'trend');
-    try {
+    await withPanel('trend', async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
       await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202503' } satisfies TrendToWebview);
       await p.send({
@@ -360,14 +327,11 @@ void describe('trend webview', () => {
 
       await page.screenshot({ path: join(SHOTS, 'trend-dark.png'), fullPage: true });
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows an error with Retry when no month could be loaded', async () => {
-    const p = await openPanel(harness, 'trend');
-    try {
+    await withPanel('trend', async (p) => {
       await p.waitForPosted(1);
       await p.send({
         type: 'error',
@@ -379,16 +343,13 @@ void describe('trend webview', () => {
       await p.page.getByRole('button', { name: 'Retry' }).click();
       assert.deepEqual((await p.waitForPosted(2))[1], { type: 'retry' });
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 });
 
 void describe('activities webview', () => {
   void it('renders an unknown payload faithfully: like records as a table, the rest as a tree, all as text', async () => {
-    const p = await openPanel(harness, 'activities');
-    try {
+    await withPanel('activities', async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
       await p.send({
         type: 'activitiesData',
@@ -430,48 +391,47 @@ void describe('activities webview', () => {
       await page.getByRole('button', { name: 'Copy as cURL' }).click();
       assert.deepEqual((await p.waitForPosted(2))[1], { type: 'command', command: 'copyAsCurl' });
       await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+    });
   });
 
   void it('shows a top-level list of like records as a table, an empty result as a note, and keeps the raw toggle after reload', async () => {
-    const p = await openPanel(harness, 'activities', {
-      theme: 'light',
-      state: { instanceId: INSTANCE, dateId: '20250311', showRaw: true },
-    });
-    try {
-      await p.waitForPosted(1);
-      const list: JsonValue = [
-        { id: 'a1', kind: 'call' },
-        { kind: 'sms', id: 'a2' },
-      ];
-      await p.send({
-        type: 'activitiesData',
-        instanceId: INSTANCE,
-        dateId: '20250311',
-        result: list,
-        rawXml: '<result/>',
-        meta: meta(),
-      } satisfies ActivitiesToWebview);
-      const page = p.page;
-      assert.deepEqual(await page.locator('.result-panel > .records-wrap table thead th').allTextContents(), ['#', 'id', 'kind']);
-      assert.deepEqual(await page.locator('.result-panel tbody tr').nth(1).locator('td').allTextContents(), ['2', 'a2', 'sms']);
-      assert.equal(await page.locator('pre.raw-xml').textContent(), '<result/>', 'raw XML shown as restored');
-      await page.screenshot({ path: join(SHOTS, 'activities-light.png'), fullPage: true });
+    await withPanel(
+      'activities',
+      {
+        theme: 'light',
+        state: { instanceId: INSTANCE, dateId: '20250311', showRaw: true },
+      },
+      async (p) => {
+        await p.waitForPosted(1);
+        const list: JsonValue = [
+          { id: 'a1', kind: 'call' },
+          { kind: 'sms', id: 'a2' },
+        ];
+        await p.send({
+          type: 'activitiesData',
+          instanceId: INSTANCE,
+          dateId: '20250311',
+          result: list,
+          rawXml: '<result/>',
+          meta: meta(),
+        } satisfies ActivitiesToWebview);
+        const page = p.page;
+        assert.deepEqual(await page.locator('.result-panel > .records-wrap table thead th').allTextContents(), ['#', 'id', 'kind']);
+        assert.deepEqual(await page.locator('.result-panel tbody tr').nth(1).locator('td').allTextContents(), ['2', 'a2', 'sms']);
+        assert.equal(await page.locator('pre.raw-xml').textContent(), '<result/>', 'raw XML shown as restored');
+        await page.screenshot({ path: join(SHOTS, 'activities-light.png'), fullPage: true });
 
-      await p.send({
-        type: 'activitiesData',
-        instanceId: INSTANCE,
-        dateId: '20250311',
-        result: '',
-        rawXml: '<result/>',
-        meta: meta(),
-      } satisfies ActivitiesToWebview);
-      assert.equal(await page.locator('.empty-note').textContent(), 'The service returned no activities for this day.');
-      await assertNoViolations(p);
-    } finally {
-      await p.close();
-    }
+        await p.send({
+          type: 'activitiesData',
+          instanceId: INSTANCE,
+          dateId: '20250311',
+          result: '',
+          rawXml: '<result/>',
+          meta: meta(),
+        } satisfies ActivitiesToWebview);
+        assert.equal(await page.locator('.empty-note').textContent(), 'The service returned no activities for this day.');
+        await assertNoViolations(p);
+      },
+    );
   });
 });

@@ -1,0 +1,22 @@
+// A day's activities: one panel per instance and day; opening an open day only reveals it.
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../../shared/ids.js';
+import { VIEW_TYPES } from '../../../shared/protocol.js';
+import type { PanelKind } from '../panelKind.js';
+import { activitiesTitle } from '../titles.js';
+
+export const activities: PanelKind<'activities'> = {
+  viewType: VIEW_TYPES.activities,
+  // Ids hold no control characters (shared/idRules.ts), so a line break cannot make two pairs collide.
+  key: (s) => `${s.instanceId}\n${s.dateId}`,
+  title: (s) => activitiesTitle(s.instanceId, s.dateId),
+  parseState: (features, raw) => features.parseActivitiesState(raw),
+  createController: (features, panel, state, env) =>
+    new features.ActivitiesController(state, env.activities, (m) => panel.webview.postMessage(m), {
+      onCommand: (command, s) =>
+        env.onActivitiesCommand
+          ? env.onActivitiesCommand(command, s)
+          : vscode.commands.executeCommand(COMMANDS[command], { ...s, operation: 'activities' }),
+      onWarn: (m) => env.log?.warn(m),
+    }),
+};

@@ -1,0 +1,27 @@
+// The month view: one panel per instance. Opening another month of an instance whose month view is open
+// moves that panel to the month (and renames it) instead of opening a second one.
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../../shared/ids.js';
+import { VIEW_TYPES } from '../../../shared/protocol.js';
+import type { PanelKind } from '../panelKind.js';
+import { monthViewTitle } from '../titles.js';
+
+export const monthView: PanelKind<'monthView'> = {
+  viewType: VIEW_TYPES.monthView,
+  key: (s) => s.instanceId,
+  title: (s) => monthViewTitle(s.instanceId, s.monthId),
+  parseState: (features, raw) => features.parseMonthViewState(raw),
+  createController: (features, panel, state, env) =>
+    new features.MonthViewController(state, env.monthViews, (m) => panel.webview.postMessage(m), {
+      onStateChange: (s) => {
+        panel.title = monthView.title(s);
+      },
+      onOpenDay: (instanceId, dateId) => env.open('activities', { instanceId, dateId }, vscode.ViewColumn.Beside),
+      onCommand: (command, s) =>
+        env.onMonthCommand
+          ? env.onMonthCommand(command, s)
+          : vscode.commands.executeCommand(COMMANDS[command], { ...s, operation: 'calls' }),
+      onWarn: (m) => env.log?.warn(m),
+    }),
+  onReveal: (controller, state) => (controller.current.monthId !== state.monthId ? controller.navigate(state.monthId) : undefined),
+};

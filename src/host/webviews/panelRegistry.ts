@@ -1,0 +1,154 @@
+// Opens, reuses, restores (after a window reload) and tracks the panels of every kind in kinds/, and
+// routes each panel's messages to its vscode-free controller. What differs between kinds (view type,
+// title, state check, controller, reuse) is in their descriptors; this file treats them all alike.
+// Commands call `open(kind, state)`, which returns the panel's title (product.md).
+import * as vscode from 'vscode';
+import { loadFeatures } from '../bundles/featuresLoader.js';
+import { activities } from './kinds/activities.js';
+import { monthView } from './kinds/monthView.js';
+import { trend } from './kinds/trend.js';
+import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
+import { renderPanelPage, webviewOptions } from './panelPage.js';
+
+/** Every kind, in the order find() looks through them. */
+const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities };
+const KIND_NAMES = Object.keys(KINDS) as PanelKindName[];
+
+interface Open<K extends PanelKindName> {
+  panel: vscode.WebviewPanel;
+  controller: PanelControllers[K];
+  /** The latest load started by the host (open, or a command navigating the panel). */
+  loading: Promise<void>;
+}
+
+type OpenPanels = { [K in PanelKindName]: Map<string, Open<K>> };
+
+/** What a panel holds right now, found by its title (commands return titles). */
+export interface PanelLookup {
+  viewType: string;
+  panel: vscode.WebviewPanel;
+  /** Resolves when the latest host-started load has settled (data or error in the snapshot). */
+  loading: Promise<void>;
+  /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
+  shown(): readonly unknown[];
+  /** Handles `message` as if the panel's webview had posted it (its buttons, for the integration tests). */
+  post(message: unknown): Promise<void>;
+}
+
+export class PanelRegistry implements vscode.Disposable {
+  private readonly tracked: OpenPanels = { monthView: new Map(), trend: new Map(), activities: new Map() };
+  private readonly registrations: vscode.Disposable[] = [];
+  /** Handed to the kinds' controller factories: a month view opens a day, a trend opens a month. */
+  private readonly env: PanelEnv;
+
+  constructor(private readonly o: PanelRegistryOptions) {
+    this.env = { ...o, open: (kind, state, column) => this.open(kind, state, column) };
+  }
+
+  /** Opens a panel showing `state`, or goes to the open one of the same key; returns its title. */
+  open<K extends PanelKindName>(kind: K, state: PanelStates[K], column: vscode.ViewColumn = vscode.ViewColumn.Active): string {
+    const descriptor: PanelKind<K> = KINDS[kind];
+    const open = this.tracked[kind].get(descriptor.key(state));
+    if (open && (descriptor.canReuse?.(open.controller, state) ?? true)) {
+      open.panel.reveal(column);
+      const loading = descriptor.onReveal?.(open.controller, state);
+      if (loading) open.loading = loading;
+      return open.panel.title;
+    }
+    open?.panel.dispose();
+    const panel = vscode.window.createWebviewPanel(
+      descriptor.viewType,
+      descriptor.title(state),
+      column,
+      webviewOptions(this.o.extensionUri),
+    );
+    this.adopt(kind, panel, state);
+    return panel.title;
+  }
+
+  /** The controller of the open panel of `kind` with `key` (a month view's key is its instance id). */
+  controller<K extends PanelKindName>(kind: K, key: string): PanelControllers[K] | undefined {
+    return this.tracked[kind].get(key)?.controller;
+  }
+
+  /** Call once from activate(): restores panels that were open when the window reloaded. */
+  registerSerializers(): vscode.Disposable {
+    const d = vscode.Disposable.from(...KIND_NAMES.map((kind) => this.registerSerializer(kind)));
+    this.registrations.push(d);
+    return d;
+  }
+
+  /** How many panels this window tracks now (all kinds); the panel soak test checks it returns to zero. */
+  get openCount(): number {
+    return KIND_NAMES.reduce((n, kind) => n + this.tracked[kind].size, 0);
+  }
+
+  /** The open panel titled `title`, if any (newest match when two share a title). */
+  find(title: string): PanelLookup | undefined {
+    for (const kind of KIND_NAMES) {
+      for (const open of this.tracked[kind].values()) {
+        if (open.panel.title === title) {
+          return {
+            viewType: KINDS[kind].viewType,
+            panel: open.panel,
+            loading: open.loading,
+            shown: () => open.controller.gate.current(),
+            post: (m) => open.controller.handle(m),
+          };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    for (const kind of KIND_NAMES) {
+      for (const { panel } of [...this.tracked[kind].values()]) panel.dispose();
+    }
+    for (const d of this.registrations.splice(0)) d.dispose();
+  }
+
+  private registerSerializer<K extends PanelKindName>(kind: K): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(KINDS[kind].viewType, {
+      deserializeWebviewPanel: (panel, raw: unknown) => {
+        // A revived panel comes with the options of its previous life; set ours again. (A new panel is created
+        // with them; setting them again would be one more change for the window to apply while it builds the panel.)
+        panel.webview.options = webviewOptions(this.o.extensionUri);
+        const state = KINDS[kind].parseState(loadFeatures(), raw);
+        // Saved state that fails the check (the page writes it): close the panel rather than guess.
+        if (state) this.adopt(kind, panel, state);
+        else panel.dispose();
+        return Promise.resolve();
+      },
+    });
+  }
+
+  /** Wires a new or restored panel to its controller, renders the page and starts loading (posting waits for `ready`). */
+  private adopt<K extends PanelKindName>(kind: K, panel: vscode.WebviewPanel, state: PanelStates[K]): void {
+    const descriptor: PanelKind<K> = KINDS[kind];
+    const features = loadFeatures();
+    const controller = descriptor.createController(features, panel, state, this.env);
+    panel.title = descriptor.title(state);
+    const key = descriptor.key(state);
+    const map: Map<string, Open<K>> = this.tracked[kind];
+    map.get(key)?.panel.dispose();
+    const open: Open<K> = { panel, controller, loading: Promise.resolve() };
+    map.set(key, open);
+    const subs = [
+      panel.webview.onDidReceiveMessage((m: unknown) => void controller.handle(m)),
+      // Without retainContextWhenHidden the page is discarded when hidden; a new one will say `ready`.
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) controller.webviewHidden();
+      }),
+    ];
+    panel.onDidDispose(() => {
+      controller.dispose();
+      for (const s of subs) s.dispose();
+      if (map.get(key)?.panel === panel) map.delete(key);
+    });
+    renderPanelPage(panel, kind, this.o.extensionUri, features);
+    this.o.log?.debug(`webview ${kind} opened for ${key.replace('\n', ' ')}`);
+    // Controllers report load failures in the panel and do not reject; this catch only guards against a bug.
+    open.loading = controller.load().catch((e: unknown) => this.o.log?.warn(`webview ${kind}: load failed: ${String(e)}`));
+  }
+}
