@@ -4,40 +4,8 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, LOG_CHANNEL_NAME } from './contract.js';
+import { channelFiles, readIfExists } from './logFile.js';
 import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
-
-async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Log files of our channel: via the API's logUri, else under VSTK_LOGS_ROOT (set by the runners). */
-async function channelFiles(api: Partial<VoiceSmsTestApi>): Promise<vscode.Uri[]> {
-  const file = `${LOG_CHANNEL_NAME}.log`;
-  if (api.logUri) return [vscode.Uri.joinPath(api.logUri, file)];
-  const root = process.env.VSTK_LOGS_ROOT;
-  if (!root) return [];
-  const found: vscode.Uri[] = [];
-  const walk = async (dir: vscode.Uri, depth: number): Promise<void> => {
-    if (depth > 4) return;
-    let entries: [string, vscode.FileType][];
-    try {
-      entries = await vscode.workspace.fs.readDirectory(dir);
-    } catch {
-      return;
-    }
-    for (const [name, type] of entries) {
-      const child = vscode.Uri.joinPath(dir, name);
-      if (type === vscode.FileType.Directory) await walk(child, depth + 1);
-      else if (name === file && dir.path.toLowerCase().endsWith(`/${EXTENSION_ID}`)) found.push(child);
-    }
-  };
-  await walk(vscode.Uri.file(root), 0);
-  return found;
-}
 
 async function waitForLine(api: Partial<VoiceSmsTestApi>, marker: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

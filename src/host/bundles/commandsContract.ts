@@ -4,14 +4,15 @@
 import type * as vscode from 'vscode';
 import type { CommandId } from '../../shared/ids.js';
 import type { ChatTools } from '../chat/tools.js';
-import type { CommandHandler } from '../commands/register.js';
 import type { HostServices } from '../services.js';
 import { loadFeatures } from './featuresLoader.js';
 import type { FeaturesContract } from './featuresContract.js';
 
 export interface CommandsContract {
-  /** The handler of `id`; the first call runs every registrar once (commands/index.ts). */
-  commandHandler(ctx: vscode.ExtensionContext, services: HostServices, id: CommandId): CommandHandler | undefined;
+  /** Runs command `id` through the one wrapper (commands/table.ts, commands/runCommand.ts). */
+  runTableCommand(ctx: vscode.ExtensionContext, services: HostServices, id: CommandId, raw: unknown): Promise<unknown>;
+  /** The ids the command table has an entry for (test/integration/commandTable.test.ts). */
+  commandTableIds(): string[];
   /** The language-model tools' implementations (chat/register.ts loads them on the first invocation). */
   createChatTools(services: HostServices): ChatTools;
 }

@@ -1,6 +1,6 @@
 // Entry of dist/features.js: what commands need (their handlers, quick inputs, exports), loaded on
 // the first command instead of at activation (src/host/bundles/featuresLoader.ts).
-export { commandHandler } from '../commands/index.js';
+export { commandTableIds, runTableCommand } from '../commands/table.js';
 // This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's.
 export { configurePureL10n } from '../platform/pureL10n.js';
 // Chat tools' implementations (src/host/chat/register.ts loads them on the first invocation).

@@ -7,26 +7,37 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ConnectionCheck, ReportLine, ReportPrivacy } from '../../core/index.js';
-import { COMMANDS, EXTENSION_ID } from '../../shared/ids.js';
+import { EXTENSION_ID } from '../../shared/ids.js';
 import { NotSignedInError } from '../profile/clients.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import { errorMessage, withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 
 const SCHEME = 'voicesms-report';
 /** Reports kept for their documents (a reopened tab shows the same text); older ones are dropped. */
 const KEPT_REPORTS = 10;
 
-export const register: RegisterCommand = (ctx, services) => {
-  const reports = new Map<string, string>();
-  let count = 0;
-  ctx.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, { provideTextDocumentContent: (uri) => reports.get(uri.query) ?? '' }),
-  );
+/** The reports behind the open documents; the content provider is registered on the first check. */
+let reports: Map<string, string> | undefined;
+let count = 0;
 
-  registerCommand(ctx, COMMANDS.checkConnection, async (arg?: unknown) => {
-    const driven = typeof arg === 'object' && arg !== null;
+function reportStore(ctx: vscode.ExtensionContext): Map<string, string> {
+  if (!reports) {
+    const store = new Map<string, string>();
+    ctx.subscriptions.push(
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, { provideTextDocumentContent: (uri) => store.get(uri.query) ?? '' }),
+    );
+    reports = store;
+  }
+  return reports;
+}
+
+// No `failure`: a failure (signed out, Cancel) goes back to the caller as before; the report itself carries the verdicts.
+export const command: HostCommand<{ driven: boolean }> = {
+  parseArg: (raw) => ({ driven: typeof raw === 'object' && raw !== null }),
+  async run(services, { driven }, ctx) {
+    const store = reportStore(ctx);
     const stored = services.config.activeProfile;
     if (!stored) throw new NotSignedInError();
     const lines = await withProgress(vscode.l10n.t('Checking the connection…'), (signal) => check(services, signal));
@@ -38,13 +49,13 @@ export const register: RegisterCommand = (ctx, services) => {
     };
     const text = services.log.userText(loadCore().formatConnectionReport(lines, about));
     const key = String(++count);
-    reports.set(key, text);
-    for (const old of reports.keys()) if (reports.size > KEPT_REPORTS) reports.delete(old);
+    store.set(key, text);
+    for (const old of store.keys()) if (store.size > KEPT_REPORTS) store.delete(old);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: '/Connection Report.txt', query: key }));
     await vscode.window.showTextDocument(doc, { preview: false });
     if (!driven) void offerActions(text, lines);
     return { text, lines };
-  });
+  },
 };
 
 async function offerActions(text: string, lines: readonly ReportLine[]): Promise<void> {

@@ -7,38 +7,33 @@ import * as vscode from 'vscode';
 import type { OperationCall } from '../../core/index.js';
 import { dateIdOf, monthIdOf } from '../../core/model/month.js';
 import { formatCurl } from '../../shared/curl.js';
-import { COMMANDS } from '../../shared/ids.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
+import type { HostCommand } from './hostCommand.js';
 import { readPanelArgs } from './panelArgs.js';
-import { registerCommand, type RegisterCommand } from './register.js';
 
 type Operation = OperationCall['operation'];
 const OPERATIONS: readonly Operation[] = ['calls', 'activities', 'balance', 'sms'];
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.copyAsCurl, async (arg?: unknown) => {
-    const title = vscode.l10n.t('Copy as cURL');
-    try {
-      const { profile, client } = await services.clients.active();
-      const call = await resolveCall(services, profile.voiceInstances[0] ?? services.config.instances[0], profile.accountId, arg);
-      if (!call) return undefined;
-      const text = formatCurl(client.describeRequest(call));
-      // Belt and braces: the formatter never receives the secret, but refuse to copy it if it ever slipped in.
-      const creds = await services.secrets.get(profile.name);
-      if (creds && text.includes(creds.secretAccessKey))
-        throw new Error(vscode.l10n.t('The generated command would contain the secret; not copied.'));
-      await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('Copied cURL for {0}. Set VOICESMS_ACCESS_KEY_ID and VOICESMS_SECRET_ACCESS_KEY before running it.', describe(call)),
-      );
-      return text;
-    } catch (e) {
-      void showError(services.log, title, e);
-      return undefined;
-    }
-  });
+// No parseArg: the argument is read in resolveCall, after the sign-in check, because what it defaults to
+// (instance, account, the last SMS) comes from the active profile.
+export const command: HostCommand = {
+  failure: { title: () => vscode.l10n.t('Copy as cURL') },
+  async run(services, arg) {
+    const { profile, client } = await services.clients.active();
+    const call = await resolveCall(services, profile.voiceInstances[0] ?? services.config.instances[0], profile.accountId, arg);
+    if (!call) return undefined;
+    const text = formatCurl(client.describeRequest(call));
+    // Belt and braces: the formatter never receives the secret, but refuse to copy it if it ever slipped in.
+    const creds = await services.secrets.get(profile.name);
+    if (creds && text.includes(creds.secretAccessKey))
+      throw new Error(vscode.l10n.t('The generated command would contain the secret; not copied.'));
+    await vscode.env.clipboard.writeText(text);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Copied cURL for {0}. Set VOICESMS_ACCESS_KEY_ID and VOICESMS_SECRET_ACCESS_KEY before running it.', describe(call)),
+    );
+    return text;
+  },
 };
 
 function describe(call: OperationCall): string {

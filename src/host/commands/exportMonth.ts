@@ -6,13 +6,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validationError } from '../../core/errors.js';
 import { EXPORT_EXTENSIONS, formatMonthExport, isExportFormat, type ExportFormat } from '../../shared/export.js';
-import { COMMANDS } from '../../shared/ids.js';
-import { isCancellation, showError, withProgress } from '../platform/errors.js';
+import { withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { monthLabel } from '../platform/monthLabel.js';
+import type { HostCommand } from './hostCommand.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import { isArgObject } from './runCommand.js';
 
 interface ExportArgs {
   instanceId?: string;
@@ -89,60 +89,55 @@ async function loadMonth(services: HostServices, instanceId: string, monthId: st
   return state.view;
 }
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.exportMonth, async (arg?: unknown) => {
-    const title = vscode.l10n.t('Export Month');
-    // Called with a complete answer (a test, a keybinding, another extension): failures are thrown back.
-    const raw = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
-    const driven = raw.format !== undefined && raw.target !== undefined;
-    try {
-      const args = readExportArgs(arg);
-      await services.clients.active();
-      const instanceId = args.instanceId ?? (await pickInstance(services, { title, step: 1, totalSteps: 4 }));
-      if (!instanceId) return undefined;
-      const monthId = args.monthId ?? (await pickMonth({ title, step: 2, totalSteps: 4 }));
-      if (!monthId) return undefined;
-      const format = args.format ?? (await pickFormat(title));
-      if (!format) return undefined;
-      const chosen =
-        args.target !== undefined
-          ? { target: args.target, maskIds: args.maskIds ?? false }
-          : await pickTarget(title, `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
-      if (!chosen) return undefined;
-      // A path from the arguments (maybe a command link's) is written only after the user agrees.
-      if (args.target !== undefined && args.target !== 'clipboard') {
-        const save = vscode.l10n.t('Save');
-        const choice = await services.confirmations.ask(
-          vscode.l10n.t('Save the export of {0} to this file?', monthLabel(monthId)),
-          vscode.l10n.t('{0}\nAn existing file there is replaced.', args.target),
-          save,
-        );
-        if (choice !== save) return undefined;
-      }
+const title = (): string => vscode.l10n.t('Export Month');
 
-      const view = await withProgress(vscode.l10n.t('Loading {0} of {1}…', monthLabel(monthId), instanceId), (signal) => {
-        signal.addEventListener('abort', () => services.instances.cancel(instanceId), { once: true });
-        return loadMonth(services, instanceId, monthId);
-      });
-      const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds });
-      if (chosen.target === 'clipboard') {
-        await vscode.env.clipboard.writeText(text);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0} of {1} to the clipboard.', monthLabel(monthId), instanceId));
-      } else {
-        await vscode.workspace.fs.writeFile(vscode.Uri.file(chosen.target), new TextEncoder().encode(text));
-        const open = vscode.l10n.t('Open');
-        void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', chosen.target), open).then(async (choice) => {
-          if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(chosen.target));
-        });
-      }
-      services.log.info(
-        `exported ${monthId} of ${instanceId} as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`,
+export const command: HostCommand<ExportArgs> = {
+  parseArg: readExportArgs,
+  // Called with a complete answer (a test, a keybinding, another extension): failures are thrown back, unshown.
+  failure: {
+    title,
+    throwBack: (raw) => (isArgObject(raw) && raw['format'] !== undefined && raw['target'] !== undefined ? 'unshown' : false),
+  },
+  async run(services, args) {
+    await services.clients.active();
+    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps: 4 }));
+    if (!instanceId) return undefined;
+    const monthId = args.monthId ?? (await pickMonth({ title: title(), step: 2, totalSteps: 4 }));
+    if (!monthId) return undefined;
+    const format = args.format ?? (await pickFormat(title()));
+    if (!format) return undefined;
+    const chosen =
+      args.target !== undefined
+        ? { target: args.target, maskIds: args.maskIds ?? false }
+        : await pickTarget(title(), `${instanceId}-${monthId}.${EXPORT_EXTENSIONS[format]}`.replace(/[\\/:*?"<>|]/g, '_'));
+    if (!chosen) return undefined;
+    // A path from the arguments (maybe a command link's) is written only after the user agrees.
+    if (args.target !== undefined && args.target !== 'clipboard') {
+      const save = vscode.l10n.t('Save');
+      const choice = await services.confirmations.ask(
+        vscode.l10n.t('Save the export of {0} to this file?', monthLabel(monthId)),
+        vscode.l10n.t('{0}\nAn existing file there is replaced.', args.target),
+        save,
       );
-      return chosen.target;
-    } catch (e) {
-      if (driven && !isCancellation(e)) throw e;
-      void showError(services.log, title, e);
-      return undefined;
+      if (choice !== save) return undefined;
     }
-  });
+
+    const view = await withProgress(vscode.l10n.t('Loading {0} of {1}…', monthLabel(monthId), instanceId), (signal) => {
+      signal.addEventListener('abort', () => services.instances.cancel(instanceId), { once: true });
+      return loadMonth(services, instanceId, monthId);
+    });
+    const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds });
+    if (chosen.target === 'clipboard') {
+      await vscode.env.clipboard.writeText(text);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0} of {1} to the clipboard.', monthLabel(monthId), instanceId));
+    } else {
+      await vscode.workspace.fs.writeFile(vscode.Uri.file(chosen.target), new TextEncoder().encode(text));
+      const open = vscode.l10n.t('Open');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', chosen.target), open).then(async (choice) => {
+        if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(chosen.target));
+      });
+    }
+    services.log.info(`exported ${monthId} of ${instanceId} as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`);
+    return chosen.target;
+  },
 };

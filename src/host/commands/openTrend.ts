@@ -4,42 +4,38 @@
 // Returns the panel's title once the months are in, or undefined (backed out, cancelled, refused).
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
-import { COMMANDS } from '../../shared/ids.js';
 import { TREND_MONTHS } from '../../shared/protocol.js';
-import { showError, withProgress } from '../platform/errors.js';
-import { readPanelArgs } from './panelArgs.js';
+import { withProgress } from '../platform/errors.js';
+import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { pickInstance } from './pickTarget.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.openTrend, async (arg?: unknown) => {
-    const title = vscode.l10n.t('Open 12-Month Trend');
-    try {
-      const args = readPanelArgs(arg);
-      await services.clients.active();
-      const instanceId = args.instanceId ?? (await pickInstance(services, { title, step: 1, totalSteps: 1 }));
-      if (!instanceId) return undefined;
-      const monthId = args.monthId ?? monthIdOf(new Date());
-      const panelTitle = services.panels.open('trend', { instanceId, monthId });
-      const open = services.panels.find(panelTitle);
-      if (!open) return undefined;
-      let cancelled = false;
-      await withProgress(vscode.l10n.t('Loading {0} months of {1}…', TREND_MONTHS, instanceId), async (signal) => {
-        const close = (): void => {
-          cancelled = true;
-          open.panel.dispose();
-        };
-        signal.addEventListener('abort', close, { once: true });
-        try {
-          await open.loading;
-        } finally {
-          signal.removeEventListener('abort', close);
-        }
-      });
-      return cancelled ? undefined : panelTitle;
-    } catch (e) {
-      void showError(services.log, title, e);
-      return undefined;
-    }
-  });
+const title = (): string => vscode.l10n.t('Open 12-Month Trend');
+
+export const command: HostCommand<PanelArgs> = {
+  parseArg: readPanelArgs,
+  failure: { title },
+  async run(services, args) {
+    await services.clients.active();
+    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps: 1 }));
+    if (!instanceId) return undefined;
+    const monthId = args.monthId ?? monthIdOf(new Date());
+    const panelTitle = services.panels.open('trend', { instanceId, monthId });
+    const open = services.panels.find(panelTitle);
+    if (!open) return undefined;
+    let cancelled = false;
+    await withProgress(vscode.l10n.t('Loading {0} months of {1}…', TREND_MONTHS, instanceId), async (signal) => {
+      const close = (): void => {
+        cancelled = true;
+        open.panel.dispose();
+      };
+      signal.addEventListener('abort', close, { once: true });
+      try {
+        await open.loading;
+      } finally {
+        signal.removeEventListener('abort', close);
+      }
+    });
+    return cancelled ? undefined : panelTitle;
+  },
 };

@@ -2,22 +2,23 @@
 // of every instance (and every failed month) loads again; with an instance row or { instanceId }, only
 // that instance's; with { instanceId, monthId } (an error row's retry), that month. Past months stay
 // cached. Returns the session snapshot (signed in, active profile, visible instances), nothing secret.
-import { COMMANDS } from '../../shared/ids.js';
-import { readPanelArgs } from './panelArgs.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import { readPanelArgs, type PanelArgs } from './panelArgs.js';
+import type { HostCommand } from './hostCommand.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.refresh, async (arg?: unknown) => {
-    let target: { instanceId?: string; monthId?: string } = {};
+export const command: HostCommand<PanelArgs> = {
+  parseArg(raw) {
     try {
-      target = readPanelArgs(arg);
+      return readPanelArgs(raw);
     } catch {
       // A malformed argument refreshes everything rather than nothing.
+      return {};
     }
+  },
+  async run(services, target) {
     if (target.instanceId && target.monthId) void services.instances.reload(target.instanceId, target.monthId);
     else services.instances.invalidate(target.instanceId);
     const snapshot = await services.session.refresh();
     services.views.refreshAll();
     return snapshot;
-  });
+  },
 };

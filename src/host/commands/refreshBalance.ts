@@ -4,29 +4,26 @@
 // with "Show Log" and the command returns undefined; called with an argument object ({}), as a test
 // or another extension would, the failure is thrown back with the same message.
 import * as vscode from 'vscode';
-import { COMMANDS, fullSettingKey, SETTINGS } from '../../shared/ids.js';
+import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
 import { NotSignedInError } from '../profile/clients.js';
-import { showError, withProgress } from '../platform/errors.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import { withProgress } from '../platform/errors.js';
+import type { HostCommand } from './hostCommand.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.refreshBalance, async (arg?: unknown) => {
-    const driven = typeof arg === 'object' && arg !== null;
+export const command: HostCommand = {
+  failure: {
+    title: () => vscode.l10n.t('Refreshing the balance'),
+    throwBack: (raw) => (typeof raw === 'object' && raw !== null ? 'unshown' : false),
+  },
+  async run(services) {
     const state = await withProgress(vscode.l10n.t('Refreshing the balance…'), (signal) => services.balance.model.reload(signal));
-    try {
-      if (state.signedOut) throw new NotSignedInError();
-      if (state.noAccount) {
-        throw new Error(
-          vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)),
-        );
-      }
-      // With the core error's kind: a network or timeout failure then offers Check Connection.
-      if (state.error) throw Object.assign(new Error(state.error.message), { kind: state.error.kind });
-      return state.loaded?.shown;
-    } catch (e) {
-      if (driven) throw e;
-      void showError(services.log, vscode.l10n.t('Refreshing the balance'), e);
-      return undefined;
+    if (state.signedOut) throw new NotSignedInError();
+    if (state.noAccount) {
+      throw new Error(
+        vscode.l10n.t('The profile has no account id; add "accountId" to it in the setting {0}.', fullSettingKey(SETTINGS.profiles)),
+      );
     }
-  });
+    // With the core error's kind: a network or timeout failure then offers Check Connection.
+    if (state.error) throw Object.assign(new Error(state.error.message), { kind: state.error.kind });
+    return state.loaded?.shown;
+  },
 };

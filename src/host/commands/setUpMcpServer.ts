@@ -5,10 +5,8 @@
 // Argument object: { client?: 'vscode' | 'cursor' | 'claudeCode' | 'claudeDesktop', show?: boolean }
 // (show false: only copy) → the snippet shown, or undefined when cancelled or signed out.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../shared/ids.js';
 import { MCP_CLIENTS, mcpSnippet, type McpClient, type McpSnippet } from '../../shared/mcpSetup.js';
-import { showError } from '../platform/errors.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 
 function clientLabel(c: McpClient): string {
   switch (c) {
@@ -29,50 +27,46 @@ function readArg(arg: unknown): { client?: McpClient; show: boolean } {
   return { ...(client ? { client } : {}), show: o['show'] !== false };
 }
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.setUpMcpServer, async (arg?: unknown): Promise<McpSnippet | undefined> => {
-    try {
-      const profile = services.config.activeProfile;
-      if (!profile) {
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t("Sign in first: the MCP server configuration uses the active profile's base URL, account and voice instances."),
-        );
-        return undefined;
-      }
-      const options = readArg(arg);
-      const client =
-        options.client ??
-        (
-          await vscode.window.showQuickPick(
-            MCP_CLIENTS.map((c) => ({ label: clientLabel(c), client: c })),
-            {
-              title: vscode.l10n.t('Set Up MCP Server for Another Client'),
-              placeHolder: vscode.l10n.t('Which agent should run the Voice & SMS tools?'),
-            },
-          )
-        )?.client;
-      if (!client) return undefined;
-      const snippet = mcpSnippet(client, {
-        serverPath: vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'mcp.js').fsPath,
-        profile: { name: profile.name, baseUrl: profile.baseUrl, accountId: profile.accountId, voiceInstances: services.config.instances },
-      });
-      await vscode.env.clipboard.writeText(snippet.text);
-      if (options.show) {
-        const doc = await vscode.workspace.openTextDocument({ language: client === 'vscode' ? 'jsonc' : 'json', content: snippet.text });
-        await vscode.window.showTextDocument(doc, { preview: false });
-      }
+export const command: HostCommand<{ client?: McpClient; show: boolean }> = {
+  parseArg: readArg,
+  failure: { title: () => vscode.l10n.t('Set Up MCP Server') },
+  async run(services, options, ctx): Promise<McpSnippet | undefined> {
+    const profile = services.config.activeProfile;
+    if (!profile) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t(
-          'Copied the {0} configuration of the Voice & SMS MCP server; paste it into {1}. {2}',
-          clientLabel(client),
-          snippet.file,
-          snippet.secretNote,
-        ),
+        vscode.l10n.t("Sign in first: the MCP server configuration uses the active profile's base URL, account and voice instances."),
       );
-      return snippet;
-    } catch (e) {
-      void showError(services.log, vscode.l10n.t('Set Up MCP Server'), e);
       return undefined;
     }
-  });
+    const client =
+      options.client ??
+      (
+        await vscode.window.showQuickPick(
+          MCP_CLIENTS.map((c) => ({ label: clientLabel(c), client: c })),
+          {
+            title: vscode.l10n.t('Set Up MCP Server for Another Client'),
+            placeHolder: vscode.l10n.t('Which agent should run the Voice & SMS tools?'),
+          },
+        )
+      )?.client;
+    if (!client) return undefined;
+    const snippet = mcpSnippet(client, {
+      serverPath: vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'mcp.js').fsPath,
+      profile: { name: profile.name, baseUrl: profile.baseUrl, accountId: profile.accountId, voiceInstances: services.config.instances },
+    });
+    await vscode.env.clipboard.writeText(snippet.text);
+    if (options.show) {
+      const doc = await vscode.workspace.openTextDocument({ language: client === 'vscode' ? 'jsonc' : 'json', content: snippet.text });
+      await vscode.window.showTextDocument(doc, { preview: false });
+    }
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Copied the {0} configuration of the Voice & SMS MCP server; paste it into {1}. {2}',
+        clientLabel(client),
+        snippet.file,
+        snippet.secretNote,
+      ),
+    );
+    return snippet;
+  },
 };

@@ -2,27 +2,22 @@
 // YYYYMMDD or YYYY-MM-DD). Missing answers are asked for: instance, then the day (today offered).
 // Returns the panel's title, or undefined when the user backed out or something was refused (shown).
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../platform/errors.js';
-import { readPanelArgs } from './panelArgs.js';
+import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { askDay, pickInstance } from './pickTarget.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.showDayActivities, async (arg?: unknown) => {
-    const title = vscode.l10n.t('Show Day Activities');
-    try {
-      const args = readPanelArgs(arg);
-      await services.clients.active();
-      const totalSteps = (args.instanceId ? 0 : 1) + (args.dateId ? 0 : 1);
-      const instanceId = args.instanceId ?? (await pickInstance(services, { title, step: 1, totalSteps }));
-      if (!instanceId) return undefined;
-      const dateId = args.dateId ?? (await askDay({ title, step: totalSteps, totalSteps }));
-      if (!dateId) return undefined;
-      return services.panels.open('activities', { instanceId, dateId });
-    } catch (e) {
-      void showError(services.log, title, e);
-      return undefined;
-    }
-  });
+const title = (): string => vscode.l10n.t('Show Day Activities');
+
+export const command: HostCommand<PanelArgs> = {
+  parseArg: readPanelArgs,
+  failure: { title },
+  async run(services, args) {
+    await services.clients.active();
+    const totalSteps = (args.instanceId ? 0 : 1) + (args.dateId ? 0 : 1);
+    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps }));
+    if (!instanceId) return undefined;
+    const dateId = args.dateId ?? (await askDay({ title: title(), step: totalSteps, totalSteps }));
+    if (!dateId) return undefined;
+    return services.panels.open('activities', { instanceId, dateId });
+  },
 };

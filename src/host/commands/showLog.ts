@@ -1,9 +1,8 @@
 // voiceSms.showLog: reveals the "Voice & SMS" output channel.
-import { COMMANDS } from '../../shared/ids.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.showLog, () => {
+export const command: HostCommand = {
+  run(services) {
     services.log.show();
-  });
+  },
 };

@@ -4,34 +4,49 @@
 // one, so the editor shows what the UI shows; otherwise the request is made once now.
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
-import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../platform/errors.js';
 import { RawAnswers } from '../platform/rawAnswer.js';
 import { smsAnswer } from '../sms/rawAnswers.js';
 import type { HostServices } from '../services.js';
-import { readPanelArgs } from './panelArgs.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
+import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  const answers = new RawAnswers((text) => services.log.maskKnownSecrets(text));
-  ctx.subscriptions.push(answers);
-  registerCommand(ctx, COMMANDS.showRawAnswer, async (arg?: unknown) => {
-    try {
-      const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
-      const panel = readPanelArgs(a);
-      // A Sent SMS row carries an `id` (and `messageId`); a month row carries instanceId and monthId.
-      const operation =
-        a['operation'] ??
-        (typeof a['id'] === 'string' || a['messageId'] !== undefined ? 'sms' : panel.monthId || panel.instanceId ? 'calls' : 'balance');
-      if (operation === 'calls') return await showMonth(services, answers, panel.instanceId, panel.monthId);
-      if (operation === 'balance') return await showBalance(services, answers);
-      if (operation === 'sms') return await showSms(services, answers, a);
-      throw new Error(vscode.l10n.t('Unknown operation "{0}"; use one of {1}.', JSON.stringify(operation), 'calls, balance, sms'));
-    } catch (e) {
-      void showError(services.log, vscode.l10n.t('Show Raw Answer'), e);
-      return undefined;
-    }
-  });
+/** The read-only documents, created on the first use and disposed with the extension. */
+let answers: RawAnswers | undefined;
+
+function documents(ctx: vscode.ExtensionContext, services: HostServices): RawAnswers {
+  if (!answers) {
+    answers = new RawAnswers((text) => services.log.maskKnownSecrets(text));
+    ctx.subscriptions.push(answers);
+  }
+  return answers;
+}
+
+interface RawAnswerArgs {
+  operation: unknown;
+  panel: PanelArgs;
+  a: Record<string, unknown>;
+}
+
+function readArgs(arg: unknown): RawAnswerArgs {
+  const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
+  const panel = readPanelArgs(a);
+  // A Sent SMS row carries an `id` (and `messageId`); a month row carries instanceId and monthId.
+  const operation =
+    a['operation'] ??
+    (typeof a['id'] === 'string' || a['messageId'] !== undefined ? 'sms' : panel.monthId || panel.instanceId ? 'calls' : 'balance');
+  return { operation, panel, a };
+}
+
+export const command: HostCommand<RawAnswerArgs> = {
+  parseArg: readArgs,
+  failure: { title: () => vscode.l10n.t('Show Raw Answer') },
+  async run(services, { operation, panel, a }, ctx) {
+    const docs = documents(ctx, services);
+    if (operation === 'calls') return await showMonth(services, docs, panel.instanceId, panel.monthId);
+    if (operation === 'balance') return await showBalance(services, docs);
+    if (operation === 'sms') return await showSms(services, docs, a);
+    throw new Error(vscode.l10n.t('Unknown operation "{0}"; use one of {1}.', JSON.stringify(operation), 'calls, balance, sms'));
+  },
 };
 
 async function showMonth(

@@ -3,12 +3,11 @@
 // `{ name, baseUrl, accessKeyId, secretAccessKey, accountId?, voiceInstanceId? }` it runs the same
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../shared/ids.js';
 import { errorMessage, errorText } from '../platform/errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
 import { forgetProfileData } from '../profile/profileData.js';
 import type { HostServices } from '../services.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 import { credentialsFromEnv, readSignInArgs, stepToFix, type EnvCredentials, type SignInArgs, type SignInField } from './signInInput.js';
 import { saveSignIn, verifySignIn } from './signInSave.js';
 import {
@@ -21,11 +20,10 @@ import {
   normalBaseUrl,
 } from './signInSteps.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.signIn, async (arg?: unknown) => {
-    const args = readSignInArgs(arg);
-    return args ? signInWithArgs(services, args) : signInInteractively(services, credentialsFromEnv(process.env));
-  });
+// No `failure`: with arguments a failure is thrown back; the interactive flow shows its own at the step to fix.
+export const command: HostCommand<SignInArgs | undefined> = {
+  parseArg: readSignInArgs,
+  run: (services, args) => (args ? signInWithArgs(services, args) : signInInteractively(services, credentialsFromEnv(process.env))),
 };
 
 /** Trims ids and normalises the base URL; the secret and key id are kept exactly as typed. */

@@ -4,21 +4,22 @@
 // still asks first: a command link in a notification or hover could carry those arguments.
 // Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
 import * as vscode from 'vscode';
-import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
+import { SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
 import { forgetProfileData } from '../profile/profileData.js';
 import { profileNames, withoutProfile } from '../profile/profileList.js';
 import type { HostServices } from '../services.js';
-import { readProfileArg } from './profileArg.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
+import { readProfileArg, type ProfileArg } from './profileArg.js';
 
 export interface SignOutResult {
   profile: string;
   profileRemoved: boolean;
 }
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.signOut, async (arg?: unknown): Promise<SignOutResult | undefined> => {
-    const a = readProfileArg(arg);
+// No `failure`: an unknown profile name is thrown back to the caller that passed it.
+export const command: HostCommand<ProfileArg | undefined> = {
+  parseArg: readProfileArg,
+  async run(services, a): Promise<SignOutResult | undefined> {
     if (a) {
       const name = a.name ?? services.config.activeProfile?.name;
       if (name === undefined) throw new Error(vscode.l10n.t('There is no active profile to sign out of.'));
@@ -29,7 +30,7 @@ export const register: RegisterCommand = (ctx, services) => {
       return signOut(services, name, a.removeProfile);
     }
     return signOutInteractively(services);
-  });
+  },
 };
 
 async function signOutInteractively(services: HostServices): Promise<SignOutResult | undefined> {

@@ -3,10 +3,8 @@
 // copySmsMessageId { id } -> the copied id. clearSmsHistory -> how many entries were
 // removed; it always asks first (a command link could carry any argument).
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../shared/ids.js';
-import { showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
 import { sendSms } from '../sms/sendSms.js';
 
 /** A tree row (an SmsHistoryEntry) or an argument object: both carry the entry's `id`. */
@@ -22,24 +20,20 @@ function activeProfile(services: HostServices): string {
   return name;
 }
 
-export const registerResend: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.resendSms, async (arg?: unknown) => {
-    const title = vscode.l10n.t('Resend SMS');
-    const id = entryId(arg);
-    try {
-      const data = id === undefined ? undefined : services.sms.history.resendData(activeProfile(services), id);
-      if (!data) throw new Error(vscode.l10n.t("This history entry cannot be resent: it is not in the active profile's history."));
-      return await sendSms(services, { from: data.from, to: data.to, body: data.body });
-    } catch (e) {
-      void showError(services.log, title, e);
-      throw e;
-    }
-  });
+export const resendSms: HostCommand<string | undefined> = {
+  parseArg: entryId,
+  // Thrown back as well as shown: the tree row's caller is the editor, a program gets the rejection.
+  failure: { title: () => vscode.l10n.t('Resend SMS'), throwBack: () => 'shown' },
+  async run(services, id) {
+    const data = id === undefined ? undefined : services.sms.history.resendData(activeProfile(services), id);
+    if (!data) throw new Error(vscode.l10n.t("This history entry cannot be resent: it is not in the active profile's history."));
+    return await sendSms(services, { from: data.from, to: data.to, body: data.body });
+  },
 };
 
-export const registerCopyMessageId: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.copySmsMessageId, async (arg?: unknown) => {
-    const id = entryId(arg);
+export const copySmsMessageId: HostCommand<string | undefined> = {
+  parseArg: entryId,
+  async run(services, id) {
     const profile = services.config.activeProfile?.name;
     const entry = id && profile ? services.sms.history.entries(profile).find((e) => e.id === id) : undefined;
     if (!entry?.messageId) {
@@ -49,29 +43,24 @@ export const registerCopyMessageId: RegisterCommand = (ctx, services) => {
     await vscode.env.clipboard.writeText(entry.messageId);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', entry.messageId), 3000);
     return entry.messageId;
-  });
+  },
 };
 
-export const registerClear: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.clearSmsHistory, async () => {
-    const title = vscode.l10n.t('Clear Sent SMS History');
-    try {
-      const profile = activeProfile(services);
-      const count = services.sms.history.entries(profile).length;
-      // Always asked, whatever the arguments say: a command link can pass any of them.
-      const clear = vscode.l10n.t('Clear');
-      const choice = await services.confirmations.ask(
-        vscode.l10n.t('Clear the sent SMS history of {0}?', profile),
-        vscode.l10n.t('{0} entries are removed from this editor. Messages already sent are not affected.', count),
-        clear,
-      );
-      if (choice !== clear) return undefined;
-      await services.sms.history.clear(profile);
-      services.log.info(`sent SMS history of ${profile} cleared (${count} entries)`);
-      return count;
-    } catch (e) {
-      void showError(services.log, title, e);
-      return undefined;
-    }
-  });
+export const clearSmsHistory: HostCommand = {
+  failure: { title: () => vscode.l10n.t('Clear Sent SMS History') },
+  async run(services) {
+    const profile = activeProfile(services);
+    const count = services.sms.history.entries(profile).length;
+    // Always asked, whatever the arguments say: a command link can pass any of them.
+    const clear = vscode.l10n.t('Clear');
+    const choice = await services.confirmations.ask(
+      vscode.l10n.t('Clear the sent SMS history of {0}?', profile),
+      vscode.l10n.t('{0} entries are removed from this editor. Messages already sent are not affected.', count),
+      clear,
+    );
+    if (choice !== clear) return undefined;
+    await services.sms.history.clear(profile);
+    services.log.info(`sent SMS history of ${profile} cleared (${count} entries)`);
+    return count;
+  },
 };

@@ -4,15 +4,13 @@
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
-import { readProfileArg } from './profileArg.js';
-import { registerCommand, type RegisterCommand } from './register.js';
+import type { HostCommand } from './hostCommand.js';
+import { readProfileArg, type ProfileArg } from './profileArg.js';
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.switchProfile, async (arg?: unknown) => {
-    const a = readProfileArg(arg);
-    if (a?.name !== undefined) return switchTo(services, a.name, false);
-    return pickAndSwitch(services);
-  });
+// No `failure`: an unknown profile name is thrown back to the caller that passed it.
+export const command: HostCommand<ProfileArg | undefined> = {
+  parseArg: readProfileArg,
+  run: (services, a) => (a?.name !== undefined ? switchTo(services, a.name, false) : pickAndSwitch(services)),
 };
 
 /** Throws for an unknown name; otherwise makes it active and waits for the session to follow. */

@@ -10,14 +10,15 @@ import { COMMANDS } from '../../shared/ids.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import { loadCore } from '../bundles/coreLoader.js';
-import { errorMessage, isCancellation, showError, withProgress } from '../platform/errors.js';
+import { errorMessage, isCancellation, withProgress } from '../platform/errors.js';
 import { runMultiStep } from '../quickInput/multiStep.js';
 import type { Confirmations } from '../platform/confirmations.js';
 import type { HostServices } from '../services.js';
 import type { SmsDraft } from './draft.js';
 import { rememberSmsAnswer } from './rawAnswers.js';
 import { LINE_BREAK_MARK, visibleSmsText } from './visibleText.js';
-import { registerCommand, type RegisterCommand } from '../commands/register.js';
+import type { HostCommand } from '../commands/hostCommand.js';
+import { reportedError } from '../commands/runCommand.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
 import { stepOfFailure } from './smsField.js';
 
@@ -27,8 +28,14 @@ export interface SendSmsOutcome {
   to: string;
 }
 
-export const register: RegisterCommand = (ctx, services) => {
-  registerCommand(ctx, COMMANDS.sendSms, (arg?: unknown) => sendSms(services, arg));
+// With arguments (a program, a command link) a failure is shown and thrown back; a failed delivery was already
+// told in its own notification (offerRetry, with Edit Draft), so the wrapper does not show it again.
+export const command: HostCommand = {
+  failure: {
+    title: () => vscode.l10n.t('Send Test SMS'),
+    throwBack: (raw) => (typeof raw === 'object' && raw !== null ? 'shown' : false),
+  },
+  run: (services, arg) => sendSms(services, arg),
 };
 
 function readArgs(arg: unknown): Partial<SmsDraft> | undefined {
@@ -39,57 +46,53 @@ function readArgs(arg: unknown): Partial<SmsDraft> | undefined {
   return out;
 }
 
+/**
+ * The palette flow (and Resend): asks for what `arg` lacks, checks, confirms, delivers once. A failure before
+ * the send is thrown for the command wrapper to show; a failed delivery throws a reportedError (already shown).
+ */
 export async function sendSms(services: HostServices, arg?: unknown): Promise<SendSmsOutcome | undefined> {
   const title = vscode.l10n.t('Send Test SMS');
   const args = readArgs(arg);
   const complete = args?.from !== undefined && args.to !== undefined && args.body !== undefined;
   let checked: CheckedSms | undefined;
-  let target: SmsTarget;
-  try {
-    const { profile } = await services.clients.active();
-    target = { profile: profile.name, baseUrl: profile.baseUrl };
-    const s = services.config.settings;
-    const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
-    if (complete) {
-      checked = checkSms(rules, { from: args.from ?? '', to: args.to ?? '', body: args.body ?? '' });
-    } else {
-      const draft = services.sms.drafts.get();
-      const start: SmsForm = {
-        from: args?.from ?? draft?.from ?? profile.senderIds[0] ?? '',
-        customFrom: false,
-        to: args?.to ?? draft?.to ?? '',
-        body: args?.body ?? draft?.body ?? '',
-      };
-      const note = draft && !args ? vscode.l10n.t('Your unsent draft is filled in. Sender identity') : undefined;
-      const steps = smsSteps(title, rules, { recent: services.sms.history.recentSenders(profile.name), profile: profile.senderIds }, note);
-      checked = await runMultiStep<SmsForm, CheckedSms>({
-        title,
-        steps,
-        state: start,
-        finish: (form) => {
-          try {
-            return Promise.resolve({ ok: true, value: checkSms(rules, form) });
-          } catch (e) {
-            // The body is the last field checked; the failing field's step reopens with the message.
-            const message = errorMessage(e);
-            const stepId = stepOfFailure(e, form);
-            return Promise.resolve({ ok: false, message, stepId });
-          }
-        },
-      });
-      if (!checked) return undefined;
-    }
-  } catch (e) {
-    void showError(services.log, title, e);
-    if (args) throw e instanceof Error ? e : new Error(errorMessage(e));
-    return undefined;
+  const { profile } = await services.clients.active();
+  const target: SmsTarget = { profile: profile.name, baseUrl: profile.baseUrl };
+  const s = services.config.settings;
+  const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
+  if (complete) {
+    checked = checkSms(rules, { from: args.from ?? '', to: args.to ?? '', body: args.body ?? '' });
+  } else {
+    const draft = services.sms.drafts.get();
+    const start: SmsForm = {
+      from: args?.from ?? draft?.from ?? profile.senderIds[0] ?? '',
+      customFrom: false,
+      to: args?.to ?? draft?.to ?? '',
+      body: args?.body ?? draft?.body ?? '',
+    };
+    const note = draft && !args ? vscode.l10n.t('Your unsent draft is filled in. Sender identity') : undefined;
+    const steps = smsSteps(title, rules, { recent: services.sms.history.recentSenders(profile.name), profile: profile.senderIds }, note);
+    checked = await runMultiStep<SmsForm, CheckedSms>({
+      title,
+      steps,
+      state: start,
+      finish: (form) => {
+        try {
+          return Promise.resolve({ ok: true, value: checkSms(rules, form) });
+        } catch (e) {
+          // The body is the last field checked; the failing field's step reopens with the message.
+          const message = errorMessage(e);
+          const stepId = stepOfFailure(e, form);
+          return Promise.resolve({ ok: false, message, stepId });
+        }
+      },
+    });
+    if (!checked) return undefined;
   }
 
   if (services.config.settings.smsConfirmBeforeSend && !(await confirm(services.confirmations, checked, target))) return undefined;
   const delivered = await deliver(services, target.profile, checked);
   if (delivered.ok) return delivered.outcome;
-  if (args !== undefined) throw new Error(delivered.message);
-  return undefined;
+  throw reportedError(delivered.message);
 }
 
 /** The profile an SMS goes out through, as the confirmation names it. */
