@@ -5,16 +5,11 @@
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
 import { registerChatTools } from './host/chat/register.js';
-import { ClientProvider } from './host/profile/clients.js';
+import { createProfile } from './host/profile/createProfile.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
-import { HostConfig } from './host/profile/config.js';
 import { Confirmations } from './host/platform/confirmations.js';
-import { ContextKeys } from './host/platform/contextKeys.js';
 import { DemoHandle } from './host/demo/demoHandle.js';
-import { HostLog } from './host/platform/log.js';
-import { ProfileSecrets } from './host/profile/secrets.js';
 import type { HostServices } from './host/services.js';
-import { SessionState } from './host/profile/session.js';
 import { SmsDrafts } from './host/sms/draft.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';
@@ -27,42 +22,25 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   configurePureL10n(vscode.env.language, vscode.l10n.bundle);
 
   // The profile: log, secrets, settings, session, and the active profile's client.
-  const log = HostLog.create();
-  ctx.subscriptions.push(log);
-  // Every stored key pair is masked in the log (shared/redact.ts KEY_ID_VISIBLE: how much of the id stays readable).
-  const secrets = new ProfileSecrets(ctx.secrets, (c) => {
-    log.addCredentials(c.accessKeyId, c.secretAccessKey);
-  });
-  const config = new HostConfig(log);
-  const contextKeys = new ContextKeys();
-  const session = new SessionState(config, secrets, contextKeys, log);
-  const clients = new ClientProvider(config, secrets, log);
+  const profile = createProfile(ctx);
+  const { log, clients, session } = profile;
 
   // The trees and status bars; the balance loads only after activation, when one of them wants it.
-  const shown = createViews(ctx, { log, config, secrets, session, contextKeys, clients });
-  ctx.subscriptions.push(secrets, config, session, clients);
+  const shown = createViews(ctx, profile);
 
   // Panels look the client up on every load, so they follow sign-in and profile changes.
   const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoHandle(
-    { log, config, secrets, session, contextKeys, sms: { history: shown.smsHistory }, balance: shown.balance },
-    ctx.globalState,
-  );
+  const demo = new DemoHandle({ ...profile, sms: { history: shown.smsHistory }, balance: shown.balance }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
-  clients.setBaseUrlOverride((profile) => demo.ownBaseUrl(profile));
+  clients.setBaseUrlOverride((p) => demo.ownBaseUrl(p));
 
   const services: HostServices = {
-    log,
-    config,
-    secrets,
-    session,
-    contextKeys,
+    ...profile,
     views: shown.views,
-    clients,
     panels,
     instances: shown.instances,
     demo,
