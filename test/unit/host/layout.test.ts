@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-const root = join(import.meta.dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..');
 
 void describe('the house rules', () => {
   void it('src/extension.ts is under 80 lines', () => {
