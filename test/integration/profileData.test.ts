@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations, REPLACE_PROFILE, SIGN_OUT_AND_REMOVE } from './modals.js';
+import { waitFor } from './waitFor.js';
 
 interface ProfileDataApi {
   session: { current(): { signedIn: boolean; profile: string | undefined } };
@@ -38,24 +39,16 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
       }),
     );
 
-  async function waitFor(check: () => boolean, what: string): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   /** One SMS sent and one balance reading taken through the active profile `name`. */
   async function useProfile(name: string, body: string): Promise<void> {
-    await waitFor(() => api.session.current().profile === name && api.session.current().signedIn, `${name} to be active`);
+    await waitFor(`${name} to be active`, () => api.session.current().profile === name && api.session.current().signedIn);
     const sent = await vscode.commands.executeCommand<{ messageId?: string } | undefined>('voiceSms.sendSms', {
       from: SENDER,
       to: E164,
       body,
     });
     assert.ok(sent?.messageId, 'the SMS was sent');
-    await waitFor(() => api.smsHistory.entries().some((e) => e.preview === body), 'the history entry');
+    await waitFor('the history entry', () => api.smsHistory.entries().some((e) => e.preview === body));
     await vscode.commands.executeCommand('voiceSms.refreshBalance');
     await api.balance.settled();
     assert.ok(api.balance.readings(name) >= 1, 'a balance reading is stored');
@@ -102,7 +95,7 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
 
     // Confirmed and verified: the profile under that name starts empty.
     assert.equal(await answering(REPLACE_PROFILE, () => signIn(sim.credentials.secretAccessKey)), PROFILE);
-    await waitFor(() => api.session.current().profile === PROFILE && api.session.current().signedIn, 'the replaced profile');
+    await waitFor('the replaced profile', () => api.session.current().profile === PROFILE && api.session.current().signedIn);
     assert.deepEqual(api.smsHistory.entries(), [], "the replaced profile's history is gone");
     assert.equal(api.balance.readings(PROFILE), 0, 'its balance readings are gone');
   });
@@ -114,7 +107,7 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
     assert.equal(api.balance.readings(DEMO), 0, "the demo's readings are gone");
 
     assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
-    await waitFor(() => api.session.current().profile === DEMO && api.session.current().signedIn, 'the second demo');
+    await waitFor('the second demo', () => api.session.current().profile === DEMO && api.session.current().signedIn);
     assert.deepEqual(api.smsHistory.entries(), [], "the second demo shows none of the first one's messages");
   });
 });
