@@ -52,16 +52,10 @@ describe('switch profile and export a month (two simulators)', function () {
         voiceInstanceId: INSTANCE_A,
       }),
     );
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE_A}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.signedInNotice(PROFILE_A, 20_000);
     const beforeB = second.requests.length;
     assert.ok(await wb.signInWithPalette({ name: PROFILE_B, baseUrl: second.url, ...second.credentials, voiceInstanceId: INSTANCE_B }));
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE_B}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.signedInNotice(PROFILE_B, 20_000);
     assert.ok(second.requests.length > beforeB, 'profile B verified against the second simulator');
 
     // B is active now: its instance only.

@@ -43,18 +43,9 @@ describe('chat tool voiceSms_sendTestSms (invokeTool from another extension)', f
   });
 
   it('signs in to the simulator', async function () {
-    const ok = await suite.wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      voiceInstanceId: 'VI-DEMO-01',
-    });
+    const ok = await suite.wb.signInToSimulator(PROFILE, {});
     assert.ok(ok, 'signed in');
-    await suite.wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible' });
+    await suite.wb.signedInNotice(PROFILE);
     suite.signedIn();
     await suite.wb.clearNotifications();
     await suite.wb.openViewContainer(VIEW_CONTAINER_TITLE);

@@ -105,19 +105,9 @@ describe('Copy Request as cURL, then run the copied text', function () {
   }
 
   it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: INSTANCE,
-    });
+    const ok = await wb.signInToSimulator(PROFILE);
     assert.ok(ok, 'the sign-in flow closed');
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.signedInNotice(PROFILE, 20_000);
     suite.signedIn();
     await wb.clearNotifications();
   });

@@ -6,7 +6,7 @@
 // values behind every surface, the log files and the chat tools.)
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { credentialForms, DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { credentialForms, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { signedInSuite } from './support/signedInSuite.js';
@@ -45,14 +45,7 @@ describe('a service echoing the credentials: no form in the DOM of any surface (
   });
 
   it('signs in', async function () {
-    const ok = await suite.wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: INSTANCE,
-    });
+    const ok = await suite.wb.signInToSimulator(PROFILE);
     assert.ok(ok, 'signed in');
     suite.signedIn();
     await suite.wb.openViewContainer(VIEW_CONTAINER_TITLE);

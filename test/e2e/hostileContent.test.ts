@@ -6,7 +6,7 @@
 // no script run, the words still readable.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Locator } from 'playwright-core';
-import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { HOSTILE_TEXT } from '../../src/simulator/faultWriters.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
@@ -49,14 +49,7 @@ describe('hostile service text is shown as text in every surface', function () {
   });
 
   it('signs in with an account id', async function () {
-    const ok = await suite.wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: INSTANCE,
-    });
+    const ok = await suite.wb.signInToSimulator(PROFILE);
     assert.ok(ok, 'signed in');
     suite.signedIn();
     await suite.wb.openViewContainer(VIEW_CONTAINER_TITLE);

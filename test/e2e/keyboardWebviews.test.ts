@@ -6,7 +6,6 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { DEMO_INSTANCES, dayStats } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY } from '../integration/contract.js';
-import { session } from './support/session.js';
 import { signedInSuite } from './support/signedInSuite.js';
 import type { Workbench } from './support/workbench.js';
 
@@ -72,20 +71,8 @@ describe('keyboard-only navigation in the analytics webviews', function () {
   }
 
   it('signs in against the simulator', async function () {
-    const sim = await session().simulator();
-    assert.ok(
-      await wb.signInWithPalette({
-        name: PROFILE,
-        baseUrl: sim.baseUrl,
-        accessKeyId: sim.accessKeyId,
-        secretAccessKey: sim.secretAccessKey,
-        voiceInstanceId: INSTANCE,
-      }),
-    );
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(await wb.signInToSimulator(PROFILE, {}));
+    await wb.signedInNotice(PROFILE, 20_000);
     suite.signedIn();
     await wb.clearNotifications();
   });

@@ -4,7 +4,7 @@
 // Screenshots: test-results/e2e/mcp-01-pick.png, mcp-02-snippet.png (README "Use it from any AI agent (MCP)").
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { signedInSuite } from './support/signedInSuite.js';
@@ -25,19 +25,9 @@ describe('Set Up MCP Server for Another Client', function () {
   });
 
   it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInWithPalette({
-      name: PROFILE,
-      baseUrl: sim.baseUrl,
-      accessKeyId: sim.accessKeyId,
-      secretAccessKey: sim.secretAccessKey,
-      accountId: DEMO_ACCOUNT,
-      voiceInstanceId: DEMO_INSTANCES[0] ?? 'VI-DEMO-01',
-    });
+    const ok = await wb.signInToSimulator(PROFILE);
     assert.ok(ok, 'the sign-in flow closed');
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.signedInNotice(PROFILE, 20_000);
     suite.signedIn();
     await wb.clearNotifications();
   });

@@ -95,10 +95,7 @@ describe('sign in, fix a wrong secret, sign out (palette UI)', function () {
     await qi.input.press('Enter');
     await qi.waitClosed(20_000);
 
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible' });
+    await wb.signedInNotice(PROFILE);
     await wb
       .welcomeButton(/sign in/i)
       .first()

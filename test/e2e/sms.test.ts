@@ -32,10 +32,7 @@ describe('send a test SMS (palette UI)', function () {
     await wb.setUserSetting('voiceSms.sms.defaultRegion', 'DE');
     signedIn = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, ...credentials(sim), voiceInstanceId: INSTANCE });
     assert.ok(signedIn, 'signed in');
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible' });
+    await wb.signedInNotice(PROFILE);
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
   });

@@ -10,7 +10,6 @@ import { signedInSuite } from './support/signedInSuite.js';
 import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E history';
-const INSTANCE = 'VI-DEMO-01';
 const SENDER = 'VSTK-TEST';
 const TO = '+4915123456780';
 const BODY = 'History e2e: resend me';
@@ -36,19 +35,8 @@ describe('Sent SMS history: resend and clear', function () {
   });
 
   it('signs in and sends one SMS from the palette', async function () {
-    assert.ok(
-      await wb.signInWithPalette({
-        name: PROFILE,
-        baseUrl: sim.baseUrl,
-        accessKeyId: sim.accessKeyId,
-        secretAccessKey: sim.secretAccessKey,
-        voiceInstanceId: INSTANCE,
-      }),
-    );
-    await wb
-      .notification(new RegExp(`Signed in with profile "${PROFILE}"`))
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.ok(await wb.signInToSimulator(PROFILE, {}));
+    await wb.signedInNotice(PROFILE, 20_000);
     suite.signedIn();
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);

@@ -310,11 +310,6 @@ export class Workbench {
     return this.editorTabs().filter({ hasText: title }).first();
   }
 
-  /**
-   * Signs in through the palette's "Sign In" flow, answering each step by what it asks for (name,
-   * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
-   * once the flow has closed; returns false when the command is not available yet.
-   */
   /** Signs out and removes the active profile, leaving the shared editor as later suites expect (never throws). */
   async signOutAndRemoveProfile(): Promise<void> {
     await this.runCommand(`${COMMAND_CATEGORY}: Sign Out`).catch(() => undefined);
@@ -323,7 +318,7 @@ export class Workbench {
       .catch(() => undefined);
   }
 
-  /** Signs in through the palette to the run's simulator, with the demo account unless told otherwise and its first instance. */
+  /** Signs in through the palette to the run's simulator with its first instance, and the demo account unless `o` says otherwise (`{}`: no account). */
   async signInToSimulator(name: string, o: { accountId?: string } = { accountId: DEMO_ACCOUNT }): Promise<boolean> {
     const sim = await session().simulator();
     return this.signInWithPalette({
@@ -336,6 +331,18 @@ export class Workbench {
     });
   }
 
+  /** Waits for the notification a successful sign-in of profile `name` shows (`timeoutMs`: Playwright's default when absent). */
+  async signedInNotice(name: string, timeoutMs?: number): Promise<void> {
+    await this.notification(new RegExp(`Signed in with profile "${name}"`))
+      .first()
+      .waitFor({ state: 'visible', ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) });
+  }
+
+  /**
+   * Signs in through the palette's "Sign In" flow, answering each step by what it asks for (name,
+   * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
+   * once the flow has closed; returns false when the command is not available yet.
+   */
   async signInWithPalette(p: {
     name: string;
     baseUrl: string;
