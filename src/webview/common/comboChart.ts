@@ -14,6 +14,7 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
+  type ChartDataset,
   type Plugin,
   type TooltipItem,
 } from 'chart.js';
@@ -39,6 +40,8 @@ export interface ComboPoint {
 
 type Kind = 'bar' | 'line';
 type Values = (number | null)[];
+/** The point fields behind the four datasets, in dataset order. */
+const SERIES = ['inbound', 'outbound', 'unique', 'minutes'] as const;
 
 export interface ComboChartOptions {
   ariaLabel: string;
@@ -67,11 +70,9 @@ export class ComboChart {
     this.points = points;
     const c = this.chart;
     c.data.labels = points.map((p) => p.label);
-    const ds = c.data.datasets;
-    ds[0]!.data = points.map((p) => p.inbound);
-    ds[1]!.data = points.map((p) => p.outbound);
-    ds[2]!.data = points.map((p) => p.unique);
-    ds[3]!.data = points.map((p) => p.minutes);
+    SERIES.forEach((key, i) => {
+      c.data.datasets[i]!.data = points.map((p) => p[key]);
+    });
     c.update();
   }
 
@@ -97,38 +98,28 @@ export class ComboChart {
     Chart.defaults.font.size = Math.max(11, t.fontSize - 1);
     Chart.defaults.color = t.muted;
     const border = t.highContrast ? t.foreground : undefined;
+    // The two legs: stacked bars on the left axis.
+    const bar = (label: string, key: 'inbound' | 'outbound', color: string): ChartDataset<Kind, Values> => ({
+      type: 'bar',
+      label,
+      data: this.points.map((p) => p[key]),
+      stack: 'legs',
+      yAxisID: 'y',
+      order: 2,
+      backgroundColor: color,
+      borderColor: border ?? color,
+      borderWidth: border ? 1 : 0,
+      borderRadius: 2,
+      maxBarThickness: 28,
+    });
     const tickColor = (index: number): string => (this.points[index]?.band === 'future' ? t.future : t.muted);
     return {
       type: 'bar',
       data: {
         labels: this.points.map((p) => p.label),
         datasets: [
-          {
-            type: 'bar',
-            label: l10n.t('Inbound legs'),
-            data: this.points.map((p) => p.inbound),
-            stack: 'legs',
-            yAxisID: 'y',
-            order: 2,
-            backgroundColor: t.inbound,
-            borderColor: border ?? t.inbound,
-            borderWidth: border ? 1 : 0,
-            borderRadius: 2,
-            maxBarThickness: 28,
-          },
-          {
-            type: 'bar',
-            label: l10n.t('Outbound legs'),
-            data: this.points.map((p) => p.outbound),
-            stack: 'legs',
-            yAxisID: 'y',
-            order: 2,
-            backgroundColor: t.outbound,
-            borderColor: border ?? t.outbound,
-            borderWidth: border ? 1 : 0,
-            borderRadius: 2,
-            maxBarThickness: 28,
-          },
+          bar(l10n.t('Inbound legs'), 'inbound', t.inbound),
+          bar(l10n.t('Outbound legs'), 'outbound', t.outbound),
           {
             type: 'line',
             label: l10n.t('Unique calls'),
