@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-// `elements` and `chart` are shared scripts (the custom elements for every panel, Chart.js for the month
+// `elements` and `chart` are shared scripts (the custom elements for every panel, uPlot for the month
 // view and the trend), loaded before a panel's own bundle: each library ships once (html.ts scriptsFor).
 const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities']
   .map((name) => ({ name, file: `src/webview/${name}/main.ts` }))

@@ -11,7 +11,7 @@ export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 /**
  * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
  * then the shared chart script where a chart is drawn. Shared libraries thus ship (and are cached) once. The
- * chart library (180 KB) comes last so that the panel says `ready` and paints its table without waiting for
+ * chart library comes last so that the panel says `ready` and paints its table without waiting for
  * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
 export function scriptsFor(entry: WebviewEntry): string[] {

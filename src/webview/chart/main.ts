@@ -1,4 +1,4 @@
-// The shared chart script (dist/webview/chart.js): Chart.js and our combo chart, loaded by the host after
+// The shared chart script (dist/webview/chart.js): uPlot and our combo chart, loaded by the host after
 // the month view's and the trend's own bundles, which reach it through common/sharedChart.ts.
 import '../common/l10n.js';
 import { markStep } from '../common/painted.js';

@@ -62,6 +62,17 @@ export function onThemeChange(onChange: () => void): void {
 
 /** A diagonal hatch used for future days, so they read as "no data yet" rather than "zero". */
 export function hatchPattern(ctx: CanvasRenderingContext2D, color: string): CanvasPattern | string {
+  // Drawn once per canvas and colour: the bands plugin asks for it for every hatched column on every draw.
+  let byColor = patterns.get(ctx);
+  if (!byColor) patterns.set(ctx, (byColor = new Map<string, CanvasPattern | string>()));
+  let pattern = byColor.get(color);
+  if (!pattern) byColor.set(color, (pattern = newHatchPattern(ctx, color)));
+  return pattern;
+}
+
+const patterns = new WeakMap<CanvasRenderingContext2D, Map<string, CanvasPattern | string>>();
+
+function newHatchPattern(ctx: CanvasRenderingContext2D, color: string): CanvasPattern | string {
   const tile = document.createElement('canvas');
   tile.width = 8;
   tile.height = 8;

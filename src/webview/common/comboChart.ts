@@ -1,28 +1,12 @@
 // The chart both the month view and the trend use: inbound and outbound legs as stacked bars on
 // the left axis, unique calls and minutes as lines on the right axis, and hatched bands over
-// categories that have no data yet (future) or none at all (missing / failed).
-// Only the chart.js pieces used here are registered, which keeps the bundle small.
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartConfiguration,
-  type ChartDataset,
-  type Plugin,
-  type TooltipItem,
-} from 'chart.js';
+// categories that have no data yet (future) or none at all (missing / failed). Drawn by uPlot, whose
+// first chart in a new page costs a few milliseconds (npm run bench, the panel rows), with a legend and
+// a hover card of our own: plain elements, hidden from screen readers, which read the table instead.
+import uPlot from 'uplot';
 import * as l10n from '@vscode/l10n';
 import { hatchPattern, readChartTheme, type ChartTheme } from './chartTheme.js';
 import { formatInt } from './format.js';
-
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 export type Band = 'future' | 'missing';
 
@@ -38,10 +22,9 @@ export interface ComboPoint {
   notes: string[];
 }
 
-type Kind = 'bar' | 'line';
-type Values = (number | null)[];
-/** The point fields behind the four datasets, in dataset order. */
+/** The point fields behind the four series, in drawing order of the legend. */
 const SERIES = ['inbound', 'outbound', 'unique', 'minutes'] as const;
+type SeriesKey = (typeof SERIES)[number];
 
 export interface ComboChartOptions {
   ariaLabel: string;
@@ -49,216 +32,247 @@ export interface ComboChartOptions {
   onSelect(index: number): void;
 }
 
-export class ComboChart {
-  private chart: Chart<Kind, Values, string>;
-  private points: ComboPoint[] = [];
-  private theme: ChartTheme = readChartTheme();
+const LEGEND_HEIGHT = 24;
 
-  /** `points` are drawn by the constructor itself: one layout and one draw for the first paint, not an empty chart first. */
+/** Tick steps for counts: whole numbers only (1, 2, 5, 10, 20, 25, 50, ...). */
+const COUNT_STEPS = Array.from({ length: 10 }, (_, e) => [1, 2, 2.5, 5].map((m) => m * 10 ** e))
+  .flat()
+  .filter(Number.isInteger);
+
+/** 0 up to a round number at or above `max`, so the top gridline is labelled. */
+export function countRange(max: number | null): [number, number] {
+  if (max === null || !(max > 0)) return [0, 5];
+  const step = COUNT_STEPS.find((s) => max / s <= 5) ?? 10 ** Math.ceil(Math.log10(max));
+  return [0, Math.ceil(max / step) * step];
+}
+
+export class ComboChart {
+  private plot: uPlot | undefined;
+  private points: ComboPoint[];
+  private theme: ChartTheme = readChartTheme();
+  private readonly legend: HTMLElement;
+  private readonly tip: HTMLElement;
+  private readonly resize: ResizeObserver;
+
+  /** `box` is the element the chart fills; `points` are drawn at once (one layout, one draw). */
   constructor(
-    canvas: HTMLCanvasElement,
+    private readonly box: HTMLElement,
     private readonly o: ComboChartOptions,
     points: ComboPoint[] = [],
   ) {
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', o.ariaLabel);
     this.points = points;
-    this.chart = new Chart<Kind, Values, string>(canvas, this.config());
+    this.legend = document.createElement('ul');
+    this.legend.className = 'chart-legend';
+    this.legend.setAttribute('aria-hidden', 'true');
+    this.tip = document.createElement('div');
+    this.tip.className = 'chart-tip';
+    this.tip.setAttribute('aria-hidden', 'true');
+    this.tip.hidden = true;
+    this.box.replaceChildren(this.legend);
+    this.build();
+    this.resize = new ResizeObserver(() => this.plot?.setSize(this.size()));
+    this.resize.observe(this.box);
   }
 
   setData(points: ComboPoint[]): void {
     this.points = points;
-    const c = this.chart;
-    c.data.labels = points.map((p) => p.label);
-    SERIES.forEach((key, i) => {
-      c.data.datasets[i]!.data = points.map((p) => p[key]);
-    });
-    c.update();
+    this.build();
   }
 
   /** Re-reads the theme's colours (after VS Code changed theme). */
   refreshTheme(): void {
     this.theme = readChartTheme();
-    const next = this.config();
-    this.chart.options = next.options ?? {};
-    next.data.datasets.forEach((d, i) => {
-      const cur = this.chart.data.datasets[i];
-      if (cur) Object.assign(cur, { ...d, data: cur.data });
-    });
-    this.chart.update('none');
+    this.build();
   }
 
   destroy(): void {
-    this.chart.destroy();
+    this.resize.disconnect();
+    this.plot?.destroy();
+    this.plot = undefined;
   }
 
-  private config(): ChartConfiguration<Kind, Values, string> {
+  private size(): { width: number; height: number } {
+    return { width: Math.max(100, this.box.clientWidth), height: Math.max(80, this.box.clientHeight - LEGEND_HEIGHT) };
+  }
+
+  private label(key: SeriesKey): string {
+    switch (key) {
+      case 'inbound':
+        return l10n.t('Inbound legs');
+      case 'outbound':
+        return l10n.t('Outbound legs');
+      case 'unique':
+        return l10n.t('Unique calls');
+      case 'minutes':
+        return l10n.t('Minutes');
+    }
+  }
+
+  private color(key: SeriesKey): string {
+    return this.theme[key];
+  }
+
+  /** (Re)creates the plot: every change (data, theme) is a new chart, as cheap as an update with uPlot. */
+  private build(): void {
+    this.plot?.destroy();
+    this.renderLegend();
     const t = this.theme;
-    Chart.defaults.font.family = t.fontFamily;
-    Chart.defaults.font.size = Math.max(11, t.fontSize - 1);
-    Chart.defaults.color = t.muted;
+    const n = this.points.length;
+    const font = `${Math.max(11, t.fontSize - 1)}px ${t.fontFamily}`;
     const border = t.highContrast ? t.foreground : undefined;
-    // The two legs: stacked bars on the left axis.
-    const bar = (label: string, key: 'inbound' | 'outbound', color: string): ChartDataset<Kind, Values> => ({
-      type: 'bar',
-      label,
-      data: this.points.map((p) => p[key]),
-      stack: 'legs',
-      yAxisID: 'y',
-      order: 2,
-      backgroundColor: color,
-      borderColor: border ?? color,
-      borderWidth: border ? 1 : 0,
-      borderRadius: 2,
-      maxBarThickness: 28,
+    const bars = uPlot.paths.bars?.({ size: [0.6, 28] });
+    const line = uPlot.paths.spline?.();
+    const value = (key: SeriesKey) => this.points.map((p) => p[key]);
+    // Stacked legs: the outbound bar stands on the inbound one, so it is drawn as their sum, behind it.
+    const legs = this.points.map((p) => (p.inbound === null && p.outbound === null ? null : (p.inbound ?? 0) + (p.outbound ?? 0)));
+    const barSeries = (key: 'inbound' | 'outbound'): uPlot.Series => ({
+      label: this.label(key),
+      scale: 'y',
+      fill: this.color(key),
+      stroke: border ?? this.color(key),
+      width: border ? 1 : 0,
+      paths: bars,
+      points: { show: false },
     });
-    const tickColor = (index: number): string => (this.points[index]?.band === 'future' ? t.future : t.muted);
-    return {
-      type: 'bar',
-      data: {
-        labels: this.points.map((p) => p.label),
-        datasets: [
-          bar(l10n.t('Inbound legs'), 'inbound', t.inbound),
-          bar(l10n.t('Outbound legs'), 'outbound', t.outbound),
-          {
-            type: 'line',
-            label: l10n.t('Unique calls'),
-            data: this.points.map((p) => p.unique),
-            yAxisID: 'y1',
-            order: 1,
-            borderColor: t.unique,
-            backgroundColor: t.unique,
-            borderWidth: 2,
-            pointRadius: 2.5,
-            pointHoverRadius: 5,
-            tension: 0.25,
-            spanGaps: false,
-          },
-          {
-            type: 'line',
-            label: l10n.t('Minutes'),
-            data: this.points.map((p) => p.minutes),
-            yAxisID: 'y1',
-            order: 1,
-            borderColor: t.minutes,
-            backgroundColor: t.minutes,
-            borderWidth: 2,
-            borderDash: [5, 3],
-            pointRadius: 2.5,
-            pointHoverRadius: 5,
-            pointStyle: 'rectRot',
-            tension: 0.25,
-            spanGaps: false,
-          },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        // Drawn in its final state at once: a panel counts as painted when its chart is, and every render
-        // builds a new chart, so an entry animation would only ever delay that first paint.
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        layout: { padding: { top: 4 } },
-        onClick: (event, _elements, chart) => {
-          // The column under the pointer, anywhere in the plot area (bars can be tiny or zero).
-          const { chartArea } = chart;
-          const x = event.x ?? -1;
-          const y = event.y ?? -1;
-          if (x < chartArea.left || x > chartArea.right || y < chartArea.top || y > chartArea.bottom) return;
-          const index = Math.round(chart.scales.x?.getValueForPixel(x) ?? -1);
-          if (index >= 0 && index < this.points.length) this.o.onSelect(index);
-        },
-        onHover: (event, elements) => {
-          const target = event.native?.target;
-          if (target instanceof HTMLElement) target.style.cursor = elements.length > 0 ? 'pointer' : 'default';
-        },
+    const lineSeries = (key: 'unique' | 'minutes'): uPlot.Series => ({
+      label: this.label(key),
+      scale: 'y1',
+      stroke: this.color(key),
+      width: 2,
+      paths: line,
+      points: { show: true, size: 5, fill: this.color(key), stroke: this.color(key) },
+      ...(key === 'minutes' ? { dash: [5, 3] } : {}),
+    });
+    const maxOf = (values: (number | null)[]): number | null => Math.max(0, ...values.map((v) => v ?? 0));
+    const countAxis = (scale: 'y' | 'y1', title: string, side: 1 | 3): uPlot.Axis => ({
+      scale,
+      side,
+      label: title,
+      labelFont: font,
+      labelSize: 20,
+      font,
+      stroke: t.muted,
+      grid: scale === 'y' ? { stroke: t.grid, width: 1 } : { show: false },
+      ticks: { show: false },
+      incrs: COUNT_STEPS,
+      values: (_u, splits) => splits.map((v) => formatInt(v)),
+    });
+    const plot = new uPlot(
+      {
+        ...this.size(),
+        pxAlign: 0,
+        legend: { show: false },
+        cursor: { x: false, y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
+        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         scales: {
-          x: {
-            stacked: true,
-            grid: { display: false },
-            border: { color: t.grid },
-            ticks: { color: (ctx) => tickColor(ctx.index), maxRotation: 0, autoSkipPadding: 6 },
-          },
-          y: {
-            stacked: true,
-            beginAtZero: true,
-            position: 'left',
-            title: { display: true, text: l10n.t('Call legs'), color: t.muted },
-            grid: { color: t.grid },
-            border: { display: false },
-            ticks: { precision: 0, color: t.muted },
-          },
-          y1: {
-            beginAtZero: true,
-            position: 'right',
-            title: { display: true, text: l10n.t('Calls · minutes'), color: t.muted },
-            grid: { display: false },
-            border: { display: false },
-            ticks: { precision: 0, color: t.muted },
-          },
+          x: { time: false, range: () => [-0.5, Math.max(0, n - 1) + 0.5] },
+          y: { range: () => countRange(maxOf(legs)) },
+          y1: { range: () => countRange(Math.max(maxOf(value('unique')) ?? 0, maxOf(value('minutes')) ?? 0)) },
         },
-        plugins: {
-          legend: {
-            position: 'top',
-            align: 'end',
-            labels: {
-              color: t.foreground,
-              usePointStyle: true,
-              boxWidth: 8,
-              boxHeight: 8,
-              padding: 14,
-              sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
-            },
+        axes: [
+          {
+            font,
+            stroke: t.muted,
+            grid: { show: false },
+            ticks: { show: false },
+            border: { show: true, stroke: t.grid, width: 1 },
+            splits: () => this.points.map((_, i) => i),
+            values: (u, splits) => this.tickLabels(u, splits),
           },
-          tooltip: {
-            backgroundColor: t.background,
-            titleColor: t.foreground,
-            bodyColor: t.foreground,
-            footerColor: t.warning,
-            borderColor: t.highContrast ? t.foreground : t.grid,
-            borderWidth: 1,
-            padding: 10,
-            boxPadding: 4,
-            usePointStyle: true,
-            itemSort: (a, b) => a.datasetIndex - b.datasetIndex,
-            callbacks: {
-              title: (items: TooltipItem<Kind>[]) => this.points[items[0]?.dataIndex ?? -1]?.tooltipTitle ?? '',
-              label: (item: TooltipItem<Kind>) => {
-                const y = item.parsed.y;
-                return l10n.t({
-                  message: '{0}: {1}',
-                  args: [item.dataset.label ?? '', y === null || y === undefined ? '—' : formatInt(y)],
-                  comment: ['Chart tooltip line: a series name, then its value'],
-                });
-              },
-              footer: (items: TooltipItem<Kind>[]) => this.points[items[0]?.dataIndex ?? -1]?.notes ?? [],
-            },
-          },
+          countAxis('y', l10n.t('Call legs'), 3),
+          countAxis('y1', l10n.t('Calls · minutes'), 1),
+        ],
+        series: [{}, barSeries('outbound'), barSeries('inbound'), lineSeries('unique'), lineSeries('minutes')],
+        hooks: {
+          drawClear: [(u) => this.drawBands(u)],
+          setCursor: [(u) => this.showTip(u)],
         },
       },
-      plugins: [this.bandsPlugin()],
-    };
+      [this.points.map((_, i) => i), legs, value('inbound'), value('unique'), value('minutes')],
+      this.box,
+    );
+    const canvas = plot.ctx.canvas;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', this.o.ariaLabel);
+    plot.over.style.cursor = n > 0 ? 'pointer' : 'default';
+    plot.over.addEventListener('click', (e) => this.select(plot, e));
+    plot.over.addEventListener('mouseleave', () => (this.tip.hidden = true));
+    plot.over.append(this.tip);
+    this.plot = plot;
   }
 
-  /** Shades the columns of future and missing categories behind the datasets. */
-  private bandsPlugin(): Plugin<Kind> {
-    return {
-      id: 'vstkBands',
-      beforeDatasetsDraw: (chart) => {
-        const { ctx, chartArea, scales } = chart;
-        const x = scales.x;
-        if (!x || this.points.length === 0) return;
-        const width = (chartArea.right - chartArea.left) / this.points.length;
-        ctx.save();
-        this.points.forEach((p, i) => {
-          if (!p.band) return;
-          const center = x.getPixelForValue(i);
-          ctx.fillStyle = hatchPattern(ctx, p.band === 'future' ? this.theme.future : this.theme.warning);
-          ctx.fillRect(center - width / 2, chartArea.top, width, chartArea.bottom - chartArea.top);
-        });
-        ctx.restore();
-      },
+  /** Category labels, every k-th one so that none overlap (the month view has up to 31). */
+  private tickLabels(u: uPlot, splits: number[]): string[] {
+    const widest = Math.max(1, ...this.points.map((p) => p.label.length)) * (this.theme.fontSize * 0.62) + 8;
+    const every = Math.max(1, Math.ceil((widest * this.points.length) / Math.max(1, u.bbox.width / uPlot.pxRatio)));
+    return splits.map((i) => (i % every === 0 ? (this.points[i]?.label ?? '') : ''));
+  }
+
+  private select(u: uPlot, e: MouseEvent): void {
+    const index = Math.round(u.posToVal(e.offsetX, 'x'));
+    if (index >= 0 && index < this.points.length) this.o.onSelect(index);
+  }
+
+  /** Shades the columns of future and missing categories behind the series. */
+  private drawBands(u: uPlot): void {
+    const { ctx, bbox } = u;
+    const n = this.points.length;
+    if (n === 0) return;
+    const width = bbox.width / n;
+    ctx.save();
+    this.points.forEach((p, i) => {
+      if (!p.band) return;
+      ctx.fillStyle = hatchPattern(ctx, p.band === 'future' ? this.theme.future : this.theme.warning);
+      ctx.fillRect(u.valToPos(i, 'x', true) - width / 2, bbox.top, width, bbox.height);
+    });
+    ctx.restore();
+  }
+
+  private renderLegend(): void {
+    this.legend.replaceChildren(
+      ...SERIES.map((key) => {
+        const item = document.createElement('li');
+        const swatch = document.createElement('span');
+        swatch.className = `chart-key chart-key-${key}`;
+        swatch.style.setProperty('--key-color', this.color(key));
+        item.append(swatch, this.label(key));
+        return item;
+      }),
+    );
+  }
+
+  /** The hover card: the category's title, its four values and its notes (plain text). */
+  private showTip(u: uPlot): void {
+    const i = u.cursor.idx;
+    const p = i === null || i === undefined ? undefined : this.points[i];
+    if (!p) {
+      this.tip.hidden = true;
+      return;
+    }
+    const line = (text: string, className = ''): HTMLElement => {
+      const el = document.createElement('div');
+      el.className = className;
+      el.textContent = text;
+      return el;
     };
+    this.tip.replaceChildren(
+      line(p.tooltipTitle, 'chart-tip-title'),
+      ...SERIES.map((key) =>
+        line(
+          l10n.t({
+            message: '{0}: {1}',
+            args: [this.label(key), p[key] === null ? '—' : formatInt(p[key])],
+            comment: ['Chart tooltip line: a series name, then its value'],
+          }),
+        ),
+      ),
+      ...p.notes.map((note) => line(note, 'chart-tip-note')),
+    );
+    this.tip.hidden = false;
+    const left = u.cursor.left ?? 0;
+    const plotWidth = u.bbox.width / uPlot.pxRatio;
+    const tipWidth = this.tip.offsetWidth;
+    this.tip.style.left = `${left + 12 + tipWidth > plotWidth ? Math.max(0, left - 12 - tipWidth) : left + 12}px`;
+    this.tip.style.top = `${Math.max(0, (u.cursor.top ?? 0) - 10)}px`;
   }
 }

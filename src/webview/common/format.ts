@@ -19,6 +19,16 @@ export function formatOneDecimal(n: number): string {
   return oneDecimal.format(n);
 }
 
+// One formatter per shape for the page's life: creating an Intl.DateTimeFormat costs far more than
+// formatting with it, and a month view formats every day two ways (the table and the chart's labels).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(pageLanguage(), { ...options, timeZone: 'UTC' })));
+  return f;
+}
+
 function utc(y: number, m: number, d = 1): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
@@ -29,7 +39,7 @@ function parts(id: string): { y: number; m: number; d: number } {
 
 export function formatMonth(monthId: string, style: 'long' | 'short' = 'long'): string {
   const { y, m } = parts(monthId);
-  return new Intl.DateTimeFormat(pageLanguage(), { month: style, year: 'numeric', timeZone: 'UTC' }).format(utc(y, m));
+  return dateFormat({ month: style, year: 'numeric' }).format(utc(y, m));
 }
 
 /** "Mon 3" style label for a day of the displayed month. */
@@ -37,20 +47,14 @@ export function formatDayShort(dateId: string): { weekday: string; day: string }
   const { y, m, d } = parts(dateId);
   const date = utc(y, m, d);
   return {
-    weekday: new Intl.DateTimeFormat(pageLanguage(), { weekday: 'short', timeZone: 'UTC' }).format(date),
+    weekday: dateFormat({ weekday: 'short' }).format(date),
     day: String(d),
   };
 }
 
 export function formatDateLong(dateId: string): string {
   const { y, m, d } = parts(dateId);
-  return new Intl.DateTimeFormat(pageLanguage(), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utc(y, m, d));
+  return dateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utc(y, m, d));
 }
 
 export function isoDate(dateId: string): string {

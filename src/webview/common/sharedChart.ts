@@ -1,7 +1,7 @@
-// The month view and the trend draw the same chart, and Chart.js ships once for both: in the shared
+// The month view and the trend draw the same chart, and the chart library ships once for both: in the shared
 // script dist/webview/chart.js, which the host loads before either panel's own bundle (see scriptsFor
 // in src/host/webviews/html.ts). This file holds only the name the shared script publishes the chart
-// under and a typed accessor. Importing comboChart.ts itself from a panel would copy Chart.js into that
+// under and a typed accessor. Importing comboChart.ts itself from a panel would copy the chart library into that
 // panel's bundle again (test/unit/shared/bundleBudgets.test.ts would then fail).
 import type { ComboChart, ComboChartOptions, ComboPoint } from './comboChart.js';
 
@@ -16,16 +16,16 @@ export interface SharedChart {
 /**
  * Runs `draw` once the shared chart script has run: at once when it has, else on its event. The host lists
  * that script after the panel's own bundle, so a panel paints its table and totals without waiting for the
- * 180 KB library and draws the chart when it arrives.
+ * chart library and draws the chart when it arrives.
  */
 export function whenChartLoaded(draw: () => void): void {
   if ((globalThis as Record<string, unknown>)[SHARED_CHART_GLOBAL]) draw();
   else window.addEventListener(SHARED_CHART_LOADED_EVENT, () => draw(), { once: true });
 }
 
-export function createComboChart(canvas: HTMLCanvasElement, options: ComboChartOptions, points: ComboPoint[]): ComboChart {
+export function createComboChart(box: HTMLElement, options: ComboChartOptions, points: ComboPoint[]): ComboChart {
   const shared = (globalThis as Record<string, unknown>)[SHARED_CHART_GLOBAL] as SharedChart | undefined;
   // Only a broken build gets here (the host always lists the chart script first); say which file is missing.
   if (!shared) throw new Error('dist/webview/chart.js did not load before this panel');
-  return new shared.ComboChart(canvas, options, points);
+  return new shared.ComboChart(box, options, points);
 }

@@ -142,7 +142,7 @@ export function renderChart(
   view: MonthViewData,
   openDay: (dateId: string) => void,
 ): { section: HTMLElement; chart: () => ComboChart } {
-  const canvas = h('canvas', {});
+  const box = h('div', { className: 'chart-box' });
   const section = h(
     'section',
     { className: 'panel chart-panel' },
@@ -152,10 +152,10 @@ export function renderChart(
       h('h2', {}, l10n.t('Daily traffic')),
       h('p', { className: 'panel-hint' }, l10n.t('Click a day to open its activities')),
     ),
-    h('div', { className: 'chart-box' }, canvas),
+    box,
   );
   let chart: ComboChart | undefined;
-  // The chart is created once the canvas is in the document, so it can measure its box.
+  // The chart is created once its box is in the document, so it can measure it.
   return {
     section,
     chart: () => {
@@ -164,7 +164,7 @@ export function renderChart(
         return chart;
       }
       chart = createComboChart(
-        canvas,
+        box,
         {
           ariaLabel: l10n.t(
             'Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.',

@@ -169,7 +169,7 @@ function table(months: TrendMonth[]): HTMLElement {
 }
 
 function renderData({ months, meta }: TrendData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
-  const canvas = h('canvas', {});
+  const box = h('div', { className: 'chart-box' });
   const content = [
     cards(months),
     h(
@@ -181,7 +181,7 @@ function renderData({ months, meta }: TrendData, stillShown: () => boolean): { c
         h('h2', {}, l10n.t('Monthly traffic')),
         h('p', { className: 'panel-hint' }, l10n.t('Click a month to open it')),
       ),
-      h('div', { className: 'chart-box' }, canvas),
+      box,
     ),
     table(months),
     meta ? serviceFooter(meta) : null,
@@ -193,7 +193,7 @@ function renderData({ months, meta }: TrendData, stillShown: () => boolean): { c
       if (!stillShown()) return;
       markStep('chartLoaded');
       chart = createComboChart(
-        canvas,
+        box,
         {
           ariaLabel: l10n.t('Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.'),
           onSelect: (i) => {

@@ -199,10 +199,21 @@ void describe('month view webview', () => {
       await page.locator('.chart-box canvas').scrollIntoViewIfNeeded();
       const box = await page.locator('.chart-box canvas').boundingBox();
       assert.ok(box);
+      // Hovering a column shows that day's title and values in the hover card, hidden from screen readers.
+      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+      const tip = page.locator('.chart-tip');
+      await tip.waitFor({ state: 'visible' });
+      assert.equal(await tip.getAttribute('aria-hidden'), 'true');
+      const card = (await tip.textContent()) ?? '';
+      assert.match(card, /March \d+, 2025.*Inbound legs: (\d+|—).*Outbound legs: (\d+|—).*Unique calls: (\d+|—).*Minutes: (\d+|—)/);
+      const hoveredDay = Number(/March (\d+),/.exec(card)?.[1]);
+      assert.deepEqual(await page.locator('.chart-legend li').allTextContents(), ['Inbound legs', 'Outbound legs', 'Unique calls', 'Minutes']);
+      await page.mouse.move(box.x - 20, box.y - 20);
+      await tip.waitFor({ state: 'hidden' });
       await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
       const posted = await p.waitForPosted(4);
-      assert.equal(posted[3]?.type, 'openDay');
-      assert.match(String(posted[3]?.dateId), /^202503(0[1-9]|[12]\d|3[01])$/);
+      // The click opens the day the hover card named.
+      assert.deepEqual(posted[3], { type: 'openDay', dateId: `202503${String(hoveredDay).padStart(2, '0')}` });
       await assertNoViolations(p);
     });
   });
