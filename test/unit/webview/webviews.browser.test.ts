@@ -207,7 +207,12 @@ void describe('month view webview', () => {
       const card = (await tip.textContent()) ?? '';
       assert.match(card, /March \d+, 2025.*Inbound legs: (\d+|—).*Outbound legs: (\d+|—).*Unique calls: (\d+|—).*Minutes: (\d+|—)/);
       const hoveredDay = Number(/March (\d+),/.exec(card)?.[1]);
-      assert.deepEqual(await page.locator('.chart-legend li').allTextContents(), ['Inbound legs', 'Outbound legs', 'Unique calls', 'Minutes']);
+      assert.deepEqual(await page.locator('.chart-legend li').allTextContents(), [
+        'Inbound legs',
+        'Outbound legs',
+        'Unique calls',
+        'Minutes',
+      ]);
       await page.mouse.move(box.x - 20, box.y - 20);
       await tip.waitFor({ state: 'hidden' });
       await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
