@@ -97,7 +97,13 @@ async function paintedAt(page: Page, before: ReadonlySet<Frame>, timeoutMs = 30_
     );
     const i = marks.findIndex((t) => typeof t === 'number');
     if (i >= 0) {
-      if (process.env.VSTK_BENCH_DETAIL) console.log(`        ${String(await fresh[i]!.evaluate(TIMELINE).catch(String))}`);
+      if (process.env.VSTK_BENCH_DETAIL) {
+        // The editor's webview host (the outer frame) starts when the panel is created, the page's frame when its HTML arrives.
+        const host = await fresh[i]!.parentFrame()
+          ?.evaluate(() => Math.round(performance.timeOrigin))
+          .catch(() => undefined);
+        console.log(`        host ${host} | ${String(await fresh[i]!.evaluate(TIMELINE).catch(String))}`);
+      }
       return marks[i]!;
     }
     if (Date.now() > deadline) throw new Error(`no new panel set its "painted" mark within ${timeoutMs} ms`);

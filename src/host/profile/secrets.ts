@@ -14,6 +14,12 @@ export interface SecretsChange {
 
 export class ProfileSecrets extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<SecretsChange>());
+  /**
+   * What each profile's entry held when last read. Every request needs the credentials, and each storage read is a
+   * round trip to the editor's window (in a browser-based editor, through the page that is also building a panel
+   * just opened). Dropped on every change of the entry, from this window or another.
+   */
+  private readonly known = new Map<string, Promise<ProfileCredentials | undefined>>();
 
   /** Fires when a profile's credentials were stored or deleted, also from another window. */
   readonly onDidChange = this.changed.event;
@@ -26,14 +32,23 @@ export class ProfileSecrets extends Disposable {
     this._register(
       storage.onDidChange((e) => {
         const profile = profileFromSecretKey(e.key);
-        if (profile !== undefined) this.changed.fire({ profile });
+        if (profile === undefined) return;
+        this.known.delete(profile);
+        this.changed.fire({ profile });
       }),
     );
   }
 
   /** Undefined when nothing is stored or the stored entry is unusable. */
   async get(profile: string): Promise<ProfileCredentials | undefined> {
-    const credentials = parseStoredCredentials(await this.storage.get(profileSecretKey(profile)));
+    let read = this.known.get(profile);
+    if (!read) {
+      read = Promise.resolve(this.storage.get(profileSecretKey(profile))).then(parseStoredCredentials);
+      this.known.set(profile, read);
+      // A failed read is not remembered: the next caller asks the storage again.
+      read.catch(() => this.known.get(profile) === read && this.known.delete(profile));
+    }
+    const credentials = await read;
     if (credentials) this.onSeen(credentials);
     return credentials;
   }
@@ -42,10 +57,20 @@ export class ProfileSecrets extends Disposable {
   async store(profile: string, credentials: ProfileCredentials): Promise<void> {
     const json = serializeCredentials(credentials);
     this.onSeen(credentials);
-    await this.storage.store(profileSecretKey(profile), json);
+    this.known.delete(profile);
+    try {
+      await this.storage.store(profileSecretKey(profile), json);
+    } finally {
+      this.known.delete(profile);
+    }
   }
 
   async delete(profile: string): Promise<void> {
-    await this.storage.delete(profileSecretKey(profile));
+    this.known.delete(profile);
+    try {
+      await this.storage.delete(profileSecretKey(profile));
+    } finally {
+      this.known.delete(profile);
+    }
   }
 }
