@@ -15,6 +15,26 @@ const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities']
   .filter((e) => existsSync(e.file));
 
 /**
+ * The panels carry these bundles inside their page (src/host/webviews/html.ts PageScript): a bundle holding
+ * "</script" or "<!--" would end or comment out its own script element there, so such a build fails.
+ * @type {import('esbuild').Plugin}
+ */
+const inlineSafeBundles = {
+  name: 'inline-safe-bundles',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      // In memory (the bundle budget test) the files are in the result; otherwise they were just written.
+      const files = result.outputFiles
+        ? result.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => ({ path: f.path, text: f.text }))
+        : webviewEntries.map((e) => ({ path: `dist/webview/${e.name}.js`, text: readFileSync(`dist/webview/${e.name}.js`, 'utf8') }));
+      const unsafe = files.filter((f) => /<\/script|<!--/i.test(f.text)).map((f) => f.path);
+      if (unsafe.length > 0) throw new Error(`${unsafe.join(', ')} hold "</script" or "<!--" and cannot be placed in a page`);
+    });
+  },
+};
+
+/**
  * undici carries its HTTP parser twice, as a SIMD and a plain WebAssembly module (72 KB each, base64), and
  * loads the SIMD one inside a try/catch that falls back to the plain one. Shipping only the plain one costs
  * nothing measurable for answers of a few KB (npm run bench, client rows) and saves 72 KB of core.js.
@@ -139,6 +159,7 @@ if (webviewEntries.length > 0) {
     format: 'iife',
     target: 'es2022',
     outdir: 'dist/webview',
+    plugins: [inlineSafeBundles],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,

@@ -1,5 +1,5 @@
-// The HTML shell of every panel: a strict CSP (nothing but our own bundle and stylesheet, scripts
-// only with a fresh nonce) and no service data in the markup — everything the service says arrives
+// The HTML shell of every panel: a strict CSP (scripts only with a fresh nonce; our bundles and stylesheet
+// ride inside the page, see PageScript) and no service data in the markup — everything the service says arrives
 // later as a message and is rendered as text by the webview. Only the editor's language and our
 // own message bundle are embedded (escaped), so the page is translated from its first paint.
 // Free of `vscode` so tests can build the exact same page.
@@ -10,7 +10,7 @@ export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 
 /**
  * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
- * then the shared chart script where a chart is drawn. Shared libraries thus ship (and are cached) once. The
+ * then the shared chart script where a chart is drawn. Shared libraries thus ship once in the package. The
  * chart library comes last so that the panel says `ready` and paints its table without waiting for
  * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
@@ -53,6 +53,36 @@ export const BOOT_SCRIPT = `(() => {
   api.postMessage({ type: 'ready' });
 })();`;
 
+/**
+ * A script of the page: a URL to fetch, or our own bundle's code to run in place under the page's nonce.
+ * In the editor every resource of a webview is fetched through the editor's service worker and its remote
+ * file system, and the host's messages wait for the page's `load` event, i.e. for every listed resource
+ * (docs/panel-performance.md); code in the page costs neither. The CSP is the same either way.
+ */
+export type PageScript = string | { code: string };
+/** A stylesheet: a URL, or our own CSS, adopted by a script under the nonce (the CSP's style-src is unchanged). */
+export type PageStylesheet = string | { css: string };
+
+/** Whether `code` can sit inside a <script> element as is: no end tag and no comment opener for the HTML parser. */
+export function inlineSafe(code: string): boolean {
+  return !/<\/script|<!--/i.test(code);
+}
+
+function scriptElement(nonce: string, s: PageScript): string {
+  if (typeof s === 'string') return `<script nonce="${escapeHtml(nonce)}" src="${escapeHtml(s)}"></script>`;
+  // Only our own bundles get here, and esbuild.mjs refuses to write one that fails this check.
+  if (!inlineSafe(s.code)) throw new Error('a bundle holds "</script" or "<!--" and cannot be placed in the page');
+  return `<script nonce="${escapeHtml(nonce)}">${s.code}</script>`;
+}
+
+function stylesheetElement(nonce: string, s: PageStylesheet): string {
+  if (typeof s === 'string') return `<link rel="stylesheet" href="${escapeHtml(s)}">`;
+  // JSON with "<" escaped: the text cannot end the script element it sits in.
+  const css = JSON.stringify(s.css).replace(/</g, '\\u003c');
+  const adopt = `(() => { const sheet = new CSSStyleSheet(); sheet.replaceSync(${css}); document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; })();`;
+  return `<script nonce="${escapeHtml(nonce)}">${adopt}</script>`;
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -60,9 +90,9 @@ export function escapeHtml(s: string): string {
 export interface WebviewHtmlOptions {
   cspSource: string;
   nonce: string;
-  /** Script URLs in load order; each gets the nonce. The entry bundle comes last. */
-  scripts: string[];
-  stylesheets: string[];
+  /** Scripts in load order; each gets the nonce. */
+  scripts: PageScript[];
+  stylesheets: PageStylesheet[];
   title: string;
   entry: WebviewEntry;
   /** The editor's language and bundle; absent means English (tests, the browser harness). */
@@ -73,8 +103,8 @@ export interface WebviewHtmlOptions {
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   const csp = escapeHtml(contentSecurityPolicy(o.cspSource, o.nonce));
-  const links = o.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n    ');
-  const scripts = o.scripts.map((src) => `<script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(src)}"></script>`).join('\n    ');
+  const links = o.stylesheets.map((s) => stylesheetElement(o.nonce, s)).join('\n    ');
+  const scripts = o.scripts.map((s) => scriptElement(o.nonce, s)).join('\n    ');
   // Our own message bundle rides in an attribute (inert data, so the CSP needs no inline script);
   // escapeHtml makes any quote or angle bracket in a translation harmless.
   const l10n = o.l10n ? ` ${WEBVIEW_L10N_ATTRIBUTE}="${escapeHtml(JSON.stringify(o.l10n))}"` : '';

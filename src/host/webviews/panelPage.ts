@@ -1,16 +1,17 @@
-// The page every panel kind shows: the webview's options (scripts on, only our bundle and stylesheet
-// readable), the icon, and the HTML shell with a fresh nonce, rendered by the features bundle.
+// The page every panel kind shows: the webview's options (scripts on, no file of the extension readable),
+// the icon, and the HTML shell with a fresh nonce and our bundles inside it, rendered by the features bundle.
 import * as vscode from 'vscode';
 import type { FeaturesContract } from '../bundles/featuresContract.js';
 import type { WebviewEntry } from './html.js';
+import { pageScripts, pageStylesheets } from './pageAssets.js';
 
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+export function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
     enableFindWidget: true,
-    // The bundle and the stylesheet, nothing else of the extension is readable by the page.
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    // The page's scripts and stylesheet are inside it (pageAssets.ts): it reads no file of the extension.
+    localResourceRoots: [],
   };
 }
 
@@ -27,10 +28,8 @@ export function renderPanelPage(
   webview.html = renderWebviewHtml({
     cspSource: webview.cspSource,
     nonce: createNonce(),
-    scripts: scriptsFor(entry).map((name) =>
-      webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${name}.js`)).toString(),
-    ),
-    stylesheets: [webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString()],
+    scripts: pageScripts(extensionUri.fsPath, scriptsFor(entry)),
+    stylesheets: pageStylesheets(extensionUri.fsPath),
     title: panel.title,
     entry,
     l10n: { language: vscode.env.language, ...(vscode.l10n.bundle ? { bundle: vscode.l10n.bundle } : {}) },

@@ -56,12 +56,7 @@ export class PanelRegistry implements vscode.Disposable {
       return open.panel.title;
     }
     open?.panel.dispose();
-    const panel = vscode.window.createWebviewPanel(
-      descriptor.viewType,
-      descriptor.title(state),
-      column,
-      webviewOptions(this.o.extensionUri),
-    );
+    const panel = vscode.window.createWebviewPanel(descriptor.viewType, descriptor.title(state), column, webviewOptions());
     this.adopt(kind, panel, state);
     return panel.title;
   }
@@ -113,7 +108,7 @@ export class PanelRegistry implements vscode.Disposable {
       deserializeWebviewPanel: (panel, raw: unknown) => {
         // A revived panel comes with the options of its previous life; set ours again. (A new panel is created
         // with them; setting them again would be one more change for the window to apply while it builds the panel.)
-        panel.webview.options = webviewOptions(this.o.extensionUri);
+        panel.webview.options = webviewOptions();
         const state = KINDS[kind].parseState(loadFeatures(), raw);
         // Saved state that fails the check (the page writes it): close the panel rather than guess.
         if (state) this.adopt(kind, panel, state);

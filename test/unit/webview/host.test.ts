@@ -7,7 +7,11 @@ import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { addMonths, dateIdOf, monthIdOf } from '../../../src/core/model/month.js';
 import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from '../../../src/host/webviews/dataSources.js';
-import { BOOT_SCRIPT, contentSecurityPolicy, createNonce, renderWebviewHtml } from '../../../src/host/webviews/html.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageScripts, pageStylesheets } from '../../../src/host/webviews/pageAssets.js';
+import { BOOT_SCRIPT, contentSecurityPolicy, createNonce, inlineSafe, renderWebviewHtml } from '../../../src/host/webviews/html.js';
 import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
 import { toJsonValue } from '../../../src/host/webviews/payload.js';
 import { ReadyGate } from '../../../src/host/webviews/readyGate.js';
@@ -54,6 +58,51 @@ void describe('webview HTML shell', () => {
     assert.equal(html.match(/<script/g)?.length, 3, 'no other script element');
     assert.match(html, /<title>Calls March 2025 · &#60;script&#62;alert\(1\)&#60;\/script&#62;<\/title>/);
     assert.match(html, /http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/);
+  });
+
+  void it('carries our bundles and stylesheet inside the page under the same nonce, with the CSP unchanged', () => {
+    const html = renderWebviewHtml({
+      cspSource: 'https://x.test',
+      nonce: 'N0NCE',
+      scripts: [{ code: 'window.a = 1;' }, { code: 'window.b = "</scr" + "ipt>";' }],
+      stylesheets: [{ css: 'body { color: red } </style><script>alert(1)</script>' }],
+      title: 't',
+      entry: 'trend',
+    });
+    assert.match(html, /<script nonce="N0NCE">window\.a = 1;<\/script>/);
+    assert.doesNotMatch(html, /<link|<style/, 'no stylesheet element: the CSS is adopted by a script');
+    // The CSS rides as a JSON string with every "<" escaped: it cannot end the script element it sits in.
+    const adopt = /<script nonce="N0NCE">(\(\(\) => \{ const sheet = new CSSStyleSheet\(\);[^<]*)<\/script>/.exec(html);
+    assert.ok(adopt, 'a script adopts the stylesheet');
+    assert.match(adopt[1]!, /replaceSync\("body \{ color: red \} \\u003c\/style>\\u003cscript>alert\(1\)\\u003c\/script>"\)/);
+    assert.equal(html.match(/<script/g)?.length, 4, 'boot, stylesheet and the two bundles');
+    assert.equal(html.match(/<script(?! nonce="N0NCE")/g), null, 'every script carries the nonce');
+    assert.match(html, /script-src &#39;nonce-N0NCE&#39;; base-uri/, 'still no inline script without the nonce');
+  });
+
+  void it('reads the bundles and the stylesheet a page carries from the extension once per window', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vstk-assets-'));
+    mkdirSync(join(dir, 'dist', 'webview'), { recursive: true });
+    mkdirSync(join(dir, 'media'));
+    writeFileSync(join(dir, 'dist', 'webview', 'elements.js'), 'elements();');
+    writeFileSync(join(dir, 'dist', 'webview', 'trend.js'), 'trend();');
+    writeFileSync(join(dir, 'media', 'webview.css'), 'body{}');
+    assert.deepEqual(pageScripts(dir, ['elements', 'trend']), [{ code: 'elements();' }, { code: 'trend();' }]);
+    assert.deepEqual(pageStylesheets(dir), [{ css: 'body{}' }]);
+    writeFileSync(join(dir, 'dist', 'webview', 'trend.js'), 'changed();');
+    assert.deepEqual(pageScripts(dir, ['trend']), [{ code: 'trend();' }], 'read once: the files do not change while the extension runs');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it('refuses a bundle that would end or comment out its script element', () => {
+    assert.equal(inlineSafe('const a = 1 < 2;'), true);
+    for (const bad of ['x = "</script>"', 'x = "</SCRIPT "', 'x = "<!--"']) {
+      assert.equal(inlineSafe(bad), false, bad);
+      assert.throws(
+        () => renderWebviewHtml({ cspSource: 'c', nonce: 'n', scripts: [{ code: bad }], stylesheets: [], title: 't', entry: 'trend' }),
+        /cannot be placed in the page/,
+      );
+    }
   });
 
   void it('titles name the month or the day', () => {

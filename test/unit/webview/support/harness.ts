@@ -67,18 +67,20 @@ export async function startHarness(): Promise<Harness> {
     const page = /^\/panel\/(monthView|trend|activities)$/.exec(url.pathname);
     if (page) {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
+      const delay = Number(url.searchParams.get('delay') ?? 0);
       const nonce = randomBytes(16).toString('base64');
       const html = renderWebviewHtml({
         cspSource: origin,
         nonce,
-        // ?delay=ms holds the bundles back that long (the page's boot script has said `ready` meanwhile).
+        // The bundles and stylesheet inside the page, as the editor gets them (src/host/webviews/pageAssets.ts);
+        // ?delay=ms instead fetches the bundles, held back that long (the page's boot script has said `ready` meanwhile).
         scripts: [
           `${origin}/shim.js`,
-          ...scriptsFor(page[1] as WebviewEntry).map(
-            (name) => `${origin}/bundle/${name}.js?delay=${Number(url.searchParams.get('delay') ?? 0)}`,
+          ...scriptsFor(page[1] as WebviewEntry).map((name) =>
+            delay > 0 ? `${origin}/bundle/${name}.js?delay=${delay}` : { code: readFileSync(join(bundleDir, `${name}.js`), 'utf8') },
           ),
         ],
-        stylesheets: [`${origin}/theme/${theme}.css`, `${origin}/media/webview.css`],
+        stylesheets: [`${origin}/theme/${theme}.css`, delay > 0 ? `${origin}/media/webview.css` : { css }],
         title: 'test',
         entry: page[1] as WebviewEntry,
       });
