@@ -15,9 +15,11 @@ export const command: HostCommand<PanelArgs> = {
     // Signed out: say so (with a Sign In button) before asking anything.
     await services.clients.active();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.monthId ? 0 : 1);
-    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps }));
+    // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
+    const ask = <T>(question: Promise<T>): Promise<T> => services.panels.whileAsking('monthView', question);
+    const instanceId = args.instanceId ?? (await ask(pickInstance(services, { title: title(), step: 1, totalSteps })));
     if (!instanceId) return undefined;
-    const monthId = args.monthId ?? (await pickMonth({ title: title(), step: totalSteps, totalSteps }));
+    const monthId = args.monthId ?? (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps })));
     if (!monthId) return undefined;
     return services.panels.open('monthView', { instanceId, monthId });
   },

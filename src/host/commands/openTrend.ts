@@ -17,7 +17,8 @@ export const command: HostCommand<PanelArgs> = {
   failure: { title },
   async run(services, args) {
     await services.clients.active();
-    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps: 1 }));
+    const instanceId =
+      args.instanceId ?? (await services.panels.whileAsking('trend', pickInstance(services, { title: title(), step: 1, totalSteps: 1 })));
     if (!instanceId) return undefined;
     const monthId = args.monthId ?? monthIdOf(new Date());
     const panelTitle = services.panels.open('trend', { instanceId, monthId });

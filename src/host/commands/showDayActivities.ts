@@ -14,9 +14,11 @@ export const command: HostCommand<PanelArgs> = {
   async run(services, args) {
     await services.clients.active();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.dateId ? 0 : 1);
-    const instanceId = args.instanceId ?? (await pickInstance(services, { title: title(), step: 1, totalSteps }));
+    // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
+    const ask = <T>(question: Promise<T>): Promise<T> => services.panels.whileAsking('activities', question);
+    const instanceId = args.instanceId ?? (await ask(pickInstance(services, { title: title(), step: 1, totalSteps })));
     if (!instanceId) return undefined;
-    const dateId = args.dateId ?? (await askDay({ title: title(), step: totalSteps, totalSteps }));
+    const dateId = args.dateId ?? (await ask(askDay({ title: title(), step: totalSteps, totalSteps })));
     if (!dateId) return undefined;
     return services.panels.open('activities', { instanceId, dateId });
   },

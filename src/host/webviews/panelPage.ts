@@ -15,6 +15,12 @@ export function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOpt
   };
 }
 
+/** Reads what `entry`'s page carries (pageAssets.ts keeps it for the window), so a later render only assembles it. */
+export function preparePanelPage(entry: WebviewEntry, extensionUri: vscode.Uri, features: FeaturesContract): void {
+  pageScripts(extensionUri.fsPath, features.scriptsFor(entry));
+  pageStylesheets(extensionUri.fsPath);
+}
+
 /** Sets `panel` up to show `entry`; the page says `ready` once loaded, and nothing is posted before that. */
 export function renderPanelPage(
   panel: vscode.WebviewPanel,

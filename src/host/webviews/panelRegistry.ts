@@ -8,7 +8,7 @@ import { activities } from './kinds/activities.js';
 import { monthView } from './kinds/monthView.js';
 import { trend } from './kinds/trend.js';
 import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
-import { renderPanelPage, webviewOptions } from './panelPage.js';
+import { preparePanelPage, renderPanelPage, webviewOptions } from './panelPage.js';
 
 /** Every kind, in the order find() looks through them. */
 const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities };
@@ -59,6 +59,25 @@ export class PanelRegistry implements vscode.Disposable {
     const panel = vscode.window.createWebviewPanel(descriptor.viewType, descriptor.title(state), column, webviewOptions());
     this.adopt(kind, panel, state);
     return panel.title;
+  }
+
+  /**
+   * Returns `question` (a quick pick or input box being shown) after starting to load what opening a `kind` panel
+   * takes: the features bundle and the page's scripts and stylesheet, both kept for the window. The 20–40 ms of
+   * loading then pass while the user answers, and open() only creates and fills the panel.
+   */
+  whileAsking<T>(kind: PanelKindName, question: Promise<T>): Promise<T> {
+    const load = (): void => {
+      try {
+        preparePanelPage(kind, this.o.extensionUri, loadFeatures());
+      } catch {
+        // open() loads the same things again and reports what fails there.
+      }
+    };
+    // The extension host sends its messages to the editor on a timer set by the first one of a turn. Two timer
+    // turns from now come after that send, so the question is on screen before the loading starts.
+    setTimeout(() => setTimeout(load, 0), 0);
+    return question;
   }
 
   /** The controller of the open panel of `kind` with `key` (a month view's key is its instance id). */
