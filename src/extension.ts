@@ -28,8 +28,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // The trees and status bars; the balance loads only after activation, when one of them wants it.
   const shown = createViews(ctx, profile);
 
-  // Panels look the client up on every load, so they follow sign-in and profile changes.
-  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log), log });
+  // Panels look the client up on every load, so they follow sign-in and profile changes; their months come from
+  // the tree's cache (a month the tree has loaded opens at once).
+  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log, shown.instances), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 

@@ -1,13 +1,15 @@
 // The Voice Instances tree's data: one month view per (profile, instance, month), loaded on demand with
 // bounded concurrency, cached, and announced through a change event. No vscode import on purpose: the
 // caching rules are unit-tested in plain Node against the simulator; the tree provider only renders.
+import type { MonthViewResult } from '../../core/client.js';
+import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { MonthView } from '../../core/model/types.js';
 import { lastMonths, monthIdOf } from '../../core/model/month.js';
 
 export type MonthState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading'; readonly previous?: MonthView }
-  | { readonly status: 'loaded'; readonly view: MonthView; readonly loadedAt: number }
+  | { readonly status: 'loaded'; readonly view: MonthView; readonly loadedAt: number; readonly result: MonthViewResult }
   | { readonly status: 'error'; readonly error: unknown };
 
 export interface MonthKey {
@@ -15,7 +17,8 @@ export interface MonthKey {
   monthId: string;
 }
 
-export type LoadMonth = (instanceId: string, monthId: string, signal: AbortSignal) => Promise<MonthView>;
+/** The whole answer is kept (not only the view): the month view panel shows its details and raw XML. */
+export type LoadMonth = (instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority) => Promise<MonthViewResult>;
 
 export interface InstancesModelOptions {
   load: LoadMonth;
@@ -47,7 +50,8 @@ type Listener = (changed: MonthKey | undefined) => void;
 
 const IDLE: MonthState = Object.freeze({ status: 'idle' });
 
-function abortError(): Error {
+/** The error a cancelled load rejects with (isAbort in webviews/payload.ts knows it); never shown. */
+export function abortError(): Error {
   const e = new Error('The load was cancelled.');
   e.name = 'AbortError';
   return e;
@@ -120,23 +124,26 @@ export class InstancesModel {
     for (const monthId of monthIds) void this.ensure(instanceId, monthId).catch(() => undefined);
   }
 
-  /** Resolves with the month's settled state (loaded or error), loading it if needed. */
-  ensure(instanceId: string, monthId: string): Promise<MonthState> {
+  /**
+   * Resolves with the month's settled state (loaded or error), loading it if needed. `priority`: the request's
+   * place in the profile's queue when this call starts the load (default: the client's, the current month first).
+   */
+  ensure(instanceId: string, monthId: string, priority?: RequestPriority): Promise<MonthState> {
     const key = this.key(instanceId, monthId);
     const entry = this.entries.get(key);
     if (entry) this.touch(key, entry);
     if (entry?.state.status === 'loading' && entry.settled) return entry.settled;
     if (entry?.state.status === 'loaded' && !this.isStale(monthId, entry.state.loadedAt)) return Promise.resolve(entry.state);
     if (entry?.state.status === 'error') return Promise.resolve(entry.state);
-    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined);
+    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined, priority);
   }
 
-  /** Loads the month again whatever its state (the retry of an error node). */
-  reload(instanceId: string, monthId: string): Promise<MonthState> {
+  /** Loads the month again whatever its state (the retry of an error node or of a panel). */
+  reload(instanceId: string, monthId: string, priority?: RequestPriority): Promise<MonthState> {
     const key = this.key(instanceId, monthId);
     const entry = this.entries.get(key);
     entry?.controller?.abort();
-    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined);
+    return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined, priority);
   }
 
   /**
@@ -220,24 +227,24 @@ export class InstancesModel {
     return monthId === this.currentMonth() && this.now() - loadedAt > this.maxAgeMs;
   }
 
-  private start(key: string, id: MonthKey, previous: MonthView | undefined): Promise<MonthState> {
+  private start(key: string, id: MonthKey, previous: MonthView | undefined, priority?: RequestPriority): Promise<MonthState> {
     const controller = new AbortController();
     const entry: Entry = { state: previous ? { status: 'loading', previous } : { status: 'loading' }, controller };
     this.entries.delete(key); // re-inserted last: the most recently used
     this.entries.set(key, entry);
-    entry.settled = this.run(key, entry, id, controller.signal);
+    entry.settled = this.run(key, entry, id, controller.signal, priority);
     this.fire(id);
     return entry.settled;
   }
 
-  private async run(key: string, entry: Entry, id: MonthKey, signal: AbortSignal): Promise<MonthState> {
+  private async run(key: string, entry: Entry, id: MonthKey, signal: AbortSignal, priority?: RequestPriority): Promise<MonthState> {
     let next: MonthState;
     try {
       await this.slot(signal);
       try {
-        const view = await this.load(id.instanceId, id.monthId, signal);
+        const result = await this.load(id.instanceId, id.monthId, signal, priority);
         if (signal.aborted) throw abortError();
-        next = { status: 'loaded', view, loadedAt: this.now() };
+        next = { status: 'loaded', view: result.view, loadedAt: this.now(), result };
       } finally {
         this.release();
       }

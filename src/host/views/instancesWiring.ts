@@ -17,9 +17,9 @@ export function createInstancesModel(
     // The profile's request scheduler (in the client) bounds and orders the loads; a second limit here
     // would hold the tree to fewer requests than the user's maxConcurrentRequests.
     concurrency: Number.POSITIVE_INFINITY,
-    load: async (instanceId, monthId, signal) => {
+    load: async (instanceId, monthId, signal, priority) => {
       const { client } = await clients.active();
-      return (await client.getMonthView(instanceId, monthId, signal)).view;
+      return client.getMonthView(instanceId, monthId, signal, priority ? { priority } : {});
     },
   });
   const disposables = new DisposableStore();

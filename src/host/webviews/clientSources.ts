@@ -1,8 +1,11 @@
 // The panels' data sources backed by the active profile's core client. The client is looked up on
 // every load (not captured), so a panel keeps working after a sign-in, a profile switch or a
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
+import type { MonthViewResult } from '../../core/client.js';
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
+import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { ActiveClient } from '../profile/clients.js';
+import { abortError } from '../views/instancesModel.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import { isAbort } from './payload.js';
 
@@ -12,13 +15,37 @@ export interface PanelSourcesLog {
   redact(text: string): string;
 }
 
+/** A month as the cache has it (views/instancesModel.ts MonthState, the parts a panel reads). */
+export type CachedMonth =
+  | { readonly status: 'idle' | 'loading' }
+  | { readonly status: 'loaded'; readonly result: MonthViewResult }
+  | { readonly status: 'error'; readonly error: unknown };
+
+/**
+ * The months the Voice Instances tree keeps (views/instancesModel.ts, one cache for the tree and the panels): a
+ * month the tree has loaded opens at once, and a panel's month shows in the tree. Same rules as the tree's: the
+ * current month is loaded again after 5 minutes or a Refresh, past months are kept.
+ */
+export interface MonthCache {
+  state(instanceId: string, monthId: string): { readonly status: string };
+  ensure(instanceId: string, monthId: string, priority?: RequestPriority): Promise<CachedMonth>;
+  reload(instanceId: string, monthId: string, priority?: RequestPriority): Promise<CachedMonth>;
+}
+
 export interface PanelSources {
   monthViews: MonthViewDataSource;
   activities: ActivitiesDataSource;
 }
 
-/** `clients.active()` is ClientProvider's; only its client is used. Free of `vscode`, for plain-Node tests. */
-export function createPanelSources(clients: { active(): Promise<Pick<ActiveClient, 'client'>> }, log: PanelSourcesLog): PanelSources {
+/**
+ * `clients.active()` is ClientProvider's; only its client is used. `months`: the shared month cache (without it,
+ * every load asks the service). Free of `vscode`, for plain-Node tests.
+ */
+export function createPanelSources(
+  clients: { active(): Promise<Pick<ActiveClient, 'client'>> },
+  log: PanelSourcesLog,
+  months?: MonthCache,
+): PanelSources {
   const run = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
     try {
       return await f();
@@ -37,6 +64,17 @@ export function createPanelSources(clients: { active(): Promise<Pick<ActiveClien
     monthViews: {
       load: (instanceId, monthId, signal, priority = 'high') =>
         run(`Loading calls of ${instanceId} for ${monthId}`, async () => {
+          if (months) {
+            // A month that failed before is asked again: opening a panel (or its Retry) is a retry.
+            const failed = months.state(instanceId, monthId).status === 'error';
+            const month = await untilAborted(
+              failed ? months.reload(instanceId, monthId, priority) : months.ensure(instanceId, monthId, priority),
+              signal,
+            );
+            if (month.status === 'loaded') return month.result;
+            if (month.status === 'error') throw month.error;
+            // Dropped while loading (another profile signed in): asked of the active client below.
+          }
           const { client } = await clients.active();
           return client.getMonthView(instanceId, monthId, signal, { priority });
         }),
@@ -49,6 +87,16 @@ export function createPanelSources(clients: { active(): Promise<Pick<ActiveClien
         }),
     },
   };
+}
+
+/** `settling`, or an AbortError as soon as `signal` aborts (the cached load goes on: the tree may want it). */
+function untilAborted<T>(settling: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(abortError());
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    settling.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /**

@@ -44,7 +44,7 @@ void describe('InstancesModel', () => {
   });
 
   function model(wrap?: (load: LoadMonth) => LoadMonth, maxExtraMonths?: number): InstancesModel {
-    const load: LoadMonth = async (i, m, signal) => (await client.getMonthView(i, m, signal)).view;
+    const load: LoadMonth = (i, m, signal) => client.getMonthView(i, m, signal);
     const created = new InstancesModel({
       load: wrap ? wrap(load) : load,
       now: clock,

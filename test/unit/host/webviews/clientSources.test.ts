@@ -6,6 +6,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { RedactingLogger } from '../../../../src/host/platform/redactingLogger.js';
+import { InstancesModel } from '../../../../src/host/views/instancesModel.js';
 import { createPanelSources } from '../../../../src/host/webviews/clientSources.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 import { DEMO_INSTANCES, monthViewData } from '../../../../src/simulator/index.js';
@@ -124,5 +125,56 @@ void describe('panel data sources backed by the active client', () => {
       return true;
     });
     assert.deepEqual(warnings, []);
+  });
+
+  void describe("with the tree's month cache", () => {
+    function cached(): { months: InstancesModel; panel: ReturnType<typeof createPanelSources>['monthViews'] } {
+      const months = new InstancesModel({ load: (i, m, signal) => client.getMonthView(i, m, signal), now: () => NOW });
+      months.setProfile('p1');
+      const panel = createPanelSources(
+        { active: () => Promise.resolve({ client }) },
+        { warn: (m) => warnings.push(m), redact: (t) => t },
+        months,
+      );
+      return { months, panel: panel.monthViews };
+    }
+    afterEach(() => sim.clearFaults());
+
+    void it('a month the tree has loaded opens without asking the service, with its whole answer', async () => {
+      const { months, panel } = cached();
+      await months.ensure(INSTANCE, '202405');
+      const asked = sim.requests.length;
+      const r = await panel.load(INSTANCE, '202405', new AbortController().signal);
+      assert.equal(sim.requests.length, asked, 'no request for a cached month');
+      assert.equal(r.view.monthId, '202405');
+      assert.match(r.rawXml ?? '', /<response>/);
+      assert.ok(r.envelope && r.elapsedMs >= 0);
+      // And the other way round: a month a panel loaded is in the tree's cache.
+      await panel.load(INSTANCE, '202404', new AbortController().signal);
+      assert.equal(months.state(INSTANCE, '202404').status, 'loaded');
+      months.dispose();
+    });
+
+    void it('a month that failed is asked again when a panel opens (its Retry likewise)', async () => {
+      const { months, panel } = cached();
+      sim.addFault({ kind: 'status', status: 404, match: { operation: 'calls' }, times: 1 });
+      assert.equal((await months.ensure(INSTANCE, '202403')).status, 'error');
+      const r = await panel.load(INSTANCE, '202403', new AbortController().signal);
+      assert.equal(r.view.monthId, '202403');
+      assert.equal(months.state(INSTANCE, '202403').status, 'loaded');
+      months.dispose();
+    });
+
+    void it('closing the panel stops its wait at once; the load goes on for the tree', async () => {
+      const { months, panel } = cached();
+      sim.addFault({ kind: 'latency', latencyMs: 300, match: { operation: 'calls' }, times: 1 });
+      const ac = new AbortController();
+      const waiting = panel.load(INSTANCE, '202402', ac.signal);
+      setTimeout(() => ac.abort(), 20);
+      await assert.rejects(waiting, (e: unknown) => e instanceof Error && e.name === 'AbortError');
+      assert.equal((await months.ensure(INSTANCE, '202402')).status, 'loaded');
+      assert.deepEqual(warnings, []);
+      months.dispose();
+    });
   });
 });
