@@ -5,6 +5,7 @@
 // (test/e2e/fixtures/blankPanel) opened the same way: the floor. See docs/panel-performance.md.
 // Each prints a "[bench]" line; a benchmark, not a timed assertion.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
@@ -182,9 +183,28 @@ describe('panels painted in code-server next to a blank panel (bench)', function
   /** Milliseconds from `start()` (which returns Date.now() at the user's last click or Enter) to the paint. */
   async function timed(start: () => Promise<number>, selector: string): Promise<number> {
     const before = new Set(wb.page.frames());
+    // VSTK_BENCH_PROFILE=1: a CPU profile of the workbench's page (here one main thread runs the workbench, the
+    // webview host frame and the panel's page) per opening, with a marker function run at a known Date.now().
+    const cdp = process.env.VSTK_BENCH_PROFILE ? await wb.page.context().newCDPSession(wb.page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
+    const marker = cdp
+      ? await wb.page.evaluate('(function benchClockMarker(){const t=Date.now(); while(Date.now()-t<4){} return t})()')
+      : 0;
     const started = await start();
     const painted = poll ? await polledPaint(wb, selector) : await paintedAt(wb.page, before);
     if (process.env.VSTK_BENCH_DETAIL) console.log(`        started ${started}, painted ${painted}`);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      const file = path.join(session().screenshotsDir, '..', 'bench-profiles', `${started}.json`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify({ started, painted, marker, profile }));
+      console.log(`        profile ${file}`);
+    }
     return painted - started;
   }
 
