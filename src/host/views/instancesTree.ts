@@ -46,13 +46,19 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     super();
     this._register(
       model.onDidChange((key) => {
-        if (key && this.commonFailure(key.instanceId) !== undefined) {
-          // The last month just failed like the others: redraw the instance, whose children collapse to one row.
-          this.changed.fire(this.nodes.get(JSON.stringify([key.instanceId])));
+        if (!key) return this.changed.fire(undefined);
+        // A month the tree does not list (loaded for a panel or a trend) changes no row; firing `undefined` for it
+        // would redraw the whole tree, twelve times for a trend.
+        if (!this.model.months(this.config.settings.monthsInTree).includes(key.monthId)) return;
+        const instance = this.nodes.get(JSON.stringify([key.instanceId]));
+        const month = this.nodes.get(JSON.stringify([key.instanceId, key.monthId]));
+        // The last month just failed like the others (the children collapse to one row), or the month has no row
+        // yet (a collapsed instance, or the one failure row): redraw the instance.
+        if (this.commonFailure(key.instanceId) !== undefined || !month) {
+          if (instance) this.changed.fire(instance);
           return;
         }
-        const node = key && this.nodes.get(JSON.stringify([key.instanceId, key.monthId]));
-        this.changed.fire(node);
+        this.changed.fire(month);
       }),
     );
     this._register(session.onDidChange(() => this.changed.fire(undefined)));
