@@ -46,6 +46,8 @@ export interface VoiceSmsTestApi {
     getTreeItem(element: unknown): vscode.TreeItem;
     /** Resolves when the instance's months have settled (loaded or failed). */
     settled(instanceId: string): Promise<void>;
+    /** The tree's redraw requests: the row asked for, or undefined for the whole tree. */
+    onDidChange(listener: (element: unknown) => void): vscode.Disposable;
   };
   /** The session as views see it, its change event, and whether a profile has stored credentials (never their values). */
   session: {
@@ -107,6 +109,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         const months = instances.months(config.settings.monthsInTree);
         await Promise.all(months.map((m) => instances.ensure(instanceId, m)));
       },
+      onDidChange: (listener) => instancesTree.onDidChangeTreeData(listener),
     },
     balance: {
       settled: async () => {

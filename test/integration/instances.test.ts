@@ -225,6 +225,34 @@ describe('instances tree: add, months, cache, refresh, export, remove', function
     assert.equal(callsRequests().length, MONTHS);
   });
 
+  it('a trend of months the tree does not list redraws no row of it, though they go into its cache', async function () {
+    const redrawn: unknown[] = [];
+    const sub = api.instancesTree.onDidChange((element) => redrawn.push(element));
+    try {
+      // Twelve months ending just before the tree's oldest one.
+      const last = previousMonth(utcMonthId(new Date()), MONTHS);
+      const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openTrend', { instanceId: INSTANCE, monthId: last });
+      assert.ok(title, 'the trend did not open');
+      assert.equal(redrawn.filter((e) => e === undefined).length, 0, 'whole-tree redraws');
+      assert.equal(redrawn.length, 0, 'rows redrawn');
+      const asked = sim.requestCount;
+      const month = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', {
+        instanceId: INSTANCE,
+        monthId: last,
+      });
+      assert.ok(month, 'the month view did not open');
+      const shown = (await api.panelContent(month))?.shown ?? [];
+      assert.ok(
+        shown.some((m) => (m as { type?: string }).type === 'monthData'),
+        JSON.stringify(shown).slice(0, 300),
+      );
+      assert.equal(sim.requestCount, asked, 'the month view asked again for months the trend had loaded');
+    } finally {
+      sub.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('removeVoiceInstance { instanceId } takes it out of the profile and the tree', async function () {
     assert.equal(await vscode.commands.executeCommand('voiceSms.removeVoiceInstance', { instanceId: INSTANCE }), INSTANCE);
     const saved = config().inspect<{ name: string; voiceInstances: string[] }[]>('profiles')?.globalValue;
