@@ -1,11 +1,9 @@
 // The panels' data sources backed by the active profile's core client. The client is looked up on
 // every load (not captured), so a panel keeps working after a sign-in, a profile switch or a
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
-import type { MonthViewResult } from '../../core/client.js';
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
-import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { ActiveClient } from '../profile/clients.js';
-import { abortError } from '../views/instancesModel.js';
+import { abortError, type InstancesModel } from '../views/instancesModel.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import { isAbort } from './payload.js';
 
@@ -15,22 +13,11 @@ export interface PanelSourcesLog {
   redact(text: string): string;
 }
 
-/** A month as the cache has it (views/instancesModel.ts MonthState, the parts a panel reads). */
-export type CachedMonth =
-  | { readonly status: 'idle' | 'loading' }
-  | { readonly status: 'loaded'; readonly result: MonthViewResult }
-  | { readonly status: 'error'; readonly error: unknown };
-
 /**
  * The months the Voice Instances tree keeps (views/instancesModel.ts, one cache for the tree and the panels): a
- * month the tree has loaded opens at once, and a panel's month shows in the tree. Same rules as the tree's: the
- * current month is loaded again after 5 minutes or a Refresh, past months are kept.
+ * month the tree has loaded opens at once, and a panel's month shows in the tree, under the tree's rules.
  */
-export interface MonthCache {
-  state(instanceId: string, monthId: string): { readonly status: string };
-  ensure(instanceId: string, monthId: string, priority?: RequestPriority): Promise<CachedMonth>;
-  reload(instanceId: string, monthId: string, priority?: RequestPriority): Promise<CachedMonth>;
-}
+export type MonthCache = Pick<InstancesModel, 'state' | 'ensure' | 'reload'>;
 
 export interface PanelSources {
   monthViews: MonthViewDataSource;
