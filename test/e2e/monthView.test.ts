@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES, dayStats, monthViewData } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
+import { requestsServed } from './support/simulatorControl.js';
+import { until } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -85,8 +87,21 @@ describe('month view, trend and day activities in the editor', function () {
   });
 
   it("opens this month's view from the palette: the table matches the simulator, the chart is drawn", async function () {
+    const sim = await session().simulator();
+    const monthPath = (monthId: string): string => `/v1/vvoice/${INSTANCE}/calls/${monthId}`;
+    const asked = async (monthId: string): Promise<number> =>
+      (await requestsServed(sim)).filter((r) => r.path.split('?')[0] === monthPath(monthId)).length;
+    const before = await asked(thisMonth);
     await wb.runCommand('Voice & SMS: Open Month View…');
     await pickInstanceIfAsked(/this month/);
+    await wb.quickInput.row(/this month/).waitFor({ state: 'visible' });
+    // While the month pick is open, the month it offers first and the month before it (the comparison) are
+    // fetched, so the panel opens with its data in hand.
+    await until(
+      'this month and the one before fetched while the pick is open',
+      async () => (await asked(thisMonth)) > before && (await asked(previousMonth)) > 0,
+      10_000,
+    );
     await wb.quickInput.pick(/this month/);
     const frame = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${thisMonth}"]`);
     await checkTable(frame, thisMonth);
@@ -96,6 +111,7 @@ describe('month view, trend and day activities in the editor', function () {
       new Date(`${thisMonth.slice(0, 4)}-${thisMonth.slice(4, 6)}-01T00:00:00Z`),
     );
     assert.match((await frame.locator('canvas[role="img"]').getAttribute('aria-label')) ?? '', new RegExp(monthName));
+    assert.equal(await asked(thisMonth), before + 1, 'the panel took the fetched month: asked once in all');
     await wb.editorTab(INSTANCE).waitFor({ state: 'visible' });
     await wb.screenshot('month-view');
   });

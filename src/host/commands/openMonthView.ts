@@ -2,6 +2,7 @@
 // month view. Missing answers are asked for: instance, then one of the last twelve months. Returns
 // the panel's title, or undefined when the user backed out or something was refused (shown).
 import * as vscode from 'vscode';
+import { monthIdOf } from '../../core/model/month.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
 import type { HostCommand } from './hostCommand.js';
@@ -16,10 +17,15 @@ export const command: HostCommand<PanelArgs> = {
     await services.clients.active();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.monthId ? 0 : 1);
     // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
-    const ask = <T>(question: Promise<T>): Promise<T> => services.panels.whileAsking('monthView', question);
+    const ask = <T>(question: Promise<T>, likely?: { instanceId: string; monthId: string }): Promise<T> =>
+      services.panels.whileAsking('monthView', question, likely);
     const instanceId = args.instanceId ?? (await ask(pickInstance(services, { title: title(), step: 1, totalSteps })));
     if (!instanceId) return undefined;
-    const monthId = args.monthId ?? (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps })));
+    // The month pick offers this month first; it is fetched while the pick is open (whileAsking).
+    const now = new Date();
+    const monthId =
+      args.monthId ??
+      (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps }, now), { instanceId, monthId: monthIdOf(now) }));
     if (!monthId) return undefined;
     return services.panels.open('monthView', { instanceId, monthId });
   },

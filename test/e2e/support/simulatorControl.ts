@@ -33,6 +33,13 @@ export async function receivedSms(target: ControlTarget): Promise<ReceivedSms[]>
   return (await res.json()) as ReceivedSms[];
 }
 
+/** The requests the simulator at `target` served (method and path), oldest first (its log keeps the latest ones). */
+export async function requestsServed(target: ControlTarget): Promise<{ method: string; path: string }[]> {
+  const res = await fetch(`${target.baseUrl}/__sim/requests`, { headers: tokenHeader(target) });
+  if (res.status !== 200) throw new Error(`GET ${target.baseUrl}/__sim/requests answered ${res.status}`);
+  return (await res.json()) as { method: string; path: string }[];
+}
+
 /** Arms one fault; throws when the simulator refuses it. */
 export async function armFault(target: ControlTarget, fault: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${target.baseUrl}/__sim/faults`, {

@@ -165,6 +165,33 @@ void describe('panel data sources backed by the active client', () => {
       months.dispose();
     });
 
+    void it('a prefetched month and its comparison month are in the cache before the panel asks: the panel asks nothing', async () => {
+      const { months, panel } = cached();
+      const asked = sim.requests.length;
+      panel.prefetch?.(INSTANCE, '202401');
+      assert.equal(months.state(INSTANCE, '202401').status, 'loading', 'the month is asked at once');
+      assert.equal(months.state(INSTANCE, '202312').status, 'loading', 'and the month before it, for the comparison');
+      await months.ensure(INSTANCE, '202401');
+      await months.ensure(INSTANCE, '202312');
+      const fetched = sim.requests.length;
+      assert.equal(fetched - asked, 2);
+      const r = await panel.load(INSTANCE, '202401', new AbortController().signal);
+      await panel.load(INSTANCE, '202312', new AbortController().signal);
+      assert.equal(r.view.monthId, '202401');
+      assert.equal(sim.requests.length, fetched, 'the panel asked the service nothing');
+      months.dispose();
+    });
+
+    void it('a prefetch that fails is kept as failed, and the panel asks again (no error is lost or thrown)', async () => {
+      const { months, panel } = cached();
+      sim.addFault({ kind: 'status', status: 404, match: { operation: 'calls' }, times: 2 });
+      panel.prefetch?.(INSTANCE, '202311');
+      assert.equal((await months.ensure(INSTANCE, '202311')).status, 'error');
+      const r = await panel.load(INSTANCE, '202311', new AbortController().signal);
+      assert.equal(r.view.monthId, '202311');
+      months.dispose();
+    });
+
     void it('closing the panel stops its wait at once; the load goes on for the tree', async () => {
       const { months, panel } = cached();
       sim.addFault({ kind: 'latency', latencyMs: 300, match: { operation: 'calls' }, times: 1 });
