@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES, dayStats, monthViewData } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
-import { requestsServed } from './support/simulatorControl.js';
+import { armFault, clearFaults, requestsServed } from './support/simulatorControl.js';
 import { until } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
@@ -124,6 +124,24 @@ describe('month view, trend and day activities in the editor', function () {
     await wb.screenshot('month-view-previous-month');
   });
 
+  it('a trend that takes longer than half a second shows progress, and its Cancel closes the panel', async function () {
+    const sim = await session().simulator();
+    // One of the twelve months answers after 4 s; the others at once.
+    await armFault(sim, { kind: 'latency', latencyMs: 4_000, match: { operation: 'calls' }, times: 1 });
+    try {
+      await wb.runCommand('Voice & SMS: Open 12-Month Trend…');
+      await pickInstanceIfAsked();
+      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Loading 12 months of/ });
+      await toast.waitFor({ state: 'visible', timeout: 10_000 });
+      await wb.editorTab('12-month trend').waitFor({ state: 'visible' });
+      await toast.getByRole('button', { name: 'Cancel' }).click();
+      await wb.editorTab('12-month trend').waitFor({ state: 'hidden', timeout: 10_000 });
+      await toast.waitFor({ state: 'hidden', timeout: 10_000 });
+    } finally {
+      await clearFaults(sim);
+    }
+  });
+
   it('opens the 12-month trend and a month from it', async function () {
     await wb.runCommand('Voice & SMS: Open 12-Month Trend…');
     await pickInstanceIfAsked();
@@ -152,6 +170,28 @@ describe('month view, trend and day activities in the editor', function () {
     const activities = await wb.webviewWith('.result-panel');
     await activities.locator('.result-panel').waitFor({ state: 'visible' });
     await wb.screenshot('day-activities');
+  });
+
+  it('a trend whose months are in hand opens with no progress notification flashing up', async function () {
+    // The trend above loaded all twelve months into the window's month cache; this opening waits for none.
+    await wb.page.evaluate(`(() => {
+      const seen = (window.__vstkToasts = []);
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.notifications-toasts .notification-list-item-message')) seen.push(el.textContent || '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    })()`);
+    await wb.runCommand('Voice & SMS: Open 12-Month Trend…');
+    await pickInstanceIfAsked();
+    const trend = await wb.webviewWith('tr.month-row', 40_000);
+    assert.equal(await trend.locator('tr.month-row').count(), 12);
+    await wb.page.waitForTimeout(1_000);
+    const toasts = await wb.page.evaluate<string[]>('window.__vstkToasts');
+    assert.deepEqual(
+      toasts.filter((t) => /Loading 12 months/.test(t)),
+      [],
+      'no progress notification for a trend that needs no request',
+    );
+    await wb.closeEditorTab('12-month trend');
   });
 
   it('a window reload restores the month view and the activities panel, each loaded again', async function () {

@@ -1,6 +1,6 @@
 // voiceSms.openTrend { instanceId?, monthId? }: twelve months of one instance ending with monthId
-// (default: this month). The panel loads the months a few at a time; meanwhile a cancellable
-// notification shows progress, and Cancel closes the panel, which stops the remaining requests.
+// (default: this month). The panel loads the months a few at a time; if that takes more than half a
+// second, a cancellable notification shows progress, and Cancel closes the panel, which stops the remaining requests.
 // Returns the panel's title once the months are in, or undefined (backed out, cancelled, refused).
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
@@ -11,6 +11,9 @@ import { pickInstance } from './pickTarget.js';
 import type { HostCommand } from './hostCommand.js';
 
 const title = (): string => vscode.l10n.t('Open 12-Month Trend');
+
+/** How long the months may take before a progress notification (with Cancel) appears. */
+export const TREND_PROGRESS_AFTER_MS = 500;
 
 export const command: HostCommand<PanelArgs> = {
   parseArg: readPanelArgs,
@@ -25,18 +28,24 @@ export const command: HostCommand<PanelArgs> = {
     const open = services.panels.find(panelTitle);
     if (!open) return undefined;
     let cancelled = false;
-    await withProgress(vscode.l10n.t('Loading {0} months of {1}…', TREND_MONTHS, instanceId), async (signal) => {
-      const close = (): void => {
-        cancelled = true;
-        open.panel.dispose();
-      };
-      signal.addEventListener('abort', close, { once: true });
-      try {
-        await open.loading;
-      } finally {
-        signal.removeEventListener('abort', close);
-      }
-    });
+    // Shown only if the months take longer than TREND_PROGRESS_AFTER_MS: no notification flashes up for a quick
+    // trend, and the editor draws none while it builds the panel.
+    await withProgress(
+      vscode.l10n.t('Loading {0} months of {1}…', TREND_MONTHS, instanceId),
+      async (signal) => {
+        const close = (): void => {
+          cancelled = true;
+          open.panel.dispose();
+        };
+        signal.addEventListener('abort', close, { once: true });
+        try {
+          await open.loading;
+        } finally {
+          signal.removeEventListener('abort', close);
+        }
+      },
+      TREND_PROGRESS_AFTER_MS,
+    );
     return cancelled ? undefined : panelTitle;
   },
 };

@@ -50,18 +50,27 @@ export async function showError(log: HostLog, what: string, e: unknown): Promise
   if (choice === checkConnection) await vscode.commands.executeCommand('voiceSms.checkConnection');
 }
 
-/** Runs `task` with a cancellable progress notification; the AbortSignal follows the Cancel button. */
-export function withProgress<T>(title: string, task: (signal: AbortSignal) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    async (_progress, token) => {
-      const controller = new AbortController();
+/**
+ * Runs `task` with a cancellable progress notification; the AbortSignal follows the Cancel button. `showAfterMs`:
+ * the notification appears only if the task is still running then (a quick task shows nothing, and the editor
+ * does not draw a notification while it is building what the task opens).
+ */
+export function withProgress<T>(title: string, task: (signal: AbortSignal) => Promise<T>, showAfterMs = 0): Thenable<T> {
+  const controller = new AbortController();
+  const notify = (run: () => Promise<T>): Thenable<T> =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
-        return await task(controller.signal);
+        return await run();
       } finally {
         sub.dispose();
       }
-    },
-  );
+    });
+  if (showAfterMs <= 0) return notify(() => task(controller.signal));
+  const running = task(controller.signal);
+  // The notification only mirrors the task (its failure is the caller's to report, through `running`).
+  const timer = setTimeout(() => void notify(() => running).then(undefined, () => undefined), showAfterMs);
+  const stop = (): void => clearTimeout(timer);
+  running.then(stop, stop);
+  return running;
 }
