@@ -153,6 +153,20 @@ describe('sign-in and profiles', function () {
     assert.equal(await api.session.hasCredentials(SECOND), true);
   });
 
+  it('signed out, the panel commands say so and open no panel (they check before building a client)', async function () {
+    assert.equal(api.session.current().signedIn, false);
+    const before = api.footprint().openPanels;
+    const commands: [string, Record<string, string>][] = [
+      ['voiceSms.openTrend', { instanceId: INSTANCE }],
+      ['voiceSms.openMonthView', { instanceId: INSTANCE, monthId: '202401' }],
+      ['voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: '20240115' }],
+    ];
+    for (const [command, arg] of commands) {
+      assert.equal(await vscode.commands.executeCommand(command, arg), undefined, command);
+    }
+    assert.equal(api.footprint().openPanels, before, 'no panel opened');
+  });
+
   it('signing in again to a signed-out profile keeps its instances', async function () {
     assert.equal(
       await answering(REPLACE_PROFILE, () =>

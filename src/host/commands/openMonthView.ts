@@ -14,7 +14,7 @@ export const command: HostCommand<PanelArgs> = {
   failure: { title },
   async run(services, args) {
     // Signed out: say so (with a Sign In button) before asking anything.
-    await services.clients.active();
+    await services.clients.assertSignedIn();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.monthId ? 0 : 1);
     // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
     const ask = <T>(question: Promise<T>, likely?: { instanceId: string; monthId: string }): Promise<T> =>

@@ -19,7 +19,7 @@ export const command: HostCommand<PanelArgs> = {
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, args) {
-    await services.clients.active();
+    await services.clients.assertSignedIn();
     const instanceId =
       args.instanceId ?? (await services.panels.whileAsking('trend', pickInstance(services, { title: title(), step: 1, totalSteps: 1 })));
     if (!instanceId) return undefined;

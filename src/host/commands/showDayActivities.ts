@@ -12,7 +12,7 @@ export const command: HostCommand<PanelArgs> = {
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, args) {
-    await services.clients.active();
+    await services.clients.assertSignedIn();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.dateId ? 0 : 1);
     // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
     const ask = <T>(question: Promise<T>): Promise<T> => services.panels.whileAsking('activities', question);

@@ -148,14 +148,18 @@ export class ClientProvider extends Disposable {
     this.baseUrlOverride = override;
   }
 
+  /**
+   * Throws NotSignedInError as active() would, without building the client (which loads the core, dist/core.js,
+   * the first time): for commands that must say "sign in" before asking or opening anything, and whose panel
+   * builds the client itself once the editor is busy drawing it.
+   */
+  async assertSignedIn(): Promise<void> {
+    await this.signedInProfile();
+  }
+
   /** The active profile's client; throws NotSignedInError when there is no usable profile. */
   async active(): Promise<ActiveClient> {
-    const stored = this.config.activeProfile;
-    if (!stored) throw new NotSignedInError();
-    const own = this.baseUrlOverride?.(stored.name);
-    const profile = own !== undefined ? { ...stored, baseUrl: own } : stored;
-    const credentials = await this.secrets.get(profile.name);
-    if (!credentials) throw new NotSignedInError();
+    const { profile, credentials } = await this.signedInProfile();
     const s = this.config.settings;
     // Everything that shapes requests; a change in any of them needs a new client. (A new secret
     // fires secrets.onDidChange, which drops the client, so the secret itself is not part of the key.)
@@ -177,6 +181,17 @@ export class ClientProvider extends Disposable {
       this.current = { key, client: this.create(profile, credentials) };
     }
     return { profile, client: this.current.client };
+  }
+
+  /** The active profile (its base URL as requests use it) and its credentials; NotSignedInError without either. */
+  private async signedInProfile(): Promise<{ profile: ProfileSettings; credentials: ProfileCredentials }> {
+    const stored = this.config.activeProfile;
+    if (!stored) throw new NotSignedInError();
+    const own = this.baseUrlOverride?.(stored.name);
+    const profile = own !== undefined ? { ...stored, baseUrl: own } : stored;
+    const credentials = await this.secrets.get(profile.name);
+    if (!credentials) throw new NotSignedInError();
+    return { profile, credentials };
   }
 
   /**
