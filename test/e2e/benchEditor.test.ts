@@ -24,9 +24,18 @@ async function activationMs(wb: Workbench, name: string): Promise<number | undef
   const row = wb.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: name }).first();
   // The list renders only the rows on screen (about 80 built-in extensions): from the top (an earlier call
   // may have scrolled past this row), scroll down until it shows.
-  await list.hover();
-  await wb.page.mouse.wheel(0, -100_000);
-  for (let i = 0; i < 40 && (await row.count()) === 0; i++) await wb.page.mouse.wheel(0, 300);
+  // Under load the list redraws late: a burst of wheel steps could pass the row before it was ever drawn (seen
+  // once), so each step waits a moment, and at the bottom the search starts again from the top.
+  const deadline = Date.now() + 30_000;
+  for (let step = 0; (await row.count()) === 0 && Date.now() < deadline; step++) {
+    if (step % 40 === 0) {
+      await list.hover();
+      await wb.page.mouse.wheel(0, -100_000);
+    } else {
+      await wb.page.mouse.wheel(0, 300);
+    }
+    await wb.page.waitForTimeout(50);
+  }
   await row.scrollIntoViewIfNeeded().catch(() => undefined);
   await row.waitFor({ state: 'visible', timeout: 5_000 });
   const text = (await row.innerText()).replace(/\s+/g, ' ');
