@@ -72,7 +72,7 @@ describe('check connection in the real UI', function () {
     await wb.runCommand('Voice & SMS: Check Connection');
     const item = wb.page.locator('.notification-list-item', { hasText: /Connection check: 0 failed/ }).first();
     await item.waitFor({ state: 'visible', timeout: 30_000 });
-    await item.locator('.monaco-button', { hasText: 'Report Issue' }).first().click();
+    await wb.clickNotificationButton(item, 'Report Issue');
     await wb
       .notification(/could not open its issue reporter .*The connection report is on the clipboard/)
       .first()
@@ -91,7 +91,7 @@ describe('check connection in the real UI', function () {
       await wb.runCommand('Voice & SMS: Refresh Balance');
       const failure = wb.page.locator('.notification-list-item', { hasText: /Refreshing the balance/ }).first();
       await failure.waitFor({ state: 'visible', timeout: 30_000 });
-      await failure.locator('.monaco-button', { hasText: 'Check Connection' }).first().click();
+      await wb.clickNotificationButton(failure, 'Check Connection');
       const lines = wb.page.locator('.editor-group-container .monaco-editor .view-lines', { hasText: /Request/ }).first();
       await lines.waitFor({ state: 'visible', timeout: 30_000 });
       const text = (await lines.innerText()).replace(/\u00a0/g, ' ');

@@ -496,7 +496,6 @@ export class Workbench {
     return file;
   }
 
-  /** Hover tooltips cover what a screenshot should show. */
   /**
    * Hovers `target` until `hover` shows. A tree that refreshes while the pointer rests replaces the row
    * under it and the editor drops the pending hover, so a hover that does not show is tried again.
@@ -515,8 +514,24 @@ export class Workbench {
     }
   }
 
+  /** Hover tooltips cover what a screenshot should show, and can take a click meant for what they cover. */
   async moveMouseAway(): Promise<void> {
     await this.page.mouse.move(700, 300);
+  }
+
+  /**
+   * Clicks the action button `label` of a notification. The pointer first leaves whatever it rests on: a toast
+   * appears above the status bar, where a status-bar item's tooltip, shown once the pointer rested on that item,
+   * covered the button and took the click (seen in a full run: the notification stayed, its action never ran).
+   */
+  async clickNotificationButton(notification: Locator, label: string): Promise<void> {
+    await this.moveMouseAway();
+    await this.page
+      .locator('.monaco-hover, .workbench-hover')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .catch(() => undefined);
+    await notification.locator('.monaco-button', { hasText: label }).first().click();
   }
 }
 
