@@ -3,6 +3,7 @@
 // the panel's title, or undefined when the user backed out or something was refused (shown).
 import * as vscode from 'vscode';
 import { monthIdOf } from '../../core/model/month.js';
+import { prefetchMonth } from '../webviews/monthPrefetch.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
 import type { HostCommand } from './hostCommand.js';
@@ -17,15 +18,17 @@ export const command: HostCommand<PanelArgs> = {
     await services.clients.assertSignedIn();
     const totalSteps = (args.instanceId ? 0 : 1) + (args.monthId ? 0 : 1);
     // While a question is open, the panel's code loads (whileAsking), so the answer opens the panel sooner.
-    const ask = <T>(question: Promise<T>, likely?: { instanceId: string; monthId: string }): Promise<T> =>
-      services.panels.whileAsking('monthView', question, likely);
+    const ask = <T>(question: Promise<T>, alsoStart?: () => void): Promise<T> =>
+      services.panels.whileAsking('monthView', question, alsoStart);
     const instanceId = args.instanceId ?? (await ask(pickInstance(services, { title: title(), step: 1, totalSteps })));
     if (!instanceId) return undefined;
-    // The month pick offers this month first; it is fetched while the pick is open (whileAsking).
+    // The month pick offers this month first; it is fetched, with its comparison month, while the pick is open.
     const now = new Date();
     const monthId =
       args.monthId ??
-      (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps }, now), { instanceId, monthId: monthIdOf(now) }));
+      (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps }, now), () =>
+        prefetchMonth(services.instances, instanceId, monthIdOf(now)),
+      ));
     if (!monthId) return undefined;
     return services.panels.open('monthView', { instanceId, monthId });
   },

@@ -2,7 +2,6 @@
 // every load (not captured), so a panel keeps working after a sign-in, a profile switch or a
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
-import { shiftMonthId } from '../../shared/protocol.js';
 import type { ActiveClient } from '../profile/clients.js';
 import { abortError, type InstancesModel } from '../views/instancesModel.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
@@ -66,14 +65,6 @@ export function createPanelSources(
           const { client } = await clients.active();
           return client.getMonthView(instanceId, monthId, signal, { priority });
         }),
-      // Without the cache there is nowhere to keep a month for the panel, so nothing is asked ahead.
-      ...(months
-        ? {
-            prefetch: (instanceId: string, monthId: string) => {
-              for (const m of [monthId, shiftMonthId(monthId, -1)]) void months.ensure(instanceId, m, 'high').catch(() => undefined);
-            },
-          }
-        : {}),
     },
     activities: {
       load: (instanceId, dateId, signal) =>

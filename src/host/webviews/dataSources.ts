@@ -20,11 +20,6 @@ export interface MonthViewDataSource {
   /** Rejects with a VoiceSmsError (its message is shown in the panel) or an AbortError. */
   /** `priority` orders the profile's queued requests; absent: the panel's own month, which the user is looking at. */
   load(instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority): Promise<MonthViewLoadResult>;
-  /**
-   * Starts loading the month and the month before it (the comparison) into the shared month cache and returns at
-   * once, for a month view the user is about to open. A failure stays in the cache, and the panel's load asks again.
-   */
-  prefetch?(instanceId: string, monthId: string): void;
 }
 
 export interface ActivitiesLoadResult {

@@ -64,14 +64,12 @@ export class PanelRegistry implements vscode.Disposable {
   /**
    * Returns `question` (a quick pick or input box being shown) after starting to load what opening a `kind` panel
    * takes: the features bundle and the page's scripts and stylesheet, both kept for the window. The 20–40 ms of
-   * loading then pass while the user answers, and open() only creates and fills the panel. `likely`: the month the
-   * question offers first (a month view's "this month"); it and its comparison month are asked of the service now,
-   * into the shared month cache, so that the panel opens with its data in hand and the extension host is not
-   * parsing it while the editor builds the panel.
+   * loading then pass while the user answers, and open() only creates and fills the panel. `alsoStart`: the
+   * caller's own head start, begun at the same moment (the month view fetches the month its pick offers first).
    */
-  whileAsking<T>(kind: PanelKindName, question: Promise<T>, likely?: { instanceId: string; monthId: string }): Promise<T> {
+  whileAsking<T>(kind: PanelKindName, question: Promise<T>, alsoStart?: () => void): Promise<T> {
     const load = (): void => {
-      if (likely) this.o.monthViews.prefetch?.(likely.instanceId, likely.monthId);
+      alsoStart?.();
       try {
         preparePanelPage(kind, this.o.extensionUri, loadFeatures());
       } catch {

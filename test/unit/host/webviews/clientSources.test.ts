@@ -8,6 +8,7 @@ import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { RedactingLogger } from '../../../../src/host/platform/redactingLogger.js';
 import { InstancesModel } from '../../../../src/host/views/instancesModel.js';
 import { createPanelSources } from '../../../../src/host/webviews/clientSources.js';
+import { prefetchMonth } from '../../../../src/host/webviews/monthPrefetch.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 import { DEMO_INSTANCES, monthViewData } from '../../../../src/simulator/index.js';
 
@@ -168,7 +169,7 @@ void describe('panel data sources backed by the active client', () => {
     void it('a prefetched month and its comparison month are in the cache before the panel asks: the panel asks nothing', async () => {
       const { months, panel } = cached();
       const asked = sim.requests.length;
-      panel.prefetch?.(INSTANCE, '202401');
+      prefetchMonth(months, INSTANCE, '202401');
       assert.equal(months.state(INSTANCE, '202401').status, 'loading', 'the month is asked at once');
       assert.equal(months.state(INSTANCE, '202312').status, 'loading', 'and the month before it, for the comparison');
       await months.ensure(INSTANCE, '202401');
@@ -185,7 +186,7 @@ void describe('panel data sources backed by the active client', () => {
     void it('a prefetch that fails is kept as failed, and the panel asks again (no error is lost or thrown)', async () => {
       const { months, panel } = cached();
       sim.addFault({ kind: 'status', status: 404, match: { operation: 'calls' }, times: 2 });
-      panel.prefetch?.(INSTANCE, '202311');
+      prefetchMonth(months, INSTANCE, '202311');
       assert.equal((await months.ensure(INSTANCE, '202311')).status, 'error');
       const r = await panel.load(INSTANCE, '202311', new AbortController().signal);
       assert.equal(r.view.monthId, '202311');
