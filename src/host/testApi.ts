@@ -19,8 +19,8 @@ import type { SmsHistoryTreeProvider } from './views/smsHistoryTree.js';
 export interface VoiceSmsTestApi {
   log: { info(message: string): void; addSecret(value: string): void };
   logUri: vscode.Uri;
-  /** What the panel titled `title` shows once its current load settled (test/integration/panels.test.ts). */
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  /** What the panel titled `title` shows once its current load settled, and its page (test/integration/panels.test.ts). */
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined>;
   /** Posts `message` to the panel titled `title` as its webview would (a button press); false when no such panel. */
   panelPost(title: string, message: unknown): Promise<boolean>;
   /** Panels tracked right now (test/integration/panelSoak.test.ts). */
@@ -142,8 +142,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
   };
 }
 
-async function panelContent(open: PanelLookup | undefined): Promise<{ viewType: string; shown: readonly unknown[] } | undefined> {
+async function panelContent(
+  open: PanelLookup | undefined,
+): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined> {
   if (!open) return undefined;
   await open.loading;
-  return { viewType: open.viewType, shown: open.shown() };
+  return { viewType: open.viewType, shown: open.shown(), html: open.panel.webview.html };
 }

@@ -80,6 +80,14 @@ export const PAINTED_MARK = 'voiceSms.painted';
  */
 export const WEBVIEW_BOOT_GLOBAL = 'voiceSmsBoot';
 
+/**
+ * The messages a new page carries (html.ts, an attribute on <body>, escaped JSON): what the host would post right
+ * after `ready`, when it already had them as the page was built (a month from the month cache). The page shows
+ * them at once and skips the host's identical replay after `ready` (src/webview/common/vscodeApi.ts); the
+ * protocol is otherwise unchanged: `ready` is still the page's first message and the host still answers it.
+ */
+export const WEBVIEW_FIRST_MESSAGES_ATTRIBUTE = 'data-first-messages';
+
 export interface WebviewL10n {
   /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
   language: string;

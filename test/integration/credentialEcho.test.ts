@@ -18,7 +18,7 @@ interface EchoTestApi {
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
   session: { current(): { signedIn: boolean; profile: string | undefined } };
   smsHistory: { entries(): unknown[]; treeItems(): vscode.TreeItem[] };
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined>;
   instancesTree: {
     getChildren(element?: unknown): unknown[];
     getTreeItem(element: unknown): vscode.TreeItem;
@@ -177,6 +177,14 @@ describe('a service echoing the credentials: no form reaches any surface, log or
         return c?.shown.some((m) => (m as { type?: string }).type === 'monthData') ? c : undefined;
       });
       keep('month view panel', JSON.stringify(month));
+      // Opened again, the page carries the month from the month cache in its HTML (html.ts firstMessages).
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId: MONTH });
+      const carried = await waitFor('the page carrying the month', async () => {
+        const c = await api.panelContent(monthTitle);
+        return c?.html.includes('data-first-messages') ? c.html : undefined;
+      });
+      keep('month view page carrying the month', carried);
       const dayTitle = await vscode.commands.executeCommand<string>('voiceSms.showDayActivities', { instanceId: INSTANCE, dateId: TODAY });
       const day = await waitFor('activities data', async () => {
         const c = await api.panelContent(dayTitle);

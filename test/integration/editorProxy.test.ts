@@ -14,7 +14,7 @@ import { createPrivateCa } from '../unit/core/http/privateCa.js';
 import { EXTENSION_ID } from './contract.js';
 
 interface TestApi {
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[] } | undefined>;
+  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined>;
   storeCredentials(profile: string, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): Promise<void>;
 }
 interface Shown {

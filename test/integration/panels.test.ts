@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
+import { WEBVIEW_FIRST_MESSAGES_ATTRIBUTE } from '../../src/shared/protocol.js';
 import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
@@ -28,6 +29,12 @@ function utcMonthId(d: Date): string {
 function monthName(monthId: string): string {
   const d = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, 1));
   return `${d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${monthId.slice(0, 4)}`;
+}
+
+/** The messages a panel's page carries (html.ts, an attribute of <body> holding escaped JSON); [] when none. */
+function carriedBy(html: string): Shown[] {
+  const attr = new RegExp(`${WEBVIEW_FIRST_MESSAGES_ATTRIBUTE}="([^"]*)"`).exec(html);
+  return attr ? (JSON.parse(attr[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))) as Shown[]) : [];
 }
 
 describe('panels: month view, trend, day activities', function () {
@@ -68,6 +75,34 @@ describe('panels: month view, trend, day activities', function () {
       counted.reduce((n, d) => n + d.duration_min, 0),
     );
     assert.equal(data.view.days.length, expected.days.length);
+  });
+
+  it('a new page carries the month the host already has (the month cache), and "Loading" while it has not', async function () {
+    // Seven months back: neither the tree nor another test has asked for it.
+    const d = new Date();
+    const monthId = utcMonthId(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 7, 1)));
+    const open = async (): Promise<{ shown: Shown[]; carried: Shown[] }> => {
+      const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId });
+      return waitFor('the page set and the month loaded', async () => {
+        const c = await api.panelContent(title);
+        if (!c?.html.includes('<body') || !c.shown.some((m) => (m as Shown).type === 'monthData')) return undefined;
+        return { shown: c.shown as Shown[], carried: carriedBy(c.html) };
+      });
+    };
+    const first = await open();
+    assert.deepEqual(
+      first.carried.map((m) => m.type),
+      ['loading'],
+      'asked of the service: the page shows Loading until the data is posted',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const again = await open();
+    assert.deepEqual(
+      again.carried.map((m) => m.type),
+      ['monthData', 'comparison'],
+    );
+    assert.deepEqual(again.carried, JSON.parse(JSON.stringify(again.shown)), 'exactly what the host posts after ready');
+    assert.equal(again.carried[0]?.view?.days.length, first.shown.find((m) => m.type === 'monthData')?.view?.days.length);
   });
 
   it("a wrong instance id shows the service's 404 message in the panel", async function () {

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { ActivitiesState, MonthViewState, TrendState } from '../../shared/protocol.js';
 import type { DemoMode, DemoServices } from '../demo/demoMode.js';
 import type { ActivitiesController } from '../webviews/activitiesController.js';
-import type { createNonce, renderWebviewHtml, scriptsFor } from '../webviews/html.js';
+import type { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
 import type { MonthViewController } from '../webviews/monthViewController.js';
 import type { TrendController } from '../webviews/trendController.js';
 import type { configurePureL10n } from '../platform/pureL10n.js';
@@ -15,13 +15,12 @@ import type { configurePureL10n } from '../platform/pureL10n.js';
 export interface FeaturesContract {
   /** This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's. */
   configurePureL10n: typeof configurePureL10n;
-  /** Panel controllers, the HTML shell and the checks of a restored panel's saved state (webviews/panelPage.ts, webviews/kinds/). */
+  /** Panel controllers, the pages (webviews/panelPage.ts) and the checks of a restored panel's saved state (webviews/kinds/). */
   MonthViewController: typeof MonthViewController;
   TrendController: typeof TrendController;
   ActivitiesController: typeof ActivitiesController;
-  createNonce: typeof createNonce;
-  renderWebviewHtml: typeof renderWebviewHtml;
-  scriptsFor: typeof scriptsFor;
+  preparePanelPage: typeof preparePanelPage;
+  setPanelPage: typeof setPanelPage;
   parseMonthViewState(raw: unknown): MonthViewState | undefined;
   parseTrendState(raw: unknown): TrendState | undefined;
   parseActivitiesState(raw: unknown): ActivitiesState | undefined;

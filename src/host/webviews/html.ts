@@ -1,10 +1,11 @@
 // The HTML shell of every panel: a strict CSP (scripts only with a fresh nonce; our bundles and stylesheet
-// ride inside the page, see PageScript) and no service data in the markup — everything the service says arrives
-// later as a message and is rendered as text by the webview. Only the editor's language and our
-// own message bundle are embedded (escaped), so the page is translated from its first paint.
+// ride inside the page, see PageScript) and no service data as markup — everything the service says reaches the
+// page's code as a message and is rendered as text by the webview. Attributes of <body> carry, as escaped JSON,
+// the editor's language and our own message bundle (the page is translated from its first paint) and the
+// messages the host already has for a new page (its first paint needs no round trip).
 // Free of `vscode` so tests can build the exact same page.
 import { randomBytes } from 'node:crypto';
-import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
+import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
 
 export type WebviewEntry = 'monthView' | 'trend' | 'activities';
 
@@ -99,6 +100,20 @@ export interface WebviewHtmlOptions {
   l10n?: WebviewL10n;
   /** The text shown until the bundle has rendered, already translated by the host. */
   loadingText?: string;
+  /**
+   * What the host will post once the page says `ready`, if it has it now (WEBVIEW_FIRST_MESSAGES_ATTRIBUTE): the
+   * page shows it without waiting. Made safe where it entered (the core's boundary); escaped here for HTML only.
+   */
+  firstMessages?: readonly unknown[];
+}
+
+/** Above this the messages travel only after `ready`: the page's HTML is sent whole, a large month would slow it. */
+export const MAX_FIRST_MESSAGES_CHARS = 256 * 1024;
+
+function firstMessagesAttribute(messages: readonly unknown[] | undefined): string {
+  if (!messages || messages.length === 0) return '';
+  const json = JSON.stringify(messages);
+  return json.length > MAX_FIRST_MESSAGES_CHARS ? '' : ` ${WEBVIEW_FIRST_MESSAGES_ATTRIBUTE}="${escapeHtml(json)}"`;
 }
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
@@ -108,6 +123,7 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   // Our own message bundle rides in an attribute (inert data, so the CSP needs no inline script);
   // escapeHtml makes any quote or angle bracket in a translation harmless.
   const l10n = o.l10n ? ` ${WEBVIEW_L10N_ATTRIBUTE}="${escapeHtml(JSON.stringify(o.l10n))}"` : '';
+  const first = firstMessagesAttribute(o.firstMessages);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(o.l10n?.language ?? 'en')}">
   <head>
@@ -118,7 +134,7 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
     ${links}
     <title>${escapeHtml(o.title)}</title>
   </head>
-  <body data-entry="${escapeHtml(o.entry)}"${l10n}>
+  <body data-entry="${escapeHtml(o.entry)}"${l10n}${first}>
     <main id="app" class="app" aria-busy="true"><p class="boot">${escapeHtml(o.loadingText ?? 'Loading…')}</p></main>
     ${scripts}
   </body>

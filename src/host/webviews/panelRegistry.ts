@@ -8,7 +8,17 @@ import { activities } from './kinds/activities.js';
 import { monthView } from './kinds/monthView.js';
 import { trend } from './kinds/trend.js';
 import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
-import { preparePanelPage, renderPanelPage, webviewOptions } from './panelPage.js';
+
+/** Every panel's webview options: scripts on, no file of the extension readable. */
+function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    enableFindWidget: true,
+    // The page's scripts and stylesheet are inside it (pageAssets.ts): it reads no file of the extension.
+    localResourceRoots: [],
+  };
+}
 
 /** Every kind, in the order find() looks through them. */
 const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities };
@@ -57,7 +67,7 @@ export class PanelRegistry implements vscode.Disposable {
     }
     open?.panel.dispose();
     const panel = vscode.window.createWebviewPanel(descriptor.viewType, descriptor.title(state), column, webviewOptions());
-    this.adopt(kind, panel, state);
+    void this.adopt(kind, panel, state);
     return panel.title;
   }
 
@@ -71,7 +81,7 @@ export class PanelRegistry implements vscode.Disposable {
     const load = (): void => {
       alsoStart?.();
       try {
-        preparePanelPage(kind, this.o.extensionUri, loadFeatures());
+        loadFeatures().preparePanelPage(kind, this.o.extensionUri);
       } catch {
         // open() loads the same things again and reports what fails there.
       }
@@ -132,17 +142,22 @@ export class PanelRegistry implements vscode.Disposable {
         panel.webview.options = webviewOptions();
         const state = KINDS[kind].parseState(loadFeatures(), raw);
         // Saved state that fails the check (the page writes it): close the panel rather than guess.
-        if (state) this.adopt(kind, panel, state);
-        else panel.dispose();
+        if (state) return this.adopt(kind, panel, state);
+        panel.dispose();
         return Promise.resolve();
       },
     });
   }
 
-  /** Wires a new or restored panel to its controller, renders the page and starts loading (posting waits for `ready`). */
-  private adopt<K extends PanelKindName>(kind: K, panel: vscode.WebviewPanel, state: PanelStates[K]): void {
+  /**
+   * Wires a new or restored panel to its controller, starts loading (posting waits for `ready`) and renders the page;
+   * resolves once the page is set.
+   */
+  private adopt<K extends PanelKindName>(kind: K, panel: vscode.WebviewPanel, state: PanelStates[K]): Promise<void> {
     const descriptor: PanelKind<K> = KINDS[kind];
     const features = loadFeatures();
+    // What the page carries is read now (usually kept since the question): a missing file fails the command here.
+    features.preparePanelPage(kind, this.o.extensionUri);
     const controller = descriptor.createController(features, panel, state, this.env);
     panel.title = descriptor.title(state);
     const key = descriptor.key(state);
@@ -150,6 +165,7 @@ export class PanelRegistry implements vscode.Disposable {
     map.get(key)?.panel.dispose();
     const open: Open<K> = { panel, controller, loading: Promise.resolve() };
     map.set(key, open);
+    let disposed = false;
     const subs = [
       panel.webview.onDidReceiveMessage((m: unknown) => void controller.handle(m)),
       // Without retainContextWhenHidden the page is discarded when hidden; a new one will say `ready`.
@@ -158,13 +174,23 @@ export class PanelRegistry implements vscode.Disposable {
       }),
     ];
     panel.onDidDispose(() => {
+      disposed = true;
       controller.dispose();
       for (const s of subs) s.dispose();
       if (map.get(key)?.panel === panel) map.delete(key);
     });
-    renderPanelPage(panel, kind, this.o.extensionUri, features);
     this.o.log?.debug(`webview ${kind} opened for ${key.replace('\n', ' ')}`);
     // Controllers report load failures in the panel and do not reject; this catch only guards against a bug.
     open.loading = controller.load().catch((e: unknown) => this.o.log?.warn(`webview ${kind}: load failed: ${String(e)}`));
+    // A load with its data at hand (the month cache) settles within this turn, before the panel's creation leaves for
+    // the editor: the page then carries what the host would post after `ready`, and paints without that round trip.
+    // Any other load goes on while the page is set at the end of this turn, showing "Loading…" until its data is posted.
+    return Promise.race([open.loading, new Promise<void>((resolve) => setImmediate(resolve))]).then(() => {
+      try {
+        if (!disposed) features.setPanelPage(panel, kind, this.o.extensionUri, controller.gate.current());
+      } catch (e) {
+        this.o.log?.warn(`webview ${kind}: the page could not be set: ${String(e)}`);
+      }
+    });
   }
 }

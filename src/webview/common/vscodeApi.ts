@@ -1,9 +1,10 @@
 // Typed access to the page-side API VS Code injects into webviews. `acquireVsCodeApi` may be
 // called only once per page, so the channel is created once and shared. The page's boot script
 // (BOOT_SCRIPT in src/host/webviews/html.ts) usually has acquired it already, said `ready` and kept
-// the host's first messages; the channel then takes both over.
+// the host's first messages; the channel then takes both over. A new page may also carry the host's first
+// messages in its markup (WEBVIEW_FIRST_MESSAGES_ATTRIBUTE): they are shown at once and their replay skipped.
 import { markStep } from './painted.js';
-import { WEBVIEW_BOOT_GLOBAL } from '../../shared/protocol.js';
+import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE } from '../../shared/protocol.js';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -27,8 +28,8 @@ export interface HostChannel<ToHost, ToWebview, State> {
   /** Messages from the host; anything without a string `type` is ignored. Delivered from `ready()` on. */
   onMessage(handler: (message: ToWebview) => void): void;
   /**
-   * The page can show what the host sends: delivers what arrived since the boot script said `ready`, or
-   * says `ready` now where there was no boot script. Called once, after the first render.
+   * The page can show what the host sends: delivers the messages the page carries, then what arrived since the
+   * boot script said `ready` (or says `ready` now where there was no boot script). Called once, after the first render.
    */
   ready(): void;
   /** The state saved before a reload, checked by `parseState` (it may come from an older version). */
@@ -44,6 +45,9 @@ export function connectToHost<ToHost, ToWebview extends { type: string }, State>
   const boot = (globalThis as Record<string, unknown>)[WEBVIEW_BOOT_GLOBAL] as Boot | undefined;
   api ??= boot?.api ?? acquireVsCodeApi();
   const vscode = api;
+  // Read before the page saves any state: a page with saved state (shown before, then hidden, or restored after a
+  // reload) may carry messages older than what it showed, so it waits for the host's replay instead.
+  const carried = vscode.getState() == null ? carriedMessages() : [];
   const handlers: ((message: ToWebview) => void)[] = [];
   const dispatch = (data: unknown): void => {
     if (typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string') {
@@ -57,16 +61,48 @@ export function connectToHost<ToHost, ToWebview extends { type: string }, State>
     },
     ready: () => {
       markStep('ready');
+      if (carried.length > 0) markStep('carried');
+      for (const data of carried) dispatch(data);
+      const deliver = skipReplayOf(carried, dispatch);
       if (boot) {
-        boot.listen(dispatch);
+        boot.listen(deliver);
         return;
       }
-      window.addEventListener('message', (event: MessageEvent<unknown>) => dispatch(event.data));
+      window.addEventListener('message', (event: MessageEvent<unknown>) => deliver(event.data));
       vscode.postMessage({ type: 'ready' });
     },
     getState: () => parseState(vscode.getState()),
     setState: (state) => {
       vscode.setState(state);
     },
+  };
+}
+
+/** The host's first messages as this page's markup carries them (html.ts); [] when there are none. */
+function carriedMessages(): unknown[] {
+  const raw = document.body?.getAttribute(WEBVIEW_FIRST_MESSAGES_ATTRIBUTE);
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The host answers `ready` with everything the panel shows, which the page may already have shown from its markup:
+ * while the host's messages equal the carried ones, in order, they are dropped. The first other message ends
+ * that, so a later, equal message (the user back on the same month) is shown as usual.
+ */
+export function skipReplayOf(carried: readonly unknown[], deliver: (data: unknown) => void): (data: unknown) => void {
+  let expected = carried.map((m) => JSON.stringify(m));
+  return (data) => {
+    if (expected.length > 0 && JSON.stringify(data) === expected[0]) {
+      expected.shift();
+      return;
+    }
+    expected = [];
+    deliver(data);
   };
 }

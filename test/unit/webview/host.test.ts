@@ -11,7 +11,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageScripts, pageStylesheets } from '../../../src/host/webviews/pageAssets.js';
-import { BOOT_SCRIPT, contentSecurityPolicy, createNonce, inlineSafe, renderWebviewHtml } from '../../../src/host/webviews/html.js';
+import {
+  BOOT_SCRIPT,
+  contentSecurityPolicy,
+  createNonce,
+  inlineSafe,
+  MAX_FIRST_MESSAGES_CHARS,
+  renderWebviewHtml,
+} from '../../../src/host/webviews/html.js';
 import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
 import { toJsonValue } from '../../../src/host/webviews/payload.js';
 import { ReadyGate } from '../../../src/host/webviews/readyGate.js';
@@ -23,6 +30,7 @@ import {
   parseMonthViewToHost,
   parseTrendToHost,
   shiftMonthId,
+  WEBVIEW_FIRST_MESSAGES_ATTRIBUTE,
   type ActivitiesToWebview,
   type MonthViewToWebview,
   type TrendToWebview,
@@ -78,6 +86,29 @@ void describe('webview HTML shell', () => {
     assert.equal(html.match(/<script/g)?.length, 4, 'boot, stylesheet and the two bundles');
     assert.equal(html.match(/<script(?! nonce="N0NCE")/g), null, 'every script carries the nonce');
     assert.match(html, /script-src &#39;nonce-N0NCE&#39;; base-uri/, 'still no inline script without the nonce');
+  });
+
+  void it("carries the host's first messages as escaped JSON in an attribute, never as markup, and only up to its cap", () => {
+    const hostile = `"></body><script>alert(1)</script><!-- ' & \u2028`;
+    const messages = [{ type: 'monthData', instanceId: 'VI-1', monthId: '202503', meta: { service: { provider: hostile } } }];
+    const html = renderWebviewHtml({
+      cspSource: 'https://x.test',
+      nonce: 'N0NCE',
+      scripts: [],
+      stylesheets: [],
+      title: 't',
+      entry: 'monthView',
+      firstMessages: messages,
+    });
+    const attr = new RegExp(`<body data-entry="monthView" ${WEBVIEW_FIRST_MESSAGES_ATTRIBUTE}="([^"<>]*)">`).exec(html);
+    assert.ok(attr, 'one attribute of <body>, with no quote or angle bracket inside');
+    assert.equal(html.match(/<script/g)?.length, 1, 'no script element but the boot script');
+    const decoded = attr[1]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
+    assert.deepEqual(JSON.parse(decoded), messages, 'the page reads back exactly what the host would post');
+    const base = { cspSource: 'c', nonce: 'n', scripts: [], stylesheets: [], title: 't', entry: 'trend' as const };
+    assert.doesNotMatch(renderWebviewHtml({ ...base, firstMessages: [] }), /data-first-messages/, 'nothing to carry');
+    const huge = [{ type: 'trendData', text: 'x'.repeat(MAX_FIRST_MESSAGES_CHARS) }];
+    assert.doesNotMatch(renderWebviewHtml({ ...base, firstMessages: huge }), /data-first-messages/, 'too large: posted after ready only');
   });
 
   void it('reads the bundles and the stylesheet a page carries from the extension once per window', () => {

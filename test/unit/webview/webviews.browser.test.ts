@@ -79,6 +79,45 @@ void describe('month view webview', () => {
     });
   });
 
+  void it("paints the month its page carries before any message, and skips the host's replay of it", async () => {
+    const march: MonthViewToWebview[] = [
+      { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
+      { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
+    ];
+    await withPanel('monthView', { firstMessages: march }, async (p) => {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }], 'ready is still said first');
+      await p.page.locator('table.days tbody tr').nth(30).waitFor({ state: 'attached', timeout: 10_000 });
+      assert.equal(await p.page.locator('h1.title').textContent(), 'March 2025');
+      assert.equal(await p.page.locator('.card[data-metric="callLegs"] .card-delta').getAttribute('class'), 'card-delta up');
+      await p.page.waitForFunction(() => performance.getEntriesByName('voiceSms.painted').length === 1, undefined, { timeout: 10_000 });
+      assert.match((await p.page.locator('footer').textContent()) ?? '', /<img src=x onerror=/, 'service text shown as text');
+      // The host answers `ready` with the same two messages: nothing is drawn again.
+      await p.page.evaluate(() => document.querySelector('table.days')!.setAttribute('data-first', ''));
+      for (const m of march) await p.send(m);
+      assert.equal(await p.page.locator('table.days[data-first]').count(), 1, 'the replay drew nothing');
+      // After other messages, the same month is shown again as usual (the user back on March).
+      await p.send({ type: 'loading', instanceId: INSTANCE, monthId: '202504' } satisfies MonthViewToWebview);
+      assert.equal(await p.page.locator('h1.title').textContent(), 'April 2025');
+      await p.send(march[0]);
+      assert.equal(await p.page.locator('h1.title').textContent(), 'March 2025');
+      assert.equal(await p.page.locator('table.days tbody tr').count(), 31);
+      assert.equal(await p.page.locator('table.days[data-first]').count(), 0, 'drawn anew');
+      await assertNoViolations(p);
+    });
+  });
+
+  void it('waits for the host instead of what it carries once it has shown something (hidden and shown again, or restored)', async () => {
+    const march: MonthViewToWebview = { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() };
+    await withPanel('monthView', { state: { instanceId: INSTANCE, monthId: '202501' }, firstMessages: [march] }, async (p) => {
+      assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }]);
+      assert.equal(await p.page.locator('h1.title').textContent(), 'January 2025', 'the saved month, not the carried one');
+      assert.equal(await p.page.locator('table.days').count(), 0);
+      await p.send(march);
+      assert.equal(await p.page.locator('table.days tbody tr').count(), 31, "the host's message is shown, not skipped");
+      await assertNoViolations(p);
+    });
+  });
+
   void it('shows every day with its numbers, totals, future rows, warnings and service details as text', async () => {
     await withPanel('monthView', async (p) => {
       await showMarch(p);

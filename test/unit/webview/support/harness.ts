@@ -68,6 +68,7 @@ export async function startHarness(): Promise<Harness> {
     if (page) {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
       const delay = Number(url.searchParams.get('delay') ?? 0);
+      const first = url.searchParams.get('first');
       const nonce = randomBytes(16).toString('base64');
       const html = renderWebviewHtml({
         cspSource: origin,
@@ -83,6 +84,8 @@ export async function startHarness(): Promise<Harness> {
         stylesheets: [`${origin}/theme/${theme}.css`, delay > 0 ? `${origin}/media/webview.css` : { css }],
         title: 'test',
         entry: page[1] as WebviewEntry,
+        // ?first=<JSON array>: the messages the host had when it built the page (the month cache's month).
+        ...(first ? { firstMessages: JSON.parse(first) as unknown[] } : {}),
       });
       // The shim reads its configuration from a data attribute (no inline script needed).
       const config = JSON.stringify({ bodyClass: BODY_CLASS[theme] });
@@ -142,7 +145,15 @@ export interface PanelPage {
 export async function openPanel(
   h: Harness,
   entry: WebviewEntry,
-  opts: { theme?: ThemeName; state?: unknown; width?: number; height?: number; delayBundlesMs?: number } = {},
+  opts: {
+    theme?: ThemeName;
+    state?: unknown;
+    width?: number;
+    height?: number;
+    delayBundlesMs?: number;
+    /** What the page carries from the host (html.ts firstMessages). */
+    firstMessages?: unknown[];
+  } = {},
 ): Promise<PanelPage> {
   const context = await h.browser.newContext({
     viewport: { width: opts.width ?? 1100, height: opts.height ?? 900 },
@@ -167,6 +178,7 @@ export async function openPanel(
   });
   await page.addInitScript(`(${INSTALL_VSCODE_API})(${JSON.stringify(opts.state ?? null)});`);
   const q = new URLSearchParams({ theme: opts.theme ?? 'dark', delay: String(opts.delayBundlesMs ?? 0) });
+  if (opts.firstMessages) q.set('first', JSON.stringify(opts.firstMessages));
   // With held-back bundles, return once the page has started (its boot script runs before they arrive).
   await page.goto(`${h.origin}/panel/${entry}?${q.toString()}`, opts.delayBundlesMs ? { waitUntil: 'commit' } : {});
   const posted = (): Promise<Array<Record<string, unknown>>> =>
