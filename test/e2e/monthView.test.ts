@@ -112,6 +112,12 @@ describe('month view, trend and day activities in the editor', function () {
     );
     assert.match((await frame.locator('canvas[role="img"]').getAttribute('aria-label')) ?? '', new RegExp(monthName));
     assert.equal(await asked(thisMonth), before + 1, 'the panel took the fetched month: asked once in all');
+    // The month was at hand when the panel was created, so the page carried it and drew it without a message.
+    assert.equal(
+      await frame.locator('body').evaluate(() => performance.getEntriesByName('voiceSms.step.carried').length),
+      1,
+      'the page drew the month it carried',
+    );
     await wb.editorTab(INSTANCE).waitFor({ state: 'visible' });
     await wb.screenshot('month-view');
   });
@@ -122,6 +128,22 @@ describe('month view, trend and day activities in the editor', function () {
     const prev = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${previousMonth}"]`);
     await checkTable(prev, previousMonth);
     await wb.screenshot('month-view-previous-month');
+  });
+
+  it('hidden behind another editor and shown again, it shows the month it was on, not the one its page carried', async function () {
+    await wb.runCommand('File: New Untitled Text File');
+    await wb.editorTab(/Untitled-\d+/).waitFor({ state: 'visible' });
+    await wb.editorTab(INSTANCE).click();
+    // The editor rebuilds the page from its HTML, which carries this month; the page's saved state says the month before.
+    const again = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${previousMonth}"]`);
+    await checkTable(again, previousMonth);
+    assert.equal(await again.locator(`tr.day-row[data-date-id^="${thisMonth}"]`).count(), 0, 'no row of the carried month');
+    assert.equal(
+      await again.locator('body').evaluate(() => performance.getEntriesByName('voiceSms.step.carried').length),
+      0,
+      'what the page carried was not drawn, not even for a moment',
+    );
+    await wb.closeEditorTab(/Untitled-\d+/);
   });
 
   it('a trend that takes longer than half a second shows progress, and its Cancel closes the panel', async function () {
