@@ -116,7 +116,15 @@ describe('npm start (offline demo in a linked editor)', function () {
     process.kill(-child.pid, 'SIGINT');
     const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 45_000))]);
     assert.notEqual(code, 'timeout', `npm start did not stop on SIGINT:\n${output}`);
-    assert.equal(await portAnswers(editorPort), false, 'code-server still answers after Ctrl-C');
-    assert.equal(await portAnswers(demoPort), false, 'the demo simulator still answers after Ctrl-C');
+    // npm can end before the script's own cleanup has finished stopping code-server's group (SIGTERM, then SIGKILL
+    // after 5 s; scripts/editor/processes.ts): seen once under a full run's load, the port answered just after the exit.
+    const stillAnswering = async (port: number): Promise<boolean> => {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+        if (!(await portAnswers(port))) return false;
+      }
+      return portAnswers(port);
+    };
+    assert.equal(await stillAnswering(editorPort), false, 'code-server still answers 10 s after Ctrl-C');
+    assert.equal(await stillAnswering(demoPort), false, 'the demo simulator still answers 10 s after Ctrl-C');
   });
 });
