@@ -110,10 +110,15 @@ export interface WebviewHtmlOptions {
 /** Above this the messages travel only after `ready`: the page's HTML is sent whole, a large month would slow it. */
 export const MAX_FIRST_MESSAGES_CHARS = 256 * 1024;
 
+/** ` name="…"` holding `json`, escaped so that no quote or angle bracket in it can leave the attribute. */
+function jsonAttribute(name: string, json: string): string {
+  return ` ${name}="${escapeHtml(json)}"`;
+}
+
 function firstMessagesAttribute(messages: readonly unknown[] | undefined): string {
   if (!messages || messages.length === 0) return '';
   const json = JSON.stringify(messages);
-  return json.length > MAX_FIRST_MESSAGES_CHARS ? '' : ` ${WEBVIEW_FIRST_MESSAGES_ATTRIBUTE}="${escapeHtml(json)}"`;
+  return json.length > MAX_FIRST_MESSAGES_CHARS ? '' : jsonAttribute(WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, json);
 }
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
@@ -122,7 +127,7 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   const scripts = o.scripts.map((s) => scriptElement(o.nonce, s)).join('\n    ');
   // Our own message bundle rides in an attribute (inert data, so the CSP needs no inline script);
   // escapeHtml makes any quote or angle bracket in a translation harmless.
-  const l10n = o.l10n ? ` ${WEBVIEW_L10N_ATTRIBUTE}="${escapeHtml(JSON.stringify(o.l10n))}"` : '';
+  const l10n = o.l10n ? jsonAttribute(WEBVIEW_L10N_ATTRIBUTE, JSON.stringify(o.l10n)) : '';
   const first = firstMessagesAttribute(o.firstMessages);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(o.l10n?.language ?? 'en')}">

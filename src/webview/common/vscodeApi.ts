@@ -95,7 +95,7 @@ function carriedMessages(): unknown[] {
  * while the host's messages equal the carried ones, in order, they are dropped. The first other message ends
  * that, so a later, equal message (the user back on the same month) is shown as usual.
  */
-export function skipReplayOf(carried: readonly unknown[], deliver: (data: unknown) => void): (data: unknown) => void {
+function skipReplayOf(carried: readonly unknown[], deliver: (data: unknown) => void): (data: unknown) => void {
   let expected = carried.map((m) => JSON.stringify(m));
   return (data) => {
     if (expected.length > 0 && JSON.stringify(data) === expected[0]) {
