@@ -86,9 +86,12 @@ function editorRows(): void {
   );
   const ms = String.raw`([\d.]+) ms \(([\d.]+)–([\d.]+)\)`;
   const paint = new RegExp(
-    String.raw`\[bench\] panels painted \((\d+) rounds, probe (\w+)\): floor cold ${ms}, again ${ms}; month cold ${ms}, cached ${ms}; trend cold ${ms}, again ${ms}`,
+    String.raw`\[bench\] panels painted \((\d+) rounds, probe (\w+)\): floor cold ${ms}, again ${ms}; month cold ${ms}, cached ${ms}; trend cold ${ms}, again ${ms}; floor from the palette cold ${ms}, again ${ms}`,
   ).exec(out);
-  const ratios = /\[bench\] panel ratios: month cold ([\d.]+)x, month cached ([\d.]+)x, trend cold ([\d.]+)x/.exec(out);
+  const ratios =
+    /\[bench\] panel ratios: month cold ([\d.]+)x, month cached ([\d.]+)x, trend cold ([\d.]+)x \(against the floor opened by its pick ([\d.]+)x\)/.exec(
+      out,
+    );
   if (act)
     row(
       'activation: trivial extension vs ours',
@@ -111,11 +114,18 @@ function editorRows(): void {
     row('month view painted: floor vs ours, cold', n(3), n(9), 'ms', `target <= 1.3x; ours ${range(9)} ms; ${how}`, Number(ratios[1]));
     row('month view painted: floor vs ours, cached', n(6), n(12), 'ms', `target <= 1.15x; ours ${range(12)} ms; ${how}`, Number(ratios[2]));
     row(
-      'trend painted: floor vs ours, cold',
-      n(3),
+      'panel floor from the palette: cold vs again',
+      n(21),
+      n(24),
+      'ms',
+      `palette Enter -> the same blank panel painted (${range(21)} / ${range(24)} ms), no question: the trend's floor`,
+    );
+    row(
+      'trend painted: floor (palette) vs ours, cold',
+      n(21),
       n(15),
       'ms',
-      `target <= 1.4x; ours ${range(15)} ms (12 months; again ${paint[18]} ms); ${how}`,
+      `target <= 1.4x; ours ${range(15)} ms (12 months; again ${paint[18]} ms); ${how}; against the pick's floor ${ratios[4]}x`,
       Number(ratios[3]),
     );
   }
