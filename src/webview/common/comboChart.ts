@@ -70,7 +70,13 @@ export class ComboChart {
     this.tip.hidden = true;
     this.box.replaceChildren(this.legend);
     this.build();
-    this.resize = new ResizeObserver(() => this.plot?.setSize(this.size()));
+    // An observer reports the box once as soon as it observes it, at the size the plot was just built with; uPlot's
+    // setSize to the same size would still clear and redraw the whole chart and force a layout in the first frame.
+    this.resize = new ResizeObserver(() => {
+      const plot = this.plot;
+      const size = this.size();
+      if (plot && (size.width !== plot.width || size.height !== plot.height)) plot.setSize(size);
+    });
     this.resize.observe(this.box);
   }
 

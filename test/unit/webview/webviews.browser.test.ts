@@ -106,6 +106,40 @@ void describe('month view webview', () => {
     });
   });
 
+  void it("draws its chart once when it opens, and again only when the panel's size changes", async () => {
+    const march: MonthViewToWebview[] = [
+      { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
+      { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
+    ];
+    // Counts how often the chart's canvas is sized (uPlot sizes it, which clears it, before every full redraw).
+    const initScript = `(() => {
+      const d = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
+      window.__chartSized = 0;
+      Object.defineProperty(HTMLCanvasElement.prototype, 'width', {
+        configurable: true,
+        get() { return d.get.call(this); },
+        set(v) { if (this.closest('.chart-box, .uplot')) window.__chartSized++; d.set.call(this, v); },
+      });
+    })();`;
+    const sized = (p: PanelPage): Promise<number> => p.page.evaluate(() => (window as unknown as { __chartSized: number }).__chartSized);
+    const frames = (p: PanelPage): Promise<unknown> =>
+      p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    await withPanel('monthView', { firstMessages: march, initScript, width: 1100 }, async (p) => {
+      await p.page.waitForFunction(() => performance.getEntriesByName('voiceSms.painted').length === 1, undefined, { timeout: 10_000 });
+      await frames(p);
+      const canvas = p.page.locator('canvas[role="img"]');
+      const width = Number(await canvas.getAttribute('width'));
+      assert.ok(width > 0, 'the chart is drawn');
+      assert.equal(await sized(p), 1, 'sized (and drawn) once, not again when the resize observer first reports the same size');
+      await p.page.setViewportSize({ width: 700, height: 900 });
+      await p.page.waitForFunction((w) => Number(document.querySelector('canvas[role="img"]')?.getAttribute('width')) < w, width, {
+        timeout: 5_000,
+      });
+      assert.equal(await sized(p), 2, 'a narrower panel redraws the chart at its new size');
+      await assertNoViolations(p);
+    });
+  });
+
   void it('waits for the host instead of what it carries once it has shown something (hidden and shown again, or restored)', async () => {
     const march: MonthViewToWebview = { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() };
     await withPanel('monthView', { state: { instanceId: INSTANCE, monthId: '202501' }, firstMessages: [march] }, async (p) => {

@@ -153,6 +153,8 @@ export async function openPanel(
     delayBundlesMs?: number;
     /** What the page carries from the host (html.ts firstMessages). */
     firstMessages?: unknown[];
+    /** Script run in the page before anything else (a test's probe). */
+    initScript?: string;
   } = {},
 ): Promise<PanelPage> {
   const context = await h.browser.newContext({
@@ -177,6 +179,7 @@ export async function openPanel(
     });
   });
   await page.addInitScript(`(${INSTALL_VSCODE_API})(${JSON.stringify(opts.state ?? null)});`);
+  if (opts.initScript) await page.addInitScript(opts.initScript);
   const q = new URLSearchParams({ theme: opts.theme ?? 'dark', delay: String(opts.delayBundlesMs ?? 0) });
   if (opts.firstMessages) q.set('first', JSON.stringify(opts.firstMessages));
   // With held-back bundles, return once the page has started (its boot script runs before they arrive).
