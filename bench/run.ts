@@ -226,6 +226,22 @@ async function main(): Promise<void> {
     );
   }
 
+  if (wants('boundary:')) {
+    // A fresh process per sample: the cost that matters is the first trend's in a new extension host.
+    const samples = Array.from({ length: smoke ? 1 : 7 }, () => {
+      const out = execFileSync(join(projectBin, 'tsx'), [join(__dirname, 'boundaryCold.ts')], { cwd: root, encoding: 'utf8' });
+      return JSON.parse(out.trim().split('\n').at(-1)!) as { parseMs: number; scrubMs: number };
+    });
+    row(
+      'boundary: 12 month answers parsed vs scrubbed, fresh process',
+      median(samples.map((s) => s.parseMs)),
+      median(samples.map((s) => s.scrubMs)),
+      'ms',
+      "3 profiles' credentials known; the scrub re-checks every string of the parsed answers (target: well under 1x)",
+      median(samples.map((s) => s.scrubMs / s.parseMs)),
+    );
+  }
+
   if (wants('parse month view')) {
     // 2. Parsing: the month view XML (31 days) through envelope + model.
     const big = xml.replace(/<calls>([\s\S]*)<\/calls>/, (_m, days: string) => `<calls>${days.repeat(10)}</calls>`);

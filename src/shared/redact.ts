@@ -23,6 +23,8 @@ export class KnownSecrets {
   private readonly shortReplacements = new Map<string, string>();
   private ordered: [string, string][] | undefined;
   private shortPattern: RegExp | undefined;
+  /** The length of the shortest registered value in any encoding: shorter text holds none of them. */
+  private shortest = Infinity;
 
   /**
    * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
@@ -37,6 +39,7 @@ export class KnownSecrets {
       const existing = map.get(variant);
       // A value registered once as a full secret stays fully masked.
       if (existing === undefined || replacement.length < existing.length) map.set(variant, replacement);
+      this.shortest = Math.min(this.shortest, variant.length);
     }
     this.ordered = undefined;
     this.shortPattern = undefined;
@@ -61,6 +64,9 @@ export class KnownSecrets {
   }
 
   apply(text: string): string {
+    // Most text of a parsed answer is a count or a date, shorter than any credential: skip the search. (An answer's
+    // strings pass here one by one; with a few profiles stored, each would otherwise be searched for dozens of values.)
+    if (text.length < this.shortest) return text;
     let out = text;
     if (this.replacements.size > 0) {
       // Longest first, so a secret containing another registered value is masked whole.

@@ -181,6 +181,20 @@ void describe('KnownSecrets', () => {
     assert.equal(redact('abcdef and cabc stay', known), 'abcdef and cabc stay');
     assert.equal(known.add(''), false);
   });
+
+  void it('skips text shorter than every registered value, and a shorter value registered later still counts', () => {
+    const known = new KnownSecrets();
+    assert.equal(known.apply('abc'), 'abc', 'nothing registered');
+    known.add(SECRET);
+    assert.equal(known.apply('abc'), 'abc');
+    assert.equal(known.apply(SECRET), '***', 'text exactly as long as the shortest value is searched');
+    known.add('ab');
+    assert.equal(known.apply('ab'), '***', 'the bound follows the shortest value');
+    assert.equal(known.apply('a'), 'a');
+    // The bound is taken over every encoding registered, not only the value as given.
+    known.add('x y', 0);
+    assert.equal(known.apply('x+y'), '***', 'its form encoding');
+  });
 });
 
 void describe('redact: echoed credentials (security)', () => {
