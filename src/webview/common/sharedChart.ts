@@ -1,5 +1,5 @@
 // The month view and the trend draw the same chart, and the chart library ships once for both: in the shared
-// script dist/webview/chart.js, which the host loads before either panel's own bundle (see scriptsFor
+// script dist/webview/chart.js, which the host lists after either panel's own bundle (see scriptsFor
 // in src/host/webviews/html.ts). This file holds only the name the shared script publishes the chart
 // under and a typed accessor. Importing comboChart.ts itself from a panel would copy the chart library into that
 // panel's bundle again (test/unit/shared/bundleBudgets.test.ts would then fail).
@@ -25,7 +25,7 @@ export function whenChartLoaded(draw: () => void): void {
 
 export function createComboChart(box: HTMLElement, options: ComboChartOptions, points: ComboPoint[]): ComboChart {
   const shared = (globalThis as Record<string, unknown>)[SHARED_CHART_GLOBAL] as SharedChart | undefined;
-  // Only a broken build gets here (the host always lists the chart script first); say which file is missing.
+  // Only a broken build gets here (panels create the chart from whenChartLoaded); say which file is missing.
   if (!shared) throw new Error('dist/webview/chart.js did not load before this panel');
   return new shared.ComboChart(box, options, points);
 }
