@@ -46,6 +46,14 @@ async function showMarch(p: PanelPage, withComparison = true): Promise<void> {
   }
 }
 
+/** What the host posts for March once it has it (and the February comparison): what a page can carry. */
+function marchWithComparison(): MonthViewToWebview[] {
+  return [
+    { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
+    { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
+  ];
+}
+
 function cellTexts(p: PanelPage, dateId: string): Promise<string[]> {
   return p.page.locator(`tr[data-date-id="${dateId}"] > *`).allTextContents();
 }
@@ -80,10 +88,7 @@ void describe('month view webview', () => {
   });
 
   void it("paints the month its page carries before any message, and skips the host's replay of it", async () => {
-    const march: MonthViewToWebview[] = [
-      { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
-      { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
-    ];
+    const march = marchWithComparison();
     await withPanel('monthView', { firstMessages: march }, async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready' }], 'ready is still said first');
       await p.page.locator('table.days tbody tr').nth(30).waitFor({ state: 'attached', timeout: 10_000 });
@@ -107,10 +112,7 @@ void describe('month view webview', () => {
   });
 
   void it("draws its chart once when it opens, and again only when the panel's size changes", async () => {
-    const march: MonthViewToWebview[] = [
-      { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
-      { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
-    ];
+    const march = marchWithComparison();
     // Counts how often the chart's canvas is sized (uPlot sizes it, which clears it, before every full redraw).
     const initScript = `(() => {
       const d = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
