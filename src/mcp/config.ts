@@ -9,6 +9,13 @@ export const ENV = {
   secretAccessKey: 'VOICESMS_SECRET_ACCESS_KEY',
   accountId: 'VOICESMS_ACCOUNT_ID',
   voiceInstances: 'VOICESMS_VOICE_INSTANCES',
+  senderIds: 'VOICESMS_SENDER_IDS',
+  profile: 'VOICESMS_PROFILE',
+  authForm: 'VOICESMS_AUTH_FORM',
+  authSignature: 'VOICESMS_AUTH_SIGNATURE',
+  authScheme: 'VOICESMS_AUTH_SCHEME',
+  caFile: 'VOICESMS_CA_FILE',
+  defaultRegion: 'VOICESMS_DEFAULT_REGION',
 } as const;
 
 /** The one command-line flag: without it send_test_sms refuses. */
@@ -21,6 +28,10 @@ export interface McpSettings {
   accountId?: string;
   /** What list_instances returns, as configured (ids are checked by the core on use). */
   instances: string[];
+  /** Sender ids the profile may use (VOICESMS_SENDER_IDS); list_instances returns them, send_test_sms defaults to the first. */
+  senderIds: string[];
+  /** ISO country for national-format destination numbers (VOICESMS_DEFAULT_REGION). */
+  defaultRegion?: string;
 }
 
 export type SettingsResult = { ok: true; settings: McpSettings } | { ok: false; problem: string };
@@ -42,14 +53,9 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
     };
   }
   const accountId = value(env, ENV.accountId);
-  const instances = [
-    ...new Set(
-      value(env, ENV.voiceInstances)
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    ),
-  ];
+  const instances = list(value(env, ENV.voiceInstances));
+  const senderIds = list(value(env, ENV.senderIds));
+  const defaultRegion = value(env, ENV.defaultRegion).toUpperCase();
   return {
     ok: true,
     settings: {
@@ -59,16 +65,42 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
       secretAccessKey: env[ENV.secretAccessKey] ?? '',
       ...(accountId !== '' ? { accountId } : {}),
       instances,
+      senderIds,
+      ...(defaultRegion !== '' ? { defaultRegion } : {}),
     },
   };
 }
 
+/** A comma-separated list, trimmed, without empties or repeats. */
+function list(raw: string): string[] {
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
+}
+
+export const DEFAULT_MAX_SENDS_PER_HOUR = 10;
+
 export interface Flags {
   allowSend: boolean;
+  /** --max-sends-per-hour N (default 10): sends one server process makes per rolling hour. */
+  maxSendsPerHour: number;
+  /** --demo: the built-in simulator in this process, no account. */
+  demo: boolean;
   /** Arguments the server does not know; reported on stderr, never echoed (one might be a pasted secret). */
   unknown: number;
 }
 
 export function readFlags(argv: readonly string[]): Flags {
-  return { allowSend: argv.includes(ALLOW_SEND_FLAG), unknown: argv.filter((a) => a !== ALLOW_SEND_FLAG).length };
+  // Interim: the strict parser (unknown flag = start-up error) replaces this.
+  return {
+    allowSend: argv.includes(ALLOW_SEND_FLAG),
+    maxSendsPerHour: DEFAULT_MAX_SENDS_PER_HOUR,
+    demo: argv.includes('--demo'),
+    unknown: argv.filter((a) => a !== ALLOW_SEND_FLAG && a !== '--demo').length,
+  };
 }

@@ -15,4 +15,6 @@ export interface Connection {
 export interface ServerContext {
   connection: Connection | { problem: string };
   allowSend: boolean;
+  /** Sends this server process may make per rolling hour (--max-sends-per-hour). */
+  maxSendsPerHour: number;
 }

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       return connected();
     },
     allowSend: flags.allowSend,
+    maxSendsPerHour: flags.maxSendsPerHour,
   };
   const server = createServer(ctx, version);
   const transport = new StdioServerTransport();
