@@ -69,13 +69,16 @@ const simulatorSharesSegments = {
 /**
  * The MCP server (dist/mcp.js) runs beside the extension's other files and takes the whole core from
  * dist/core.js instead of carrying a second copy: only the protocol SDK and its schema library are its own.
+ * With --demo it loads dist/simulator.js the same way (src/mcp/demo.ts), never otherwise.
  * @type {import('esbuild').Plugin}
  */
 const mcpSharesCore = {
   name: 'mcp-shares-core',
   setup(build) {
-    build.onResolve({ filter: /[\\/]core[\\/]index\.js$/ }, (args) =>
-      /[\\/]src[\\/]mcp[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+    build.onResolve({ filter: /[\\/](core|simulator)[\\/]index\.js$/ }, (args) =>
+      /[\\/]src[\\/]mcp[\\/]/.test(args.importer)
+        ? { path: args.path.includes('simulator') ? './simulator.js' : './core.js', external: true }
+        : undefined,
     );
   },
 };

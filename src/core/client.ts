@@ -9,11 +9,11 @@ import { interpretResponse } from './api/response.js';
 import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
 import { AnswerBoundary, type SecretMask } from './boundary.js';
 import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Credentials } from './auth/headers.js';
-import { isVoiceSmsError, validationError, VoiceSmsError } from './errors.js';
+import { isVoiceSmsError, validationError, VoiceSmsError, type AdviceFor } from './errors.js';
 import { DEFAULT_RETRY, parseRetryAfter, sendWithRetry, type RetryPolicy } from './http/retry.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS, RequestScheduler, type AttemptOutcome, type RequestPriority } from './http/scheduler.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type HttpResponse, type TransportFactory } from './http/transport.js';
-import { mayHaveReachedServer, messageForSend, timeoutError } from './http/transportErrors.js';
+import { mayHaveReachedServer, messageForSend, timeoutError, type ProxyFacts } from './http/transportErrors.js';
 import { addsToNodeDefaults, type TrustStore } from './http/trust.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
@@ -37,8 +37,12 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   logger?: Logger;
-  /** For a proxy later; the client then neither owns nor closes it. */
+  /** A proxy dispatcher (connectClient's); the client then neither owns nor closes it. */
   dispatcher?: Dispatcher;
+  /** The proxy `dispatcher` goes through, as error messages name it (connectClient sets it). */
+  proxy?: ProxyFacts;
+  /** Whose settings error messages name: the editor's (default) or the environment's (the MCP server). */
+  advice?: AdviceFor;
   /** Another transport than the bundled undici one (the editor's network stack); it gets the same timeouts, cap and trust. */
   transport?: TransportFactory;
   /**
@@ -184,6 +188,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     ...timeouts,
     maxResponseBytes: positive('maxResponseBytes', o.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+    ...(o.dispatcher && o.proxy ? { proxy: o.proxy } : {}),
+    ...(o.advice ? { advice: o.advice } : {}),
     // Built only for https and only when it adds something: parsing hundreds of CAs is not free.
     ...(!o.dispatcher && o.trust && base.protocol === 'https:' && addsToNodeDefaults(o.trust)
       ? { secureContext: o.trust.secureContext() }

@@ -2,10 +2,12 @@
 // carries the requests, decided from plain inputs (the editor's http.* settings, the environment) so the
 // host shell only gathers them. Lives in the lazily loaded core: activation never parses it.
 import { createClient, type ClientOptions, type Logger, type VoiceSmsClient } from './client.js';
-import { createProxyDispatcher, explainProxy, redactProxyUrl, resolveProxy, type ProxyDecision } from './http/proxy.js';
+import { createProxyDispatcher, decideProxy, explainProxy, redactProxyUrl, type ProxyDecision } from './http/proxy.js';
 import { NodeHttpTransport, type NodeHttpModules, type RouteTaken } from './http/nodeTransport.js';
 import { isLoopbackHost, validateBaseUrl } from './model/ids.js';
 import { addsToNodeDefaults, describeTrust, resolveTrust, type TrustSource, type TrustStore } from './http/trust.js';
+import type { ProxyFacts } from './http/transportErrors.js';
+import type { AdviceFor } from './errors.js';
 
 /** The network settings a connection depends on, as the editor and the environment give them. */
 export interface NetworkInputs {
@@ -27,9 +29,14 @@ export interface NetworkInputs {
  * NODE_EXTRA_CA_CERTS. Undefined for http (loopback) URLs, so a broken CA file never stops the offline
  * demo. Throws the core's message for a CA file that cannot be used.
  */
-function trustFor(baseUrl: string, net: NetworkInputs, log?: Logger): TrustStore | undefined {
+function trustFor(baseUrl: string, net: NetworkInputs, log?: Logger, advice?: AdviceFor): TrustStore | undefined {
   if (!/^https:/i.test(baseUrl.trim())) return undefined;
-  const trust = resolveTrust({ systemCertificates: net.systemCertificates, caFile: net.caFile, env: net.env });
+  const trust = resolveTrust({
+    systemCertificates: net.systemCertificates,
+    caFile: net.caFile,
+    env: net.env,
+    ...(advice ? { advice } : {}),
+  });
   log?.info(`TLS trust: ${describeTrust(trust)}`);
   return trust;
 }
@@ -75,7 +82,7 @@ export function connectClient(
 ): VoiceSmsClient {
   // A bad base URL is refused before a proxy dispatcher exists (nothing to leak), in the core's wording.
   const { host } = validateBaseUrl(options.baseUrl);
-  const trust = trustFor(options.baseUrl, net, options.logger);
+  const trust = trustFor(options.baseUrl, net, options.logger, options.advice);
   if (usesEditorNetwork(options.baseUrl, editor)) {
     options.logger?.info(`Requests to ${host} go through the editor's network stack (http.proxySupport: ${editor.proxySupport})`);
     return createClient({
@@ -91,7 +98,8 @@ export function connectClient(
         }),
     });
   }
-  const proxyUrl = resolveProxy(proxyInputs(options.baseUrl, net));
+  const decision = decideProxy(proxyInputs(options.baseUrl, net));
+  const proxyUrl = decision.proxy;
   if (!proxyUrl) return createClient({ ...options, ...(trust ? { trust } : {}) });
   options.logger?.info(`Using proxy ${redactProxyUrl(proxyUrl)} for ${host}`);
   const dispatcher = createProxyDispatcher({
@@ -101,7 +109,8 @@ export function connectClient(
     // The service's certificate is checked against `trust` through the proxy too.
     ...(trust && addsToNodeDefaults(trust) ? { secureContext: trust.secureContext() } : {}),
   });
-  const client = createClient({ ...options, dispatcher, ...(trust ? { trust } : {}) });
+  const proxy = proxyFacts(proxyUrl, decision.source, options.baseUrl, net.env);
+  const client = createClient({ ...options, dispatcher, proxy, ...(trust ? { trust } : {}) });
   // The client never closes a dispatcher it was given; this one is ours, so close both together.
   return {
     ...client,
@@ -110,6 +119,21 @@ export function connectClient(
       await dispatcher.close();
     },
   };
+}
+
+/** The proxy as an error message may name it: where its URL came from, whether it carries credentials, never them. */
+function proxyFacts(proxyUrl: string, source: 'http.proxy' | 'environment', baseUrl: string, env: NetworkInputs['env']): ProxyFacts {
+  let withCredentials = false;
+  try {
+    const u = new URL(proxyUrl);
+    withCredentials = u.username !== '' || u.password !== '';
+  } catch {
+    // undici refuses an unparsable proxy URL before any request; nothing to say about credentials
+  }
+  // decideProxy's order: HTTPS_PROXY for an https service, else HTTP_PROXY (either case).
+  const set = (name: string): boolean => !!(env[name.toLowerCase()] ?? env[name])?.trim();
+  const variable = /^https:/i.test(baseUrl) && set('HTTPS_PROXY') ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+  return { shown: redactProxyUrl(proxyUrl), from: source === 'http.proxy' ? 'http.proxy' : variable, withCredentials };
 }
 
 /**

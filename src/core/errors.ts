@@ -5,6 +5,20 @@ import * as l10n from '@vscode/l10n';
 
 export type ErrorKind = 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth';
 
+/**
+ * A failure only the user can fix (a retry repeats it, so none is made): the proxy wants credentials, or the
+ * service's certificate is not one this client accepts. The message says what to change, in the words of
+ * the place the client runs (ClientOptions.advice); callers can tell these apart without reading it.
+ */
+export type NetworkProblem = 'proxyAuth' | 'certificate';
+
+/**
+ * Where the client runs, which decides what its messages tell the user to change: 'editor' names the
+ * editor's settings (http.proxy, voiceSms.tls.caFile), 'process' the environment of a process of its own
+ * (the MCP server: HTTPS_PROXY, VOICESMS_CA_FILE, NODE_EXTRA_CA_CERTS).
+ */
+export type AdviceFor = 'editor' | 'process';
+
 export interface ServiceErrorDetails {
   /** HTTP status, when a response arrived. */
   httpStatus?: number;
@@ -21,6 +35,8 @@ export interface ServiceErrorDetails {
   causeCode?: string;
   /** How many attempts were made (GET retries). */
   attempts?: number;
+  /** Set for failures only the user can fix (never retried). */
+  problem?: NetworkProblem;
 }
 
 export class VoiceSmsError extends Error {

@@ -2,6 +2,7 @@
 // every process on the machine can read them). Missing or unusable values are one problem sentence: the
 // server still starts and answers every tool with it, so an agent can tell the user what to fix.
 import * as l10n from '@vscode/l10n';
+import type { AuthForm, AuthOptions, SignatureMode } from '../core/auth/headers.js';
 
 export const ENV = {
   baseUrl: 'VOICESMS_BASE_URL',
@@ -32,7 +33,18 @@ export interface McpSettings {
   senderIds: string[];
   /** ISO country for national-format destination numbers (VOICESMS_DEFAULT_REGION). */
   defaultRegion?: string;
+  /** VOICESMS_AUTH_FORM / _SIGNATURE / _SCHEME, as the voiceSms.auth.* settings (defaults alike). */
+  auth: AuthOptions;
+  /** VOICESMS_CA_FILE, as voiceSms.tls.caFile: extra trusted CAs (the core reads and checks the file). */
+  caFile?: string;
 }
+
+// The values the voiceSms.auth.* settings take (package.json enums and pattern; the host checks the same).
+const AUTH_FORMS: readonly AuthForm[] = ['seed', 'signed', 'basic'];
+const SIGNATURE_MODES: readonly SignatureMode[] = ['hmac-sha256', 'empty'];
+const SCHEME = /^[A-Za-z0-9._-]{1,64}$/;
+const REGION = /^[A-Z]{2}$/;
+export const DEFAULT_AUTH_SETTINGS: Readonly<AuthOptions> = Object.freeze({ scheme: 'CLOUD-V1', form: 'seed', signature: 'hmac-sha256' });
 
 export type SettingsResult = { ok: true; settings: McpSettings } | { ok: false; problem: string };
 
@@ -52,10 +64,33 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
       ),
     };
   }
-  const accountId = value(env, ENV.accountId);
-  const instances = list(value(env, ENV.voiceInstances));
-  const senderIds = list(value(env, ENV.senderIds));
+  const problems: string[] = [];
+  // Values are never repeated in a problem: one of these variables may hold a secret pasted in the wrong place.
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = value(env, name);
+    if (raw === '') return fallback;
+    const found = allowed.find((a) => a === raw.toLowerCase());
+    if (found === undefined) problems.push(l10n.t('{0} must be one of {1}.', name, allowed.join(', ')));
+    return found ?? fallback;
+  };
+  const form = oneOf(ENV.authForm, AUTH_FORMS, DEFAULT_AUTH_SETTINGS.form);
+  const signature = oneOf(ENV.authSignature, SIGNATURE_MODES, DEFAULT_AUTH_SETTINGS.signature);
+  const scheme = value(env, ENV.authScheme) || DEFAULT_AUTH_SETTINGS.scheme;
+  if (!SCHEME.test(scheme)) {
+    problems.push(l10n.t('{0} must be a single token of letters, digits, dots, dashes or underscores, such as CLOUD-V1.', ENV.authScheme));
+  }
   const defaultRegion = value(env, ENV.defaultRegion).toUpperCase();
+  if (defaultRegion !== '' && !REGION.test(defaultRegion)) {
+    problems.push(l10n.t('{0} must be a two-letter ISO country code such as DE or US.', ENV.defaultRegion));
+  }
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      problem: l10n.t('The Voice & SMS MCP server is not configured correctly: {0}', problems.join(' ')),
+    };
+  }
+  const accountId = value(env, ENV.accountId);
+  const caFile = value(env, ENV.caFile);
   return {
     ok: true,
     settings: {
@@ -64,9 +99,11 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
       // Not trimmed: a secret is used exactly as given (the core refuses line breaks).
       secretAccessKey: env[ENV.secretAccessKey] ?? '',
       ...(accountId !== '' ? { accountId } : {}),
-      instances,
-      senderIds,
+      instances: list(value(env, ENV.voiceInstances)),
+      senderIds: list(value(env, ENV.senderIds)),
       ...(defaultRegion !== '' ? { defaultRegion } : {}),
+      auth: { form, signature, scheme },
+      ...(caFile !== '' ? { caFile } : {}),
     },
   };
 }
@@ -84,6 +121,9 @@ function list(raw: string): string[] {
 }
 
 export const DEFAULT_MAX_SENDS_PER_HOUR = 10;
+export const MAX_SENDS_FLAG = '--max-sends-per-hour';
+export const DEMO_FLAG = '--demo';
+const FLAGS = [ALLOW_SEND_FLAG, MAX_SENDS_FLAG, DEMO_FLAG] as const;
 
 export interface Flags {
   allowSend: boolean;
@@ -91,16 +131,71 @@ export interface Flags {
   maxSendsPerHour: number;
   /** --demo: the built-in simulator in this process, no account. */
   demo: boolean;
-  /** Arguments the server does not know; reported on stderr, never echoed (one might be a pasted secret). */
-  unknown: number;
 }
 
-export function readFlags(argv: readonly string[]): Flags {
-  // Interim: the strict parser (unknown flag = start-up error) replaces this.
-  return {
-    allowSend: argv.includes(ALLOW_SEND_FLAG),
-    maxSendsPerHour: DEFAULT_MAX_SENDS_PER_HOUR,
-    demo: argv.includes('--demo'),
-    unknown: argv.filter((a) => a !== ALLOW_SEND_FLAG && a !== '--demo').length,
-  };
+export type FlagsResult = { ok: true; flags: Flags } | { ok: false; problem: string };
+
+/** A flag's name as typed, when it looks like one; anything else (a pasted secret, a path) is named by position only. */
+const FLAG_NAME = /^--?[A-Za-z][A-Za-z0-9-]{0,39}$/;
+/** What --max-sends-per-hour takes: a positive whole number, written plainly. */
+const COUNT = /^[1-9]\d{0,5}$/;
+
+/**
+ * The command line, strictly: a mistyped flag must not quietly start a server that does something else
+ * (`--allowsend` would leave sending off, `--max-sends-per-hour=1O` the default cap). An argument is echoed
+ * only when it looks like a flag name; anything else could be a secret pasted in the wrong place.
+ */
+export function readFlags(argv: readonly string[]): FlagsResult {
+  const flags: Flags = { allowSend: false, maxSendsPerHour: DEFAULT_MAX_SENDS_PER_HOUR, demo: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = name !== arg ? arg.slice(eq + 1) : undefined;
+    if ((name === ALLOW_SEND_FLAG || name === DEMO_FLAG) && inline === undefined) {
+      if (name === ALLOW_SEND_FLAG) flags.allowSend = true;
+      else flags.demo = true;
+    } else if (name === MAX_SENDS_FLAG) {
+      const raw = inline ?? argv[++i];
+      if (raw === undefined || !COUNT.test(raw)) {
+        const example = `${MAX_SENDS_FLAG} 5`;
+        return {
+          ok: false,
+          problem:
+            raw === undefined
+              ? l10n.t('{0} needs a whole number of sends from 1 to 999999 after it, for example {1}.', MAX_SENDS_FLAG, example)
+              : l10n.t(
+                  '{0} needs a whole number of sends from 1 to 999999, for example {1}, and argument {2} is not one.',
+                  MAX_SENDS_FLAG,
+                  example,
+                  i + 1,
+                ),
+        };
+      }
+      flags.maxSendsPerHour = Number(raw);
+    } else {
+      return { ok: false, problem: unknownArgument(name, i + 1) };
+    }
+  }
+  return { ok: true, flags };
+}
+
+function unknownArgument(name: string, position: number): string {
+  const known = l10n.t('{0}, {1} N and {2}', ALLOW_SEND_FLAG, MAX_SENDS_FLAG, DEMO_FLAG);
+  if (!FLAG_NAME.test(name)) {
+    return l10n.t(
+      'Argument {0} is not a flag this server knows (it takes {1}), and its settings come only from VOICESMS_* environment variables, never from the command line.',
+      position,
+      known,
+    );
+  }
+  const near = FLAGS.find((f) => squash(f) === squash(name));
+  return near !== undefined
+    ? l10n.t('Unknown flag {0} (argument {1}), perhaps {2} was meant: the server takes {3}.', name, position, near, known)
+    : l10n.t('Unknown flag {0} (argument {1}): the server takes {2}.', name, position, known);
+}
+
+/** "--Allow_Send", "-allowsend" and "--allow-send" squash alike: letters and digits, lower case. */
+function squash(flag: string): string {
+  return flag.toLowerCase().replace(/[^a-z0-9]/g, '');
 }

@@ -8,7 +8,15 @@ import type { TLSSocket } from 'node:tls';
 import * as l10n from '@vscode/l10n';
 import { VoiceSmsError } from '../errors.js';
 import { classifyTransportError, type FailureContext } from './transportErrors.js';
-import { hostLabel, tooLarge, type HttpRequest, type HttpResponse, type HttpTransport, type TransportOptions } from './transport.js';
+import {
+  failureContext,
+  hostLabel,
+  tooLarge,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpTransport,
+  type TransportOptions,
+} from './transport.js';
 
 /** Node's `http` and `https` modules (inside the editor: the ones its extension host hands to extensions). */
 export interface NodeHttpModules {
@@ -59,7 +67,7 @@ export class NodeHttpTransport implements HttpTransport {
   }
 
   private failureContext(url: URL): FailureContext {
-    return { host: hostLabel(url), connectMs: this.o.connectMs, headersMs: this.o.headersMs, bodyMs: this.o.bodyMs };
+    return failureContext(url, this.o);
   }
 
   /** Same contract as Transport.send: VoiceSmsError for network, timeout and size failures; the signal's reason on abort. */
@@ -193,7 +201,7 @@ function proxyAuthRequired(url: URL, route: RouteTaken): VoiceSmsError {
           host,
           proxy,
         ),
-    { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED' },
+    { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED', problem: 'proxyAuth' },
   );
 }
 

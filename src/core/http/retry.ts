@@ -92,7 +92,8 @@ export async function sendWithRetry(
     } catch (err) {
       if (!isVoiceSmsError(err)) throw err; // an abort or a bug: never retried
       err.details.attempts = n;
-      if (err.kind !== 'network') throw err;
+      // Only a network failure may pass; one the user must fix (a certificate, proxy credentials) would only repeat.
+      if (err.kind !== 'network' || err.details.problem !== undefined) throw err;
       failure = err;
     }
 

@@ -2,8 +2,8 @@
 // enforced while streaming (a huge answer is cut off, never buffered). No retries here: see retry.ts.
 import type { SecureContext } from 'node:tls';
 import { Agent, type Dispatcher } from './undici.js';
-import { VoiceSmsError } from '../errors.js';
-import { classifyTransportError, formatBytes, type FailureContext } from './transportErrors.js';
+import { VoiceSmsError, type AdviceFor } from '../errors.js';
+import { classifyTransportError, formatBytes, type FailureContext, type ProxyFacts } from './transportErrors.js';
 import * as l10n from '@vscode/l10n';
 
 export interface TransportOptions {
@@ -15,6 +15,10 @@ export interface TransportOptions {
   dispatcher?: Dispatcher;
   /** The CAs an https service is checked against (see trust.ts); absent: Node's defaults. */
   secureContext?: SecureContext;
+  /** The proxy `dispatcher` goes through, named in its refusals. */
+  proxy?: ProxyFacts;
+  /** Whose settings error messages name (FailureContext.advice). */
+  advice?: AdviceFor;
 }
 
 export interface HttpRequest {
@@ -53,6 +57,18 @@ export function hostLabel(url: URL): string {
   return url.host;
 }
 
+/** What classifyTransportError needs to word a failure of a request to `url`. */
+export function failureContext(url: URL, o: Omit<TransportOptions, 'maxResponseBytes'>): FailureContext {
+  return {
+    host: hostLabel(url),
+    connectMs: o.connectMs,
+    headersMs: o.headersMs,
+    bodyMs: o.bodyMs,
+    ...(o.advice ? { advice: o.advice } : {}),
+    ...(o.proxy ? { proxy: o.proxy } : {}),
+  };
+}
+
 export class Transport implements HttpTransport {
   private readonly dispatcher: Dispatcher;
   private readonly owned: Agent | undefined;
@@ -75,7 +91,7 @@ export class Transport implements HttpTransport {
   }
 
   private failureContext(url: URL): FailureContext {
-    return { host: hostLabel(url), connectMs: this.o.connectMs, headersMs: this.o.headersMs, bodyMs: this.o.bodyMs };
+    return failureContext(url, this.o);
   }
 
   /**

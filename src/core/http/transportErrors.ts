@@ -1,7 +1,7 @@
 // Turns low-level failures (undici and Node socket/DNS/TLS errors) into VoiceSmsError values whose
 // message tells the user what to check. Messages name the host, never headers or credentials.
-import { VoiceSmsError } from '../errors.js';
-import { CA_FILE_SETTING } from './trust.js';
+import { VoiceSmsError, type AdviceFor } from '../errors.js';
+import { CA_FILE_SETTING, CA_FILE_VARIABLE } from './trust.js';
 import * as l10n from '@vscode/l10n';
 
 export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
@@ -122,13 +122,82 @@ export interface FailureContext {
   connectMs: number;
   headersMs: number;
   bodyMs: number;
+  /** Whose settings the advice names; default 'editor'. */
+  advice?: AdviceFor;
+  /** The proxy the bundled client goes through, when connectClient chose one. */
+  proxy?: ProxyFacts;
+}
+
+/** The proxy requests go through, as a message may name it: never its credentials. */
+export interface ProxyFacts {
+  /** The proxy URL without user and password. */
+  shown: string;
+  /** Where the URL came from: http.proxy, or the environment variable (HTTPS_PROXY, HTTP_PROXY). */
+  from: string;
+  /** The URL carries a user name or password (undici sends them as Proxy-Authorization). */
+  withCredentials: boolean;
+}
+
+// undici's words for a proxy that refused the tunnel (ProxyAgent's CONNECT) or, without a tunnel, the request.
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+const PROXY_AUTH_REQUIRED = /^Proxy Authentication Required \(407\)$/;
+
+/** The HTTP status by which the proxy refused, when the failure is such a refusal. */
+function proxyRefusal(err: unknown, depth = 0): number | undefined {
+  if (depth > 5 || !(err instanceof Error)) return undefined;
+  if (PROXY_AUTH_REQUIRED.test(err.message)) return 407;
+  const m = TUNNEL_REFUSED.exec(err.message);
+  return m ? Number(m[1]) : proxyRefusal(err.cause, depth + 1);
+}
+
+/**
+ * The proxy asks for credentials (407): the request never reached the service. Not retried (kind 'http'), since
+ * the same request gets the same answer. The fix is in the proxy URL, wherever it came from.
+ */
+export function proxyAuthError(host: string, proxy: ProxyFacts | undefined): VoiceSmsError {
+  const message =
+    proxy === undefined
+      ? l10n.t(
+          'The proxy for {0} asks for credentials (HTTP 407); put them in the proxy URL, as user:password@ before the proxy host (percent-encode characters such as @ and : in them).',
+          host,
+        )
+      : proxy.withCredentials
+        ? l10n.t(
+            'The proxy {0} refused the user name and password in {1} (HTTP 407) for {2}; correct them in that URL (percent-encode characters such as @ and : in them).',
+            proxy.shown,
+            proxy.from,
+            host,
+          )
+        : l10n.t(
+            'The proxy {0} asks for credentials before it connects to {1} (HTTP 407); put them in the proxy URL in {2}, as user:password@ before the proxy host (percent-encode characters such as @ and : in them).',
+            proxy.shown,
+            host,
+            proxy.from,
+          );
+  return new VoiceSmsError('http', message, { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED', problem: 'proxyAuth' });
 }
 
 /** Maps a thrown transport error (not an abort) to a typed, actionable error. */
 export function classifyTransportError(err: unknown, ctx: FailureContext): VoiceSmsError {
   if (err instanceof VoiceSmsError) return err;
-  const code = findErrorCode(err) ?? 'UNKNOWN';
   const { host } = ctx;
+  const refused = proxyRefusal(err);
+  if (refused === 407) return proxyAuthError(host, ctx.proxy);
+  if (refused !== undefined) {
+    const proxy = ctx.proxy?.shown ?? 'proxy';
+    return new VoiceSmsError(
+      'network',
+      l10n.t(
+        'The proxy {0} refused to connect to {1} (HTTP {2}); check the host in the base URL, or ask your network administrator whether the proxy lets it through.',
+        proxy,
+        host,
+        refused,
+      ),
+      { httpStatus: refused, causeCode: 'PROXY_REFUSED' },
+      { cause: err },
+    );
+  }
+  const code = findErrorCode(err) ?? 'UNKNOWN';
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return timeoutError(host, 'connect', ctx.connectMs, err);
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return timeoutError(host, 'headers', ctx.headersMs, err);
   if (code === 'UND_ERR_BODY_TIMEOUT') return timeoutError(host, 'body', ctx.bodyMs, err);
@@ -146,12 +215,20 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   } else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
     message = l10n.t('{0} is unreachable ({1}). Check your network connection, VPN or proxy settings.', host, code);
   } else if (UNTRUSTED_CERT_CODES.has(code)) {
-    message = l10n.t(
-      "The certificate of {0} is not signed by an authority this editor trusts ({1}); if your network inspects TLS, set {2} to your organisation's root certificate (PEM) or add that certificate to the operating system's store.",
-      host,
-      code,
-      CA_FILE_SETTING,
-    );
+    message =
+      ctx.advice === 'process'
+        ? l10n.t(
+            "The certificate of {0} is not signed by an authority this server trusts ({1}); if your network inspects TLS, set {2} (or NODE_EXTRA_CA_CERTS) in the server's environment to the path of your organisation's root certificate (PEM).",
+            host,
+            code,
+            CA_FILE_VARIABLE,
+          )
+        : l10n.t(
+            "The certificate of {0} is not signed by an authority this editor trusts ({1}); if your network inspects TLS, set {2} to your organisation's root certificate (PEM) or add that certificate to the operating system's store.",
+            host,
+            code,
+            CA_FILE_SETTING,
+          );
   } else if (CERT_DATE_CODES.has(code)) {
     message = l10n.t(
       "The certificate of {0} is outside its validity dates ({1}); check this computer's date and time, and if they are right, the service or a TLS-inspecting proxy presents an outdated certificate.",
@@ -186,7 +263,11 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   } else {
     message = l10n.t('The request to {0} failed ({1}). Check your network connection and the base URL.', host, code);
   }
-  return withSendVariant(new VoiceSmsError('network', message, { causeCode: code }, { cause: err }), forSend);
+  const certificate = UNTRUSTED_CERT_CODES.has(code) || CERT_DATE_CODES.has(code) || CERT_NAME_CODES.has(code);
+  return withSendVariant(
+    new VoiceSmsError('network', message, { causeCode: code, ...(certificate ? { problem: 'certificate' as const } : {}) }, { cause: err }),
+    forSend,
+  );
 }
 
 /**
@@ -197,5 +278,5 @@ export function mayHaveReachedServer(err: VoiceSmsError): boolean {
   if (err.kind === 'validation') return false;
   if (err.kind !== 'network' && err.kind !== 'timeout') return true;
   const code = err.details.causeCode ?? '';
-  return !(NEVER_SENT_CODES.has(code) || TLS_CODE.test(code));
+  return !(NEVER_SENT_CODES.has(code) || TLS_CODE.test(code) || code === 'PROXY_REFUSED');
 }

@@ -9,11 +9,13 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
-import { VoiceSmsError } from '../errors.js';
+import { VoiceSmsError, type AdviceFor } from '../errors.js';
 import * as l10n from '@vscode/l10n';
 
 /** The setting that names a CA file; messages point at it. */
 export const CA_FILE_SETTING = fullSettingKey(SETTINGS.tlsCaFile);
+/** The same outside the editor: the MCP server's environment variable (src/mcp/config.ts ENV.caFile). */
+export const CA_FILE_VARIABLE = 'VOICESMS_CA_FILE';
 
 export interface TrustInputs {
   /** The editor's `http.systemCertificates` (default true): also trust the operating system's store. */
@@ -22,6 +24,8 @@ export interface TrustInputs {
   caFile?: string;
   /** Where NODE_EXTRA_CA_CERTS (and SSL_CERT_FILE for the Linux fallback) are read from. */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where `caFile` came from, for the messages: the setting ('editor', default) or VOICESMS_CA_FILE ('process'). */
+  advice?: AdviceFor;
 }
 
 /** A certificate named in a report (CA file and extra certificates only: the stores hold hundreds). */
@@ -96,22 +100,23 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = NODE_PLATFO
 
   const caFile = inputs.caFile?.trim() ?? '';
   if (caFile !== '') {
+    const inEnv = inputs.advice === 'process';
+    const name = inEnv ? CA_FILE_VARIABLE : CA_FILE_SETTING;
     const file = expandHome(caFile);
     if (!path.isAbsolute(file)) {
-      throw caFileError(l10n.t('The CA file in {0} must be an absolute path (it is "{1}").', CA_FILE_SETTING, caFile));
+      throw caFileError(name, l10n.t('The CA file in {0} must be an absolute path (it is "{1}").', name, caFile));
     }
     let data: Buffer;
     try {
       data = p.readFile(file);
     } catch (err) {
       const code = (err as { code?: unknown }).code;
+      const why = typeof code === 'string' ? code : String(err);
       throw caFileError(
-        l10n.t(
-          'The CA file in {0} could not be read ({1}: {2}); correct the path or clear the setting.',
-          CA_FILE_SETTING,
-          typeof code === 'string' ? code : String(err),
-          file,
-        ),
+        name,
+        inEnv
+          ? l10n.t('The CA file in {0} could not be read ({1}: {2}); correct the path or remove the variable.', name, why, file)
+          : l10n.t('The CA file in {0} could not be read ({1}: {2}); correct the path or clear the setting.', name, why, file),
         err,
       );
     }
@@ -120,11 +125,18 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = NODE_PLATFO
       certs = readCertificates(data);
     } catch (err) {
       throw caFileError(
-        l10n.t(
-          "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the setting at that file.",
-          CA_FILE_SETTING,
-          file,
-        ),
+        name,
+        inEnv
+          ? l10n.t(
+              "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the variable at that file.",
+              name,
+              file,
+            )
+          : l10n.t(
+              "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the setting at that file.",
+              name,
+              file,
+            ),
         err,
       );
     }
@@ -203,8 +215,8 @@ function expandHome(file: string): string {
   return file === '~' || file.startsWith('~/') || file.startsWith('~\\') ? path.join(homedir(), file.slice(1)) : file;
 }
 
-function caFileError(message: string, cause?: unknown): VoiceSmsError {
-  return new VoiceSmsError('validation', message, { field: CA_FILE_SETTING }, cause === undefined ? undefined : { cause });
+function caFileError(field: string, message: string, cause?: unknown): VoiceSmsError {
+  return new VoiceSmsError('validation', message, { field }, cause === undefined ? undefined : { cause });
 }
 
 /** One English line for the log: where the trusted CAs come from. */
