@@ -136,7 +136,7 @@ void describe('MCP server: settings and network errors from the environment', { 
     });
 
     void it('with VOICESMS_CA_FILE (or NODE_EXTRA_CA_CERTS): answers', async () => {
-      for (const extra of [{ VOICESMS_CA_FILE: caFile }, { NODE_EXTRA_CA_CERTS: caFile }]) {
+      for (const extra of [{ VOICESMS_CA_FILE: caFile }, { NODE_EXTRA_CA_CERTS: caFile }] as Array<Record<string, string>>) {
         const r = await balance(await server({ ...baseEnv(tlsSim), ...extra }));
         assert.notEqual(r.isError, true, `${Object.keys(extra)[0]}: ${textOf(r)}`);
       }

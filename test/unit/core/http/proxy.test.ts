@@ -5,7 +5,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
-import { createClient, createProxyDispatcher, redactProxyUrl, resolveProxy, shouldBypassProxy } from '../../../../src/core/index.js';
+import {
+  connectClient,
+  createClient,
+  createProxyDispatcher,
+  redactProxyUrl,
+  resolveProxy,
+  shouldBypassProxy,
+  type NetworkInputs,
+} from '../../../../src/core/index.js';
 import { start, type Simulator } from '../../../../src/simulator/index.js';
 
 void describe('shouldBypassProxy', () => {
@@ -178,6 +186,46 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
       );
     assert.ok(isVoiceSmsError(err));
     assert.ok(!String(err.message).includes('s3cret'));
+  });
+
+  void it('a 407 is asked once and says where the credentials go: http.proxy in the editor, HTTPS_PROXY outside it', async () => {
+    proxy.authenticate = () => false;
+    // A name only a proxy could resolve: loopback is never proxied. The 407 comes before any lookup.
+    const baseUrl = 'https://api.voicesms.test';
+    const net = (over: Partial<NetworkInputs>): NetworkInputs => ({
+      proxySetting: '',
+      noProxySetting: [],
+      proxyStrictSSL: true,
+      systemCertificates: false,
+      caFile: '',
+      env: {},
+      ...over,
+    });
+    const cases = [
+      { advice: 'editor' as const, net: net({ proxySetting: proxyUrl }), from: 'http.proxy' },
+      { advice: 'process' as const, net: net({ env: { HTTPS_PROXY: proxyUrl } }), from: 'HTTPS_PROXY' },
+    ];
+    for (const c of cases) {
+      const client = connectClient(
+        { baseUrl, credentials: sim.credentials, advice: c.advice, retry: { attempts: 3, baseDelayMs: 1 } },
+        c.net,
+      );
+      toClose.push(client);
+      const before = tunnels;
+      const err: unknown = await client.getBalance('ACC-DEMO').then(
+        () => assert.fail('expected the proxy to refuse'),
+        (e: unknown) => e,
+      );
+      assert.ok(isVoiceSmsError(err, 'http'), String(err));
+      assert.equal(err.details.problem, 'proxyAuth');
+      assert.equal(err.details.httpStatus, 407);
+      assert.equal(err.details.attempts, 1);
+      assert.equal(tunnels - before, 1, 'not retried');
+      assert.equal(
+        err.message,
+        `The proxy ${proxyUrl}/ asks for credentials before it connects to api.voicesms.test (HTTP 407); put them in the proxy URL in ${c.from}, as user:password@ before the proxy host (percent-encode characters such as @ and : in them).`,
+      );
+    }
   });
 
   void it('a proxy that is down is a network error, not a hang', async () => {

@@ -31,8 +31,8 @@ function writeTemp(name: string, content: string | Buffer): string {
   return file;
 }
 
-async function balanceWith(baseUrl: string, credentials: Simulator['credentials'], trust?: TrustStore): Promise<unknown> {
-  const client = createClient({ baseUrl, credentials, retry: { attempts: 1 }, ...(trust ? { trust } : {}) });
+async function balanceWith(baseUrl: string, credentials: Simulator['credentials'], trust?: TrustStore, attempts = 1): Promise<unknown> {
+  const client = createClient({ baseUrl, credentials, retry: { attempts, baseDelayMs: 1 }, ...(trust ? { trust } : {}) });
   try {
     return await client.getBalance(DEMO_ACCOUNT);
   } finally {
@@ -137,9 +137,12 @@ void describe('resolveTrust', () => {
 void describe('the client against an HTTPS service signed by a private CA', { timeout: 30_000 }, () => {
   void it('without the CA: fails with one sentence that names voiceSms.tls.caFile, and nothing is received', async () => {
     const before = sim.requestCount;
-    const e = await failure(balanceWith(sim.url, sim.credentials));
+    const e = await failure(balanceWith(sim.url, sim.credentials, undefined, 3));
     assert.equal(e.kind, 'network');
     assert.equal(e.details.causeCode, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    // Only the user can fix it: asked once, whatever the retry policy allows.
+    assert.equal(e.details.problem, 'certificate');
+    assert.equal(e.details.attempts, 1);
     assert.match(
       e.message,
       /^The certificate of 127\.0\.0\.1:\d+ is not signed by an authority this editor trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\); if your network inspects TLS, set voiceSms\.tls\.caFile to your organisation's root certificate \(PEM\) or add that certificate to the operating system's store\.$/,
