@@ -151,13 +151,11 @@ void describe('MCP server start (built dist/mcp.js over stdio)', { timeout: 120_
       assert.match(demo.stderr(), /Demo: the built-in simulator serves http:\/\/127\.0\.0\.1:\d+ with fresh credentials/);
     });
 
-    void it("names the demo's instances and sender ids", async () => {
+    void it("names the demo's instances and account", async () => {
       const r = (await demo.client.callTool({ name: 'list_instances', arguments: {} })) as CallToolResult;
       const text = JSON.stringify(r.structuredContent);
       for (const id of DEMO_INSTANCES) assert.ok(text.includes(id), text);
       assert.ok(text.includes('ACC-DEMO'), text);
-      // Sender ids are the tools' part (issue 32 item 6); the demo hands them to the connection.
-      void DEMO_SENDER_IDS;
     });
 
     void it('with --allow-send, a confirmed test SMS goes to the built-in simulator', async () => {
