@@ -107,9 +107,15 @@ runMain('e2e', async () => {
     userDataDir: editor.userDataDir,
     browser,
     screenshotsDir: resultsDir,
+    vsix,
     startEditor: async (extra) => {
       const other = await startEditor({ extension: { vsix }, verbose, ...extra });
-      return { workspaceUrl: other.workspaceUrl(), stop: () => other.stop() };
+      return {
+        workspaceUrl: other.workspaceUrl(),
+        extensionsDir: other.extensionsDir,
+        installExtension: (file) => other.installExtension(file),
+        stop: () => other.stop(),
+      };
     },
     // Started on demand: most UI tests need no service. spawnGroup registers its cleanup.
     simulator: () =>
