@@ -114,7 +114,8 @@ describe('MCP server snippet after an extension update (no node on PATH)', funct
   before(async function () {
     work = mkdtempSync(path.join(tmpdir(), 'vstk-mcp-update-'));
     sim = await session().simulator();
-    editor = await session().startEditor({ env: { PATH: noNode } });
+    // SHELL unusable: the server would otherwise give the extension host its login shell's PATH (which has node).
+    editor = await session().startEditor({ env: { PATH: noNode, SHELL: '/nonexistent/shell' } });
     wb = await Workbench.open({ url: editor.workspaceUrl, waitForActivityItem: VIEW_CONTAINER_TITLE, timeoutMs: 120_000 });
   });
 

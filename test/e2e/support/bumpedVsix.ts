@@ -19,7 +19,7 @@ export async function bumpedVsix(vsix: string, dir: string): Promise<{ file: str
   const file = path.join(dir, `bumped-${manifest.version}.vsix`);
   await runToEnd(
     path.join(projectBin, 'vsce'),
-    ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', file],
+    ['package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', file],
     {
       cwd: root,
       env: { ...process.env, PATH: pathWithProjectNode() },
