@@ -8,7 +8,7 @@
 // server and lists the tools.
 // Screenshots: test-results/e2e/mcp-01-pick.png, mcp-02-snippet.png (README "Use it from any AI agent (MCP)").
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -109,6 +109,8 @@ describe('MCP server snippet after an extension update (no node on PATH)', funct
   let wb: Workbench | undefined;
   let sim: SimulatorInfo;
   let copied: VsCodeConfig | undefined;
+  let runCopied: (() => Promise<void>) | undefined;
+  let newVersion: string | undefined;
   let work = '';
 
   before(async function () {
@@ -167,18 +169,37 @@ describe('MCP server snippet after an extension update (no node on PATH)', funct
     const env = Object.fromEntries(
       Object.entries(server.env).map(([k, v]) => [k, v.replace(/^\$\{input:([\w-]+)\}$/, (_m, key: string) => typed[key] ?? '')]),
     );
-    const client = new Client({ name: 'e2e-mcp-update', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({ command: server.command, args: server.args, env: { ...env, PATH: noNode }, stderr: 'ignore' }),
-    );
-    try {
-      const { tools } = await client.listTools();
-      const names = tools.map((t) => t.name);
-      for (const t of ['get_month_view', 'get_balance', 'list_instances']) assert.ok(names.includes(t), `${t} in ${names.join(', ')}`);
-      const r = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean };
-      assert.notEqual(r.isError, true, JSON.stringify(r));
-    } finally {
-      await client.close();
-    }
+    runCopied = async () => {
+      const client = new Client({ name: 'e2e-mcp-update', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({ command: server.command, args: server.args, env: { ...env, PATH: noNode }, stderr: 'ignore' }),
+      );
+      try {
+        const { tools } = await client.listTools();
+        const names = tools.map((t) => t.name);
+        for (const t of ['get_month_view', 'get_balance', 'list_instances']) assert.ok(names.includes(t), `${t} in ${names.join(', ')}`);
+        const r = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean };
+        assert.notEqual(r.isError, true, JSON.stringify(r));
+      } finally {
+        await client.close();
+      }
+    };
+    await runCopied();
+    newVersion = bumped.version;
+  });
+
+  it('the new version, once active, moves the same launcher to its own copy, and the copied command still works', async function () {
+    assert.ok(runCopied && newVersion && copied, 'the update step ran');
+    const launcher = copied.servers['voice-sms-e2e-mcp-update']!.args[0]!;
+    const w = wb!;
+    // A new window: the editor starts an extension host with the version now installed.
+    await w.page.reload();
+    await w.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await w.activityBarItem(VIEW_CONTAINER_TITLE).waitFor({ state: 'visible', timeout: 60_000 });
+    await w.openViewContainer(VIEW_CONTAINER_TITLE);
+    const deadline = Date.now() + 45_000;
+    while (!readFileSync(launcher, 'utf8').includes(`./${newVersion}-`) && Date.now() < deadline) await w.page.waitForTimeout(500);
+    assert.ok(readFileSync(launcher, 'utf8').includes(`./${newVersion}-`), 'the launcher names the new copy');
+    await runCopied();
   });
 });
