@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
 import { registerChatTools } from './host/chat/register.js';
+import { loadFeatures } from './host/bundles/featuresLoader.js';
+import { MCP_COPY_STATE } from './host/mcp/copyState.js';
 import { createProfile } from './host/profile/createProfile.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { Confirmations } from './host/platform/confirmations.js';
@@ -57,6 +59,12 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Sets demoActive; a demo profile left by an earlier window gets a fresh simulator, in the
   // background (not awaited: activation never waits for or loads the simulator itself).
   void demo.resumeIfLeftOver();
+  // After an update, the MCP server copy agents run (made by Set Up MCP Server) follows, a little later.
+  const mcpCopy = ctx.globalState.get<string>(MCP_COPY_STATE);
+  if (mcpCopy !== undefined && mcpCopy !== (ctx.extension.packageJSON as { version?: string }).version) {
+    const timer = setTimeout(() => void loadFeatures().refreshMcpServerCopy(ctx, log), 3000);
+    ctx.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
   // Not awaited: reading SecretStorage may take a moment and the views already show "signed out".
   void session.refresh();
 

@@ -65,6 +65,8 @@ export interface Editor {
   devHostUrl(dev: { extensionDevelopmentPath: string; extensionTestsPath?: string; extensionEnvironment?: Record<string, string> }): string;
   /** The last lines of the server's output. */
   logTail(lines?: number): string;
+  /** `code-server --install-extension <vsix>` into this editor's extensions dir while it runs (an update, for a test). */
+  installExtension(vsix: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -315,6 +317,12 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
       return `${origin}/?${folderQuery}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     },
     logTail,
+    installExtension: (vsix) =>
+      runToEnd(nodeBin, [entry, ...common, '--install-extension', path.resolve(vsix)], {
+        env,
+        stdio: options.verbose ? 'inherit' : 'ignore',
+        label: `code-server --install-extension ${path.basename(vsix)}`,
+      }),
     stop,
   };
 }

@@ -11,7 +11,7 @@ import { launchBrowser } from './browser.js';
 import { randomBytes } from 'node:crypto';
 import { DEMO_CONTROL_TOKEN_ENV } from '../../src/shared/ids.js';
 import { startEditor } from './codeServer.js';
-import { defaultVsixPath, e2eResultsDir, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
+import { defaultVsixPath, e2eResultsDir, extensionId, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
 import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/support/session.js';
 import { startSimulator } from './simulator.js';
@@ -107,9 +107,15 @@ runMain('e2e', async () => {
     userDataDir: editor.userDataDir,
     browser,
     screenshotsDir: resultsDir,
+    vsix,
     startEditor: async (extra) => {
       const other = await startEditor({ extension: { vsix }, verbose, ...extra });
-      return { workspaceUrl: other.workspaceUrl(), stop: () => other.stop() };
+      return {
+        workspaceUrl: other.workspaceUrl(),
+        extensionsDir: other.extensionsDir,
+        installExtension: (file) => other.installExtension(file),
+        stop: () => other.stop(),
+      };
     },
     // Started on demand: most UI tests need no service. spawnGroup registers its cleanup.
     simulator: () =>
@@ -163,7 +169,10 @@ runMain('e2e', async () => {
     ...DESTINATIONS.map((value) => ({ label: 'destination number', value })),
   ];
   const editorRoot = path.dirname(editor.userDataDir);
-  const findings = scanForSecrets([editorRoot, resultsDir], needles, [editor.extensionsDir]);
+  // Shipped code is not user data: the installed extension, and the copy of its MCP server that Set Up MCP Server
+  // puts in global storage (its core holds the example number the destination check's message quotes).
+  const serverCopy = path.join(editor.userDataDir, 'User', 'globalStorage', extensionId().toLowerCase(), 'mcp-server');
+  const findings = scanForSecrets([editorRoot, resultsDir], needles, [editor.extensionsDir, serverCopy]);
   for (const f of findings)
     failed.push(`secrets scan: ${f.label} in ${path.relative(editorRoot, f.file)}${f.key ? ` (key ${f.key})` : ''}`);
   console.log(`[e2e] secrets scan of ${editorRoot} and ${path.relative(repoRoot, resultsDir)}/: ${findings.length} finding(s)`);

@@ -3,9 +3,11 @@
 // hence --no-dependencies. The VSIX lands at the repo root as <name>-<version>.vsix (git-ignored).
 // Its README is README.md with the user pages of docs/ appended, rewritten by packagedReadme.ts (only
 // shipped screenshots, no links to files the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards.
+// Next to the VSIX it writes the MCP Bundle <name>-<version>.mcpb for desktop assistants (mcpBundle.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { writeMcpBundle } from './mcpBundle.js';
 import { PACKAGED_README, packagedReadme, unresolvedImages, userPages } from './packagedReadme.js';
 import { defaultVsixPath, pathWithProjectNode, projectBin, repoRoot } from './paths.js';
 import { HarnessError, onCleanup, runMain, runToEnd } from './processes.js';
@@ -79,4 +81,7 @@ async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> 
     label: 'vsce package',
   });
   console.log(`[package] ${path.relative(repoRoot, out)}: ${listed.length} files, ${(statSync(out).size / 1024).toFixed(1)} KB`);
+  const bundle = out.replace(/\.vsix$/, '.mcpb');
+  const packed = await writeMcpBundle(path.join(repoRoot, 'dist'), bundle);
+  console.log(`[package] ${path.relative(repoRoot, bundle)}: ${packed.length} files, ${(statSync(bundle).size / 1024).toFixed(1)} KB`);
 }

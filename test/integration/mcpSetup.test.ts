@@ -1,11 +1,12 @@
 // "Set Up MCP Server for Another Client…" in a real extension host: for each agent, the command returns
-// (and copies, and for one shows in an editor) a configuration naming this extension's dist/mcp.js with
-// the active profile's non-secret values and no credential; the VS Code one is then run exactly as an
-// agent would run it — the built server spawned with the snippet's command, args and env (password
-// inputs answered with the profile's credentials) — and answers tools/list and get_balance.
+// (and copies, and for one shows in an editor) a configuration naming the stable launcher the command copied
+// into global storage (not this extension's folder), under the profile's own key, with the active profile's
+// non-secret values and no credential; the VS Code one is then run exactly as an agent would run it — the
+// snippet's command, args and env (password inputs answered with the profile's credentials) — and answers
+// tools/list and get_balance. It also prints the extension host's process.execPath (docs/mcp.md quotes it).
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -14,6 +15,7 @@ import { EXTENSION_ID } from './contract.js';
 import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'MCP setup integration';
+const KEY = 'voice-sms-mcp-setup-integration';
 
 interface Snippet {
   client: string;
@@ -31,13 +33,16 @@ interface ServerEntry {
 describe('Set Up MCP Server for Another Client', function () {
   let sim: Simulator;
   let profile: SimulatorProfile | undefined;
-  let serverPath: string;
+  let extensionPath: string;
 
   before(async function () {
     this.timeout(60_000);
     profile = await signInToOwnSimulator(PROFILE);
     sim = profile.sim;
-    serverPath = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'mcp.js');
+    extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    console.log(
+      `      [measured] extension host process.execPath: ${process.execPath} (electron: ${process.versions['electron'] ?? 'no'})`,
+    );
   });
 
   after(async function () {
@@ -57,26 +62,25 @@ describe('Set Up MCP Server for Another Client', function () {
 
   function entryOf(s: Snippet): ServerEntry {
     const parsed = JSON.parse(s.text) as { servers?: Record<string, ServerEntry>; mcpServers?: Record<string, ServerEntry> };
-    const entry = (parsed.servers ?? parsed.mcpServers)?.['voice-sms-toolkit'];
-    assert.ok(entry, `${s.client}: no voice-sms-toolkit server`);
-    assert.equal(entry.command, 'node');
-    assert.deepEqual(entry.args, [serverPath]);
+    const entry = (parsed.servers ?? parsed.mcpServers)?.[KEY];
+    assert.ok(entry, `${s.client}: no ${KEY} server`);
+    assert.ok(isAbsolute(entry.command) && existsSync(entry.command), `${s.client}: the runtime ${entry.command}`);
+    assert.equal(entry.args.length, 1);
+    assert.match(entry.args[0]!, /[/\\]mcp-server[/\\]mcp\.js$/, 'the stable launcher');
+    assert.ok(!entry.args[0]!.startsWith(extensionPath), "not inside the extension's own folder");
+    assert.ok(existsSync(entry.args[0]!), entry.args[0]);
     assert.equal(entry.env['VOICESMS_BASE_URL'], sim.url);
     assert.equal(entry.env['VOICESMS_ACCOUNT_ID'], 'ACC-DEMO');
     assert.equal(entry.env['VOICESMS_PROFILE'], PROFILE);
     return entry;
   }
 
-  it('names the installed server, which exists', function () {
-    assert.ok(existsSync(serverPath), serverPath);
-  });
-
   it('gives each agent its own format, without a credential', async function () {
     this.timeout(30_000);
     const cursor = entryOf(await setUp('cursor'));
-    assert.equal(cursor.env['VOICESMS_SECRET_ACCESS_KEY'], '${env:VOICESMS_SECRET_ACCESS_KEY}');
+    assert.equal(cursor.env['VOICESMS_SECRET_ACCESS_KEY'], '${env:VOICESMS_MCP_SETUP_INTEGRATION_SECRET_ACCESS_KEY}');
     const claudeCode = entryOf(await setUp('claudeCode'));
-    assert.equal(claudeCode.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_SECRET_ACCESS_KEY}');
+    assert.equal(claudeCode.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_MCP_SETUP_INTEGRATION_SECRET_ACCESS_KEY}');
     const desktop = await setUp('claudeDesktop');
     assert.equal(entryOf(desktop).env['VOICESMS_SECRET_ACCESS_KEY'], undefined);
     assert.match(desktop.secretNote, /VOICESMS_SECRET_ACCESS_KEY/);
@@ -92,15 +96,15 @@ describe('Set Up MCP Server for Another Client', function () {
 
     // What VS Code does with it: fill ${input:…} with what the user types, spawn command + args with env.
     const typed: Record<string, string> = {
-      'voicesms-access-key-id': sim.credentials.accessKeyId,
-      'voicesms-secret-access-key': sim.credentials.secretAccessKey,
+      'voicesms-mcp-setup-integration-access-key-id': sim.credentials.accessKeyId,
+      'voicesms-mcp-setup-integration-secret-access-key': sim.credentials.secretAccessKey,
     };
     const env = Object.fromEntries(
       Object.entries(entry.env).map(([k, v]) => [k, v.replace(/^\$\{input:([\w-]+)\}$/, (_m, id: string) => typed[id] ?? '')]),
     );
-    // `node` of this extension host (PATH may not have one inside the editor's server).
+    // The snippet's own runtime (an absolute path), so no `node` on PATH is needed.
     const transport = new StdioClientTransport({
-      command: process.execPath,
+      command: entry.command,
       args: entry.args,
       env: { ...env, PATH: process.env['PATH'] ?? '' },
       stderr: 'ignore',

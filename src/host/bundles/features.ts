@@ -14,3 +14,5 @@ export { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
 export { parseActivitiesState, parseMonthViewState, parseTrendState } from '../../shared/protocol.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from '../demo/demoMode.js';
+// After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).
+export { refreshMcpServerCopy } from '../mcp/refreshCopy.js';

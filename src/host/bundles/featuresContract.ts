@@ -11,6 +11,7 @@ import type { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
 import type { MonthViewController } from '../webviews/monthViewController.js';
 import type { TrendController } from '../webviews/trendController.js';
 import type { configurePureL10n } from '../platform/pureL10n.js';
+import type { refreshMcpServerCopy } from '../mcp/refreshCopy.js';
 
 export interface FeaturesContract {
   /** This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's. */
@@ -26,4 +27,6 @@ export interface FeaturesContract {
   parseActivitiesState(raw: unknown): ActivitiesState | undefined;
   /** The offline demo (demo/demoHandle.ts). */
   DemoMode: new (services: DemoServices, memento: vscode.Memento) => DemoMode;
+  /** The MCP server copy after an extension update (mcp/refreshCopy.ts). */
+  refreshMcpServerCopy: typeof refreshMcpServerCopy;
 }

@@ -29,11 +29,21 @@ export interface E2eSession {
    * The editor does not get VOICESMS_* variables: a test types these values into the sign-in flow.
    */
   simulator(): Promise<SimulatorInfo>;
+  /** The VSIX under test. */
+  vsix: string;
   /** A second code-server with the same VSIX (own user data and folder); the caller stops it. */
   startEditor(options: {
     workspaceTrust?: boolean;
     workspaceFiles?: Record<string, string>;
-  }): Promise<{ workspaceUrl: string; stop(): Promise<void> }>;
+    /** Environment of code-server and its extension host (PATH replaces the harness's). */
+    env?: Record<string, string>;
+  }): Promise<{
+    workspaceUrl: string;
+    extensionsDir: string;
+    /** Installs another VSIX into it while it runs, as an update does. */
+    installExtension(vsix: string): Promise<void>;
+    stop(): Promise<void>;
+  }>;
 }
 
 let current: E2eSession | undefined;
