@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { OperationCall } from '../../core/index.js';
 import { dateIdOf, monthIdOf } from '../../core/model/month.js';
-import { formatCurl } from '../../shared/curl.js';
+import { formatCurl } from '../../shared/requestCode/curl.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';

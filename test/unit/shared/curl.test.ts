@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createClient, parseEnvelope, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
-import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/curl.js';
+import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/requestCode/curl.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 
 const run = promisify(execFile);
