@@ -80,7 +80,9 @@ describe('Copy Request as Code, then run the copied code', function () {
     await qi.pick(/^Python/);
     await qi.waitClosed();
 
-    const note = wb.notification(new RegExp(`Copied Python for the balance of ${DEMO_ACCOUNT}`)).first();
+    const note = wb.page
+      .locator('.notification-list-item', { hasText: new RegExp(`Copied Python for the balance of ${DEMO_ACCOUNT}`) })
+      .first();
     await note.waitFor({ state: 'visible', timeout: 15_000 });
     const text = await wb.readClipboard();
     assertNoSecret(text, sim);

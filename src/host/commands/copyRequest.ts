@@ -42,7 +42,8 @@ export async function copyRequestAs(
       if (choice !== open) return;
       const doc = await vscode.workspace.openTextDocument({ language: spec.editorLanguage, content: text });
       await vscode.window.showTextDocument(doc, { preview: false });
-    });
+    })
+    .then(undefined, (e: unknown) => services.log.warn(`copy as code: could not open the text in an editor: ${String(e)}`));
   return text;
 }
 
