@@ -16,6 +16,12 @@ export interface CurlSource {
   sensitiveHeaders: readonly string[];
 }
 
+/**
+ * The command's start: the XML answer on standard output as curl receives it, the HTTP status code after it
+ * on standard error (`%{stderr}`, curl 7.63 or newer), so the answer can still be piped on its own.
+ */
+const CURL = `curl -sS -w '%{stderr}HTTP %{http_code}\\n'`;
+
 /** Single-quotes `s` for sh: nothing inside is expanded; a quote becomes '\''. */
 export function shQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -59,7 +65,7 @@ export function formatCurl(req: CurlSource): string {
   const body = req.body;
 
   if (basic) {
-    const parts = ['curl -sS'];
+    const parts = [CURL];
     if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
     parts.push(shQuote(req.url));
     parts.push(`-u "$${ACCESS_KEY_ID_VAR}:$${SECRET_ACCESS_KEY_VAR}"`);
@@ -82,7 +88,7 @@ export function formatCurl(req: CurlSource): string {
     `VS_BODY=${shQuote(body ?? '')}`,
     `VS_TS=${timestamp}`,
   ];
-  const parts = ['curl -sS'];
+  const parts = [CURL];
   if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
   parts.push(shQuote(req.url));
   parts.push(headerArg('Authorization', authorization));

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { createClient, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
 import { CODE_LANGUAGES, type CodeLanguage, languagesInPickOrder } from '../../../src/shared/requestCode/languages.js';
 import { jsString } from '../../../src/shared/requestCode/node.js';
-import { ACCESS_KEY_ID_VAR, SECRET_ACCESS_KEY_VAR } from '../../../src/shared/requestCode/plan.js';
+import { ACCESS_KEY_ID_VAR, fillPath, requestPlan, SECRET_ACCESS_KEY_VAR } from '../../../src/shared/requestCode/plan.js';
 import { pyString } from '../../../src/shared/requestCode/python.js';
 import { start, type RecordedRequest, type Simulator } from '../../../src/simulator/index.js';
 
@@ -33,7 +33,7 @@ const UNICODE_BODY = 'Grüße \'quoted\' & "dq" $money `tick` ${x} $(id) \\ ✓ 
 type Auth = { form?: 'seed' | 'signed' | 'basic'; signature?: 'hmac-sha256' | 'empty' };
 
 interface Answer {
-  status?: number;
+  status: number;
   xml: string;
 }
 
@@ -46,7 +46,11 @@ async function runSnippet(language: CodeLanguage, text: string): Promise<Answer>
     [SECRET_ACCESS_KEY_VAR]: CREDS.secretAccessKey,
   };
   const options = { env, timeout: 15_000 };
-  if (language === 'sh') return { xml: (await run('sh', ['-c', text], options)).stdout };
+  if (language === 'sh') {
+    // curl writes the status code after the answer, on standard error.
+    const { stdout, stderr } = await run('sh', ['-c', text], options);
+    return { status: Number(/^HTTP (\d{3})$/m.exec(stderr)?.[1]), xml: stdout };
+  }
   const file = join(workDir, language === 'node' ? 'request.mjs' : 'request.py');
   writeFileSync(file, text);
   const { stdout } = await run(language === 'node' ? NODE : 'python3', [file], options);
@@ -130,7 +134,7 @@ void describe('Copy Request as Code, run against the simulator', { timeout: 120_
     const expected = essence(await clientSends(c, call));
     const smsBefore = sim.received.length;
     const answer = await runSnippet(language, text);
-    if (answer.status !== undefined) assert.equal(answer.status, 200, answer.xml);
+    assert.equal(answer.status, 200, answer.xml);
     assert.match(answer.xml, /<code>200<\/code>/, `${language} answer: ${answer.xml.slice(0, 400)}`);
     assert.deepEqual(essence(sim.requests.at(-1)), expected, `${language}: the simulator received something else`);
     if (call.operation === 'sms') {
@@ -191,9 +195,11 @@ void describe('Copy Request as Code, run against the simulator', { timeout: 120_
       const env = { PATH: process.env['PATH'] ?? '', [ACCESS_KEY_ID_VAR]: CREDS.accessKeyId, VOICESMS_NOT_THE_SECRET: 'wrong' };
       const file = join(workDir, id === 'node' ? 'wrong.mjs' : 'wrong.py');
       if (id !== 'sh') writeFileSync(file, wrong);
-      const { stdout } = await run(id === 'sh' ? 'sh' : id === 'node' ? NODE : 'python3', id === 'sh' ? ['-c', wrong] : [file], { env });
+      const { stdout, stderr } = await run(id === 'sh' ? 'sh' : id === 'node' ? NODE : 'python3', id === 'sh' ? ['-c', wrong] : [file], {
+        env,
+      });
       assert.doesNotMatch(stdout, /<code>200<\/code>/, id);
-      if (id !== 'sh') assert.match(stdout, /^401\n/, id);
+      assert.match(id === 'sh' ? stderr : stdout, /^(HTTP )?401$/m, id);
       assert.equal(sim.requests.length, before, `${id}: nothing authenticated`);
     }
   });
@@ -213,5 +219,38 @@ void describe('the language list', () => {
       languagesInPickOrder('cobol').map((l) => l.id),
       CODE_LANGUAGES.map((l) => l.id),
     );
+  });
+});
+
+void describe('the request plan the writers share', () => {
+  const creds = { accessKeyId: 'AK', secretAccessKey: 'S' };
+
+  void it("keeps a base URL's path prefix and names each path parameter with its raw value", async () => {
+    const c = createClient({ baseUrl: 'https://api.example.test/prefix/', credentials: creds });
+    const d = c.describeRequest({ operation: 'calls', instanceId: 'VI 1', monthId: '202601' });
+    const plan = requestPlan(d);
+    assert.equal(plan.base, 'https://api.example.test/prefix/');
+    assert.deepEqual(plan.params, [
+      { name: 'instanceId', value: 'VI 1' },
+      { name: 'monthId', value: '202601' },
+    ]);
+    assert.equal(plan.base + fillPath(plan.path), d.url);
+    assert.equal(plan.summary, 'GET /prefix/v1/vvoice/VI%201/calls/202601');
+    await c.close();
+  });
+
+  void it('falls back to the whole URL when the route does not add up, and refuses a sensitive header it cannot replace', async () => {
+    const c = createClient({ baseUrl: 'https://api.example.test/', credentials: creds });
+    const d = c.describeRequest({ operation: 'balance', accountId: 'ACC' });
+    const plan = requestPlan({ ...d, route: { ...d.route, template: 'v1/other/{accountId}' } });
+    assert.equal(plan.base, d.url);
+    assert.deepEqual(plan.path, []);
+    for (const { write } of CODE_LANGUAGES) assert.throws(() => write({ ...d, sensitiveHeaders: ['X-Key'] }), /X-Key/);
+    await c.close();
+  });
+
+  void it('writes invisible and direction-changing characters as escapes in Node.js and Python strings', () => {
+    assert.equal(jsString('a\u202eb\u200bc\u{e0041}"${x}`'), '"a\\u202Eb\\u200Bc\\u{E0041}\\"${x}`"');
+    assert.equal(pyString('a\u202eb\nc\u{e0041}"\\{x}'), '"a\\u202Eb\\nc\\U000E0041\\"\\\\{x}"');
   });
 });
