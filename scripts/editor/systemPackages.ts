@@ -13,9 +13,10 @@ export interface Requirement {
   /** The Debian package that provides it. */
   pkg: string;
   why: string;
-  /** Purposes that need it; `buildsCodeServer` ones only while code-server is not installed yet. */
+  /** Purposes that need it. */
   for: readonly Purpose[];
-  buildsCodeServer?: boolean;
+  /** Purposes for which it only builds code-server's native modules: not needed for them once code-server is installed. */
+  buildsCodeServer?: readonly Purpose[];
   present(probe: Probe): boolean;
 }
 
@@ -41,35 +42,37 @@ export const REQUIREMENTS: readonly Requirement[] = [
     pkg: 'libkrb5-dev',
     why: "gssapi headers for code-server's native kerberos module",
     for: ['start', 'test'],
-    buildsCodeServer: true,
+    buildsCodeServer: ['start', 'test'],
     present: (p) => p.exists('/usr/include/gssapi/gssapi.h'),
   },
   {
     pkg: 'python3',
-    why: "node-gyp, for code-server's native modules",
+    why: 'runs the generated "Copy Request as Code" Python snippets in the tests; node-gyp, for code-server\'s native modules',
     for: ['start', 'test'],
-    buildsCodeServer: true,
+    buildsCodeServer: ['start'],
     present: (p) => p.onPath('python3'),
   },
   {
     pkg: 'make',
     why: "node-gyp, for code-server's native modules",
     for: ['start', 'test'],
-    buildsCodeServer: true,
+    buildsCodeServer: ['start', 'test'],
     present: (p) => p.onPath('make'),
   },
   {
     pkg: 'g++',
     why: "node-gyp, for code-server's native modules",
     for: ['start', 'test'],
-    buildsCodeServer: true,
+    buildsCodeServer: ['start', 'test'],
     present: (p) => p.onPath('g++'),
   },
 ];
 
 /** The packages missing for `purpose` on the machine `probe` sees. */
 export function missingPackages(purpose: Purpose, probe: Probe, codeServerInstalled: boolean): Requirement[] {
-  return REQUIREMENTS.filter((r) => r.for.includes(purpose) && !(r.buildsCodeServer && codeServerInstalled) && !r.present(probe));
+  return REQUIREMENTS.filter(
+    (r) => r.for.includes(purpose) && !(r.buildsCodeServer?.includes(purpose) && codeServerInstalled) && !r.present(probe),
+  );
 }
 
 /** The one line that installs `packages` (as root). */

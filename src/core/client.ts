@@ -108,6 +108,13 @@ export interface DescribedRequest {
   body?: string;
   /** Header names whose values reveal the secret (basic credentials); redact them before showing or logging. */
   sensitiveHeaders: string[];
+  /**
+   * How `url` is built, for "Copy Request as Code": `url` is `base` followed by `template` with each `{name}`
+   * replaced by encodeURIComponent(params[name]).
+   */
+  route: { base: string; template: string; params: Readonly<Record<string, string>> };
+  /** The form fields of a POST before encoding (`body` is them, form-encoded), in the order sent. */
+  form?: [name: string, value: string][];
 }
 
 export interface VoiceSmsClient {
@@ -372,7 +379,19 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       const req = requestOf(call, o.defaultRegion);
       const { url, headers, body } = prepare(req);
       const sensitive = effectiveForm(req.method, auth.form) === 'basic' ? ['Authorization'] : [];
-      return { method: req.method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), sensitiveHeaders: sensitive };
+      const href = url.toString();
+      // The path is appended to the base as it is (requestUrl): the base is everything before it.
+      const base = href.endsWith(req.path) ? href.slice(0, href.length - req.path.length) : href;
+      const route = { base, template: base === href ? '' : req.route.template, params: base === href ? {} : req.route.params };
+      return {
+        method: req.method,
+        url: href,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        sensitiveHeaders: sensitive,
+        route,
+        ...(req.form ? { form: req.form.map(([n, v]): [string, string] => [n, v]) } : {}),
+      };
     },
 
     async close() {

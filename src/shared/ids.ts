@@ -20,6 +20,8 @@ export const COMMANDS = {
   refresh: 'voiceSms.refresh',
   refreshBalance: 'voiceSms.refreshBalance',
   copyAsCurl: 'voiceSms.copyAsCurl',
+  /** The same request as Copy as cURL, written in a language picked from shared/requestCode/languages.ts. */
+  copyAsCode: 'voiceSms.copyAsCode',
   /** The exact XML of a month view or the balance, in a read-only XML editor. */
   showRawAnswer: 'voiceSms.showRawAnswer',
   startDemo: 'voiceSms.startDemo',

@@ -121,7 +121,7 @@ export type MonthViewToWebview =
   | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
 
-export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'showRawAnswer';
+export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';
 
 export type MonthViewToHost =
   | { type: 'ready' }
@@ -169,7 +169,9 @@ export type ActivitiesToWebview =
   | { type: 'activitiesData'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
   | { type: 'error'; instanceId: string; dateId: string; error: PanelError };
 
-export type ActivitiesToHost = { type: 'ready' } | { type: 'retry' } | { type: 'command'; command: 'copyAsCurl' };
+export type ActivitiesCommand = 'copyAsCurl' | 'copyAsCode';
+
+export type ActivitiesToHost = { type: 'ready' } | { type: 'retry' } | { type: 'command'; command: ActivitiesCommand };
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what arrives from the other side. The host treats webview messages and restored
@@ -206,7 +208,7 @@ export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
     case 'openDay':
       return isDateId(m.dateId) ? { type: 'openDay', dateId: m.dateId } : undefined;
     case 'command':
-      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'showRawAnswer'
+      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'copyAsCode' || m.command === 'showRawAnswer'
         ? { type: 'command', command: m.command }
         : undefined;
     default:
@@ -236,7 +238,7 @@ export function parseActivitiesToHost(v: unknown): ActivitiesToHost | undefined 
     case 'retry':
       return { type: 'retry' };
     case 'command':
-      return m.command === 'copyAsCurl' ? { type: 'command', command: 'copyAsCurl' } : undefined;
+      return m.command === 'copyAsCurl' || m.command === 'copyAsCode' ? { type: 'command', command: m.command } : undefined;
     default:
       return undefined;
   }

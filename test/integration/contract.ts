@@ -21,6 +21,7 @@ export const COMMAND_IDS = [
   'voiceSms.refresh',
   'voiceSms.refreshBalance',
   'voiceSms.copyAsCurl',
+  'voiceSms.copyAsCode',
   'voiceSms.startDemo',
   'voiceSms.stopDemo',
   'voiceSms.showLog',

@@ -3,6 +3,8 @@
 // environment against the simulator started in this process.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -28,14 +30,36 @@ describe('copy as cURL', function () {
     await profile?.remove();
   });
 
-  async function copy(arg: Record<string, unknown>): Promise<string> {
-    const text = await vscode.commands.executeCommand<string | undefined>('voiceSms.copyAsCurl', arg);
+  async function copy(arg: Record<string, unknown>, command: 'copyAsCurl' | 'copyAsCode' = 'copyAsCurl'): Promise<string> {
+    const text = await vscode.commands.executeCommand<string | undefined>(`voiceSms.${command}`, arg);
     assert.ok(text, 'the command returned no text');
     assert.ok(!text.includes(sim.credentials.secretAccessKey), 'the secret is in the text');
     assert.ok(!text.includes(sim.credentials.accessKeyId), 'the access key id is in the text');
-    assert.match(text, /\$VOICESMS_SECRET_ACCESS_KEY/);
+    assert.match(text, command === 'copyAsCurl' ? /\$VOICESMS_SECRET_ACCESS_KEY/ : /VOICESMS_SECRET_ACCESS_KEY/);
     assert.equal(await vscode.env.clipboard.readText(), text);
     return text;
+  }
+
+  /** A Node.js or Python snippet of Copy Request as Code, saved to a file and run with the credentials in the environment. */
+  async function runFile(language: 'node' | 'python', text: string): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'vstk-code-'));
+    try {
+      const file = join(dir, language === 'node' ? 'request.mjs' : 'request.py');
+      writeFileSync(file, text);
+      const { stdout } = await run(language === 'node' ? process.execPath : 'python3', [file], {
+        env: {
+          PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+          VOICESMS_ACCESS_KEY_ID: sim.credentials.accessKeyId,
+          VOICESMS_SECRET_ACCESS_KEY: sim.credentials.secretAccessKey,
+          // The extension host's own Node when it is an Electron binary.
+          ELECTRON_RUN_AS_NODE: '1',
+        },
+        timeout: 10_000,
+      });
+      return stdout;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   async function runIt(text: string): Promise<string> {
@@ -143,5 +167,33 @@ describe('copy as cURL', function () {
     } finally {
       await config().update('sms.confirmBeforeSend', saved, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('copyAsCode: each language given as an argument copies code that really works', async function () {
+    this.timeout(30_000);
+    for (const language of ['sh', 'node', 'python'] as const) {
+      const text = await copy({ operation: 'balance', language }, 'copyAsCode');
+      const out = language === 'sh' ? await runIt(text) : await runFile(language, text);
+      assert.match(out, /<code>200<\/code>/, `${language}: ${out.slice(0, 300)}`);
+      if (language !== 'sh') assert.match(out, /^200\n/, 'the status code comes first');
+    }
+  });
+
+  it('copyAsCode from a Sent SMS row copies that message; run, it is sent again with the same fields', async function () {
+    this.timeout(30_000);
+    const entry = profile?.api.smsHistory.entries().find((e) => e.status === 'sent');
+    assert.ok(entry, 'an SMS was sent by the test before');
+    const original = sim.received.find((r) => r.body.startsWith('last sent '));
+    assert.ok(original);
+    const before = sim.received.length;
+    const text = await copy({ ...entry, language: 'python' }, 'copyAsCode');
+    assert.equal(sim.received.length, before, 'copying must not send');
+    assert.match(await runFile('python', text), /<code>200<\/code>/);
+    assert.equal(sim.received.length, before + 1);
+    const again = sim.received[sim.received.length - 1];
+    assert.deepEqual(
+      { from: again?.from, to: again?.to, body: again?.body },
+      { from: original.from, to: original.to, body: original.body },
+    );
   });
 });

@@ -8,10 +8,28 @@ export interface ApiRequest {
   method: 'GET' | 'POST';
   /** Path below the base URL, percent-encoded, without a leading '/': `v1/account/ACC-1/balance`. */
   path: string;
+  /** How `path` was built, for the code writers of "Copy Request as Code". */
+  route: PathRoute;
   /** Form fields of a POST, in the order they are sent. */
   form?: [name: string, value: string][];
   /** Extra words for the log line (never a secret or a full phone number). */
   logNote?: string;
+}
+
+/**
+ * A path with `{name}` placeholders and each placeholder's value before percent-encoding (validated,
+ * as the service receives it once decoded): `v1/account/{accountId}/balance` with `{ accountId: 'ACC 1' }`.
+ */
+export interface PathRoute {
+  template: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** The request path of `template` with each `{name}` replaced by encodeURIComponent(params[name]), and its route. */
+export function routed(template: string, params: Record<string, string> = {}): { path: string; route: PathRoute } {
+  // The templates are this file's callers' constants, each naming only the parameters it is given.
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return { path, route: { template, params: { ...params } } };
 }
 
 /** application/x-www-form-urlencoded, UTF-8, as browsers encode forms. */

@@ -5,7 +5,7 @@ import { maskPhone, normalizeE164 } from '../sms/phone.js';
 import { analyzeBody, type BodyAnalysis } from '../sms/segments.js';
 import type { Envelope } from '../xml/envelope.js';
 import { findText } from './find.js';
-import type { ApiRequest } from './request.js';
+import { routed, type ApiRequest } from './request.js';
 
 export interface SendSmsInput {
   from: string;
@@ -40,7 +40,7 @@ export function buildSmsRequest(input: SendSmsInput, defaultRegion?: string): Pr
     request: {
       operation: 'sms',
       method: 'POST',
-      path: 'v1/message/sms',
+      ...routed('v1/message/sms'),
       // The body is sent exactly as typed: leading/trailing spaces may be intended.
       form: [
         ['from:id', from],

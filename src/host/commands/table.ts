@@ -7,6 +7,7 @@ import { isCancellation, showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
 import * as checkConnection from './checkConnection.js';
+import * as copyAsCode from './copyAsCode.js';
 import * as copyAsCurl from './copyAsCurl.js';
 import * as copyId from './copyId.js';
 import * as exportMonth from './exportMonth.js';
@@ -43,6 +44,7 @@ export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
   [COMMANDS.refresh]: refresh.command,
   [COMMANDS.refreshBalance]: refreshBalance.command,
   [COMMANDS.copyAsCurl]: copyAsCurl.command,
+  [COMMANDS.copyAsCode]: copyAsCode.command,
   [COMMANDS.showRawAnswer]: showRawAnswer.command,
   [COMMANDS.startDemo]: startDemo.command,
   [COMMANDS.stopDemo]: stopDemo.command,

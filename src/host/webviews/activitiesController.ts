@@ -2,13 +2,19 @@
 // parsed tree is passed on as plain JSON together with the raw XML for the "Show raw XML" toggle. Both come
 // from the core client already scrubbed of credentials and capped (src/core/boundary.ts); the panel shows them
 // as text, which is all this surface adds.
-import { parseActivitiesToHost, type ActivitiesState, type ActivitiesToHost, type ActivitiesToWebview } from '../../shared/protocol.js';
+import {
+  parseActivitiesToHost,
+  type ActivitiesCommand,
+  type ActivitiesState,
+  type ActivitiesToHost,
+  type ActivitiesToWebview,
+} from '../../shared/protocol.js';
 import type { ActivitiesDataSource } from './dataSources.js';
 import { isAbort, toJsonValue, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
 
 export interface ActivitiesHooks {
-  onCommand?(command: 'copyAsCurl', state: ActivitiesState): unknown;
+  onCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
   onWarn?(message: string): void;
 }
 

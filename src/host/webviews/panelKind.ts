@@ -1,7 +1,7 @@
 // What a panel kind tells the registry (panelRegistry.ts): its view type, title, saved-state check,
 // controller and reuse rules. One descriptor per kind lives in kinds/; the registry holds no kind's logic.
 import type * as vscode from 'vscode';
-import type { ActivitiesState, MonthCommand, MonthViewState, TrendState } from '../../shared/protocol.js';
+import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, TrendState } from '../../shared/protocol.js';
 import type { FeaturesContract } from '../bundles/featuresContract.js';
 import type { ActivitiesController } from './activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
@@ -29,10 +29,10 @@ export interface PanelRegistryOptions {
   extensionUri: vscode.Uri;
   monthViews: MonthViewDataSource;
   activities: ActivitiesDataSource;
-  /** Export / Copy as cURL from the month view. Default: runs that command with `{ instanceId, monthId, operation: 'calls' }`. */
+  /** Export / Copy as cURL / as Code / Show raw answer from the month view. Default: runs that command with `{ instanceId, monthId, operation: 'calls' }`. */
   onMonthCommand?(command: MonthCommand, state: MonthViewState): unknown;
-  /** Copy as cURL from the activities panel. Default: runs it with `{ instanceId, dateId, operation: 'activities' }`. */
-  onActivitiesCommand?(command: 'copyAsCurl', state: ActivitiesState): unknown;
+  /** Copy as cURL / as Code from the activities panel. Default: runs it with `{ instanceId, dateId, operation: 'activities' }`. */
+  onActivitiesCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
   log?: { debug(message: string): void; warn(message: string): void };
 }
 

@@ -49,6 +49,10 @@ const shell = new PanelShell<DayData>({
       secondary: true,
       title: l10n.t('Copy the request as a cURL command'),
     }),
+    button(l10n.t('Copy as Code…'), () => host.post({ type: 'command', command: 'copyAsCode' }), {
+      secondary: true,
+      title: l10n.t('Copy the request as shell, Node.js or Python code'),
+    }),
   ],
   frame: (subtitle, phase) => {
     replaceContent(subtitle, ...(current ? [...instanceLabel(current.instanceId), ' · ', formatDateLong(current.dateId)] : []));

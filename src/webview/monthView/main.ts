@@ -48,6 +48,10 @@ const shell = new PanelShell<MonthData>(
         secondary: true,
         title: l10n.t('Copy the request of this month as a cURL command'),
       }),
+      button(l10n.t('Copy as Code…'), () => host.post({ type: 'command', command: 'copyAsCode' }), {
+        secondary: true,
+        title: l10n.t('Copy the request of this month as shell, Node.js or Python code'),
+      }),
       button(l10n.t('Show raw answer'), () => host.post({ type: 'command', command: 'showRawAnswer' }), {
         secondary: true,
         title: l10n.t('Open the XML the service sent for this month in a read-only editor'),

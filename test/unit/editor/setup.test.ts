@@ -101,9 +101,10 @@ void describe('setup: system packages before any test', () => {
       ['libkrb5-dev', 'python3', 'make', 'g++'],
     );
     assert.deepEqual(missingPackages('start', none, true), []);
+    // python3 also runs the Python snippets of Copy Request as Code: the tests need it after the build too.
     assert.deepEqual(
       missingPackages('test', none, true).map((r) => r.pkg),
-      ['chromium', 'fonts-liberation', 'curl', 'openssl'],
+      ['chromium', 'fonts-liberation', 'curl', 'openssl', 'python3'],
     );
     assert.equal(REQUIREMENTS.length, 8);
   });

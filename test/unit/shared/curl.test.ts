@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createClient, parseEnvelope, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
-import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/curl.js';
+import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/requestCode/curl.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 
 const run = promisify(execFile);
@@ -55,6 +55,7 @@ void describe('formatCurl', () => {
     assert.match(text, /-u "\$VOICESMS_ACCESS_KEY_ID:\$VOICESMS_SECRET_ACCESS_KEY"/);
     assert.match(text, /-H 'Signature;'/);
     assert.match(text, /-H "Timestamp: \$\(date \+%s\)000"/);
+    assert.match(text, /^curl -sS -w '%\{stderr\}HTTP %\{http_code\}\\n'/m, 'the status code after the answer, on standard error');
     assert.ok(!text.includes('QUs6c2VjcmV0'));
     assert.ok(!text.includes('1700000000000'), 'a fixed timestamp would be stale when pasted');
   });

@@ -26,6 +26,7 @@ import { activitiesTitle, monthViewTitle } from '../../../src/host/webviews/titl
 import { TrendController } from '../../../src/host/webviews/trendController.js';
 import {
   parseActivitiesState,
+  parseActivitiesToHost,
   parseMonthViewState,
   parseMonthViewToHost,
   parseTrendToHost,
@@ -147,6 +148,9 @@ void describe('protocol validation', () => {
     assert.deepEqual(parseMonthViewToHost({ type: 'navigate', monthId: '202502' }), { type: 'navigate', monthId: '202502' });
     assert.deepEqual(parseMonthViewToHost({ type: 'openDay', dateId: '20250231', extra: 1 }), { type: 'openDay', dateId: '20250231' });
     assert.deepEqual(parseMonthViewToHost({ type: 'command', command: 'copyAsCurl' }), { type: 'command', command: 'copyAsCurl' });
+    assert.deepEqual(parseMonthViewToHost({ type: 'command', command: 'copyAsCode' }), { type: 'command', command: 'copyAsCode' });
+    assert.deepEqual(parseActivitiesToHost({ type: 'command', command: 'copyAsCode' }), { type: 'command', command: 'copyAsCode' });
+    assert.equal(parseActivitiesToHost({ type: 'command', command: 'exportMonth' }), undefined);
     for (const bad of [
       null,
       'ready',

@@ -298,7 +298,7 @@ void describe('month view webview', () => {
     });
   });
 
-  void it('shows errors with a Retry button and posts the Export / Copy as cURL commands', async () => {
+  void it('shows errors with a Retry button and posts the Export / Copy as cURL / Copy as Code commands', async () => {
     await withPanel('monthView', async (p) => {
       await p.waitForPosted(1);
       await p.send({
@@ -316,11 +316,13 @@ void describe('month view webview', () => {
 
       await page.getByRole('button', { name: 'Export…' }).click();
       await page.getByRole('button', { name: 'Copy as cURL' }).click();
+      await page.getByRole('button', { name: 'Copy as Code…' }).click();
       await page.getByRole('button', { name: 'Show raw answer' }).click();
-      const posted = await p.waitForPosted(5);
+      const posted = await p.waitForPosted(6);
       assert.deepEqual(posted.slice(2), [
         { type: 'command', command: 'exportMonth' },
         { type: 'command', command: 'copyAsCurl' },
+        { type: 'command', command: 'copyAsCode' },
         { type: 'command', command: 'showRawAnswer' },
       ]);
       await assertNoViolations(p);
@@ -481,6 +483,8 @@ void describe('activities webview', () => {
 
       await page.getByRole('button', { name: 'Copy as cURL' }).click();
       assert.deepEqual((await p.waitForPosted(2))[1], { type: 'command', command: 'copyAsCurl' });
+      await page.getByRole('button', { name: 'Copy as Code…' }).click();
+      assert.deepEqual((await p.waitForPosted(3))[2], { type: 'command', command: 'copyAsCode' });
       await assertNoViolations(p);
     });
   });

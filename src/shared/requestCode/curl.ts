@@ -1,10 +1,11 @@
-// "Copy as cURL": turns a described request (the core's describeRequest) into a POSIX shell command
-// that reproduces it exactly, with the credentials left as environment-variable placeholders.
-// Pure text work (no vscode, no crypto): the real secret is never an input here, and the signature is
-// computed by the shell snippet itself with openssl, following README's Authentication section.
+// "Copy as cURL" (the `sh` writer of Copy Request as Code): turns a described request (the core's
+// describeRequest) into a POSIX shell command that reproduces it exactly, with the credentials left as
+// environment-variable placeholders. Pure text work (no vscode, no crypto): the real secret is never an
+// input here, and the signature is computed by the shell snippet itself with openssl, following README's
+// Authentication section.
+import { ACCESS_KEY_ID_VAR, AUTH_HEADERS, authPlan, headerValue, SECRET_ACCESS_KEY_VAR } from './plan.js';
 
-export const ACCESS_KEY_ID_VAR = 'VOICESMS_ACCESS_KEY_ID';
-export const SECRET_ACCESS_KEY_VAR = 'VOICESMS_SECRET_ACCESS_KEY';
+export { ACCESS_KEY_ID_VAR, SECRET_ACCESS_KEY_VAR };
 
 /** The subset of the core's DescribedRequest this formatter reads. */
 export interface CurlSource {
@@ -15,8 +16,11 @@ export interface CurlSource {
   sensitiveHeaders: readonly string[];
 }
 
-/** Headers whose values derive from the credentials or the clock; everything else is copied verbatim. */
-const AUTH_HEADERS = new Set(['authorization', 'accesskeyid', 'timestamp', 'signature']);
+/**
+ * The command's start: the XML answer on standard output as curl receives it, the HTTP status code after it
+ * on standard error (`%{stderr}`, curl 7.63 or newer), so the answer can still be piped on its own.
+ */
+const CURL = `curl -sS -w '%{stderr}HTTP %{http_code}\\n'`;
 
 /** Single-quotes `s` for sh: nothing inside is expanded; a quote becomes '\''. */
 export function shQuote(s: string): string {
@@ -30,11 +34,6 @@ export function shQuote(s: string): string {
 function headerArg(name: string, value: string, raw = false): string {
   if (raw) return `-H "${name}: ${value}"`;
   return value === '' ? `-H ${shQuote(`${name};`)}` : `-H ${shQuote(`${name}: ${value}`)}`;
-}
-
-function headerValue(headers: Record<string, string>, name: string): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : headers[key];
 }
 
 /** The plain (non-credential) headers, in the order the client sends them. */
@@ -55,10 +54,9 @@ function joinCommand(parts: string[]): string {
  * rather than risk printing a credential.
  */
 export function formatCurl(req: CurlSource): string {
-  const unknownSensitive = req.sensitiveHeaders.filter((h) => h.toLowerCase() !== 'authorization');
-  if (unknownSensitive.length > 0) throw new Error(`Cannot express the header(s) ${unknownSensitive.join(', ')} as a placeholder.`);
+  const auth = authPlan(req);
   const authorization = headerValue(req.headers, 'Authorization') ?? '';
-  const basic = req.sensitiveHeaders.some((h) => h.toLowerCase() === 'authorization') || /^basic\s/i.test(authorization);
+  const basic = auth.form === 'basic';
   const signature = headerValue(req.headers, 'Signature') ?? '';
   const url = new URL(req.url);
   const pathWithQuery = url.pathname + url.search;
@@ -67,7 +65,7 @@ export function formatCurl(req: CurlSource): string {
   const body = req.body;
 
   if (basic) {
-    const parts = ['curl -sS'];
+    const parts = [CURL];
     if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
     parts.push(shQuote(req.url));
     parts.push(`-u "$${ACCESS_KEY_ID_VAR}:$${SECRET_ACCESS_KEY_VAR}"`);
@@ -90,7 +88,7 @@ export function formatCurl(req: CurlSource): string {
     `VS_BODY=${shQuote(body ?? '')}`,
     `VS_TS=${timestamp}`,
   ];
-  const parts = ['curl -sS'];
+  const parts = [CURL];
   if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
   parts.push(shQuote(req.url));
   parts.push(headerArg('Authorization', authorization));

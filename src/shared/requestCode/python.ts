@@ -1,0 +1,116 @@
+// The Python writer of Copy Request as Code: Python 3 with the standard library only (urllib.request,
+// hmac, hashlib, base64, time, os), which reads the credentials from the environment, percent-encodes
+// the path parameters as JavaScript's encodeURIComponent does (what the extension's client sends), sends
+// the form as UTF-8, signs when the profile's auth.* settings say so, and prints the status code and the
+// XML answer (an HTTP error status included).
+import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, SECRET_ACCESS_KEY_VAR } from './plan.js';
+
+/**
+ * A Python string literal (not an f-string) that means exactly `s`: backslashes, double quotes and line
+ * breaks escaped, and every invisible or direction-changing character written as \x, \u or \U, so the code
+ * reads as it runs. `{…}`, `$(…)` and backticks are plain text in it.
+ */
+export function pyString(s: string): string {
+  let out = '"';
+  for (const c of s) {
+    if (c === '\\') out += '\\\\';
+    else if (c === '"') out += '\\"';
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (c !== ' ' && INVISIBLE.test(c)) {
+      const code = c.codePointAt(0) ?? 0;
+      out += code <= 0xff ? `\\x${hex(c, 2)}` : code <= 0xffff ? `\\u${hex(c, 4)}` : `\\U${hex(c, 8)}`;
+    } else out += c;
+  }
+  return out + '"';
+}
+
+/** `instanceId` -> `INSTANCE_ID`, the name of a module-level constant. */
+function constantName(name: string): string {
+  if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`Not an identifier: ${name}`);
+  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}
+
+export function formatPython(req: CodeSource): string {
+  const plan = requestPlan(req);
+  const { auth } = plan;
+  const signs = auth.form === 'signed' && auth.signature === 'hmac-sha256';
+  const how =
+    auth.form === 'basic'
+      ? 'basic credentials'
+      : signs
+        ? 'signed: Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))'
+        : 'signed form with an empty Signature (auth.signature = empty)';
+  const modules = [
+    ...(auth.form === 'basic' || signs ? ['base64'] : []),
+    ...(signs ? ['hashlib', 'hmac'] : []),
+    'os',
+    'time',
+    'urllib.error',
+    ...(plan.params.length > 0 || plan.form ? ['urllib.parse'] : []),
+    'urllib.request',
+  ];
+  const lines = [
+    `# ${plan.summary}, ${how}`,
+    `# Python 3, standard library only: set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR}, then run \`python3 request.py\`.`,
+    ...modules.map((m) => `import ${m}`),
+    '',
+    `BASE_URL = ${pyString(plan.base)}`,
+  ];
+  for (const p of plan.params) lines.push(`${constantName(p.name)} = ${pyString(p.value)}`);
+  if (plan.form) {
+    lines.push('FORM = [');
+    for (const [name, value] of plan.form) lines.push(`    (${pyString(name)}, ${pyString(value)}),`);
+    lines.push(']');
+  }
+  lines.push('', `key_id = os.environ[${pyString(ACCESS_KEY_ID_VAR)}]`, `secret = os.environ[${pyString(SECRET_ACCESS_KEY_VAR)}]`, '');
+  if (plan.params.length > 0) {
+    lines.push(
+      '',
+      'def path_segment(value):',
+      "    # Percent-encoded as JavaScript's encodeURIComponent does: what the extension sends.",
+      `    return urllib.parse.quote(value, safe="!'()*~")`,
+      '',
+      '',
+    );
+  }
+  const pathExpr = plan.path.map((p) => ('text' in p ? pyString(p.text) : `path_segment(${constantName(p.param)})`));
+  lines.push(`url = ${['BASE_URL', ...pathExpr].join(' + ')}`);
+  if (plan.form) lines.push('body = urllib.parse.urlencode(FORM).encode("utf-8")');
+  else if (signs) lines.push('body = b""');
+  lines.push('timestamp = str(int(time.time() * 1000))');
+  const headers: string[] = [];
+  if (auth.form === 'basic') {
+    lines.push('basic = base64.b64encode((key_id + ":" + secret).encode("utf-8")).decode("ascii")');
+    headers.push('"Authorization": "Basic " + basic,', '"AccessKeyId": key_id,', '"Timestamp": timestamp,', '"Signature": "",');
+  } else {
+    if (signs) {
+      lines.push(
+        `string_to_sign = "\\n".join([${pyString(plan.method)}, urllib.parse.urlsplit(url).path, timestamp, key_id, hashlib.sha256(body).hexdigest()])`,
+        'digest = hmac.new(secret.encode("utf-8"), string_to_sign.encode("utf-8"), hashlib.sha256).digest()',
+        'signature = base64.b64encode(digest).decode("ascii")',
+      );
+    }
+    headers.push(
+      `"Authorization": ${pyString(auth.scheme)},`,
+      '"AccessKeyId": key_id,',
+      '"Timestamp": timestamp,',
+      signs ? '"Signature": signature,' : '"Signature": "",',
+    );
+  }
+  for (const [name, value] of plan.headers) headers.push(`${pyString(name)}: ${pyString(value)},`);
+  lines.push('headers = {', ...headers.map((h) => `    ${h}`), '}');
+  lines.push(
+    '',
+    `request = urllib.request.Request(url, data=${plan.form ? 'body' : 'None'}, headers=headers, method=${pyString(plan.method)})`,
+    'try:',
+    '    with urllib.request.urlopen(request, timeout=60) as response:',
+    '        status, answer = response.status, response.read()',
+    'except urllib.error.HTTPError as error:',
+    '    status, answer = error.code, error.read()',
+    'print(status)',
+    'print(answer.decode("utf-8", "replace"))',
+  );
+  return lines.join('\n') + '\n';
+}
