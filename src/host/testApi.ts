@@ -36,6 +36,14 @@ export interface VoiceSmsTestApi {
     clearAnswers(): void;
     asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
   };
+  /**
+   * Every key the extension holds in workspace state, global state and secret storage (test/integration/profileData.test.ts),
+   * and the state keys whose stored value contains `text`. Secrets are listed by key only, never read.
+   */
+  storage: {
+    keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
+    keysHolding(text: string): string[];
+  };
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
   demo: { resumeIfLeftOver(): Promise<boolean> };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
@@ -97,6 +105,15 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       clearAnswers: () => confirmations.clearAnswers(),
       asked: () => confirmations.asked(),
     },
+    storage: {
+      keys: async () => ({
+        workspace: [...ctx.workspaceState.keys()],
+        global: [...ctx.globalState.keys()],
+        secrets: await secretKeys(ctx.secrets),
+      }),
+      keysHolding: (text) =>
+        [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
+    },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),
@@ -140,6 +157,13 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
     },
   };
+}
+
+/** SecretStorage.keys() is newer than the API version we build against (1.100); the editors we test with have it. */
+async function secretKeys(storage: vscode.SecretStorage): Promise<string[]> {
+  const keys = (storage as { keys?: () => Thenable<readonly string[]> }).keys;
+  if (!keys) throw new Error(vscode.l10n.t('This editor cannot list its secret storage keys (SecretStorage.keys).'));
+  return [...(await keys.call(storage))];
 }
 
 async function panelContent(

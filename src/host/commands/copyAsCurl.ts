@@ -1,6 +1,6 @@
 // voiceSms.copyAsCurl { operation: 'calls', instanceId, monthId } | { operation: 'activities', instanceId, dateId }
 // | { operation: 'balance', accountId? } | { operation: 'sms', from?, to?, body? } (default: the unsent
-// draft, else the last message sent from this workspace): copies a shell command that
+// draft, else the last message sent, of the active profile): copies a shell command that
 // repeats the request with curl (credentials as $VOICESMS_* placeholders) and returns its text. Without
 // arguments it offers the operations for the active profile's first instance, current month and account.
 import * as vscode from 'vscode';
@@ -8,6 +8,7 @@ import type { OperationCall } from '../../core/index.js';
 import { dateIdOf, monthIdOf } from '../../core/model/month.js';
 import { formatCurl } from '../../shared/curl.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
+import type { ProfileSettings } from '../profile/settings.js';
 import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';
 import { readPanelArgs } from './panelArgs.js';
@@ -21,7 +22,7 @@ export const command: HostCommand = {
   failure: { title: () => vscode.l10n.t('Copy as cURL') },
   async run(services, arg) {
     const { profile, client } = await services.clients.active();
-    const call = await resolveCall(services, profile.voiceInstances[0] ?? services.config.instances[0], profile.accountId, arg);
+    const call = await resolveCall(services, profile, arg);
     if (!call) return undefined;
     const text = formatCurl(client.describeRequest(call));
     // Belt and braces: the formatter never receives the secret, but refuse to copy it if it ever slipped in.
@@ -54,12 +55,9 @@ function str(a: Record<string, unknown>, key: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-async function resolveCall(
-  services: HostServices,
-  instanceId: string | undefined,
-  accountId: string | undefined,
-  arg: unknown,
-): Promise<OperationCall | undefined> {
+async function resolveCall(services: HostServices, profile: ProfileSettings, arg: unknown): Promise<OperationCall | undefined> {
+  const instanceId = profile.voiceInstances[0] ?? services.config.instances[0];
+  const accountId = profile.accountId;
   const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
   const panel = readPanelArgs(a);
   let operation = str(a, 'operation') as Operation | undefined;
@@ -70,7 +68,7 @@ async function resolveCall(
   operation ??= panel.dateId ? 'activities' : panel.monthId ? 'calls' : undefined;
   const now = new Date();
   if (operation === undefined) {
-    const composed = services.sms.drafts.lastComposed();
+    const composed = services.sms.drafts.lastComposed(profile.name);
     const items: (vscode.QuickPickItem & { op: Operation })[] = [
       ...(instanceId
         ? [
@@ -105,13 +103,13 @@ async function resolveCall(
     case 'balance':
       return { operation, accountId: str(a, 'accountId') ?? need(accountId, 'accountId') };
     case 'sms': {
-      const last = services.sms.drafts.lastComposed();
+      const last = services.sms.drafts.lastComposed(profile.name);
       const from = str(a, 'from') ?? last?.from;
       const to = str(a, 'to') ?? last?.to;
       const body = str(a, 'body') ?? last?.body;
       if (!from || !to || body === undefined) {
         throw new Error(
-          vscode.l10n.t('No SMS was composed in this workspace yet; send one first or pass { operation: "sms", from, to, body }.'),
+          vscode.l10n.t('No SMS was composed with this profile yet; send one first or pass { operation: "sms", from, to, body }.'),
         );
       }
       return { operation, input: { from, to, body } };
