@@ -109,7 +109,9 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       keys: async () => ({
         workspace: [...ctx.workspaceState.keys()],
         global: [...ctx.globalState.keys()],
-        secrets: await secretKeys(ctx.secrets),
+        // SecretStorage.keys() is newer than the API we build against (1.100); the editors we test with have it.
+        // Without it the list is empty, which the test notices (it expects the credentials' key while signed in).
+        secrets: [...((await (ctx.secrets as { keys?(): Thenable<readonly string[]> }).keys?.()) ?? [])],
       }),
       keysHolding: (text) =>
         [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
@@ -157,13 +159,6 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       hasCredentials: async (profile) => (await secrets.get(profile)) !== undefined,
     },
   };
-}
-
-/** SecretStorage.keys() is newer than the API version we build against (1.100); the editors we test with have it. */
-async function secretKeys(storage: vscode.SecretStorage): Promise<string[]> {
-  const keys = (storage as { keys?: () => Thenable<readonly string[]> }).keys;
-  if (!keys) throw new Error(vscode.l10n.t('This editor cannot list its secret storage keys (SecretStorage.keys).'));
-  return [...(await keys.call(storage))];
 }
 
 async function panelContent(

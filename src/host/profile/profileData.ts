@@ -1,9 +1,10 @@
 // Everything the editor keeps about one profile besides its settings entry and its credentials, listed in one
 // place. Removing a profile (Sign Out and Remove, Replace Profile over its name, Stop Offline Demo) walks this
 // list, so a later profile of the same name inherits none of another account's messages, drafts or spending.
-// A store added later registers itself here with `register` (a finished-months cache, for instance); the
+// A store added later joins the list with registerProfileData (a finished-months cache, for instance); the
 // integration test test/integration/profileData.test.ts lists every storage key before and after a removal.
-// No vscode import: the list is unit-tested.
+// The list is a plain array built at activation; walking it (forgetProfileData) is in the features bundle.
+// No vscode import: unit-tested.
 import type { BalanceModel } from '../balance/model.js';
 import type { SmsDrafts } from '../sms/draft.js';
 import type { SmsHistory } from '../sms/history.js';
@@ -16,40 +17,7 @@ export interface ProfileStorage {
   forget(profile: string): Promise<void>;
 }
 
-export class ProfileData {
-  private readonly storages: ProfileStorage[] = [];
-
-  /** Adds a store to the list removal walks; dispose() takes it off again. */
-  register(storage: ProfileStorage): { dispose(): void } {
-    this.storages.push(storage);
-    return {
-      dispose: () => {
-        const i = this.storages.indexOf(storage);
-        if (i >= 0) this.storages.splice(i, 1);
-      },
-    };
-  }
-
-  /** What is registered, in order. */
-  get kinds(): string[] {
-    return this.storages.map((s) => s.what);
-  }
-
-  /** Deletes everything registered for `profile`. A store that fails does not spare the others; the first failure is thrown after. */
-  async forget(profile: string): Promise<void> {
-    const failures: unknown[] = [];
-    for (const storage of [...this.storages]) {
-      try {
-        await storage.forget(profile);
-      } catch (e) {
-        failures.push(e);
-      }
-    }
-    if (failures.length > 0) throw failures[0];
-  }
-}
-
-/** The stores every window has from activation on: the list. */
+/** The stores every window has from activation on. */
 export interface ProfileStores {
   smsHistory: Pick<SmsHistory, 'clear'>;
   drafts: Pick<SmsDrafts, 'forget'>;
@@ -63,19 +31,41 @@ export interface ProfileStores {
  * entry (removed by the command itself), the demo's "profile to return to" (a name only, cleared when the demo
  * stops), and what lives in memory only (raw SMS answers, the month cache), gone with the window.
  */
-export function profileDataOf(stores: ProfileStores): ProfileData {
-  const data = new ProfileData();
-  data.register({ what: 'Sent SMS history', forget: (p) => stores.smsHistory.clear(p) });
-  data.register({ what: 'SMS draft and last sent SMS', forget: (p) => stores.drafts.forget(p) });
-  data.register({ what: 'balance readings', forget: (p) => stores.balance.forgetReadings(p) });
-  return data;
+export function profileDataOf(stores: ProfileStores): ProfileStorage[] {
+  return [
+    { what: 'Sent SMS history', forget: (p) => stores.smsHistory.clear(p) },
+    { what: 'SMS draft and last sent SMS', forget: (p) => stores.drafts.forget(p) },
+    { what: 'balance readings', forget: (p) => stores.balance.forgetReadings(p) },
+  ];
+}
+
+/** Adds a store to the list removal walks (services.profileData); dispose() takes it off again. */
+export function registerProfileData(list: ProfileStorage[], storage: ProfileStorage): { dispose(): void } {
+  list.push(storage);
+  return {
+    dispose: () => {
+      const i = list.indexOf(storage);
+      if (i >= 0) list.splice(i, 1);
+    },
+  };
 }
 
 export interface ProfileDataStores {
-  readonly profileData: Pick<ProfileData, 'forget'>;
+  readonly profileData: readonly ProfileStorage[];
 }
 
-/** Deletes everything kept for profile `name` (the registered list above). */
+/**
+ * Deletes everything kept for profile `name`: every store of the list. A store that fails does not spare the
+ * others; the first failure is thrown after.
+ */
 export async function forgetProfileData(stores: ProfileDataStores, name: string): Promise<void> {
-  await stores.profileData.forget(name);
+  const failures: unknown[] = [];
+  for (const storage of [...stores.profileData]) {
+    try {
+      await storage.forget(name);
+    } catch (e) {
+      failures.push(e);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
-import { forgetProfileData, ProfileData, profileDataOf } from '../../../../src/host/profile/profileData.js';
+import { forgetProfileData, profileDataOf, registerProfileData, type ProfileStorage } from '../../../../src/host/profile/profileData.js';
 import { SmsDrafts } from '../../../../src/host/sms/draft.js';
 import { SmsHistory } from '../../../../src/host/sms/history.js';
 import { MemoryState } from '../memoryState.js';
@@ -42,14 +42,20 @@ void describe('forgetProfileData', () => {
   });
 
   void it('walks stores registered later too, and a failing store does not spare the others', async () => {
-    const data = new ProfileData();
+    const profileData: ProfileStorage[] = [];
     const forgotten: string[] = [];
-    data.register({ what: 'first', forget: () => Promise.reject(new Error('disk full')) });
-    const later = data.register({ what: 'finished months', forget: (p) => Promise.resolve(void forgotten.push(p)) });
-    assert.deepEqual(data.kinds, ['first', 'finished months']);
-    await assert.rejects(data.forget('gone'), /disk full/);
+    registerProfileData(profileData, { what: 'first', forget: () => Promise.reject(new Error('disk full')) });
+    const later = registerProfileData(profileData, { what: 'finished months', forget: (p) => Promise.resolve(void forgotten.push(p)) });
+    assert.deepEqual(
+      profileData.map((s) => s.what),
+      ['first', 'finished months'],
+    );
+    await assert.rejects(forgetProfileData({ profileData }, 'gone'), /disk full/);
     assert.deepEqual(forgotten, ['gone']);
     later.dispose();
-    assert.deepEqual(data.kinds, ['first']);
+    assert.deepEqual(
+      profileData.map((s) => s.what),
+      ['first'],
+    );
   });
 });
