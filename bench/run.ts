@@ -18,7 +18,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
-import { hostileAnswerRow } from './hostileAnswer.js';
+import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
@@ -53,6 +53,7 @@ function processMs(file: string | undefined, runs = smoke ? 2 : 7): number {
 
 /** `ratio`: when given (a paired ratio from measure.ts), printed instead of b / a. */
 const HOSTILE_ROW = 'failing command: 1 MB plain vs regex-hostile';
+const CROWDED_ROW = 'hostile answer: 1 MB plain vs 90,000 attrs';
 
 function row(name: string, a: number, b: number, unit: string, note: string, ratio = b / a): void {
   console.log(
@@ -202,6 +203,20 @@ async function main(): Promise<void> {
       'ms',
       `target <= 1.5x; a small plain 500: ${h.smallMs.toFixed(2)} ms; longest event-loop stall ${h.stallMs.toFixed(0)} ms`,
       h.ratio,
+    );
+  }
+
+  // 12. A 1 MB answer carrying 90,000 attributes vs the plain 1 MB failure (issue 33): refused by the scan's cap.
+  if (wants(CROWDED_ROW)) {
+    const c = await crowdedAnswerRow(smoke);
+    row(
+      CROWDED_ROW,
+      c.plainMs,
+      c.crowdedMs,
+      'ms',
+      `target: no answer blocks the host over 100 ms; longest stall ${c.stallMs.toFixed(0)} ms; ${c.outcome}; ` +
+        `a month view of ${c.manyTags} tags (under the tag cap): ${c.manyTagsMs.toFixed(1)} ms (${c.tagsOutcome})`,
+      c.ratio,
     );
   }
 

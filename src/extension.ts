@@ -12,7 +12,8 @@ import { registerLazyCommands } from './host/commands/lazy.js';
 import { Confirmations } from './host/platform/confirmations.js';
 import { DemoHandle } from './host/demo/demoHandle.js';
 import type { HostServices } from './host/services.js';
-import { SmsDrafts } from './host/sms/draft.js';
+import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
+import { profileDataOf } from './host/profile/profileData.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';
 import { createPanelSources } from './host/webviews/clientSources.js';
@@ -36,7 +37,12 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoHandle({ ...profile, sms: { history: shown.smsHistory }, balance: shown.balance }, ctx.globalState);
+  // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
+  const drafts = new SmsDrafts(ctx.globalState);
+  const profileData = profileDataOf({ smsHistory: shown.smsHistory, drafts, balance: shown.balance.model });
+  void dropLegacyDrafts(ctx.workspaceState);
+
+  const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((p) => demo.ownBaseUrl(p));
@@ -47,7 +53,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     panels,
     instances: shown.instances,
     demo,
-    sms: { history: shown.smsHistory, drafts: new SmsDrafts(ctx.workspaceState) },
+    sms: { history: shown.smsHistory, drafts },
+    profileData,
     balance: shown.balance,
     confirmations: new Confirmations(),
   };

@@ -24,10 +24,14 @@ const DESTINATIONS = ['+4915123456789', '+4915123456780', '+49301234567'];
 const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep <pattern>] [--screenshots] [--verbose]
   --vsix <file>   test this VSIX instead of packaging the repo
   --no-package    reuse the last packaged VSIX (${path.relative(repoRoot, defaultVsixPath())})
-  --grep          only run tests whose full title matches
+  --grep          only run tests whose full title matches; without it, every test but the bench's "(bench)"
+                  suites (npm run bench and bench:smoke run those with --grep '\\(bench\\)')
   --screenshots   after a green run, copy test-results/e2e/*.png to docs/screenshots/
   --results <dir> write screenshots there instead of test-results/e2e/ (npm run bench keeps the suite's own)
   --verbose       echo code-server's output`;
+
+/** The titles of the bench's suites in test/e2e/benchEditor.test.ts all end in "(bench)". */
+const BENCH_SUITES = /\(bench\)/;
 
 function e2eTestFiles(): string[] {
   const dir = path.join(repoRoot, 'test', 'e2e');
@@ -136,7 +140,9 @@ runMain('e2e', async () => {
     reporter: 'spec',
     timeout: 60_000,
     slow: 10_000,
-    ...(grep ? { grep } : {}),
+    // The editor bench (test/e2e/benchEditor.test.ts) is a measurement, not a test: npm test runs it once, in
+    // bench:smoke, and the plain e2e run leaves it out unless a --grep asks for it.
+    ...(grep ? { grep } : { grep: BENCH_SUITES, invert: true }),
     rootHooks: {
       // What the browser showed when a test failed, next to the step screenshots.
       async afterEach(this: Mocha.Context) {

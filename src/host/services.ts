@@ -6,6 +6,7 @@ import type { HostConfig } from './profile/config.js';
 import type { ContextKeys } from './platform/contextKeys.js';
 import type { DemoHandle } from './demo/demoHandle.js';
 import type { HostLog } from './platform/log.js';
+import type { ProfileStorage } from './profile/profileData.js';
 import type { ProfileSecrets } from './profile/secrets.js';
 import type { SessionState } from './profile/session.js';
 import type { SmsDrafts } from './sms/draft.js';
@@ -29,8 +30,10 @@ export interface HostServices {
   readonly instances: InstancesModel;
   /** The offline demo: the simulator in this extension host and its profile. */
   readonly demo: DemoHandle;
-  /** Sent SMS history (globalState, per profile) and the last draft that did not go out. */
+  /** Sent SMS history, the last draft that did not go out and the last sent SMS (globalState, per profile). */
   readonly sms: { readonly history: SmsHistory; readonly drafts: SmsDrafts };
+  /** Everything kept per profile, deleted together when the profile goes; later stores join with registerProfileData. */
+  readonly profileData: ProfileStorage[];
   /** The active profile's balance (Account view, status bar, refreshBalance). */
   readonly balance: BalanceController;
   /** Modal questions before destructive or argument-driven actions (answerable only by tests). */

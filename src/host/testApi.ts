@@ -36,6 +36,14 @@ export interface VoiceSmsTestApi {
     clearAnswers(): void;
     asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
   };
+  /**
+   * Every key the extension holds in workspace state, global state and secret storage (test/integration/profileData.test.ts),
+   * and the state keys whose stored value contains `text`. Secrets are listed by key only, never read.
+   */
+  storage: {
+    keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
+    keysHolding(text: string): string[];
+  };
   /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
   demo: { resumeIfLeftOver(): Promise<boolean> };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
@@ -96,6 +104,17 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       answerNext: (button) => confirmations.answerNext(button),
       clearAnswers: () => confirmations.clearAnswers(),
       asked: () => confirmations.asked(),
+    },
+    storage: {
+      keys: async () => ({
+        workspace: [...ctx.workspaceState.keys()],
+        global: [...ctx.globalState.keys()],
+        // SecretStorage.keys() is newer than the API we build against (1.100); the editors we test with have it.
+        // Without it the list is empty, which the test notices (it expects the credentials' key while signed in).
+        secrets: [...((await (ctx.secrets as { keys?(): Thenable<readonly string[]> }).keys?.()) ?? [])],
+      }),
+      keysHolding: (text) =>
+        [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
     },
     demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
     smsHistory: {

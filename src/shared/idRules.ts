@@ -9,12 +9,14 @@ export const MONTH_ID = /^([1-9]\d{3})(0[1-9]|1[0-2])$/;
 /** Longest id accepted in a request path (instance ids, sender ids, message ids). */
 export const MAX_ID_LENGTH = 128;
 
+import { firstInvisible } from './invisibleChars.js';
+
 // C0/C1 controls and DEL; lone surrogates, which encodeURIComponent cannot encode.
 const CONTROL = /\p{Cc}/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Which id rule `value` breaks (after trimming), or undefined when it may be one path segment. */
-export type IdProblem = 'empty' | 'tooLong' | 'slash' | 'control' | 'surrogate' | 'dots';
+export type IdProblem = 'empty' | 'tooLong' | 'slash' | 'control' | 'surrogate' | 'invisible' | 'dots';
 
 export function idProblem(value: string): IdProblem | undefined {
   const id = value.trim();
@@ -23,6 +25,8 @@ export function idProblem(value: string): IdProblem | undefined {
   if (id.includes('/')) return 'slash';
   if (CONTROL.test(id)) return 'control';
   if (LONE_SURROGATE.test(id)) return 'surrogate';
+  // A bidi override or a zero-width character makes one id look like another wherever it is shown.
+  if (firstInvisible(id) !== undefined) return 'invisible';
   // `.` and `..` survive percent-encoding unchanged and would be resolved away as path segments.
   if (id === '.' || id === '..') return 'dots';
   return undefined;

@@ -10,6 +10,8 @@ import type { Fault } from './types.js';
 
 export const DEFAULT_FAULT_LATENCY_MS = 1000;
 export const DEFAULT_OVERSIZED_BYTES = 40 * 1024 * 1024;
+/** `crowded` without `sizeBytes`: about 90,000 attributes in 1 MB, so a small answer stays under the client's 1 MiB cap. */
+export const DEFAULT_CROWDED_BYTES = 1_000_000;
 export const DEFAULT_SLOW_CHUNK_BYTES = 64;
 export const DEFAULT_SLOW_INTERVAL_MS = 200;
 
@@ -185,4 +187,26 @@ export function hostileAnswer(a: Answer, text: string): Answer {
   body = body.replace(/<(currency|direction)>[^<]*<\/\1>/g, (_m: string, tag: string) => `<${tag}>${t}</${tag}>`);
   body = body.replace(/(<activity>[\s\S]*?)<status>[^<]*<\/status>/g, (_m: string, head: string) => `${head}<status>${t}</status>`);
   return { ...a, body };
+}
+
+/**
+ * `crowded`: the real answer with `sizeBytes` of short attributes (` a0="x"`, ` a1="x"`, …) added to the first
+ * element inside `<result>` (else the root): legal XML whose cost lies in the attribute count (1 MB of them is
+ * about 90,000), not in its size.
+ */
+export function crowdedAnswer(a: Answer, sizeBytes = DEFAULT_CROWDED_BYTES): Answer {
+  const result = a.body.indexOf('<result>');
+  const child = result >= 0 ? a.body.indexOf('<', result + 8) : -1;
+  const open = child >= 0 && a.body[child + 1] !== '/' ? child : a.body.indexOf('<response');
+  // Right after the element's name: before its own attributes or its closing '>'.
+  let at = open + 1;
+  while (at < a.body.length && !' />'.includes(a.body[at] ?? '>')) at++;
+  const attributes: string[] = [];
+  let size = 0;
+  for (let i = 0; size < sizeBytes; i++) {
+    const attribute = ` a${i.toString(36)}="x"`;
+    attributes.push(attribute);
+    size += attribute.length;
+  }
+  return { ...a, body: a.body.slice(0, at) + attributes.join('') + a.body.slice(at) };
 }

@@ -20,6 +20,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'empty',
   'hostile',
   'echoCredentials',
+  'crowded',
 ];
 const OPERATIONS: readonly Operation[] = ['sms', 'calls', 'balance', 'activities'];
 

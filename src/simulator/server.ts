@@ -28,6 +28,7 @@ import {
   entityBombAnswer,
   envelopeErrorAnswer,
   hostileAnswer,
+  crowdedAnswer,
   htmlAnswer,
   malformedAnswer,
   pause,
@@ -304,6 +305,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return writeAnswer(res, answer, 'text/plain; charset=utf-8');
       case 'hostile':
         return writeAnswer(res, hostileAnswer(answer, fault.serviceMessage ?? HOSTILE_TEXT));
+      case 'crowded':
+        return writeAnswer(res, crowdedAnswer(answer, fault.sizeBytes));
       case 'echoCredentials': {
         // A gateway echoing the request: every form of the credentials (and this request's Signature) in
         // every service-controlled text; with `status`, as the message of that error instead of the answer.

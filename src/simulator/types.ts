@@ -20,7 +20,8 @@ export type FaultKind =
   | 'contentType'
   | 'empty'
   | 'hostile'
-  | 'echoCredentials';
+  | 'echoCredentials'
+  | 'crowded';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */

@@ -30,7 +30,7 @@ describe('first contact with the installed VSIX', function () {
   });
 
   it('opens the welcome view with Sign In and demo buttons when clicked', async function () {
-    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    await wb.clickViewContainer(VIEW_CONTAINER_TITLE);
     await wb
       .welcomeButton(/sign in/i)
       .first()

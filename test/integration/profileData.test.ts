@@ -1,8 +1,9 @@
-// What the editor keeps about a profile outside settings and secrets (its Sent SMS history and the balance
-// readings behind the days-left estimate) goes with the profile whenever the profile goes: replaced by an
-// argument-driven Sign In over its name (only once the new credentials proved themselves), and the demo's
-// with Stop Offline Demo — as Sign Out and Remove already did. Against a simulator in this process and the
-// demo's own, with real SMS and balance requests.
+// What the editor keeps about a profile outside settings and secrets (its Sent SMS history, its unsent draft
+// and last sent SMS, the balance readings behind the days-left estimate) goes with the profile whenever the
+// profile goes: Sign Out and Remove (checked key by key: every storage key is listed before and after),
+// replaced by an argument-driven Sign In over its name (only once the new credentials proved themselves), and
+// the demo's with Stop Offline Demo. Against a simulator in this process and the demo's own, with real SMS and
+// balance requests.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
@@ -14,12 +15,19 @@ interface ProfileDataApi {
   session: { current(): { signedIn: boolean; profile: string | undefined } };
   smsHistory: { entries(): { preview: string; status: string }[] };
   balance: { settled(): Promise<void>; readings(profile: string): number };
+  storage: {
+    keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
+    keysHolding(text: string): string[];
+  };
 }
 
 const PROFILE = 'Profile data integration';
 const DEMO = 'Demo (offline)';
 const SENDER = DEMO_SENDER_IDS[0] ?? 'VSTK-TEST';
 const E164 = '+4915123456789';
+const REMOVED = 'Profile removed integration';
+/** A number no other suite sends to: found anywhere in storage, it can only be the removed profile's. */
+const REMOVED_E164 = '+4915112345678';
 
 describe("profile data goes with the profile: replaced by Sign In, and the demo's on Stop Offline Demo", function () {
   this.timeout(90_000);
@@ -66,11 +74,58 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
 
   after(async function () {
     await vscode.commands.executeCommand('voiceSms.stopDemo');
-    await answering(SIGN_OUT_AND_REMOVE, () =>
-      vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: true }),
-    ).then(undefined, () => undefined);
+    for (const name of [PROFILE, REMOVED]) {
+      await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name, removeProfile: true })).then(
+        undefined,
+        () => undefined,
+      );
+    }
     for (const k of KEYS) await config().update(k, saved.get(k), vscode.ConfigurationTarget.Global);
     await sim?.close();
+  });
+
+  it('Sign Out and Remove leaves no storage key of the profile: draft, last sent SMS, history, readings, secret', async function () {
+    const keysBefore = await api.storage.keys();
+    const sent = 'Sent through the profile about to be removed';
+    const draft = 'Draft of the profile about to be removed';
+    assert.equal(
+      await vscode.commands.executeCommand<string>('voiceSms.signIn', {
+        name: REMOVED,
+        baseUrl: sim.url,
+        accessKeyId: sim.credentials.accessKeyId,
+        secretAccessKey: sim.credentials.secretAccessKey,
+        accountId: DEMO_ACCOUNT,
+      }),
+      REMOVED,
+    );
+    await waitFor(`${REMOVED} to be active`, () => api.session.current().profile === REMOVED && api.session.current().signedIn);
+    assert.ok(
+      (await vscode.commands.executeCommand<{ messageId?: string }>('voiceSms.sendSms', { from: SENDER, to: REMOVED_E164, body: sent }))
+        ?.messageId,
+    );
+    // A failed send keeps the draft (the full number and text) for the next attempt.
+    sim.addFault({ kind: 'status', status: 500, match: { operation: 'sms' }, times: 1 });
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('voiceSms.sendSms', { from: SENDER, to: REMOVED_E164, body: draft })),
+    );
+    await vscode.commands.executeCommand('voiceSms.refreshBalance');
+    await api.balance.settled();
+    assert.ok(api.balance.readings(REMOVED) >= 1, 'a balance reading is stored');
+    const keysDuring = await api.storage.keys();
+    for (const text of [sent, draft, REMOVED_E164]) assert.notDeepEqual(api.storage.keysHolding(text), [], `${text} is stored`);
+    assert.ok(keysDuring.secrets.length > keysBefore.secrets.length, 'the credentials are stored');
+
+    await answering(SIGN_OUT_AND_REMOVE, () => vscode.commands.executeCommand('voiceSms.signOut', { name: REMOVED, removeProfile: true }));
+
+    const keysAfter = await api.storage.keys();
+    const added = (area: 'workspace' | 'global' | 'secrets') => keysAfter[area].filter((k) => !keysBefore[area].includes(k));
+    assert.deepEqual(
+      { workspace: added('workspace'), global: added('global'), secrets: added('secrets') },
+      { workspace: [], global: [], secrets: [] },
+      `keys left by the removed profile (during: ${JSON.stringify(keysDuring)})`,
+    );
+    // Keys that existed before (another profile's, or a store shared by all) hold nothing of it either.
+    for (const text of [sent, draft, REMOVED_E164]) assert.deepEqual(api.storage.keysHolding(text), [], `${text} stays in storage`);
   });
 
   it('replacing a profile by Sign In deletes its SMS history and balance readings; a refused or failed replacement keeps them', async function () {
@@ -91,12 +146,13 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
     assert.equal(api.smsHistory.entries().length, 1, 'a failed replacement keeps the history');
     assert.ok(api.balance.readings(PROFILE) >= 1);
     const asked = c.asked().at(-1);
-    assert.match(asked?.detail ?? '', /Sent SMS history and balance readings are deleted/);
+    assert.match(asked?.detail ?? '', /Sent SMS history, SMS draft and balance readings are deleted/);
 
     // Confirmed and verified: the profile under that name starts empty.
     assert.equal(await answering(REPLACE_PROFILE, () => signIn(sim.credentials.secretAccessKey)), PROFILE);
     await waitFor('the replaced profile', () => api.session.current().profile === PROFILE && api.session.current().signedIn);
     assert.deepEqual(api.smsHistory.entries(), [], "the replaced profile's history is gone");
+    assert.deepEqual(api.storage.keysHolding('Sent before the profile was replaced'), [], 'nor its last sent SMS');
     assert.equal(api.balance.readings(PROFILE), 0, 'its balance readings are gone');
   });
 

@@ -81,6 +81,19 @@ describe('sign-in and profiles', function () {
       Promise.resolve(vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey))),
       /account ID|voice instance/i,
     );
+    // An id with a zero-width space looks like the real one everywhere it is shown: refused, naming the character.
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey, { accountId: 'ACC\u200B-1' })),
+      ),
+      /contains U\+200B ZERO WIDTH SPACE, an invisible character; remove it/,
+    );
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('voiceSms.signIn', args(WRONG, sim.credentials.secretAccessKey, { voiceInstanceId: 'VV\u202E01' })),
+      ),
+      /U\+202E RIGHT-TO-LEFT OVERRIDE/,
+    );
     assert.equal(sim.requestCount, before);
   });
 

@@ -113,6 +113,33 @@ describe('send SMS and history', function () {
     }
   });
 
+  it('the confirmation spells the sender id out like the text; a sender id with an invisible character is refused, naming it', async function () {
+    await config().update('sms.confirmBeforeSend', true, vscode.ConfigurationTarget.Global);
+    try {
+      // A no-break space and a private-use character are drawn like a space and like nothing: spelled out.
+      const from = 'VSTK\u00A0TE\uE000ST';
+      const c = await confirmations();
+      const before = sim.received.length;
+      c.answerNext(undefined);
+      assert.equal(await send({ from, to: E164, body: 'Sender spelled out' }), undefined);
+      const detail = c.asked().at(-1)?.detail ?? '';
+      assert.ok(detail.includes('From: VSTK⟨U+00A0⟩TE⟨U+E000⟩ST'), detail);
+      assert.equal(sim.received.length, before, 'dismissed: nothing sent');
+
+      // A right-to-left override would show "VSTK-TSET" as something else: refused before any question or request.
+      const asked = c.asked().length;
+      await assert.rejects(send({ from: 'VSTK\u202E-TSET', to: E164, body: 'Never sent' }), (e: Error) => {
+        assert.match(e.message, /Sender ID contains U\+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; remove it/);
+        return true;
+      });
+      await assert.rejects(send({ from: '\u3164', to: E164, body: 'Never sent' }), /U\+3164 HANGUL FILLER/);
+      assert.equal(c.asked().length, asked, 'no confirmation for a refused sender id');
+      assert.equal(sim.received.length, before, 'nothing sent');
+    } finally {
+      await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('refuses an invalid number with the explanation and sends nothing', async function () {
     const before = sim.requestCount;
     const received = sim.received.length;

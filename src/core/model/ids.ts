@@ -2,6 +2,7 @@
 // bad id is reported as the user's input rather than as a confusing 404 from some other path.
 import { trimTrailing } from '../../shared/trim.js';
 import { idProblem, MAX_ID_LENGTH } from '../../shared/idRules.js';
+import { describeCharacter, firstInvisible } from '../../shared/invisibleChars.js';
 import { validationError } from '../errors.js';
 import { daysInMonth, splitMonthId } from './month.js';
 import * as l10n from '@vscode/l10n';
@@ -21,6 +22,11 @@ export function validateId(field: string, value: string): string {
       throw validationError(field, l10n.t('must not contain control characters'));
     case 'surrogate':
       throw validationError(field, l10n.t('contains an incomplete Unicode character'));
+    case 'invisible':
+      throw validationError(
+        field,
+        l10n.t('contains {0}, an invisible character; remove it', describeCharacter(firstInvisible(value.trim()) ?? '')),
+      );
     case 'dots':
       throw validationError(field, l10n.t('must not be "." or ".."'));
     case undefined:

@@ -11,7 +11,7 @@
 //  - the XML declaration, processing instructions and comments are dropped.
 import { XMLParser, type EntityDecoderOptions, type MatcherView } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
-import { MAX_MARKUP } from './limits.js';
+import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
 import { scanXml, type FormFault } from './scan.js';
 import * as l10n from '@vscode/l10n';
 
@@ -121,15 +121,15 @@ function parseError(message: string, cause?: unknown): VoiceSmsError {
 
 /**
  * Parses one XML document into a plain object keyed by its single root element.
- * Throws VoiceSmsError('parse') on empty input, any DOCTYPE/ENTITY declaration, malformed XML,
- * or more than one root element.
+ * Throws VoiceSmsError('parse') on empty input, any DOCTYPE/ENTITY declaration, more tags or attributes
+ * than the caps of limits.ts, malformed XML, or more than one root element.
  */
 export function parseXml(text: string): Record<string, unknown> {
   // A BOM and stray leading whitespace are harmless transport artefacts, but the validator
   // insists that an XML declaration comes first.
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
   if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
-  // One scan does the DTD refusal, the tag cap and the well-formedness check fast-xml-parser skips.
+  // One scan does the DTD refusal, the tag and attribute caps and the well-formedness check fast-xml-parser skips.
   const problem = scanXml(body);
   if (problem?.kind === 'dtd') {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
@@ -137,6 +137,14 @@ export function parseXml(text: string): Record<string, unknown> {
   if (problem?.kind === 'tooMuchMarkup') {
     throw parseError(
       l10n.t('The response has more than {0} XML tags; it is refused unread, as no answer of the service is that large.', MAX_MARKUP),
+    );
+  }
+  if (problem?.kind === 'tooManyAttributes') {
+    throw parseError(
+      l10n.t(
+        'The response has more than {0} XML attributes; it is refused unread, as no answer of the service has that many.',
+        MAX_ATTRIBUTES,
+      ),
     );
   }
   if (problem?.kind === 'malformed') {

@@ -1,11 +1,12 @@
 // One pass over an answer before fast-xml-parser builds the tree, doing what used to take three: refuse any
-// DOCTYPE/ENTITY declaration (outside CDATA and comments), refuse more than MAX_MARKUP tags, and check the
+// DOCTYPE/ENTITY declaration (outside CDATA and comments), refuse more than MAX_MARKUP tags or MAX_ATTRIBUTES
+// attributes, and check the
 // well-formedness the parser itself does not (it is lenient): start and end tags match, everything is
 // closed, one root element, no text outside it, quoted attributes, `&` only as a reference. It replaces
 // fast-xml-parser's separate validator pass, which cost a fifth of the parse (npm run bench, parse row).
 // Linear: it moves forward with indexOf and anchored (sticky) regular expressions only.
 import { hasDtdDeclaration } from './dtd.js';
-import { MAX_MARKUP } from './limits.js';
+import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
 
 /** What is wrong with the form; parser.ts turns each into a sentence for people. */
 export type FormFault =
@@ -24,7 +25,10 @@ export type FormFault =
   | 'noRoot';
 
 export type ScanProblem =
-  { kind: 'dtd' } | { kind: 'tooMuchMarkup' } | { kind: 'malformed'; fault: FormFault; tag?: string; line: number; column: number };
+  | { kind: 'dtd' }
+  | { kind: 'tooMuchMarkup' }
+  | { kind: 'tooManyAttributes' }
+  | { kind: 'malformed'; fault: FormFault; tag?: string; line: number; column: number };
 
 const DECLARATION = /<!\s*(?:DOCTYPE|ENTITY)/iy;
 const ANYWHERE = /<!\s*(?:DOCTYPE|ENTITY)/i;
@@ -49,7 +53,7 @@ function position(xml: string, index: number): { line: number; column: number } 
 }
 
 /** The first problem of `xml` by severity (declaration, then size, then form), or undefined when it is fine. */
-export function scanXml(xml: string, maxMarkup = MAX_MARKUP): ScanProblem | undefined {
+export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX_ATTRIBUTES): ScanProblem | undefined {
   let malformed: { fault: FormFault; at: number; tag?: string } | undefined;
   const fail = (fault: FormFault, at: number, tag?: string): void => {
     malformed ??= tag === undefined ? { fault, at } : { fault, at, tag };
@@ -57,6 +61,7 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP): ScanProblem | unde
   const stack: string[] = [];
   let roots = 0;
   let count = 0;
+  let attributes = 0;
   let i = 0;
 
   // The next '&' at or after the text being checked (-1: none left): most text has none, and is then not copied.
@@ -140,6 +145,8 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP): ScanProblem | unde
     for (;;) {
       ATTRIBUTE.lastIndex = end;
       if (!ATTRIBUTE.test(xml)) break;
+      // Like the tag count: a declaration in the unread rest still outranks it.
+      if (++attributes > maxAttributes) return hasDtdDeclaration(xml.slice(at)) ? { kind: 'dtd' } : { kind: 'tooManyAttributes' };
       end = ATTRIBUTE.lastIndex;
     }
     TAG_END.lastIndex = end;

@@ -1,6 +1,6 @@
 // voiceSms.copyAsCurl { operation: 'calls', instanceId, monthId } | { operation: 'activities', instanceId, dateId }
 // | { operation: 'balance', accountId? } | { operation: 'sms', from?, to?, body? } | a Sent SMS row (default: the
-// unsent draft, else the last message sent from this workspace): copies a shell command that repeats the request
+// unsent draft, else the last message sent with the active profile): copies a shell command that repeats the request
 // with curl (credentials as $VOICESMS_* placeholders) and returns its text. Copy Request as Code with language sh.
 import * as vscode from 'vscode';
 import type { HostCommand } from './hostCommand.js';

@@ -98,7 +98,7 @@ export async function resolveCall(
   operation ??= panel.dateId ? 'activities' : panel.monthId ? 'calls' : a['kind'] === 'balance' ? 'balance' : undefined;
   const now = new Date();
   if (operation === undefined) {
-    const composed = services.sms.drafts.lastComposed();
+    const composed = services.sms.drafts.lastComposed(profile.name);
     const items: (vscode.QuickPickItem & { op: Operation })[] = [
       ...(instanceId
         ? [
@@ -133,13 +133,13 @@ export async function resolveCall(
     case 'balance':
       return { operation, accountId: str(a, 'accountId') ?? need(accountId, 'accountId') };
     case 'sms': {
-      const last = services.sms.drafts.lastComposed();
+      const last = services.sms.drafts.lastComposed(profile.name);
       const from = str(a, 'from') ?? last?.from;
       const to = str(a, 'to') ?? last?.to;
       const body = str(a, 'body') ?? last?.body;
       if (!from || !to || body === undefined) {
         throw new Error(
-          vscode.l10n.t('No SMS was composed in this workspace yet; send one first or pass { operation: "sms", from, to, body }.'),
+          vscode.l10n.t('No SMS was composed with this profile yet; send one first or pass { operation: "sms", from, to, body }.'),
         );
       }
       return { operation, input: { from, to, body } };

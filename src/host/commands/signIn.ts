@@ -51,7 +51,7 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
     const choice = await services.confirmations.ask(
       vscode.l10n.t('Replace profile "{0}"?', input.name),
       vscode.l10n.t(
-        'Its base URL and credentials are replaced with {0} and a new access key; its Sent SMS history and balance readings are deleted.',
+        'Its base URL and credentials are replaced with {0} and a new access key; its Sent SMS history, SMS draft and balance readings are deleted.',
         input.baseUrl,
       ),
       replace,

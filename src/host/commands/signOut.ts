@@ -71,7 +71,7 @@ async function confirmArgumentSignOut(services: HostServices, name: string, remo
   const button = removeProfile ? vscode.l10n.t('Sign Out and Remove Profile') : vscode.l10n.t('Sign Out');
   const detail = removeProfile
     ? vscode.l10n.t(
-        'Its credentials, its settings (base URL, account ID, voice instances), its Sent SMS history and balance readings are deleted.',
+        'Its credentials, its settings (base URL, account ID, voice instances), its Sent SMS history, SMS draft and balance readings are deleted.',
       )
     : vscode.l10n.t("Its access key id and secret access key are deleted from the editor's secret storage. Its settings are kept.");
   return (await services.confirmations.ask(vscode.l10n.t('Sign out of profile "{0}"?', name), detail, button)) === button;

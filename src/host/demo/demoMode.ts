@@ -75,7 +75,7 @@ export class DemoMode implements vscode.Disposable {
   }
 
   /**
-   * Stops the simulator, removes the demo profile, its secret, its SMS history and balance readings, and makes the profile that was
+   * Stops the simulator, removes the demo profile, its secret and everything kept for it (profileData.ts), and makes the profile that was
    * active before the demo active again. Returns that profile's name (undefined when there was none).
    */
   async stop(): Promise<string | undefined> {

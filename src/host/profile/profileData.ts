@@ -1,16 +1,71 @@
-// What the editor keeps about a profile outside settings and SecretStorage: its Sent SMS history and the
-// balance readings behind the days-left estimate (both in globalState). Removing the profile removes them
-// too, so a later profile of the same name does not inherit another account's messages or spending.
+// Everything the editor keeps about one profile besides its settings entry and its credentials, listed in one
+// place. Removing a profile (Sign Out and Remove, Replace Profile over its name, Stop Offline Demo) walks this
+// list, so a later profile of the same name inherits none of another account's messages, drafts or spending.
+// A store added later joins the list with registerProfileData (a finished-months cache, for instance); the
+// integration test test/integration/profileData.test.ts lists every storage key before and after a removal.
+// The list is a plain array built at activation; walking it (forgetProfileData) is in the features bundle.
+// No vscode import: unit-tested.
 import type { BalanceModel } from '../balance/model.js';
+import type { SmsDrafts } from '../sms/draft.js';
 import type { SmsHistory } from '../sms/history.js';
 
-export interface ProfileDataStores {
-  sms: { history: Pick<SmsHistory, 'clear'> };
-  balance: { model: Pick<BalanceModel, 'forgetReadings'> };
+/** One kind of per-profile data and how to delete it. */
+export interface ProfileStorage {
+  /** What it keeps, as the log and the docs name it. */
+  readonly what: string;
+  /** Deletes what it keeps for `profile`, and nothing of any other profile. */
+  forget(profile: string): Promise<void>;
 }
 
-/** Deletes the SMS history and balance readings stored for profile `name`. */
+/** The stores every window has from activation on. */
+export interface ProfileStores {
+  smsHistory: Pick<SmsHistory, 'clear'>;
+  drafts: Pick<SmsDrafts, 'forget'>;
+  balance: Pick<BalanceModel, 'forgetReadings'>;
+}
+
+/**
+ * Today's per-profile data (all in globalState, keyed by the profile's name): the Sent SMS history, the unsent
+ * draft and the last sent SMS (full number and text), and the balance readings behind the days-left estimate.
+ * Not here: the credentials (SecretStorage; Sign Out deletes them whether or not the profile goes), the settings
+ * entry (removed by the command itself), the demo's "profile to return to" (a name only, cleared when the demo
+ * stops), and what lives in memory only (raw SMS answers, the month cache), gone with the window.
+ */
+export function profileDataOf(stores: ProfileStores): ProfileStorage[] {
+  return [
+    { what: 'Sent SMS history', forget: (p) => stores.smsHistory.clear(p) },
+    { what: 'SMS draft and last sent SMS', forget: (p) => stores.drafts.forget(p) },
+    { what: 'balance readings', forget: (p) => stores.balance.forgetReadings(p) },
+  ];
+}
+
+/** Adds a store to the list removal walks (services.profileData); dispose() takes it off again. */
+export function registerProfileData(list: ProfileStorage[], storage: ProfileStorage): { dispose(): void } {
+  list.push(storage);
+  return {
+    dispose: () => {
+      const i = list.indexOf(storage);
+      if (i >= 0) list.splice(i, 1);
+    },
+  };
+}
+
+export interface ProfileDataStores {
+  readonly profileData: readonly ProfileStorage[];
+}
+
+/**
+ * Deletes everything kept for profile `name`: every store of the list. A store that fails does not spare the
+ * others; the first failure is thrown after.
+ */
 export async function forgetProfileData(stores: ProfileDataStores, name: string): Promise<void> {
-  await stores.sms.history.clear(name);
-  await stores.balance.model.forgetReadings(name);
+  const failures: unknown[] = [];
+  for (const storage of [...stores.profileData]) {
+    try {
+      await storage.forget(name);
+    } catch (e) {
+      failures.push(e);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }

@@ -62,7 +62,7 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   if (complete) {
     checked = checkSms(rules, { from: args.from ?? '', to: args.to ?? '', body: args.body ?? '' });
   } else {
-    const draft = services.sms.drafts.get();
+    const draft = services.sms.drafts.get(profile.name);
     const start: SmsForm = {
       from: args?.from ?? draft?.from ?? profile.senderIds[0] ?? '',
       customFrom: false,
@@ -113,8 +113,8 @@ export function targetLine(target: SmsTarget): string {
 }
 
 /**
- * The confirmation modal; true only when the user chose "Send". It quotes the whole text, every
- * character visible (visibleSmsText): arguments (a command link, a model through the chat tool) may
+ * The confirmation modal; true only when the user chose "Send". It quotes the whole text and the sender
+ * id, every character visible (visibleSmsText): arguments (a command link, a model through the chat tool) may
  * have written it, and nothing may hide behind an ellipsis or an invisible character. It goes
  * through the extension's confirmations, so the integration tests read exactly what it showed.
  */
@@ -123,7 +123,8 @@ export async function confirm(confirmations: Confirmations, sms: CheckedSms, tar
   const detail = [
     // First: which profile pays for it. A test SMS through the production profile is the costliest slip.
     targetLine(target),
-    vscode.l10n.t('From: {0}', sms.from),
+    // The sender id too: settings, a command link or a model may have written it.
+    vscode.l10n.t('From: {0}', visibleSmsText(sms.from)),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
@@ -154,7 +155,7 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
       status: 'sent',
       ...(result.messageId !== undefined ? { messageId: result.messageId } : {}),
     });
-    await services.sms.drafts.markSent({ from: sms.from, to: sms.to, body: sms.body });
+    await services.sms.drafts.markSent(profile, { from: sms.from, to: sms.to, body: sms.body });
     if (result.messageId !== undefined && result.rawXml !== undefined) rememberSmsAnswer(result.messageId, result.rawXml);
     void announce(masked, result.messageId, result.rawXml !== undefined);
     return { ok: true, outcome: { messageId: result.messageId, to: result.to } };
@@ -169,7 +170,7 @@ export async function deliver(services: HostServices, profile: string, sms: Chec
       : services.log.userText(explain(e));
     await services.sms.history.add({ ...record, status: unknown ? 'outcome-unknown' : 'failed', error: message });
     // Kept so the next run offers it again; never resent by itself.
-    await services.sms.drafts.keep({ from: sms.from, to: sms.to, body: sms.body });
+    await services.sms.drafts.keep(profile, { from: sms.from, to: sms.to, body: sms.body });
     services.log.error(`SMS to ${masked}: ${unknown ? 'outcome unknown' : 'failed'}: ${message}`);
     void offerRetry(services, message, unknown);
     return { ok: false, unknown, message };

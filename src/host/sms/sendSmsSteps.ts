@@ -41,8 +41,8 @@ export function explain(e: unknown): string {
   if (!field || why === undefined) return errorMessage(e);
   const label =
     field === 'from' ? vscode.l10n.t('Sender ID') : field === 'to' ? vscode.l10n.t('Destination number') : vscode.l10n.t('Message text');
-  // "is too short…", "has no country code…" read on from the field's name; anything else follows a colon.
-  return /^(is|has|must|does)\b/.test(why) ? `${label} ${why}` : `${label}: ${why}`;
+  // "is too short…", "contains U+202E…" read on from the field's name; anything else follows a colon.
+  return /^(is|has|must|does|contains)\b/.test(why) ? `${label} ${why}` : `${label}: ${why}`;
 }
 
 /** The failure of one field's check, as the message the step shows plus the field it belongs to. */

@@ -9,6 +9,10 @@ export class MemoryState implements StateStore {
     const v = this.data.get(key);
     return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as T);
   }
+  /** Like Memento.keys(): every key that holds a value. */
+  keys(): string[] {
+    return [...this.data.keys()];
+  }
   update(key: string, value: unknown): Promise<void> {
     if (value === undefined) this.data.delete(key);
     else this.data.set(key, value);

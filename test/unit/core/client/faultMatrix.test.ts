@@ -20,6 +20,8 @@ interface Row {
   name: string;
   fault: () => Fault;
   timeouts?: { headersMs?: number; bodyMs?: number; totalMs?: number };
+  /** The client-wide answer cap for this row (default 64 KB, so size faults stay small); the per-operation caps still apply. */
+  maxResponseBytes?: number;
   /** GET cells (month, day, balance) share one expectation; the SMS cell has its own. */
   get: Cell;
   sms: Cell;
@@ -91,6 +93,14 @@ const ROWS: Row[] = [
     sms: err('service', 1, false),
   },
   { name: 'oversized body', fault: () => ({ kind: 'oversized', sizeBytes: 256 * 1024 }), get: err('http', 1), sms: err('http', 1, true) },
+  // Issue 33: legal XML whose cost is its attribute count (about 19,000 in 200 KB; the cap is 5,000), under every operation's size cap.
+  {
+    name: 'crowded answer (attributes over the cap)',
+    fault: () => ({ kind: 'crowded', sizeBytes: 200_000 }),
+    maxResponseBytes: 2 * 1024 * 1024,
+    get: err('parse', 1),
+    sms: err('parse', 1, true),
+  },
   { name: 'entity bomb', fault: () => ({ kind: 'entityBomb' }), get: err('parse', 1), sms: err('parse', 1, true) },
   { name: 'DOCTYPE with an external entity', fault: () => ({ kind: 'doctype' }), get: err('parse', 1), sms: err('parse', 1, true) },
   { name: 'wrong content type', fault: () => ({ kind: 'contentType' }), get: 'value', sms: 'value' },
@@ -118,7 +128,7 @@ async function runCell(row: Row, op: Op): Promise<Observed> {
     credentials: sim.credentials,
     retry: { baseDelayMs: 5, maxDelayMs: 1500 },
     timeouts: { totalMs: 8000, ...row.timeouts },
-    maxResponseBytes: 64 * 1024,
+    maxResponseBytes: row.maxResponseBytes ?? 64 * 1024,
   });
   try {
     sim.addFault({ ...row.fault(), match: { operation: SIM_OP[op] } });

@@ -32,6 +32,29 @@ void describe('validateId / encodeId', () => {
     assertInvalid(() => validateId('instanceId', 'a\ud800b'), 'instanceId', /Unicode/);
   });
 
+  void it('refuses invisible characters (bidi controls, zero-width, fillers) and says which one', () => {
+    const cases: [string, RegExp][] = [
+      ['VSTK\u202ETSET', /contains U\+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; remove it/],
+      ['VSTK\u200BTEST', /U\+200B ZERO WIDTH SPACE/],
+      ['\u3164VSTK', /U\+3164 HANGUL FILLER/],
+      ['VSTK\u2066x\u2069', /U\+2066 LEFT-TO-RIGHT ISOLATE/],
+      ['VS\u00ADTK', /U\+00AD SOFT HYPHEN/],
+      ['VS\uFEFFTK', /U\+FEFF ZERO WIDTH NO-BREAK SPACE/],
+      ['VS\u2028TK', /U\+2028 LINE SEPARATOR/],
+      ['VSTK\uFE0F', /U\+FE0F VARIATION SELECTOR-16/],
+      // Unnamed here: the code point alone, still with the sentence.
+      ['VSTK\u{E0041}', /contains U\+E0041, an invisible character/],
+      ['VSTK\u180B', /U\+180B, an invisible character/],
+    ];
+    for (const [bad, why] of cases) {
+      for (const field of ['from', 'instanceId', 'accountId']) assertInvalid(() => validateId(field, bad), field, why);
+    }
+    // Visible characters that a confirmation spells out are still ids (the service decides about them).
+    assert.equal(validateId('from', 'VSTK\u00A0TEST'), 'VSTK\u00A0TEST');
+    assert.equal(validateId('from', 'Zürich😀'), 'Zürich😀');
+    assert.equal(validateId('from', 'ACME Ltd'), 'ACME Ltd');
+  });
+
   void it('percent-encodes everything that would change the path', () => {
     assert.equal(encodeId('instanceId', 'a b?c#d%e&f'), 'a%20b%3Fc%23d%25e%26f');
     assert.equal(encodeId('instanceId', 'Zürich😀'), 'Z%C3%BCrich%F0%9F%98%80');

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { ATTR_PREFIX, parseXml } from '../../../../src/core/xml/parser.js';
-import { MAX_MARKUP } from '../../../../src/core/xml/limits.js';
+import { MAX_ATTRIBUTES, MAX_MARKUP } from '../../../../src/core/xml/limits.js';
 import { hasDtdDeclaration } from '../../../../src/core/xml/dtd.js';
 
 function assertParseError(fn: () => unknown, pattern?: RegExp): void {
@@ -163,5 +163,30 @@ void describe('parseXml: element count', () => {
     assertParseError(() => parseXml(flood), /more than 20000 XML tags/);
     const fits = `<r>${'<a/>'.repeat(MAX_MARKUP - 10)}</r>`;
     assert.ok(parseXml(fits));
+  });
+});
+
+void describe('parseXml: attribute count', () => {
+  const attrs = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ` a${i + from}="x"`).join('');
+
+  void it('refuses an answer with more attributes than any real answer has, on one element or spread, as a parse error', () => {
+    assertParseError(() => parseXml(`<r${attrs(MAX_ATTRIBUTES + 1)}/>`), /more than 5000 XML attributes/);
+    const spread = `<r>${Array.from({ length: 1_000 }, (_, e) => `<a${attrs(10, e * 10)}/>`).join('')}</r>`;
+    assertParseError(() => parseXml(spread), /more than 5000 XML attributes; it is refused unread/);
+    assert.ok(parseXml(`<r${attrs(MAX_ATTRIBUTES)}/>`));
+  });
+
+  void it('refuses 90,000 attributes in 1 MB (issue 33) within a few milliseconds, without parsing them', () => {
+    const big = `<r${attrs(90_000)}/>`;
+    assert.ok(big.length > 900_000);
+    const started = performance.now();
+    assertParseError(() => parseXml(big), /attributes/);
+    const ms = performance.now() - started;
+    // The parse of these took 443 ms on this machine; the scan that refuses them about 5 ms.
+    assert.ok(ms < 100, `${ms.toFixed(1)} ms`);
+  });
+
+  void it('a declaration still outranks the attribute count', () => {
+    assertParseError(() => parseXml(`<r${attrs(MAX_ATTRIBUTES + 1)}/><!DOCTYPE x>`), /DOCTYPE/);
   });
 });

@@ -1,19 +1,21 @@
-// Removing a profile deletes what globalState keeps for it (Sent SMS history, balance readings) and
-// nothing of any other profile.
+// Removing a profile deletes what globalState keeps for it (Sent SMS history, draft and last sent SMS,
+// balance readings, and whatever registers later) and nothing of any other profile.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
-import { forgetProfileData } from '../../../../src/host/profile/profileData.js';
+import { forgetProfileData, profileDataOf, registerProfileData, type ProfileStorage } from '../../../../src/host/profile/profileData.js';
+import { SmsDrafts } from '../../../../src/host/sms/draft.js';
 import { SmsHistory } from '../../../../src/host/sms/history.js';
 import { MemoryState } from '../memoryState.js';
 
 const unused: BalanceSource = { active: () => Promise.reject(new Error('not used')) };
 
 void describe('forgetProfileData', () => {
-  void it("deletes the removed profile's SMS history and balance readings, and only those", async () => {
+  void it("deletes the removed profile's SMS history, draft, last sent SMS and balance readings, and only those", async () => {
     const state = new MemoryState();
     const history = new SmsHistory(state);
     const model = new BalanceModel(unused, state);
+    const drafts = new SmsDrafts(state);
     for (const profile of ['gone', 'kept']) {
       await history.add({
         profile,
@@ -25,12 +27,35 @@ void describe('forgetProfileData', () => {
         status: 'sent',
         messageId: `m-${profile}`,
       });
+      await drafts.markSent(profile, { from: 'VSTK-TEST', to: '+4915123456789', body: 'hi' });
+      await drafts.keep(profile, { from: 'VSTK-TEST', to: '+4915123456789', body: 'draft' });
       await state.update(READINGS_KEY_PREFIX + profile, { accountId: 'ACC', currency: 'EUR', readings: [{ at: 1, amount: 10 }] });
     }
-    await forgetProfileData({ sms: { history }, balance: { model } }, 'gone');
+    const kept = state.keys().filter((k) => !k.endsWith('.gone'));
+    await forgetProfileData({ profileData: profileDataOf({ smsHistory: history, drafts, balance: model }) }, 'gone');
+    assert.deepEqual(state.keys(), kept, "every key of 'gone' is deleted, every other kept");
     assert.deepEqual(history.entries('gone'), []);
+    assert.equal(drafts.lastComposed('gone'), undefined);
     assert.equal(state.get(READINGS_KEY_PREFIX + 'gone'), undefined);
     assert.equal(history.entries('kept').length, 1);
     assert.ok(state.get(READINGS_KEY_PREFIX + 'kept'));
+  });
+
+  void it('walks stores registered later too, and a failing store does not spare the others', async () => {
+    const profileData: ProfileStorage[] = [];
+    const forgotten: string[] = [];
+    registerProfileData(profileData, { what: 'first', forget: () => Promise.reject(new Error('disk full')) });
+    const later = registerProfileData(profileData, { what: 'finished months', forget: (p) => Promise.resolve(void forgotten.push(p)) });
+    assert.deepEqual(
+      profileData.map((s) => s.what),
+      ['first', 'finished months'],
+    );
+    await assert.rejects(forgetProfileData({ profileData }, 'gone'), /disk full/);
+    assert.deepEqual(forgotten, ['gone']);
+    later.dispose();
+    assert.deepEqual(
+      profileData.map((s) => s.what),
+      ['first'],
+    );
   });
 });

@@ -2,7 +2,7 @@
 // resend still gets the exact destination and body; malformed stored data is ignored.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SmsDrafts } from '../../../../src/host/sms/draft.js';
+import { dropLegacyDrafts, LEGACY_WORKSPACE_KEYS, SmsDrafts } from '../../../../src/host/sms/draft.js';
 import { previewOf, SmsHistory, type NewEntry } from '../../../../src/host/sms/history.js';
 import { MemoryState } from '../memoryState.js';
 
@@ -88,24 +88,43 @@ void describe('SmsHistory', () => {
 void describe('SmsDrafts', () => {
   void it('survives a restart through the state store and is cleared after success', async () => {
     const state = new MemoryState();
-    await new SmsDrafts(state).keep({ from: 'A', to: TO, body: 'b' });
+    await new SmsDrafts(state).keep('P', { from: 'A', to: TO, body: 'b' });
     const again = new SmsDrafts(state);
-    assert.deepEqual(again.get(), { from: 'A', to: TO, body: 'b' });
-    await again.clear();
-    assert.equal(new SmsDrafts(state).get(), undefined);
+    assert.deepEqual(again.get('P'), { from: 'A', to: TO, body: 'b' });
+    await again.clear('P');
+    assert.equal(new SmsDrafts(state).get('P'), undefined);
   });
 
   void it('offers the unsent draft first, else the last message sent, across restarts', async () => {
     const state = new MemoryState();
-    assert.equal(new SmsDrafts(state).lastComposed(), undefined);
+    assert.equal(new SmsDrafts(state).lastComposed('P'), undefined);
     const drafts = new SmsDrafts(state);
-    await drafts.keep({ from: 'A', to: TO, body: 'failed once' });
-    assert.deepEqual(drafts.lastComposed(), { from: 'A', to: TO, body: 'failed once', sent: false });
-    await drafts.markSent({ from: 'A', to: TO, body: 'failed once' });
-    assert.equal(drafts.get(), undefined, 'a successful send clears the draft');
-    await drafts.keep({ from: 'B', to: TO, body: 'new draft' });
-    assert.deepEqual(new SmsDrafts(state).lastComposed(), { from: 'B', to: TO, body: 'new draft', sent: false });
-    await drafts.clear();
-    assert.deepEqual(new SmsDrafts(state).lastComposed(), { from: 'A', to: TO, body: 'failed once', sent: true });
+    await drafts.keep('P', { from: 'A', to: TO, body: 'failed once' });
+    assert.deepEqual(drafts.lastComposed('P'), { from: 'A', to: TO, body: 'failed once', sent: false });
+    await drafts.markSent('P', { from: 'A', to: TO, body: 'failed once' });
+    assert.equal(drafts.get('P'), undefined, 'a successful send clears the draft');
+    await drafts.keep('P', { from: 'B', to: TO, body: 'new draft' });
+    assert.deepEqual(new SmsDrafts(state).lastComposed('P'), { from: 'B', to: TO, body: 'new draft', sent: false });
+    await drafts.clear('P');
+    assert.deepEqual(new SmsDrafts(state).lastComposed('P'), { from: 'A', to: TO, body: 'failed once', sent: true });
+  });
+
+  void it("keeps one pair per profile; forget deletes that profile's draft and last sent SMS, no other's", async () => {
+    const state = new MemoryState();
+    const drafts = new SmsDrafts(state);
+    await drafts.markSent('gone', { from: 'A', to: TO, body: 'sent' });
+    await drafts.keep('gone', { from: 'A', to: TO, body: 'draft' });
+    await drafts.keep('kept', { from: 'K', to: TO, body: 'other' });
+    assert.equal(drafts.lastComposed('kept')?.body, 'other', "another profile's draft is not offered");
+    await drafts.forget('gone');
+    assert.equal(drafts.lastComposed('gone'), undefined);
+    assert.deepEqual(drafts.get('kept'), { from: 'K', to: TO, body: 'other' });
+  });
+
+  void it('drops the pair older releases kept in workspace state (it belonged to no profile we know)', async () => {
+    const workspace = new MemoryState();
+    for (const key of LEGACY_WORKSPACE_KEYS) await workspace.update(key, { from: 'A', to: TO, body: 'old' });
+    await dropLegacyDrafts(workspace);
+    for (const key of LEGACY_WORKSPACE_KEYS) assert.equal(workspace.get(key), undefined);
   });
 });
