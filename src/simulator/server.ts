@@ -28,6 +28,7 @@ import {
   entityBombAnswer,
   envelopeErrorAnswer,
   hostileAnswer,
+  echoAnswer,
   htmlAnswer,
   malformedAnswer,
   pause,
@@ -315,6 +316,11 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         );
         const base = fault.status !== undefined ? errorAnswer(fault.status, echo, serviceId, now()) : answer;
         return writeAnswer(res, hostileAnswer(base, echo));
+      }
+      case 'echo': {
+        const text = fault.serviceMessage ?? HOSTILE_TEXT;
+        const base = fault.status !== undefined ? errorAnswer(fault.status, text, serviceId, now()) : answer;
+        return writeAnswer(res, echoAnswer(base, text, fault.fields ?? [], fault.xml));
       }
       default:
         return writeAnswer(res, answer);

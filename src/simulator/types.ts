@@ -20,7 +20,8 @@ export type FaultKind =
   | 'contentType'
   | 'empty'
   | 'hostile'
-  | 'echoCredentials';
+  | 'echoCredentials'
+  | 'echo';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */
@@ -45,6 +46,10 @@ export interface Fault {
   serviceCode?: string;
   serviceMessage?: string;
   sizeBytes?: number;
+  /** `echo`: payload elements (by name) whose text becomes `serviceMessage` too, e.g. `amount`, `duration_min`. */
+  fields?: string[];
+  /** `echo`: markup written as it is (not escaped) at the end of `<result>`; the caller keeps it well-formed. */
+  xml?: string;
 }
 
 export interface SimulatorOptions {
