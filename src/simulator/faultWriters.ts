@@ -197,7 +197,10 @@ export function echoAnswer(a: Answer, text: string, fields: readonly string[], x
   const t = escapeXml(text);
   let body = hostileAnswer(a, text).body;
   for (const name of fields) {
-    body = body.split(`<${name}>`).map((part, i) => (i === 0 ? part : part.replace(/^[^<]*/, t))).join(`<${name}>`);
+    body = body
+      .split(`<${name}>`)
+      .map((part, i) => (i === 0 ? part : part.replace(/^[^<]*/, t)))
+      .join(`<${name}>`);
   }
   if (xml !== undefined) {
     body = body.includes('<result/>') ? body.replace('<result/>', `<result>${xml}</result>`) : body.replace('</result>', `${xml}</result>`);

@@ -113,13 +113,20 @@ void describe('leak suite: no spelling of a credential in any MCP tool result or
 
   void it('any secret, any spelling, every read tool', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(secretArb(), dottedSecretArb.map((p) => p.join('.'))), fc.nat(), async (secret, chosen) => {
-        fc.pre(new Set(secret).size >= 3);
-        const parts = secret.split('.');
-        const names = parts.every((p) => /^[A-Za-z_][\w-]*$/.test(p)) ? parts : undefined;
-        const found = await leaksOf(secret, chosen, names);
-        assert.ok(found.length === 0, report(secret, found));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          secretArb(),
+          dottedSecretArb.map((p) => p.join('.')),
+        ),
+        fc.nat(),
+        async (secret, chosen) => {
+          fc.pre(new Set(secret).size >= 3);
+          const parts = secret.split('.');
+          const names = parts.every((p) => /^[A-Za-z_][\w-]*$/.test(p)) ? parts : undefined;
+          const found = await leaksOf(secret, chosen, names);
+          assert.ok(found.length === 0, report(secret, found));
+        },
+      ),
       { numRuns: RUNS, endOnFailure: true },
     );
   });

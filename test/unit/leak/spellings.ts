@@ -130,12 +130,7 @@ export function secretArb(options: { minLength?: number; maxLength?: number; uni
     .filter((s) => {
       const cps = codePoints(s);
       return (
-        cps.length >= min &&
-        s === s.trim() &&
-        !/^\p{M}/u.test(s) &&
-        new Set(cps).size >= 3 &&
-        /[A-Za-z0-9]/.test(s) &&
-        !s.includes('***')
+        cps.length >= min && s === s.trim() && !/^\p{M}/u.test(s) && new Set(cps).size >= 3 && /[A-Za-z0-9]/.test(s) && !s.includes('***')
       );
     });
 }

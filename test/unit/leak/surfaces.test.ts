@@ -103,7 +103,10 @@ async function surfacesOf(sim: Simulator, secret: string, echo: Echo): Promise<S
         } catch (e) {
           failed('activities', e);
         }
-        const sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => log.warn(m), redact: (t) => log.redact(t) });
+        const sources = createPanelSources(
+          { active: () => Promise.resolve({ client }) },
+          { warn: (m) => log.warn(m), redact: (t) => log.redact(t) },
+        );
         const posted: unknown[] = [];
         const panel = new ActivitiesController({ instanceId: INSTANCE, dateId: DAY }, sources.activities, (m) => (posted.push(m), true));
         await panel.handle({ type: 'ready' });
@@ -121,7 +124,10 @@ async function surfacesOf(sim: Simulator, secret: string, echo: Echo): Promise<S
         } catch (e) {
           failed('month view', e);
         }
-        const sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: (m) => log.warn(m), redact: (t) => log.redact(t) });
+        const sources = createPanelSources(
+          { active: () => Promise.resolve({ client }) },
+          { warn: (m) => log.warn(m), redact: (t) => log.redact(t) },
+        );
         const posted: unknown[] = [];
         const panel = new MonthViewController({ instanceId: INSTANCE, monthId: MONTH }, sources.monthViews, (m) => (posted.push(m), true));
         await panel.handle({ type: 'ready' });
@@ -193,7 +199,11 @@ void describe('leak suite: no spelling of a credential reaches any plain-Node su
     const forms = spellings(secret, ACCESS_KEY_ID);
     const all = [...forms.values()];
     const [echo] = echoes(all[1] ?? '', all, secret);
-    const sim = await start({ credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: secret }, now: () => NOW, controlEndpoint: false });
+    const sim = await start({
+      credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: secret },
+      now: () => NOW,
+      controlEndpoint: false,
+    });
     try {
       sim.addFault(echo!.fault);
       // Asked without the product's client, the answer holds every spelling (the raw references decoded aside).
