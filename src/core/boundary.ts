@@ -15,6 +15,8 @@ import type { Envelope } from './xml/envelope.js';
 /** Masks secrets the caller knows of (the host: every stored profile's credentials). */
 export interface SecretMask {
   apply(text: string): string;
+  /** True when a masked value holds `char` (a name joined on it could spell one); absent: assume so. */
+  holds?(char: string): boolean;
 }
 
 /** A status message (quoted in errors, notifications, tool results). */
@@ -183,7 +185,15 @@ export class AnswerBoundary {
   /** `joinedPath` cut to its last PATH_TAIL characters, or undefined when the join spells a secret. */
   private joined(parent: string, joinedPath: string): string | undefined {
     if (parent === '') return joinedPath;
+    // A secret the join spells holds the joining character: only then is the path worth a search.
+    const joint = joinedPath[parent.length] ?? '';
+    if (!this.joinable(joint)) return joinedPath.slice(-PATH_TAIL);
     return this.scrub(joinedPath) === joinedPath ? joinedPath.slice(-PATH_TAIL) : undefined;
+  }
+
+  /** Whether some known secret holds `char` (the host's masks that cannot say are asked to search). */
+  private joinable(char: string): boolean {
+    return this.own.holds(char) || (this.others !== undefined && (this.others.holds?.(char) ?? true));
   }
 }
 

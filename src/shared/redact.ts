@@ -40,23 +40,32 @@ export class KnownSecrets {
   add(value: string, keepPrefix = 0): boolean {
     if (value.length === 0) return false;
     const replacement = partial(value, keepPrefix);
-    for (const variant of encodings(value)) {
-      const short = variant.length < MIN_SUBSTRING_LENGTH;
-      this.register(short ? this.shortReplacements : this.replacements, variant, replacement);
-      this.shortest = Math.min(this.shortest, variant.length);
-    }
     const folded = foldValue(value);
-    if (folded.length >= MIN_SUBSTRING_LENGTH && value.length >= MIN_SUBSTRING_LENGTH) {
-      this.register(this.foldedReplacements, folded, replacement);
-      // Also as written: plain ASCII text without escapes is its own folded reading and skips the readings.
+    if (value.length < MIN_SUBSTRING_LENGTH || folded.length < MIN_SUBSTRING_LENGTH) {
+      // Whole tokens only, in the spellings an echo writes most (the readings below are for substrings).
+      for (const variant of encodings(value)) {
+        this.register(variant.length < MIN_SUBSTRING_LENGTH ? this.shortReplacements : this.replacements, variant, replacement);
+        this.shortest = Math.min(this.shortest, variant.length);
+      }
+    } else {
+      // As written and folded: plain ASCII text without escapes is its own reading and skips the readings, and any
+      // other spelling holds a `%`, `&`, `\`, `+` or a character beyond ASCII, which send the text to them.
+      this.register(this.replacements, value, replacement);
       this.register(this.replacements, folded, replacement);
-      this.shortest = Math.min(this.shortest, folded.length);
+      this.register(this.foldedReplacements, folded, replacement);
+      this.shortest = Math.min(this.shortest, value.length, folded.length);
       if (folded.includes(' ')) this.plusMatters = true;
     }
     this.ordered = undefined;
     this.foldedOrdered = undefined;
     this.shortPattern = undefined;
     return true;
+  }
+
+  /** True when some value this masks holds `char` in its folded form (a join on `char` could spell it). */
+  holds(char: string): boolean {
+    for (const value of this.foldedReplacements.keys()) if (value.includes(char)) return true;
+    return false;
   }
 
   private register(map: Map<string, string>, key: string, replacement: string): void {

@@ -217,19 +217,22 @@ function charReference(s: string, at: number): number {
   return 0;
 }
 
-const MAX_RUN = 32;
+const MAX_RUN = 8;
 const FORMAT_CHAR = /^\p{Cf}$/u;
 const MARK = /^\p{M}$/u;
-/** Per code point: its folded form and whether it is a combining mark (it then joins the character before). */
-const folded = new Map<number, { out: string; mark: boolean }>();
+/** Per code point below U+10000: its folded form and whether it is a combining mark (it then joins the one before). */
+const foldedBmp: Array<Folded | undefined> = [];
+interface Folded {
+  out: string;
+  mark: boolean;
+}
 
-function foldOf(cp: number): { out: string; mark: boolean } {
-  let f = folded.get(cp);
-  if (f === undefined) {
-    const ch = String.fromCodePoint(cp);
-    f = FORMAT_CHAR.test(ch) ? { out: '', mark: false } : { out: ch.normalize('NFKD').replace(/\+/g, ' '), mark: MARK.test(ch) };
-    if (folded.size < 20_000) folded.set(cp, f);
-  }
+function foldOf(cp: number): Folded {
+  const cached = cp < 0x10000 ? foldedBmp[cp] : undefined;
+  if (cached !== undefined) return cached;
+  const ch = String.fromCodePoint(cp);
+  const f = FORMAT_CHAR.test(ch) ? { out: '', mark: false } : { out: ch.normalize('NFKD').replace(/\+/g, ' '), mark: MARK.test(ch) };
+  if (cp < 0x10000) foldedBmp[cp] = f;
   return f;
 }
 
