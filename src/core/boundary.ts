@@ -147,7 +147,9 @@ export class AnswerBoundary {
     if (typeof root === 'string') return field(root);
     if (root === null || typeof root !== 'object') return root;
     const copy = shallowCopy(root);
-    // Each node with the end of its path (as flattenResult writes it), which is all a join can reach.
+    // Each node with the end of its path (as flattenResult writes it), which is all a join can reach; no path is
+    // kept when no secret holds a joining character (then no join can spell one).
+    const track = this.joinable('.') || this.joinable('[');
     const work: Array<[object, string]> = [[copy, '']];
     for (let item = work.pop(); item !== undefined; item = work.pop()) {
       const [node, path] = item;
@@ -156,7 +158,7 @@ export class AnswerBoundary {
           const v: unknown = node[i];
           if (typeof v === 'string') node[i] = field(v);
           else if (v !== null && typeof v === 'object') {
-            const tail = this.joined(path, itemPath(path, i));
+            const tail = track ? this.joined(path, itemPath(path, i)) : '';
             // An index cannot be renamed: an item whose `[i]` completes a secret is dropped for the mask.
             if (tail === undefined) node[i] = MASK;
             else work.push([(node[i] = shallowCopy(v)), tail]);
@@ -169,7 +171,7 @@ export class AnswerBoundary {
         const v = rec[key];
         const value = typeof v === 'string' ? field(v) : v !== null && typeof v === 'object' ? shallowCopy(v) : v;
         let cleanKey = field(key);
-        let childTail = this.joined(path, childPath(path, cleanKey));
+        let childTail = track ? this.joined(path, childPath(path, cleanKey)) : '';
         if (childTail === undefined) {
           cleanKey = MASK;
           childTail = childPath(path, MASK);

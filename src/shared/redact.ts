@@ -32,6 +32,8 @@ export class KnownSecrets {
   private shortest = Infinity;
   /** A folded value holds a space, so a `+` in the text may be one (form encoding). */
   private plusMatters = false;
+  /** holds()'s answers, forgotten when a value is added. */
+  private readonly holding = new Map<string, boolean>();
 
   /**
    * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
@@ -59,13 +61,18 @@ export class KnownSecrets {
     this.ordered = undefined;
     this.foldedOrdered = undefined;
     this.shortPattern = undefined;
+    this.holding.clear();
     return true;
   }
 
   /** True when some value this masks holds `char` in its folded form (a join on `char` could spell it). */
   holds(char: string): boolean {
-    for (const value of this.foldedReplacements.keys()) if (value.includes(char)) return true;
-    return false;
+    let yes = this.holding.get(char);
+    if (yes === undefined) {
+      yes = [...this.foldedReplacements.keys()].some((value) => value.includes(char));
+      this.holding.set(char, yes);
+    }
+    return yes;
   }
 
   private register(map: Map<string, string>, key: string, replacement: string): void {
