@@ -30,6 +30,10 @@ export function literal(text: string): Spelled {
 /** A new reading built from `src` left to right: spans copied as they are, single replacements pushed. */
 class Builder {
   private readonly parts: string[] = [];
+  // Short pieces (a decoded escape, a folded character) gather here as code units: a reading of 1 MB may take
+  // hundreds of thousands of them, which as strings would keep the collector busy.
+  private readonly pending = new Uint16Array(4096);
+  private pendingLength = 0;
   private from: Int32Array;
   private to: Int32Array;
   private n = 0;
@@ -50,33 +54,57 @@ class Builder {
     this.to = to;
   }
 
+  private flush(): void {
+    if (this.pendingLength === 0) return;
+    // A surrogate pair cut by the buffer's end waits for its second half (the decoder would replace each alone).
+    const last = this.pending[this.pendingLength - 1] ?? 0;
+    const keep =
+      last >= 0xd800 && last <= 0xdbff && this.pendingLength < this.pending.length ? 0 : last >= 0xd800 && last <= 0xdbff ? 1 : 0;
+    const upto = this.pendingLength - keep;
+    this.parts.push(UTF16.decode(this.pending.subarray(0, upto)));
+    if (keep) this.pending[0] = last;
+    this.pendingLength = keep;
+  }
+
+  private unit(code: number, f: number, t: number): void {
+    if (this.pendingLength === this.pending.length) this.flush();
+    this.pending[this.pendingLength++] = code;
+    this.from[this.n] = f;
+    this.to[this.n] = t;
+    this.n += 1;
+  }
+
   /** Source units `start`..`end - 1` as they are. */
   copy(start: number, end: number): void {
     if (end <= start) return;
     this.room(end - start);
-    this.parts.push(this.src.text.slice(start, end));
-    this.from.set(this.src.from.subarray(start, end), this.n);
-    this.to.set(this.src.to.subarray(start, end), this.n);
-    this.n += end - start;
+    if (end - start > 32) {
+      this.flush();
+      this.parts.push(this.src.text.slice(start, end));
+      this.from.set(this.src.from.subarray(start, end), this.n);
+      this.to.set(this.src.to.subarray(start, end), this.n);
+      this.n += end - start;
+      return;
+    }
+    for (let k = start; k < end; k++) this.unit(this.src.text.charCodeAt(k), this.src.from[k] ?? 0, this.src.to[k] ?? 0);
   }
 
   /** Appends `out`, every unit of it standing where source units `start`..`end - 1` stood. */
   push(out: string, start: number, end: number): void {
     if (out.length === 0) return;
     this.room(out.length);
-    this.parts.push(out);
     const f = this.src.from[start] ?? 0;
     const t = this.src.to[end - 1] ?? f;
-    this.from.fill(f, this.n, this.n + out.length);
-    this.to.fill(t, this.n, this.n + out.length);
-    this.n += out.length;
+    for (let k = 0; k < out.length; k++) this.unit(out.charCodeAt(k), f, t);
   }
 
   done(): Spelled {
+    this.flush();
     return { text: this.parts.join(''), from: this.from.subarray(0, this.n), to: this.to.subarray(0, this.n) };
   }
 }
 
+const UTF16 = new TextDecoder('utf-16le');
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const JSON_SIMPLE: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -220,18 +248,22 @@ function charReference(s: string, at: number): number {
 const MAX_RUN = 8;
 const FORMAT_CHAR = /^\p{Cf}$/u;
 const MARK = /^\p{M}$/u;
+const ANY_MARK = /\p{M}/u;
 /** Per code point below U+10000: its folded form and whether it is a combining mark (it then joins the one before). */
 const foldedBmp: Array<Folded | undefined> = [];
 interface Folded {
   out: string;
   mark: boolean;
+  /** Its folded form holds no combining mark: followed by one mark, the two fold without a sort. */
+  plain: boolean;
 }
 
 function foldOf(cp: number): Folded {
   const cached = cp < 0x10000 ? foldedBmp[cp] : undefined;
   if (cached !== undefined) return cached;
   const ch = String.fromCodePoint(cp);
-  const f = FORMAT_CHAR.test(ch) ? { out: '', mark: false } : { out: ch.normalize('NFKD').replace(/\+/g, ' '), mark: MARK.test(ch) };
+  const out = FORMAT_CHAR.test(ch) ? '' : ch.normalize('NFKD').replace(/\+/g, ' ');
+  const f = { out, mark: MARK.test(ch), plain: !ANY_MARK.test(out) };
   if (cp < 0x10000) foldedBmp[cp] = f;
   return f;
 }
@@ -278,8 +310,13 @@ export function fold(src: Spelled): Spelled {
       if (!foldOf(m).mark) break;
       end += m > 0xffff ? 2 : 1;
     }
+    const base = foldOf(cp);
+    const mark = end > single ? (s.codePointAt(single) ?? 0) : 0;
     if (end === single) {
-      b.push(foldOf(cp).out, i, end);
+      b.push(base.out, i, end);
+    } else if (base.plain && end === single + (mark > 0xffff ? 2 : 1)) {
+      // One mark after a character that decomposes to none: already in NFKD order.
+      b.push(base.out + foldOf(mark).out, i, end);
     } else {
       const run = s.slice(i, end).normalize('NFKD');
       let out = '';

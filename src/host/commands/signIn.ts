@@ -146,11 +146,11 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       apply: (v, s) => (s.accessKeyId = v),
     }),
     field('secretAccessKey', {
-      prompt: () => vscode.l10n.t("Secret access key. It is kept in the editor's secret storage, never in settings."),
+      prompt: () => secretPrompt(),
       password: true,
       value: (s) => s.secretAccessKey,
       validate: (v) => keyProblem('secretAccessKey', v),
-      live: (v) => (isShortSecret(v) ? { prompt: shortSecretWarning() } : {}),
+      live: (v) => ({ prompt: isShortSecret(v) ? shortSecretWarning() : secretPrompt() }),
       apply: (v, s) => (s.secretAccessKey = v),
     }),
     field('accountId', {
@@ -205,6 +205,10 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
 function isShortSecret(secret: string): boolean {
   const length = [...secret].length;
   return length > 0 && length < MIN_SUBSTRING_LENGTH;
+}
+
+function secretPrompt(): string {
+  return vscode.l10n.t("Secret access key. It is kept in the editor's secret storage, never in settings.");
 }
 
 function shortSecretWarning(): string {
