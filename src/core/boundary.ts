@@ -6,6 +6,7 @@
 //  - every string a view or a model may show is capped: a status message, a name, an id.
 // Past this point unmasked text does not exist, so a new surface cannot forget to mask it; surfaces only
 // escape for their own medium. Literal replacements only: linear in the answer's length.
+import { childPath, itemPath } from '../shared/flattenResult.js';
 import { KnownSecrets } from '../shared/redact.js';
 import { isVoiceSmsError, VoiceSmsError } from './errors.js';
 import type { HttpResponse } from './http/transport.js';
@@ -14,6 +15,8 @@ import type { Envelope } from './xml/envelope.js';
 /** Masks secrets the caller knows of (the host: every stored profile's credentials). */
 export interface SecretMask {
   apply(text: string): string;
+  /** True when a masked value holds `char` (a name joined on it could spell one); absent: assume so. */
+  holds?(char: string): boolean;
 }
 
 /** A status message (quoted in errors, notifications, tool results). */
@@ -24,6 +27,11 @@ export const MAX_FIELD = 300;
 export const MAX_ERROR_MESSAGE = 1600;
 
 const MASK = '***';
+/**
+ * How much of a parent's path the join check keeps: more than any spelling of a secret an element name can
+ * carry, and bounded, so that a deeply nested answer costs linear time.
+ */
+const PATH_TAIL = 1024;
 
 /** `text` cut to `max` characters, the cut marked with "…" (never splitting a surrogate pair). */
 export function capText(text: string, max: number): string {
@@ -129,19 +137,32 @@ export class AnswerBoundary {
     if (d.field !== undefined) d.field = capText(this.scrub(d.field), MAX_FIELD);
   }
 
-  /** Every string (and key) of a parsed tree scrubbed and capped; iterative, so depth costs no stack. */
+  /**
+   * Every string (and key) of a parsed tree scrubbed and capped; iterative, so depth costs no stack. Names are
+   * also checked as the product joins them (flattenResult's `a.b.c` paths): a name whose join with its parents
+   * spells a secret (`alpha9` > `beta9` > `gamma9x`) becomes `***`, so no path built later can rebuild one.
+   */
   private tree(root: unknown): unknown {
     const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
     if (typeof root === 'string') return field(root);
     if (root === null || typeof root !== 'object') return root;
     const copy = shallowCopy(root);
-    const work: object[] = [copy];
-    for (let node = work.pop(); node !== undefined; node = work.pop()) {
+    // Each node with the end of its path (as flattenResult writes it), which is all a join can reach; no path is
+    // kept when no secret holds a joining character (then no join can spell one).
+    const track = this.joinable('.') || this.joinable('[');
+    const work: Array<[object, string]> = [[copy, '']];
+    for (let item = work.pop(); item !== undefined; item = work.pop()) {
+      const [node, path] = item;
       if (Array.isArray(node)) {
         for (let i = 0; i < node.length; i++) {
           const v: unknown = node[i];
           if (typeof v === 'string') node[i] = field(v);
-          else if (v !== null && typeof v === 'object') work.push((node[i] = shallowCopy(v)));
+          else if (v !== null && typeof v === 'object') {
+            const tail = track ? this.joined(path, itemPath(path, i)) : '';
+            // An index cannot be renamed: an item whose `[i]` completes a secret is dropped for the mask.
+            if (tail === undefined) node[i] = MASK;
+            else work.push([(node[i] = shallowCopy(v)), tail]);
+          }
         }
         continue;
       }
@@ -149,13 +170,32 @@ export class AnswerBoundary {
       for (const key of Object.keys(rec)) {
         const v = rec[key];
         const value = typeof v === 'string' ? field(v) : v !== null && typeof v === 'object' ? shallowCopy(v) : v;
-        const cleanKey = field(key);
+        let cleanKey = field(key);
+        let childTail = track ? this.joined(path, childPath(path, cleanKey)) : '';
+        if (childTail === undefined) {
+          cleanKey = MASK;
+          childTail = childPath(path, MASK);
+        }
         if (cleanKey !== key) delete rec[key];
         rec[cleanKey] = value;
-        if (value !== null && typeof value === 'object') work.push(value);
+        if (value !== null && typeof value === 'object') work.push([value, childTail.slice(-PATH_TAIL)]);
       }
     }
     return copy;
+  }
+
+  /** `joinedPath` cut to its last PATH_TAIL characters, or undefined when the join spells a secret. */
+  private joined(parent: string, joinedPath: string): string | undefined {
+    if (parent === '') return joinedPath;
+    // A secret the join spells holds the joining character: only then is the path worth a search.
+    const joint = joinedPath[parent.length] ?? '';
+    if (!this.joinable(joint)) return joinedPath.slice(-PATH_TAIL);
+    return this.scrub(joinedPath) === joinedPath ? joinedPath.slice(-PATH_TAIL) : undefined;
+  }
+
+  /** Whether some known secret holds `char` (the host's masks that cannot say are asked to search). */
+  private joinable(char: string): boolean {
+    return this.own.holds(char) || (this.others !== undefined && (this.others.holds?.(char) ?? true));
   }
 }
 

@@ -1,30 +1,39 @@
 // Masks credentials and phone numbers in text before it reaches a log. Pure and editor-free so it is
 // tested in plain Node; the host passes every log line through it. It errs towards masking: a log
 // line missing a digit is a small cost, a leaked secret or subscriber number is not.
+import { decode, escapesIn, fold, foldValue, hasEscapes, literal, needsFold, type Spelled } from './spelledText.js';
 import { trimTrailing } from './trim.js';
 
 const MASK = '***';
 /** Fixed width, so a masked phone number does not reveal its length. */
 const PHONE_MASK = '******';
 /**
- * Values at least this long are masked wherever they appear; shorter ones (a 3-character secret is
- * still a secret) only where they stand alone, since inside words they would mask half the text.
+ * Values at least this long are masked wherever they appear, in any spelling (spelledText.ts); shorter ones (a
+ * 3-character secret is still a secret) only where they stand alone as written, since inside words they would
+ * mask half the text. Sign-in warns about a secret that short (signInSteps.ts).
  */
-const MIN_SUBSTRING_LENGTH = 8;
+export const MIN_SUBSTRING_LENGTH = 4;
 
 /** Characters of an access key id left readable where it is masked (log lines), enough to tell two keys apart. */
 export const KEY_ID_VISIBLE = 4;
 
 /** Values known to be secret (a stored secret access key, an access key id), masked wherever they appear. */
 export class KnownSecrets {
-  /** Literal text → its replacement; each value is registered in every encoding an echo may use. */
+  /** Literal text → its replacement; each value is registered in the spellings an echo writes most. */
   private readonly replacements = new Map<string, string>();
   /** Short values (matched as whole tokens only) → their replacement. */
   private readonly shortReplacements = new Map<string, string>();
+  /** Each value folded (spelledText.ts) → its replacement: looked for in every reading of the text. */
+  private readonly foldedReplacements = new Map<string, string>();
   private ordered: [string, string][] | undefined;
+  private foldedOrdered: [string, string][] | undefined;
   private shortPattern: RegExp | undefined;
-  /** The length of the shortest registered value in any encoding: shorter text holds none of them. */
+  /** The length of the shortest registered value in any spelling: shorter ASCII text holds none of them. */
   private shortest = Infinity;
+  /** A folded value holds a space, so a `+` in the text may be one (form encoding). */
+  private plusMatters = false;
+  /** holds()'s answers, forgotten when a value is added. */
+  private readonly holding = new Map<string, boolean>();
 
   /**
    * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
@@ -33,30 +42,55 @@ export class KnownSecrets {
   add(value: string, keepPrefix = 0): boolean {
     if (value.length === 0) return false;
     const replacement = partial(value, keepPrefix);
-    for (const variant of encodings(value)) {
-      const short = variant.length < MIN_SUBSTRING_LENGTH;
-      const map = short ? this.shortReplacements : this.replacements;
-      const existing = map.get(variant);
-      // A value registered once as a full secret stays fully masked.
-      if (existing === undefined || replacement.length < existing.length) map.set(variant, replacement);
-      this.shortest = Math.min(this.shortest, variant.length);
+    const folded = foldValue(value);
+    if (value.length < MIN_SUBSTRING_LENGTH || folded.length < MIN_SUBSTRING_LENGTH) {
+      // Whole tokens only, in the spellings an echo writes most (the readings below are for substrings).
+      for (const variant of encodings(value)) {
+        this.register(variant.length < MIN_SUBSTRING_LENGTH ? this.shortReplacements : this.replacements, variant, replacement);
+        this.shortest = Math.min(this.shortest, variant.length);
+      }
+    } else {
+      // As written and folded: plain ASCII text without escapes is its own reading and skips the readings, and any
+      // other spelling holds a `%`, `&`, `\`, `+` or a character beyond ASCII, which send the text to them.
+      this.register(this.replacements, value, replacement);
+      this.register(this.replacements, folded, replacement);
+      this.register(this.foldedReplacements, folded, replacement);
+      this.shortest = Math.min(this.shortest, value.length, folded.length);
+      if (folded.includes(' ')) this.plusMatters = true;
     }
     this.ordered = undefined;
+    this.foldedOrdered = undefined;
     this.shortPattern = undefined;
+    this.holding.clear();
     return true;
   }
 
+  /** True when some value this masks holds `char` in its folded form (a join on `char` could spell it). */
+  holds(char: string): boolean {
+    let yes = this.holding.get(char);
+    if (yes === undefined) {
+      yes = [...this.foldedReplacements.keys()].some((value) => value.includes(char));
+      this.holding.set(char, yes);
+    }
+    return yes;
+  }
+
+  private register(map: Map<string, string>, key: string, replacement: string): void {
+    const existing = map.get(key);
+    // A value registered once as a full secret stays fully masked.
+    if (existing === undefined || replacement.length < existing.length) map.set(key, replacement);
+  }
+
   /**
-   * Registers a key pair: both values, and the Basic credential built from them (base64 of
-   * `id:secret`, with and without padding, URL-safe, percent-encoded), which a proxy or server may echo.
+   * Registers a key pair: both values, and what is built from them that an echo may carry: base64
+   * (padded or not, standard or URL-safe) and hex of the secret alone and of `id:secret` (the Basic credential).
    */
   addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = KEY_ID_VISIBLE): void {
     this.add(secretAccessKey);
     this.add(accessKeyId, keepIdPrefix);
-    if (!accessKeyId || !secretAccessKey) return;
-    const basic = toBase64(`${accessKeyId}:${secretAccessKey}`);
-    const unpadded = trimTrailing(basic, '=');
-    for (const form of new Set([basic, unpadded, unpadded.replace(/\+/g, '-').replace(/\//g, '_')])) this.add(form);
+    if (!secretAccessKey) return;
+    const built = [secretAccessKey, ...(accessKeyId ? [`${accessKeyId}:${secretAccessKey}`] : [])];
+    for (const value of built) for (const form of binaryForms(value)) if (form !== value) this.add(form);
   }
 
   get size(): number {
@@ -66,7 +100,9 @@ export class KnownSecrets {
   apply(text: string): string {
     // Most text of a parsed answer is a count or a date, shorter than any credential: skip the search. (An answer's
     // strings pass here one by one; with a few profiles stored, each would otherwise be searched for dozens of values.)
-    if (text.length < this.shortest) return text;
+    // Only ASCII text can be skipped by its length: decoding shortens it, folding keeps it as long; NFKD may
+    // lengthen anything else (`ﬁ` is `fi`).
+    if (text.length < this.shortest && !needsFold(text, false)) return text;
     let out = text;
     if (this.replacements.size > 0) {
       // Longest first, so a secret containing another registered value is masked whole.
@@ -85,7 +121,52 @@ export class KnownSecrets {
       );
       out = out.replace(this.shortPattern, (m) => this.shortReplacements.get(m) ?? MASK);
     }
+    if (this.foldedReplacements.size > 0 && (hasEscapes(out) || needsFold(out, this.plusMatters))) out = this.maskSpelled(out);
     return out;
+  }
+
+  /**
+   * Every registered value masked in every spelling: looked for in the text folded, and with one and two layers
+   * of escapes undone (spelledText.ts); each find masks the span of the original text that spelled it.
+   */
+  private maskSpelled(text: string): string {
+    this.foldedOrdered ??= [...this.foldedReplacements].sort((a, b) => b[0].length - a[0].length);
+    const found: Array<{ from: number; to: number; replacement: string }> = [];
+    const search = (reading: Spelled): void => {
+      for (const [value, replacement] of this.foldedOrdered ?? []) {
+        for (let at = reading.text.indexOf(value); at >= 0; at = reading.text.indexOf(value, at + value.length)) {
+          found.push({ from: reading.from[at] ?? 0, to: reading.to[at + value.length - 1] ?? text.length, replacement });
+        }
+      }
+    };
+    const first = fold(literal(text));
+    search(first);
+    // One family of escapes per layer, two layers deep (JSON or percent inside raw XML, JSON in a query string).
+    for (const outer of escapesIn(first.text)) {
+      const once = fold(decode(first, outer));
+      search(once);
+      for (const inner of escapesIn(once.text)) search(fold(decode(once, inner)));
+    }
+    if (found.length === 0) return text;
+    found.sort((a, b) => a.from - b.from);
+    let out = '';
+    let at = 0;
+    for (let i = 0; i < found.length;) {
+      const first = found[i];
+      if (!first) break;
+      let { to, replacement } = first;
+      // Overlapping finds become one mask, the most complete one.
+      for (i += 1; i < found.length && (found[i]?.from ?? Infinity) < to; i++) {
+        const next = found[i];
+        if (!next) break;
+        to = Math.max(to, next.to);
+        if (next.replacement.length < replacement.length) replacement = next.replacement;
+      }
+      if (first.from < at) continue;
+      out += text.slice(at, first.from) + replacement;
+      at = to;
+    }
+    return out + text.slice(at);
   }
 }
 
@@ -178,6 +259,16 @@ function encodings(value: string): Set<string> {
   const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
   const xml = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
   return new Set([value, percent, lower(percent), form, lower(form), JSON.stringify(value).slice(1, -1), xml]);
+}
+
+/** base64 (padded, unpadded, URL-safe either way) and hex (either case) of `value`'s UTF-8 bytes. */
+function binaryForms(value: string): string[] {
+  const basic = toBase64(value);
+  const unpadded = trimTrailing(basic, '=');
+  const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
+  let hex = '';
+  for (const byte of new TextEncoder().encode(value)) hex += byte.toString(16).padStart(2, '0');
+  return [...new Set([basic, unpadded, urlSafe, urlSafe.padEnd(basic.length, '='), hex, hex.toUpperCase()])];
 }
 
 /** UTF-8 then base64, without Buffer: this module also runs where only web APIs exist. */

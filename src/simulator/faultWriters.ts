@@ -210,3 +210,24 @@ export function crowdedAnswer(a: Answer, sizeBytes = DEFAULT_CROWDED_BYTES): Ans
   }
   return { ...a, body: a.body.slice(0, at) + attributes.join('') + a.body.slice(at) };
 }
+
+/**
+ * `echo`: a service that says back what it is given, in every shape an answer has: `text` wherever `hostile`
+ * puts it, in the text of each payload element named in `fields` (a balance's `amount`, a day's
+ * `duration_min`, an SMS's `status`), and `xml` written as it is at the end of `<result>` (the caller's own
+ * markup: character references, element and attribute names). With `status`, an error envelope says `text`.
+ */
+export function echoAnswer(a: Answer, text: string, fields: readonly string[], xml: string | undefined): Answer {
+  const t = escapeXml(text);
+  let body = hostileAnswer(a, text).body;
+  for (const name of fields) {
+    body = body
+      .split(`<${name}>`)
+      .map((part, i) => (i === 0 ? part : part.replace(/^[^<]*/, t)))
+      .join(`<${name}>`);
+  }
+  if (xml !== undefined) {
+    body = body.includes('<result/>') ? body.replace('<result/>', `<result>${xml}</result>`) : body.replace('</result>', `${xml}</result>`);
+  }
+  return { ...a, body };
+}

@@ -21,6 +21,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'hostile',
   'echoCredentials',
   'crowded',
+  'echo',
 ];
 const OPERATIONS: readonly Operation[] = ['sms', 'calls', 'balance', 'activities'];
 
@@ -126,6 +127,8 @@ export function parseFault(input: unknown): Fault {
   const retryAfter = optionalString(input, 'retryAfter');
   const serviceCode = optionalString(input, 'serviceCode');
   const serviceMessage = optionalString(input, 'serviceMessage');
+  const xml = optionalString(input, 'xml');
+  const fields = optionalNames(input, 'fields');
   // A header value with a line break would let a test inject arbitrary headers; refuse it plainly.
   if (retryAfter !== undefined && /[\r\n]/.test(retryAfter)) throw new TypeError('Fault "retryAfter" must be one line.');
   return {
@@ -137,5 +140,17 @@ export function parseFault(input: unknown): Fault {
     ...(serviceCode !== undefined ? { serviceCode } : {}),
     ...(serviceMessage !== undefined ? { serviceMessage } : {}),
     ...(sizeBytes !== undefined ? { sizeBytes } : {}),
+    ...(fields !== undefined ? { fields } : {}),
+    ...(xml !== undefined ? { xml } : {}),
   };
+}
+
+/** A list of element names (letters, digits, `_`, `-`; a letter or `_` first). */
+function optionalNames(o: Record<string, unknown>, key: string): string[] | undefined {
+  const v = o[key];
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((n): n is string => typeof n === 'string' && /^[A-Za-z_][\w-]{0,63}$/.test(n))) {
+    throw new TypeError(`Fault field "${key}" must be a list of element names.`);
+  }
+  return [...v];
 }

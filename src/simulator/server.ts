@@ -29,6 +29,7 @@ import {
   envelopeErrorAnswer,
   hostileAnswer,
   crowdedAnswer,
+  echoAnswer,
   htmlAnswer,
   malformedAnswer,
   pause,
@@ -318,6 +319,11 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         );
         const base = fault.status !== undefined ? errorAnswer(fault.status, echo, serviceId, now()) : answer;
         return writeAnswer(res, hostileAnswer(base, echo));
+      }
+      case 'echo': {
+        const text = fault.serviceMessage ?? HOSTILE_TEXT;
+        const base = fault.status !== undefined ? errorAnswer(fault.status, text, serviceId, now()) : answer;
+        return writeAnswer(res, echoAnswer(base, text, fault.fields ?? [], fault.xml));
       }
       default:
         return writeAnswer(res, answer);

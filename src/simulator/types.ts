@@ -21,7 +21,8 @@ export type FaultKind =
   | 'empty'
   | 'hostile'
   | 'echoCredentials'
-  | 'crowded';
+  | 'crowded'
+  | 'echo';
 
 export interface FaultMatch {
   /** HTTP method, case-insensitive. */
@@ -46,6 +47,10 @@ export interface Fault {
   serviceCode?: string;
   serviceMessage?: string;
   sizeBytes?: number;
+  /** `echo`: payload elements (by name) whose text becomes `serviceMessage` too, e.g. `amount`, `duration_min`. */
+  fields?: string[];
+  /** `echo`: markup written as it is (not escaped) at the end of `<result>`; the caller keeps it well-formed. */
+  xml?: string;
 }
 
 export interface SimulatorOptions {

@@ -313,3 +313,126 @@ describe('a service echoing the credentials: no form reaches any surface, log or
     for (const f of files) assertNoForm(`log file ${f.path}`, f.text);
   });
 });
+
+/** The spellings the issue found getting through, each written by the platform's own encoder, not the product's list. */
+const SPELLING_CASES: Array<{ what: string; secret: string; names?: string[]; spelled: (s: string) => string[] }> = [
+  {
+    what: 'a "~" secret through URLSearchParams (%7E, * kept, space as +)',
+    secret: 'Lk9~T*x (1)!q',
+    spelled: (s) => [new URLSearchParams([['v', s]]).toString().slice(2)],
+  },
+  {
+    what: 'a dotted secret as nested element names',
+    secret: 'alpha9.beta9.gamma9x',
+    names: ['alpha9', 'beta9', 'gamma9x'],
+    spelled: () => [],
+  },
+  {
+    what: 'character references spelling the secret in raw XML',
+    secret: 'Zq7#Rw!2pXv',
+    spelled: () => [],
+  },
+  { what: 'a 5-character secret inside a longer token', secret: 'k3Y9x', spelled: (s) => [s] },
+];
+
+/** Decimal and hex character references of every character, alternating. */
+function charRefs(s: string): string {
+  return Array.from(s)
+    .map((ch, i) => (i % 2 === 0 ? `&#${ch.codePointAt(0) ?? 0};` : `&#x${(ch.codePointAt(0) ?? 0).toString(16)};`))
+    .join('');
+}
+
+function xmlText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+describe('a service echoing a secret in the spellings issue 33 found: no surface shows it (security)', function () {
+  this.timeout(180_000);
+  let api: EchoTestApi;
+  const config = () => vscode.workspace.getConfiguration('voiceSms');
+  const KEYS = ['profiles', 'activeProfile'];
+  const saved = new Map<string, unknown>();
+  const profile = 'Spelling echo integration';
+
+  before(async function () {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+    api = (await ext.activate()) as EchoTestApi;
+    for (const k of KEYS) saved.set(k, config().inspect(k)?.globalValue);
+  });
+
+  after(async function () {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await answering(SIGN_OUT_AND_REMOVE, () =>
+      vscode.commands.executeCommand('voiceSms.signOut', { name: profile, removeProfile: true }),
+    ).then(undefined, () => undefined);
+    for (const [k, v] of saved) await config().update(k, v, vscode.ConfigurationTarget.Global);
+  });
+
+  for (const c of SPELLING_CASES) {
+    it(c.what, async function () {
+      const creds = { accessKeyId: 'AKIDSPELL42', secretAccessKey: c.secret };
+      const sim = await start({ credentials: creds });
+      const seen: { where: string; text: string }[] = [];
+      const keep = (where: string, text: string): void => void seen.push({ where, text });
+      try {
+        await api.storeCredentials(profile, creds);
+        await config().update(
+          'profiles',
+          [{ name: profile, baseUrl: sim.url, accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE] }],
+          vscode.ConfigurationTarget.Global,
+        );
+        await config().update('activeProfile', profile, vscode.ConfigurationTarget.Global);
+        await waitFor('the session', () => api.session.current().profile === profile && api.session.current().signedIn);
+        const spelled = c.spelled(c.secret);
+        const token = spelled.map((s) => `x${s}y`).join(' ');
+        const names = c.names ? `<${c.names.join('><')}>1</${[...c.names].reverse().join('></')}>` : '';
+        sim.addFault({
+          kind: 'echo',
+          serviceMessage: `gateway said: ${token}`,
+          fields: ['amount'],
+          xml: `<note>${xmlText(token)}</note><ref>${charRefs(c.secret)}</ref><ref>a${charRefs(c.secret)}b</ref>${names}`,
+        });
+        keep(
+          'refreshBalance result',
+          String(await vscode.commands.executeCommand('voiceSms.refreshBalance', {}).then((r) => r, errorText)),
+        );
+        await api.balance.settled();
+        const bar = api.balance.statusBar();
+        keep('balance status bar', `${bar.text}\n${bar.tooltip}`);
+        keep('Account view', treeText(api.balance.accountTree));
+        const raw = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('voiceSms.showRawAnswer', {
+          operation: 'balance',
+        });
+        keep('raw balance answer', raw?.getText() ?? '');
+        const dayTitle = await vscode.commands.executeCommand<string>('voiceSms.showDayActivities', {
+          instanceId: INSTANCE,
+          dateId: TODAY,
+        });
+        const day = await waitFor('activities data', async () => {
+          const p = await api.panelContent(dayTitle);
+          return p?.shown.some((m) => (m as { type?: string }).type === 'activitiesData') ? p : undefined;
+        });
+        keep('activities panel', JSON.stringify(day));
+        for (const [name, input] of [
+          ['voiceSms_getBalance', {}],
+          ['voiceSms_getDayActivities', { instanceId: INSTANCE, dateId: TODAY }],
+        ] as const) {
+          const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+          keep(
+            `chat tool ${name}`,
+            result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : JSON.stringify(p))).join('\n'),
+          );
+        }
+      } finally {
+        sim.clearFaults();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await sim.close();
+      }
+      // The secret as written, each spelling the echo used, and the raw references (in raw XML as sent, escaped in JSON).
+      const forms = [c.secret, ...c.spelled(c.secret), charRefs(c.secret)];
+      const found = seen.flatMap((s) => forms.filter((f) => s.text.includes(f)).map((f) => `${s.where}: ${f}`));
+      assert.deepEqual(found, [], `a spelling of ${c.secret} got through`);
+    });
+  }
+});

@@ -3,6 +3,7 @@
 // `{ name, baseUrl, accessKeyId, secretAccessKey, accountId?, voiceInstanceId? }` it runs the same
 // checks without UI and returns the profile name, or throws the message the UI would show.
 import * as vscode from 'vscode';
+import { MIN_SUBSTRING_LENGTH } from '../../shared/redact.js';
 import { errorMessage, errorText } from '../platform/errors.js';
 import { runMultiStep, pickStep, type Step } from '../quickInput/multiStep.js';
 import { forgetProfileData } from '../profile/profileData.js';
@@ -67,7 +68,9 @@ async function signInWithArgs(services: HostServices, args: SignInArgs): Promise
   // A replaced profile may now be another account: it must not inherit the old one's messages or
   // spending (as after Sign Out and Remove). Only once the new credentials proved themselves.
   if (replacing) await forgetProfileData(services, input.name);
-  return saveSignIn(services, input);
+  const name = await saveSignIn(services, input);
+  if (isShortSecret(input.secretAccessKey)) void vscode.window.showWarningMessage(shortSecretWarning());
+  return name;
 }
 
 interface FlowState {
@@ -143,10 +146,11 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
       apply: (v, s) => (s.accessKeyId = v),
     }),
     field('secretAccessKey', {
-      prompt: () => vscode.l10n.t("Secret access key. It is kept in the editor's secret storage, never in settings."),
+      prompt: () => secretPrompt(),
       password: true,
       value: (s) => s.secretAccessKey,
       validate: (v) => keyProblem('secretAccessKey', v),
+      live: (v) => ({ prompt: isShortSecret(v) ? shortSecretWarning() : secretPrompt() }),
       apply: (v, s) => (s.secretAccessKey = v),
     }),
     field('accountId', {
@@ -192,6 +196,24 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
   });
   if (name !== undefined) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Signed in with profile "{0}".', name));
+    if (isShortSecret(state.secretAccessKey)) void vscode.window.showWarningMessage(shortSecretWarning());
   }
   return name;
+}
+
+/** Below this length a secret is masked only where it stands alone (shared/redact.ts): masking it inside words would mask half the text. */
+function isShortSecret(secret: string): boolean {
+  const length = [...secret].length;
+  return length > 0 && length < MIN_SUBSTRING_LENGTH;
+}
+
+function secretPrompt(): string {
+  return vscode.l10n.t("Secret access key. It is kept in the editor's secret storage, never in settings.");
+}
+
+function shortSecretWarning(): string {
+  return vscode.l10n.t(
+    'This secret is shorter than {0} characters: it is masked only where it stands alone, not inside other words, in logs, answers and views. Ask the service for a longer one.',
+    MIN_SUBSTRING_LENGTH,
+  );
 }

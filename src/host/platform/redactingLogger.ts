@@ -34,7 +34,10 @@ export class RedactingLogger implements Logger {
   }
 
   /** Every secret this logger masks, for the core client's answer boundary (read at each answer, so later additions count). */
-  readonly knownSecrets = { apply: (text: string): string => this.secrets.apply(text) };
+  readonly knownSecrets = {
+    apply: (text: string): string => this.secrets.apply(text),
+    holds: (char: string): boolean => this.secrets.holds(char),
+  };
 
   /** Only the known secrets masked: for exact service text (a raw answer) that must stay byte-true otherwise. */
   maskKnownSecrets(text: string): string {

@@ -66,6 +66,18 @@ const FRAGMENTS = [
   '<secret>',
   '\u202e',
   '_',
+  // Escapes and look-alikes the known-secret search reads through (spelledText.ts).
+  '%E2%80',
+  '%u00',
+  '&#x1',
+  '&#12',
+  '&amp;',
+  '\\u00',
+  '\u0301',
+  '\u0327',
+  'ﬁ',
+  '\u200b',
+  '\u00ad',
 ];
 
 const hostile = fc
@@ -82,6 +94,7 @@ const hostile = fc
 const known = new KnownSecrets();
 known.addCredentials('AKIDLINEAR1', 'a-a-a-secret:/=');
 known.add('short');
+known.add('with spaces ~*');
 const boundary = new AnswerBoundary({ accessKeyId: 'AKIDLINEAR1', secretAccessKey: 'a-a-a-secret:/=' }, known);
 
 const drop = (): void => undefined;
@@ -136,6 +149,10 @@ void describe('sanitizers run in linear time on adversarial text up to 1 MB (sec
         '://a:'.repeat(MAX_BYTES / 5),
         '<script'.repeat(MAX_BYTES / 7),
         '='.repeat(MAX_BYTES) + 'x',
+        'a' + '\u0301\u0327'.repeat(MAX_BYTES / 2),
+        '%E2%80'.repeat(MAX_BYTES / 6),
+        '&#x61;&amp;'.repeat(MAX_BYTES / 11),
+        '\\u0061+'.repeat(MAX_BYTES / 7),
       ]) {
         const ms = timed(() => sanitize(text));
         assert.ok(ms < BOUND_MS, `${name} took ${Math.round(ms)} ms on ${JSON.stringify(text.slice(0, 12))}…`);

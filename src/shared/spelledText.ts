@@ -1,0 +1,336 @@
+// Text read the way an echo may have spelled it, with every character tied to where it stood in the original,
+// so that a secret found in the reading can be masked in the text itself. Two steps, each one linear pass:
+//  - decode: one layer of escapes undone: percent-encoding (`%7E`, `%7e`, UTF-8 byte runs, `%u007E`), XML and
+//    HTML character references (`&#126;`, `&#x7E;`) and the five XML entities, JSON escapes (`\u007E`, `\"`);
+//  - fold: look-alikes made one: compatibility decomposition (NFKD: `ｋ` is `k`, `é` is `e` + accent), invisible
+//    format characters dropped (zero-width space/joiners, soft hyphen, BOM, bidi marks), `+` read as a space (the
+//    form encoding of a space).
+// A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
+// undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string). No regular
+// expression runs over the text.
+
+/** A reading of some text: `text[i]` stood at `from[i]`..`to[i]` (exclusive) of the original. */
+export interface Spelled {
+  text: string;
+  from: Int32Array;
+  to: Int32Array;
+}
+
+/** The text as it stands: every character is itself. */
+export function literal(text: string): Spelled {
+  const from = new Int32Array(text.length);
+  const to = new Int32Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    from[i] = i;
+    to[i] = i + 1;
+  }
+  return { text, from, to };
+}
+
+/** A new reading built from `src` left to right: spans copied as they are, single replacements pushed. */
+class Builder {
+  private readonly parts: string[] = [];
+  // Short pieces (a decoded escape, a folded character) gather here as code units: a reading of 1 MB may take
+  // hundreds of thousands of them, which as strings would keep the collector busy.
+  private readonly pending = new Uint16Array(4096);
+  private pendingLength = 0;
+  private from: Int32Array;
+  private to: Int32Array;
+  private n = 0;
+
+  constructor(private readonly src: Spelled) {
+    this.from = new Int32Array(src.text.length + 16);
+    this.to = new Int32Array(src.text.length + 16);
+  }
+
+  private room(more: number): void {
+    if (this.n + more <= this.from.length) return;
+    const size = Math.max(this.from.length * 2, this.n + more);
+    const from = new Int32Array(size);
+    const to = new Int32Array(size);
+    from.set(this.from.subarray(0, this.n));
+    to.set(this.to.subarray(0, this.n));
+    this.from = from;
+    this.to = to;
+  }
+
+  private flush(): void {
+    if (this.pendingLength === 0) return;
+    // A surrogate pair cut by the buffer's end waits for its second half (the decoder would replace each alone).
+    const last = this.pending[this.pendingLength - 1] ?? 0;
+    const keep =
+      last >= 0xd800 && last <= 0xdbff && this.pendingLength < this.pending.length ? 0 : last >= 0xd800 && last <= 0xdbff ? 1 : 0;
+    const upto = this.pendingLength - keep;
+    this.parts.push(UTF16.decode(this.pending.subarray(0, upto)));
+    if (keep) this.pending[0] = last;
+    this.pendingLength = keep;
+  }
+
+  private unit(code: number, f: number, t: number): void {
+    if (this.pendingLength === this.pending.length) this.flush();
+    this.pending[this.pendingLength++] = code;
+    this.from[this.n] = f;
+    this.to[this.n] = t;
+    this.n += 1;
+  }
+
+  /** Source units `start`..`end - 1` as they are. */
+  copy(start: number, end: number): void {
+    if (end <= start) return;
+    this.room(end - start);
+    if (end - start > 32) {
+      this.flush();
+      this.parts.push(this.src.text.slice(start, end));
+      this.from.set(this.src.from.subarray(start, end), this.n);
+      this.to.set(this.src.to.subarray(start, end), this.n);
+      this.n += end - start;
+      return;
+    }
+    for (let k = start; k < end; k++) this.unit(this.src.text.charCodeAt(k), this.src.from[k] ?? 0, this.src.to[k] ?? 0);
+  }
+
+  /** Appends `out`, every unit of it standing where source units `start`..`end - 1` stood. */
+  push(out: string, start: number, end: number): void {
+    if (out.length === 0) return;
+    this.room(out.length);
+    const f = this.src.from[start] ?? 0;
+    const t = this.src.to[end - 1] ?? f;
+    for (let k = 0; k < out.length; k++) this.unit(out.charCodeAt(k), f, t);
+  }
+
+  done(): Spelled {
+    this.flush();
+    return { text: this.parts.join(''), from: this.from.subarray(0, this.n), to: this.to.subarray(0, this.n) };
+  }
+}
+
+const UTF16 = new TextDecoder('utf-16le');
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const JSON_SIMPLE: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** The value of a hex digit's code, or -1. */
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+function hexAt(s: string, at: number, count: number): number | undefined {
+  if (at + count > s.length) return undefined;
+  let v = 0;
+  for (let k = 0; k < count; k++) {
+    const d = hexDigit(s.charCodeAt(at + k));
+    if (d < 0) return undefined;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+function validCodePoint(cp: number): boolean {
+  return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+}
+
+/** True when `s` holds something decode() may undo. */
+export function hasEscapes(s: string): boolean {
+  return s.includes('%') || s.includes('&') || s.includes('\\');
+}
+
+/** The escape families: each encoder writes one, and a secret may hold another's lead character as it is. */
+export type EscapeKind = 'percent' | 'xml' | 'json';
+const LEAD: Readonly<Record<EscapeKind, number>> = { percent: 0x25, xml: 0x26, json: 0x5c };
+export const ESCAPE_KINDS: readonly EscapeKind[] = ['percent', 'xml', 'json'];
+
+/** The escape families whose lead character (`%`, `&`, `\`) is in `s`. */
+export function escapesIn(s: string): EscapeKind[] {
+  return ESCAPE_KINDS.filter((k) => s.includes(String.fromCharCode(LEAD[k])));
+}
+
+/**
+ * One layer of one family of escapes undone (see the file comment); anything else stays as it is, so a secret
+ * holding `%00` as written is still found in its JSON spelling.
+ */
+export function decode(src: Spelled, kind: EscapeKind): Spelled {
+  const s = src.text;
+  const b = new Builder(src);
+  const lead = LEAD[kind];
+  const read = kind === 'percent' ? percentRun : kind === 'xml' ? charReference : jsonEscape;
+  let i = 0;
+  let copied = 0;
+  while (i < s.length) {
+    if (s.charCodeAt(i) !== lead) {
+      i += 1;
+      continue;
+    }
+    const n = read(s, i);
+    if (n === 0) {
+      i += 1;
+      continue;
+    }
+    b.copy(copied, i);
+    b.push(decoded, i, i + n);
+    i += n;
+    copied = i;
+  }
+  b.copy(copied, s.length);
+  return b.done();
+}
+
+/** What the escape just read stands for (set by the readers below, which return how many units they took). */
+let decoded = '';
+
+/** `\uXXXX` or `\"`-style JSON escapes; returns how many source units it took (0: not an escape). */
+function jsonEscape(s: string, at: number): number {
+  const next = s[at + 1] ?? '';
+  if (next === 'u') {
+    const v = hexAt(s, at + 2, 4);
+    if (v === undefined) return 0;
+    decoded = String.fromCharCode(v);
+    return 6;
+  }
+  if (!Object.hasOwn(JSON_SIMPLE, next)) return 0;
+  decoded = JSON_SIMPLE[next] ?? next;
+  return 2;
+}
+
+/** `%uXXXX`, or a run of `%XX` bytes read as UTF-8; returns how many source units it took (0: not an escape). */
+function percentRun(s: string, at: number): number {
+  if (s[at + 1] === 'u' || s[at + 1] === 'U') {
+    const v = hexAt(s, at + 2, 4);
+    if (v === undefined) return 0;
+    decoded = String.fromCharCode(v);
+    return 6;
+  }
+  const first = hexAt(s, at + 1, 2);
+  if (first === undefined) return 0;
+  // One character: an ASCII byte, or a lead byte with its continuation bytes.
+  const need = first < 0x80 ? 0 : first >= 0xf0 && first < 0xf8 ? 3 : first >= 0xe0 ? 2 : first >= 0xc0 ? 1 : -1;
+  if (need < 0) return 0;
+  let cp = need === 0 ? first : first & (0x3f >> need);
+  for (let k = 1; k <= need; k++) {
+    const p = at + 3 * k;
+    const byte = s[p] === '%' ? hexAt(s, p + 1, 2) : undefined;
+    if (byte === undefined || (byte & 0xc0) !== 0x80) return 0;
+    cp = (cp << 6) | (byte & 0x3f);
+  }
+  if (!validCodePoint(cp) && cp !== 0) return 0;
+  const len = 3 * (need + 1);
+  decoded = String.fromCodePoint(cp);
+  return len;
+}
+
+/** `&#NNN;`, `&#xHH;` or one of the five XML entities; returns how many source units it took (0: none). */
+function charReference(s: string, at: number): number {
+  if (s[at + 1] === '#') {
+    const hex = s[at + 2] === 'x' || s[at + 2] === 'X';
+    let k = at + (hex ? 3 : 2);
+    let cp = 0;
+    const start = k;
+    while (k < s.length && k - start < 8) {
+      const code = s.charCodeAt(k);
+      const digit = hex ? hexDigit(code) : code >= 0x30 && code <= 0x39 ? code - 0x30 : -1;
+      if (digit < 0) break;
+      cp = cp * (hex ? 16 : 10) + digit;
+      k += 1;
+    }
+    if (k === start || s[k] !== ';' || !validCodePoint(cp)) return 0;
+    decoded = String.fromCodePoint(cp);
+    return k + 1 - at;
+  }
+  for (const [name, ch] of Object.entries(ENTITIES)) {
+    if (s.startsWith(name, at + 1) && s[at + 1 + name.length] === ';') {
+      decoded = ch;
+      return name.length + 2;
+    }
+  }
+  return 0;
+}
+
+const MAX_RUN = 8;
+const FORMAT_CHAR = /^\p{Cf}$/u;
+const MARK = /^\p{M}$/u;
+const ANY_MARK = /\p{M}/u;
+/** Per code point below U+10000: its folded form and whether it is a combining mark (it then joins the one before). */
+const foldedBmp: Array<Folded | undefined> = [];
+interface Folded {
+  out: string;
+  mark: boolean;
+  /** Its folded form holds no combining mark: followed by one mark, the two fold without a sort. */
+  plain: boolean;
+}
+
+function foldOf(cp: number): Folded {
+  const cached = cp < 0x10000 ? foldedBmp[cp] : undefined;
+  if (cached !== undefined) return cached;
+  const ch = String.fromCodePoint(cp);
+  const out = FORMAT_CHAR.test(ch) ? '' : ch.normalize('NFKD').replace(/\+/g, ' ');
+  const f = { out, mark: MARK.test(ch), plain: !ANY_MARK.test(out) };
+  if (cp < 0x10000) foldedBmp[cp] = f;
+  return f;
+}
+
+/** True when fold() may change `s` (anything beyond ASCII, or a `+`). */
+export function needsFold(s: string, plus: boolean): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7e || (plus && c === 0x2b)) return true;
+  }
+  return false;
+}
+
+/**
+ * Look-alikes made one: NFKD (a character and the combining marks after it normalised together, so marks
+ * sort as NFKD sorts them), invisible format characters dropped, `+` as a space.
+ */
+export function fold(src: Spelled): Spelled {
+  const s = src.text;
+  const b = new Builder(src);
+  let i = 0;
+  let copied = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    // ASCII is itself (but `+`), unless combining marks follow.
+    if (c < 0x80 && c !== 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
+      i += 1;
+      continue;
+    }
+    b.copy(copied, i);
+    if (c === 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
+      b.push(' ', i, i + 1);
+      i += 1;
+      copied = i;
+      continue;
+    }
+    const cp = s.codePointAt(i) ?? 0;
+    const single = i + (cp > 0xffff ? 2 : 1);
+    let end = single;
+    // The run: this character and the combining marks after it (a few: NFKD sorts a run's marks, which a run of
+    // thousands would make slow; no secret's character carries that many).
+    while (end < s.length && end - i < MAX_RUN) {
+      const m = s.codePointAt(end) ?? 0;
+      if (!foldOf(m).mark) break;
+      end += m > 0xffff ? 2 : 1;
+    }
+    const base = foldOf(cp);
+    const mark = end > single ? (s.codePointAt(single) ?? 0) : 0;
+    if (end === single) {
+      b.push(base.out, i, end);
+    } else if (base.plain && end === single + (mark > 0xffff ? 2 : 1)) {
+      // One mark after a character that decomposes to none: already in NFKD order.
+      b.push(base.out + foldOf(mark).out, i, end);
+    } else {
+      const run = s.slice(i, end).normalize('NFKD');
+      let out = '';
+      for (const ch of run) out += foldOf(ch.codePointAt(0) ?? 0).out;
+      b.push(out, i, end);
+    }
+    i = end;
+    copied = i;
+  }
+  b.copy(copied, s.length);
+  return b.done();
+}
+
+/** `value` folded as fold() folds text, for looking it up in a folded reading. */
+export function foldValue(value: string): string {
+  return fold(literal(value)).text;
+}
