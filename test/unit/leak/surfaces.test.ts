@@ -16,7 +16,7 @@ import { RedactingLogger } from '../../../src/host/platform/redactingLogger.js';
 import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
 import { createPanelSources } from '../../../src/host/webviews/clientSources.js';
 import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
-import { formatCurl } from '../../../src/shared/curl.js';
+import { formatCurl } from '../../../src/shared/requestCode/curl.js';
 import { EXPORT_FORMATS, formatMonthExport } from '../../../src/shared/export.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../../src/simulator/index.js';
