@@ -34,7 +34,10 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
-  const demo = new DemoHandle({ ...profile, sms: { history: shown.smsHistory }, balance: shown.balance }, ctx.globalState);
+  const demo = new DemoHandle(
+    { ...profile, sms: { history: shown.smsHistory }, balance: shown.balance, storedMonths: shown.storedMonths },
+    ctx.globalState,
+  );
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride((p) => demo.ownBaseUrl(p));
@@ -44,6 +47,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     views: shown.views,
     panels,
     instances: shown.instances,
+    storedMonths: shown.storedMonths,
     demo,
     sms: { history: shown.smsHistory, drafts: new SmsDrafts(ctx.workspaceState) },
     balance: shown.balance,

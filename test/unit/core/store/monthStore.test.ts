@@ -24,7 +24,14 @@ void describe('finished months store', () => {
   const scope: MonthScope = { profile: 'work', baseUrl: 'http://127.0.0.1:1', account: 'ACC-1', instanceId: INSTANCE };
   const scrub = (t: string): string => t.split(SECRET).join('***');
   const store = (limit?: number): MonthStore =>
-    new MonthStore({ dir, scrub, log: { warn: (m) => warnings.push(m) }, now: () => NOW, flushDelayMs: 5, ...(limit === undefined ? {} : { limit }) });
+    new MonthStore({
+      dir,
+      scrub,
+      log: { warn: (m) => warnings.push(m) },
+      now: () => NOW,
+      flushDelayMs: 5,
+      ...(limit === undefined ? {} : { limit }),
+    });
 
   before(async () => {
     sim = await start({ now: () => NOW, latencyMs: 0 });
