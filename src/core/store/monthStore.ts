@@ -33,13 +33,16 @@ export interface MonthScope {
 }
 
 export interface MonthStoreLog {
+  info?(message: string): void;
   warn(message: string): void;
 }
 
 export interface MonthStoreOptions {
   dir: string;
-  /** Month files kept at most; the least recently stored go first. */
-  limit?: number;
+  /** Month files kept at most (read at each batch: a setting); the least recently stored go first; 0 keeps none. */
+  limit?: number | (() => number);
+  /** Off: nothing is read or kept (clearing still works). Read at each call: a setting. */
+  enabled?: () => boolean;
   /** Masks every known secret in a string (the log's redact). */
   scrub: (text: string) => string;
   log?: MonthStoreLog;
@@ -127,7 +130,8 @@ export class MonthStore {
   private readonly log: MonthStoreLog | undefined;
   private readonly flushDelayMs: number;
   private readonly now: () => number;
-  private limit: number;
+  private readonly limitOf: () => number;
+  private readonly enabled: () => boolean;
   /** Scrubbed months waiting for the next batch, by file name (read back before they reach the disk). */
   private readonly pending = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -143,16 +147,18 @@ export class MonthStore {
     this.log = options.log;
     this.flushDelayMs = options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
     this.now = options.now ?? Date.now;
-    this.limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_STORED_MONTHS_LIMIT));
+    const limit = options.limit ?? DEFAULT_STORED_MONTHS_LIMIT;
+    this.limitOf = typeof limit === 'number' ? () => limit : limit;
+    this.enabled = options.enabled ?? (() => true);
   }
 
-  setLimit(limit: number): void {
-    this.limit = Math.max(0, Math.floor(limit));
+  private get limit(): number {
+    return Math.max(0, Math.floor(this.limitOf()));
   }
 
   /** The stored month, or undefined (not stored, unreadable, foreign: the latter two are logged and deleted). */
   async get(scope: MonthScope, monthId: string): Promise<MonthViewResult | undefined> {
-    if (!MONTH_ID.test(monthId)) return undefined;
+    if (!this.enabled() || !MONTH_ID.test(monthId)) return undefined;
     const name = fileName(scope, monthId);
     const waiting = this.pending.get(name);
     let text: string;
@@ -178,7 +184,7 @@ export class MonthStore {
    * path. Returns whether it was taken.
    */
   put(scope: MonthScope, monthId: string, result: MonthViewResult): boolean {
-    if (this.limit === 0 || !MONTH_ID.test(monthId) || result.view.monthId !== monthId) return false;
+    if (!this.enabled() || this.limit === 0 || !MONTH_ID.test(monthId) || result.view.monthId !== monthId) return false;
     if (!isFinishedMonth(result.view, this.now())) return false;
     const doc: StoredFile = {
       format: STORE_FORMAT,
@@ -186,7 +192,13 @@ export class MonthStore {
       scope: scopeHash(scope),
       monthId,
       storedAt: this.now(),
-      result: { view: result.view, envelope: result.envelope, elapsedMs: result.elapsedMs, rawXml: result.rawXml },
+      // The envelope without its parsed <result> tree: the view holds its figures and rawXml the answer as sent.
+      result: {
+        view: result.view,
+        envelope: { status: result.envelope.status, service: result.envelope.service, result: undefined },
+        elapsedMs: result.elapsedMs,
+        rawXml: result.rawXml,
+      },
     };
     // Every string (figures' labels, warnings, envelope texts, the raw answer) through the same scrub as the log.
     const text = JSON.stringify(doc, (_key, value: unknown) => (typeof value === 'string' ? this.scrub(value) : value));
@@ -210,13 +222,17 @@ export class MonthStore {
   async clearProfile(profile: string): Promise<number> {
     const prefix = `${profilePrefix(profile)}-`;
     for (const name of [...this.pending.keys()]) if (name.startsWith(prefix)) this.pending.delete(name);
-    return this.remove((name) => name.startsWith(prefix));
+    const removed = await this.remove((name) => name.startsWith(prefix));
+    if (removed > 0) this.log?.info?.(`Stored months of profile "${profile}" deleted (${removed}).`);
+    return removed;
   }
 
   /** Deletes every stored month of every profile. */
   async clearAll(): Promise<number> {
     this.pending.clear();
-    return this.remove(() => true);
+    const removed = await this.remove(() => true);
+    this.log?.info?.(`Stored months deleted (${removed}).`);
+    return removed;
   }
 
   /** Every stored month file's name (the bench and tests count them). */

@@ -16,7 +16,7 @@ import { BalanceStatusBar } from '../balance/balanceStatusBar.js';
 import { AccountTreeProvider } from './accountTree.js';
 import { Views } from './index.js';
 import { createInstancesModel } from './instancesWiring.js';
-import { StoredMonths } from './storedMonths.js';
+import { lazyStoredMonths } from './storedMonths.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import { InstancesTreeProvider } from './instancesTree.js';
 import { SmsHistoryTreeProvider } from './smsHistoryTree.js';
@@ -34,13 +34,19 @@ export interface ViewDeps {
 export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
   const { log, config, secrets, session, contextKeys, clients } = deps;
   // Finished months kept across windows, beneath the month cache (settings storeFinishedMonths, storedMonthsLimit).
-  const storedMonths = new StoredMonths({
-    dir: vscode.Uri.joinPath(ctx.globalStorageUri, 'finished-months').fsPath,
-    settings: () => config.settings,
-    log,
-    redact: (text) => log.redact(text),
-    loadCore,
-  });
+  const dir = vscode.Uri.joinPath(ctx.globalStorageUri, 'finished-months').fsPath;
+  const storedMonths = lazyStoredMonths(
+    dir,
+    () =>
+      new (loadCore().MonthStore)({
+        dir,
+        enabled: () => config.settings.storeFinishedMonths,
+        limit: () => config.settings.storedMonthsLimit,
+        // Every stored string through the log's mask: no stored profile's credential reaches the disk.
+        scrub: (text) => log.redact(text),
+        log,
+      }),
+  );
   const instances = createInstancesModel(clients, session, secrets, storedMonths);
   const instancesTree = new InstancesTreeProvider(instances.model, session, config, log);
   const smsHistory = new SmsHistory(ctx.globalState);

@@ -29,8 +29,9 @@ export function createInstancesModel(
       }
       const { client, profile: asked } = await clients.active();
       const result = await client.getMonthView(instanceId, monthId, signal, priority ? { priority } : {});
-      // Filed under the profile the client answered for (the session may have moved meanwhile).
-      stored?.offer(asked, instanceId, monthId, result);
+      // Filed under the profile's settings as read above (the demo's client asks this window's own simulator,
+      // whose URL differs per window), and only if the client answered for that profile.
+      if (stored && profile && asked.name === profile.name) stored.offer(profile, instanceId, monthId, result);
       return result;
     },
   });

@@ -1,20 +1,8 @@
-// The host's side of the finished-months store (core/store/monthStore.ts): where it lives (the extension's global
-// storage), whether it is on and how large it may grow (settings), what masks its text (the log's redact), and
-// whose months a load is (the active profile's name, base URL and account). The store itself is in
-// dist/core.js, loaded on first use like the client. No vscode import: unit-tested in plain Node.
+// The host's handle on the finished-months store (core/store/monthStore.ts, in dist/core.js): built on first use,
+// so activation loads nothing; the month cache reads and offers months through it, and a profile's data goes
+// with it (profile/profileData.ts). Whose month a load is: the profile's name, base URL and account.
 import type { MonthViewResult } from '../../core/client.js';
 import type { MonthScope, MonthStore } from '../../core/store/monthStore.js';
-import type { CoreModule } from '../bundles/coreLoader.js';
-
-export interface StoredMonthsOptions {
-  /** The store's directory (under context.globalStorageUri). */
-  dir: string;
-  settings: () => { storeFinishedMonths: boolean; storedMonthsLimit: number };
-  log: { info(message: string): void; warn(message: string): void };
-  /** Masks every stored profile's credentials, as in the log. */
-  redact: (text: string) => string;
-  loadCore: () => Pick<CoreModule, 'MonthStore'>;
-}
 
 /** The profile fields a stored month is filed under. */
 export interface ScopeProfile {
@@ -27,76 +15,36 @@ export function monthScope(profile: ScopeProfile, instanceId: string): MonthScop
   return { profile: profile.name, baseUrl: profile.baseUrl, account: profile.accountId ?? '', instanceId };
 }
 
-export class StoredMonths {
-  private store: MonthStore | undefined;
-
-  constructor(private readonly options: StoredMonthsOptions) {}
-
-  get enabled(): boolean {
-    const s = this.options.settings();
-    return s.storeFinishedMonths && s.storedMonthsLimit > 0;
-  }
-
-  get dir(): string {
-    return this.options.dir;
-  }
-
+export interface StoredMonths {
+  /** The store's directory (tests). */
+  readonly dir: string;
   /** The stored month, or undefined (off, not stored, or unreadable: the store logs and deletes the latter). */
-  async read(profile: ScopeProfile, instanceId: string, monthId: string): Promise<MonthViewResult | undefined> {
-    if (!this.enabled) return undefined;
-    try {
-      return await this.core().get(monthScope(profile, instanceId), monthId);
-    } catch (e) {
-      this.options.log.warn(`Stored months: reading ${monthId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  }
-
+  read(profile: ScopeProfile, instanceId: string, monthId: string): Promise<MonthViewResult | undefined>;
   /** Keeps the answer if the service reports its month as finished; written later, in a batch. */
-  offer(profile: ScopeProfile, instanceId: string, monthId: string, result: MonthViewResult): void {
-    if (!this.enabled) return;
-    const store = this.core();
-    store.setLimit(this.options.settings().storedMonthsLimit);
-    store.put(monthScope(profile, instanceId), monthId, result);
-  }
-
+  offer(profile: ScopeProfile, instanceId: string, monthId: string, result: MonthViewResult): void;
   /** Deletes every stored month of profile `name` (sign-out, removal, Replace Profile, Stop Demo). */
-  async clearProfile(name: string): Promise<void> {
-    const removed = await this.core().clearProfile(name);
-    if (removed > 0) this.options.log.info(`Stored months of profile "${name}" deleted (${removed}).`);
-  }
-
-  /** Deletes every stored month (voiceSms.clearStoredMonths); returns how many. */
-  async clearAll(): Promise<number> {
-    const removed = await this.core().clearAll();
-    this.options.log.info(`Stored months deleted (${removed}).`);
-    return removed;
-  }
-
-  /** Writes what is waiting (tests; deactivation). */
-  async flush(): Promise<void> {
-    await this.store?.flush();
-  }
-
+  clearProfile(name: string): Promise<unknown>;
+  /** Deletes every stored month; resolves with how many. */
+  clearAll(): Promise<number>;
+  /** Writes what is waiting for its batch. */
+  flush(): Promise<void>;
   /** Month files on disk now (tests). */
-  async files(): Promise<string[]> {
-    return this.core().files();
-  }
+  files(): Promise<string[]>;
+  dispose(): void;
+}
 
-  dispose(): void {
-    void this.store?.dispose();
-  }
-
-  private core(): MonthStore {
-    if (!this.store) {
-      const { MonthStore: Store } = this.options.loadCore();
-      this.store = new Store({
-        dir: this.options.dir,
-        limit: this.options.settings().storedMonthsLimit,
-        scrub: this.options.redact,
-        log: this.options.log,
-      });
-    }
-    return this.store;
-  }
+/** `create` builds the store (loading dist/core.js) the first time a month is read, offered or cleared. */
+export function lazyStoredMonths(dir: string, create: () => MonthStore): StoredMonths {
+  let store: MonthStore | undefined;
+  const s = (): MonthStore => (store ??= create());
+  return {
+    dir,
+    read: (p, i, m) => s().get(monthScope(p, i), m),
+    offer: (p, i, m, r) => void s().put(monthScope(p, i), m, r),
+    clearProfile: (name) => s().clearProfile(name),
+    clearAll: () => s().clearAll(),
+    flush: async () => store?.flush(),
+    files: () => s().files(),
+    dispose: () => void store?.dispose(),
+  };
 }

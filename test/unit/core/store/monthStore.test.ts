@@ -72,7 +72,10 @@ void describe('finished months store', () => {
     await a.flush();
     const b = store();
     const back = await b.get(scope, '202405');
-    assert.deepEqual(back, JSON.parse(JSON.stringify(month('202405'))));
+    const sent = month('202405');
+    // As JSON keeps it (dates as strings), without the envelope's parsed <result> tree (the view and rawXml carry it).
+    assert.deepEqual(back, JSON.parse(JSON.stringify({ ...sent, envelope: { ...sent.envelope, result: undefined } })));
+    assert.equal(back?.rawXml, sent.rawXml);
     assert.equal(await b.get(scope, '202406'), undefined);
     assert.equal(await b.get({ ...scope, account: 'ACC-2' }, '202405'), undefined, 'another account does not see it');
     assert.equal((await b.files()).length, 1);

@@ -7,11 +7,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
-import * as core from '../../../../src/core/index.js';
 import { lastMonths, monthIdOf } from '../../../../src/core/model/month.js';
 import type { ProfileSettings } from '../../../../src/host/profile/settings.js';
 import { createInstancesModel } from '../../../../src/host/views/instancesWiring.js';
-import { StoredMonths } from '../../../../src/host/views/storedMonths.js';
+import { MonthStore } from '../../../../src/core/store/monthStore.js';
+import { lazyStoredMonths, type StoredMonths } from '../../../../src/host/views/storedMonths.js';
 import { DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
 
 const VI = DEMO_INSTANCES[0]!;
@@ -47,13 +47,16 @@ void describe('month cache over the finished-months store', () => {
   /** One window: its own month cache and store object over the shared directory. */
   function newWindow(profileName = 'work') {
     const profile = { name: profileName, baseUrl: sim.url, accountId: 'ACC-1', voiceInstances: [VI] } as unknown as ProfileSettings;
-    const stored = new StoredMonths({
+    const stored = lazyStoredMonths(
       dir,
-      settings: () => settings,
-      log: { info: () => undefined, warn: () => undefined },
-      redact: (t) => t,
-      loadCore: () => core,
-    });
+      () =>
+        new MonthStore({
+          dir,
+          enabled: () => settings.storeFinishedMonths,
+          limit: () => settings.storedMonthsLimit,
+          scrub: (t) => t,
+        }),
+    );
     const wired = createInstancesModel(
       { active: () => Promise.resolve({ client, profile }) },
       { current: { signedIn: true, profile, instances: [VI] }, onDidChange: noEvent },
