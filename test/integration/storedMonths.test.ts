@@ -125,9 +125,20 @@ describe('finished months kept on disk across windows', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it("sign-out deletes the profile's stored months; so does removing the profile", async function () {
+  it('Clear Stored Months deletes every stored month', async function () {
     await api.storedMonths.flush();
     assert.ok((await ours()).length > 0);
+    const removed = await vscode.commands.executeCommand<number>('voiceSms.clearStoredMonths');
+    assert.ok(removed >= finished.length, `removed ${removed}`);
+    assert.deepEqual(await api.storedMonths.files(), []);
+  });
+
+  it("sign-out deletes the profile's stored months; so does removing the profile", async function () {
+    api.storedMonths.dropMonthCache();
+    await openTrend();
+    await api.storedMonths.flush();
+    assert.equal((await ours()).length, finished.length);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await answering(SIGN_OUT, () => vscode.commands.executeCommand('voiceSms.signOut', { name: PROFILE, removeProfile: false }));
     assert.deepEqual(await ours(), [], 'sign-out leaves no stored month of the profile');
 
