@@ -158,7 +158,7 @@ export class MonthStore {
 
   /** The stored month, or undefined (not stored, unreadable, foreign: the latter two are logged and deleted). */
   async get(scope: MonthScope, monthId: string): Promise<MonthViewResult | undefined> {
-    if (!this.enabled() || !MONTH_ID.test(monthId)) return undefined;
+    if (!this.enabled() || this.limit === 0 || !MONTH_ID.test(monthId)) return undefined;
     const name = fileName(scope, monthId);
     const waiting = this.pending.get(name);
     let text: string;

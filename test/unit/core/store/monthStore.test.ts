@@ -133,6 +133,22 @@ void describe('finished months store', () => {
     assert.ok(await a.get(scope, '202405'));
   });
 
+  void it('a limit of 0 or the store turned off keeps and answers nothing; the settings are read at each call', async () => {
+    let on = true;
+    let limit = 5000;
+    const s = new MonthStore({ dir, scrub, now: () => NOW, flushDelayMs: 5, enabled: () => on, limit: () => limit });
+    assert.equal(s.put(scope, '202405', month('202405')), true);
+    await s.flush();
+    limit = 0;
+    assert.equal(s.put(scope, '202404', month('202404')), false);
+    assert.equal(await s.get(scope, '202405'), undefined);
+    limit = 5000;
+    on = false;
+    assert.equal(await s.get(scope, '202405'), undefined);
+    on = true;
+    assert.ok(await s.get(scope, '202405'), 'still on disk: turning it off deletes nothing');
+  });
+
   void it('concurrent writers (two windows) of the same months leave only whole files', async () => {
     const writers = [store(), store(), store()];
     const rounds: Promise<void>[] = [];
