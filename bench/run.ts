@@ -257,6 +257,30 @@ async function main(): Promise<void> {
     );
   }
 
+  if (wants('store: 5,000 months')) {
+    // A fresh process: a new window reads the store cold. --expose-gc lets it weigh the heap of every month read.
+    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'monthStoreLoad.ts')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const s = JSON.parse(out.trim().split('\n').at(-1)!) as {
+      files: number;
+      found: number;
+      diskMiB: number;
+      writeMs: number;
+      trendMs: number;
+      allMs: number;
+      heapMiB: number;
+    };
+    row(
+      'store: 5,000 months, a trend (12) vs all read',
+      s.trendMs,
+      s.allMs,
+      'ms',
+      `fresh process; ${s.found} of ${s.files} months read, heap +${s.heapMiB.toFixed(1)} MiB; ${s.diskMiB.toFixed(1)} MiB on disk, written in ${s.writeMs.toFixed(0)} ms (one batch)`,
+    );
+  }
+
   if (wants('parse month view')) {
     // 2. Parsing: the month view XML (31 days) through envelope + model.
     const big = xml.replace(/<calls>([\s\S]*)<\/calls>/, (_m, days: string) => `<calls>${days.repeat(10)}</calls>`);

@@ -39,7 +39,12 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
 
   // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
   const drafts = new SmsDrafts(ctx.globalState);
-  const profileData = profileDataOf({ smsHistory: shown.smsHistory, drafts, balance: shown.balance.model });
+  const profileData = profileDataOf({
+    smsHistory: shown.smsHistory,
+    drafts,
+    balance: shown.balance.model,
+    storedMonths: shown.storedMonths,
+  });
   void dropLegacyDrafts(ctx.workspaceState);
 
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
@@ -52,6 +57,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     views: shown.views,
     panels,
     instances: shown.instances,
+    storedMonths: shown.storedMonths,
     demo,
     sms: { history: shown.smsHistory, drafts },
     profileData,

@@ -42,3 +42,5 @@ export { maskIdentifier, maskPath, maskProxyUrl, type ReportPrivacy } from './di
 export type { ConnectionCheck, ReportLine, Verdict } from './diagnostics/connectionReport.js';
 export { addsToNodeDefaults, CA_FILE_SETTING, describeTrust, resolveTrust } from './http/trust.js';
 export type { CertSummary, TrustInputs, TrustSource, TrustStore } from './http/trust.js';
+export { DEFAULT_STORED_MONTHS_LIMIT, isFinishedMonth, MonthStore } from './store/monthStore.js';
+export type { MonthScope, MonthStoreOptions } from './store/monthStore.js';

@@ -13,6 +13,7 @@ import type { SmsDrafts } from './sms/draft.js';
 import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { InstancesModel } from './views/instancesModel.js';
+import type { StoredMonths } from './views/storedMonths.js';
 import type { PanelRegistry } from './webviews/panelRegistry.js';
 
 export interface HostServices {
@@ -28,6 +29,8 @@ export interface HostServices {
   readonly panels: PanelRegistry;
   /** The Voice Instances tree's month cache (refresh, export and remove go through it). */
   readonly instances: InstancesModel;
+  /** Finished months kept on disk across windows, beneath the month cache (cleared with a profile's data). */
+  readonly storedMonths: StoredMonths;
   /** The offline demo: the simulator in this extension host and its profile. */
   readonly demo: DemoHandle;
   /** Sent SMS history, the last draft that did not go out and the last sent SMS (globalState, per profile). */

@@ -57,6 +57,16 @@ export interface VoiceSmsTestApi {
     /** The tree's redraw requests: the row asked for, or undefined for the whole tree. */
     onDidChange(listener: (element: unknown) => void): vscode.Disposable;
   };
+  /**
+   * The finished months on disk (test/integration/storedMonths.test.ts): `dropMonthCache` forgets every month held
+   * in memory, as a new window starts, so only the disk store remains; `flush` writes what waits for its batch.
+   */
+  storedMonths: {
+    dir: string;
+    files(): Promise<string[]>;
+    flush(): Promise<void>;
+    dropMonthCache(): void;
+  };
   /** The session as views see it, its change event, and whether a profile has stored credentials (never their values). */
   session: {
     current(): { signedIn: boolean; profile: string | undefined; instances: string[] };
@@ -129,6 +139,12 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         await Promise.all(months.map((m) => instances.ensure(instanceId, m)));
       },
       onDidChange: (listener) => instancesTree.onDidChangeTreeData(listener),
+    },
+    storedMonths: {
+      dir: services.storedMonths.dir,
+      files: () => services.storedMonths.files(),
+      flush: () => services.storedMonths.flush(),
+      dropMonthCache: () => instances.reset(),
     },
     balance: {
       settled: async () => {

@@ -37,6 +37,8 @@ export const COMMANDS = {
   copySmsMessageId: 'voiceSms.copySmsMessageId',
   /** Sent SMS view title: forget the active profile's history. */
   clearSmsHistory: 'voiceSms.clearSmsHistory',
+  /** Deletes every finished month kept on disk (all profiles). */
+  clearStoredMonths: 'voiceSms.clearStoredMonths',
   /** Shows and copies the configuration another agent needs to run dist/mcp.js (the MCP server). */
   setUpMcpServer: 'voiceSms.setUpMcpServer',
 } as const;
@@ -99,6 +101,8 @@ export const SETTINGS = {
   authSignature: 'auth.signature',
   /** A PEM file of extra trusted CA certificates (a company's TLS-inspecting proxy); machine-scoped. */
   tlsCaFile: 'tls.caFile',
+  storeFinishedMonths: 'storeFinishedMonths',
+  storedMonthsLimit: 'storedMonthsLimit',
 } as const;
 export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
 

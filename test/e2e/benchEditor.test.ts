@@ -280,6 +280,9 @@ describe('panels painted in code-server next to a blank panel (bench)', function
   it('opens the blank panel, the month view and the trend, cold and again, in alternating rounds', async function () {
     const samples: Record<keyof typeof panels, Sample[]> = { floor: [], floorPalette: [], month: [], trend: [] };
     for (let r = 0; r < rounds; r++) {
+      // Cold means nothing kept anywhere: the finished months an earlier round stored on disk are deleted first, or
+      // the trend's past months would come from the store (a new window's trend, a row of its own).
+      await wb.runCommand('Voice & SMS: Clear Stored Months');
       await wb.runCommand('Developer: Reload Window');
       await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
       await wb.activityBarItem(VIEW_CONTAINER_TITLE).waitFor({ state: 'visible', timeout: 60_000 });

@@ -24,6 +24,7 @@ interface EchoTestApi {
     getTreeItem(element: unknown): vscode.TreeItem;
     settled(instanceId: string): Promise<void>;
   };
+  storedMonths: { dir: string; files(): Promise<string[]>; flush(): Promise<void> };
   balance: {
     settled(): Promise<void>;
     statusBar(): { visible: boolean; text: string; tooltip: string };
@@ -292,6 +293,27 @@ describe('a service echoing the credentials: no form reaches any surface, log or
       sim.clearFaults();
     }
     for (const s of seen) assertNoForm(s.where, s.text);
+  });
+
+  it('no stored month file holds a form: a finished month from an echoing service is kept scrubbed', async function () {
+    const stored = `${new Date().getUTCFullYear() - 2}07`;
+    sim.addFault({ kind: 'echoCredentials' });
+    try {
+      const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId: stored });
+      await waitFor('the stored month shown', async () =>
+        (await api.panelContent(title))?.shown.some((m) => (m as { type?: string }).type === 'monthData'),
+      );
+    } finally {
+      sim.clearFaults();
+    }
+    await api.storedMonths.flush();
+    const names = (await api.storedMonths.files()).filter((n) => n.endsWith(`-${stored}.json`));
+    assert.ok(names.length > 0, `${stored} was stored`);
+    for (const name of names) {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(`${api.storedMonths.dir}/${name}`)));
+      assert.ok(text.includes('***'), 'the echo reached the answer, masked');
+      assertNoForm(`stored month ${name}`, text);
+    }
   });
 
   it('no log file of this editor holds a form (our channel and the extension host log)', async function () {

@@ -1,12 +1,13 @@
 // What the editor keeps about a profile outside settings and secrets (its Sent SMS history, its unsent draft
-// and last sent SMS, the balance readings behind the days-left estimate) goes with the profile whenever the
+// and last sent SMS, the balance readings behind the days-left estimate, its finished months on disk) goes with the profile whenever the
 // profile goes: Sign Out and Remove (checked key by key: every storage key is listed before and after),
 // replaced by an argument-driven Sign In over its name (only once the new credentials proved themselves), and
 // the demo's with Stop Offline Demo. Against a simulator in this process and the demo's own, with real SMS and
 // balance requests.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_ACCOUNT, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
+import { profilePrefix } from '../../src/core/store/monthStore.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations, REPLACE_PROFILE, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
@@ -19,6 +20,8 @@ interface ProfileDataApi {
     keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
     keysHolding(text: string): string[];
   };
+  panelContent(title: string): Promise<{ shown: readonly unknown[] } | undefined>;
+  storedMonths: { files(): Promise<string[]>; flush(): Promise<void> };
 }
 
 const PROFILE = 'Profile data integration';
@@ -60,6 +63,22 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
     await vscode.commands.executeCommand('voiceSms.refreshBalance');
     await api.balance.settled();
     assert.ok(api.balance.readings(name) >= 1, 'a balance reading is stored');
+    // A finished month (three months back) opened, so the profile has a month stored on disk.
+    const d = new Date();
+    const back = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 3, 1));
+    const monthId = `${back.getUTCFullYear()}${String(back.getUTCMonth() + 1).padStart(2, '0')}`;
+    const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: DEMO_INSTANCES[0], monthId });
+    await waitFor('the month shown', async () =>
+      (await api.panelContent(title))?.shown.some((m) => (m as { type?: string }).type === 'monthData'),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.ok((await storedOf(name)) >= 1, 'a finished month is stored');
+  }
+
+  /** How many months are stored on disk for profile `name` (after the pending batch is written). */
+  async function storedOf(name: string): Promise<number> {
+    await api.storedMonths.flush();
+    return (await api.storedMonths.files()).filter((f) => f.startsWith(`${profilePrefix(name)}-`)).length;
   }
 
   before(async function () {
@@ -154,6 +173,7 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
     assert.deepEqual(api.smsHistory.entries(), [], "the replaced profile's history is gone");
     assert.deepEqual(api.storage.keysHolding('Sent before the profile was replaced'), [], 'nor its last sent SMS');
     assert.equal(api.balance.readings(PROFILE), 0, 'its balance readings are gone');
+    assert.equal(await storedOf(PROFILE), 0, 'its stored months are gone');
   });
 
   it("Stop Offline Demo deletes the demo's SMS history and balance readings: the next demo starts empty", async function () {
@@ -161,6 +181,7 @@ describe("profile data goes with the profile: replaced by Sign In, and the demo'
     await useProfile(DEMO, 'Sent from the first demo');
     await vscode.commands.executeCommand('voiceSms.stopDemo');
     assert.equal(api.balance.readings(DEMO), 0, "the demo's readings are gone");
+    assert.equal(await storedOf(DEMO), 0, "the demo's stored months are gone");
 
     assert.equal(await vscode.commands.executeCommand('voiceSms.startDemo'), DEMO);
     await waitFor('the second demo', () => api.session.current().profile === DEMO && api.session.current().signedIn);

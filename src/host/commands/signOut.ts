@@ -79,6 +79,8 @@ async function confirmArgumentSignOut(services: HostServices, name: string, remo
 
 async function signOut(services: HostServices, name: string, removeProfile: boolean): Promise<SignOutResult> {
   await services.secrets.delete(name);
+  // Its finished months go with the credentials: whoever signs in next under this name may be another account.
+  if (!removeProfile) await services.storedMonths.clearProfile(name);
   if (removeProfile) {
     await forgetProfileData(services, name);
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);

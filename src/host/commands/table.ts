@@ -7,6 +7,7 @@ import { isCancellation, showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
 import * as checkConnection from './checkConnection.js';
+import * as clearStoredMonths from './clearStoredMonths.js';
 import * as copyAsCode from './copyAsCode.js';
 import * as copyAsCurl from './copyAsCurl.js';
 import * as copyId from './copyId.js';
@@ -54,6 +55,7 @@ export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
   [COMMANDS.resendSms]: smsHistory.resendSms,
   [COMMANDS.copySmsMessageId]: smsHistory.copySmsMessageId,
   [COMMANDS.clearSmsHistory]: smsHistory.clearSmsHistory,
+  [COMMANDS.clearStoredMonths]: clearStoredMonths.command,
   [COMMANDS.setUpMcpServer]: setUpMcpServer.command,
 };
 

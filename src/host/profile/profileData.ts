@@ -8,6 +8,7 @@
 import type { BalanceModel } from '../balance/model.js';
 import type { SmsDrafts } from '../sms/draft.js';
 import type { SmsHistory } from '../sms/history.js';
+import type { StoredMonths } from '../views/storedMonths.js';
 
 /** One kind of per-profile data and how to delete it. */
 export interface ProfileStorage {
@@ -22,20 +23,27 @@ export interface ProfileStores {
   smsHistory: Pick<SmsHistory, 'clear'>;
   drafts: Pick<SmsDrafts, 'forget'>;
   balance: Pick<BalanceModel, 'forgetReadings'>;
+  /** The finished months kept on disk (views/storedMonths.ts). */
+  storedMonths?: Pick<StoredMonths, 'clearProfile'>;
 }
 
 /**
  * Today's per-profile data (all in globalState, keyed by the profile's name): the Sent SMS history, the unsent
- * draft and the last sent SMS (full number and text), and the balance readings behind the days-left estimate.
+ * draft and the last sent SMS (full number and text), the balance readings behind the days-left estimate, and the
+ * finished months kept on disk (global storage, one folder per profile hash).
  * Not here: the credentials (SecretStorage; Sign Out deletes them whether or not the profile goes), the settings
  * entry (removed by the command itself), the demo's "profile to return to" (a name only, cleared when the demo
  * stops), and what lives in memory only (raw SMS answers, the month cache), gone with the window.
  */
 export function profileDataOf(stores: ProfileStores): ProfileStorage[] {
+  const { storedMonths } = stores;
   return [
     { what: 'Sent SMS history', forget: (p) => stores.smsHistory.clear(p) },
     { what: 'SMS draft and last sent SMS', forget: (p) => stores.drafts.forget(p) },
     { what: 'balance readings', forget: (p) => stores.balance.forgetReadings(p) },
+    ...(storedMonths
+      ? [{ what: 'finished months stored on disk', forget: async (p: string) => void (await storedMonths.clearProfile(p)) }]
+      : []),
   ];
 }
 

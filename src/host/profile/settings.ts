@@ -31,6 +31,10 @@ export interface Settings {
   authSignature: SignatureMode;
   /** Absolute path of a CA file trusted besides the OS store; '' for none. */
   tlsCaFile: string;
+  /** Finished months kept on disk across windows (core/store/monthStore.ts). */
+  storeFinishedMonths: boolean;
+  /** Month files kept at most, the least recently stored dropped first. */
+  storedMonthsLimit: number;
 }
 
 /** Must equal the defaults in package.json (test/unit/shared/manifest.test.ts checks). */
@@ -50,6 +54,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   authForm: 'seed',
   authSignature: 'hmac-sha256',
   tlsCaFile: '',
+  storeFinishedMonths: true,
+  storedMonthsLimit: 5000,
 });
 
 /** Numeric bounds, the same as `minimum` / `maximum` in package.json. */
@@ -59,6 +65,7 @@ export const NUMBER_BOUNDS = {
   monthsInTree: { min: 1, max: 60, integer: true },
   lowBalanceThreshold: { min: 0, max: Number.MAX_SAFE_INTEGER, integer: false },
   smsMaxSegments: { min: 1, max: 10, integer: true },
+  storedMonthsLimit: { min: 0, max: 1_000_000, integer: true },
 } as const;
 
 const AUTH_FORMS: readonly AuthForm[] = ['seed', 'signed', 'basic'];
@@ -94,7 +101,7 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     }
     return raw;
   };
-  const bool = (field: 'statusBarShowBalance' | 'smsConfirmBeforeSend'): boolean => {
+  const bool = (field: 'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths'): boolean => {
     const raw = get(SETTINGS[field]);
     if (raw === undefined || raw === null) return DEFAULT_SETTINGS[field];
     if (typeof raw !== 'boolean') {
@@ -129,6 +136,8 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     authForm: oneOf(SETTINGS.authForm, AUTH_FORMS, DEFAULT_SETTINGS.authForm),
     authSignature: oneOf(SETTINGS.authSignature, SIGNATURE_MODES, DEFAULT_SETTINGS.authSignature),
     tlsCaFile: readString(get(SETTINGS.tlsCaFile)),
+    storeFinishedMonths: bool('storeFinishedMonths'),
+    storedMonthsLimit: num('storedMonthsLimit'),
   };
   return { settings, problems };
 }

@@ -1,7 +1,7 @@
 // The views activation builds: the Voice Instances, Sent SMS and Account trees with their models, and
 // the balance and profile status-bar items. Nothing loads here: the balance loads when the Account view
 // or the status bar first wants it, and months when the tree expands.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { VIEWS } from '../../shared/ids.js';
 import { BalanceController } from '../balance/controller.js';
 import type { ClientProvider } from '../profile/clients.js';
@@ -16,6 +16,8 @@ import { BalanceStatusBar } from '../balance/balanceStatusBar.js';
 import { AccountTreeProvider } from './accountTree.js';
 import { Views } from './index.js';
 import { createInstancesModel } from './instancesWiring.js';
+import { lazyStoredMonths } from './storedMonths.js';
+import { loadCore } from '../bundles/coreLoader.js';
 import { InstancesTreeProvider } from './instancesTree.js';
 import { SmsHistoryTreeProvider } from './smsHistoryTree.js';
 
@@ -31,7 +33,21 @@ export interface ViewDeps {
 /** Builds the views and status bars; everything is added to ctx.subscriptions. */
 export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
   const { log, config, secrets, session, contextKeys, clients } = deps;
-  const instances = createInstancesModel(clients, session, secrets);
+  // Finished months kept across windows, beneath the month cache (settings storeFinishedMonths, storedMonthsLimit).
+  const dir = vscode.Uri.joinPath(ctx.globalStorageUri, 'finished-months').fsPath;
+  const storedMonths = lazyStoredMonths(
+    dir,
+    () =>
+      new (loadCore().MonthStore)({
+        dir,
+        enabled: () => config.settings.storeFinishedMonths,
+        limit: () => config.settings.storedMonthsLimit,
+        // Every stored string through the log's mask: no stored profile's credential reaches the disk.
+        scrub: (text) => log.redact(text),
+        log,
+      }),
+  );
+  const instances = createInstancesModel(clients, session, secrets, storedMonths);
   const instancesTree = new InstancesTreeProvider(instances.model, session, config, log);
   const smsHistory = new SmsHistory(ctx.globalState);
   const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
@@ -44,10 +60,11 @@ export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
   if (accountView) balance.attach(accountView);
   const balanceStatus = new BalanceStatusBar(balance, session, config, log);
   const profileStatus = new ProfileStatusBar(session);
-  ctx.subscriptions.push(smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instances, instancesTree);
+  ctx.subscriptions.push(storedMonths, smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instances, instancesTree);
   return {
     views,
     instances: instances.model,
+    storedMonths,
     instancesTree,
     smsHistory,
     smsHistoryTree,

@@ -7,19 +7,32 @@ import { DisposableStore } from '../platform/lifecycle.js';
 import type { ProfileSecrets } from '../profile/secrets.js';
 import type { SessionState } from '../profile/session.js';
 import { InstancesModel } from './instancesModel.js';
+import type { StoredMonths } from './storedMonths.js';
 
 export function createInstancesModel(
-  clients: ClientProvider,
-  session: SessionState,
-  secrets: ProfileSecrets,
+  clients: Pick<ClientProvider, 'active'>,
+  session: Pick<SessionState, 'current' | 'onDidChange'>,
+  secrets: Pick<ProfileSecrets, 'onDidChange'>,
+  stored?: Pick<StoredMonths, 'read' | 'offer'>,
 ): vscode.Disposable & { model: InstancesModel } {
   const model = new InstancesModel({
     // The profile's request scheduler (in the client) bounds and orders the loads; a second limit here
     // would hold the tree to fewer requests than the user's maxConcurrentRequests.
     concurrency: Number.POSITIVE_INFINITY,
     load: async (instanceId, monthId, signal, priority) => {
-      const { client } = await clients.active();
-      return client.getMonthView(instanceId, monthId, signal, priority ? { priority } : {});
+      // Below the month cache: a finished month kept by an earlier window answers without a request. The
+      // current month (and anything later) is always asked.
+      const profile = session.current.signedIn ? session.current.profile : undefined;
+      if (stored && profile && monthId < model.currentMonth()) {
+        const kept = await stored.read(profile, instanceId, monthId);
+        if (kept) return kept;
+      }
+      const { client, profile: asked } = await clients.active();
+      const result = await client.getMonthView(instanceId, monthId, signal, priority ? { priority } : {});
+      // Filed under the profile's settings as read above (the demo's client asks this window's own simulator,
+      // whose URL differs per window), and only if the client answered for that profile.
+      if (stored && profile && asked.name === profile.name) stored.offer(profile, instanceId, monthId, result);
+      return result;
     },
   });
   const disposables = new DisposableStore();

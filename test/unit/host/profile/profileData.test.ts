@@ -1,7 +1,12 @@
 // Removing a profile deletes what globalState keeps for it (Sent SMS history, draft and last sent SMS,
-// balance readings, and whatever registers later) and nothing of any other profile.
+// balance readings), its finished months on disk, whatever registers later, and nothing of any other profile.
 import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { MonthStore } from '../../../../src/core/store/monthStore.js';
+import { lazyStoredMonths } from '../../../../src/host/views/storedMonths.js';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
 import { forgetProfileData, profileDataOf, registerProfileData, type ProfileStorage } from '../../../../src/host/profile/profileData.js';
 import { SmsDrafts } from '../../../../src/host/sms/draft.js';
@@ -57,5 +62,33 @@ void describe('forgetProfileData', () => {
       profileData.map((s) => s.what),
       ['first'],
     );
+  });
+
+  void it("deletes the removed profile's stored months (sign-out and removal, Replace Profile, Stop Demo), only those", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-profiledata-'));
+    try {
+      const state = new MemoryState();
+      const storedMonths = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t }));
+      // Files as the store names them: written through the store itself.
+      const view = { monthId: '202401', currentDateId: '20240301', days: [], missingDays: [], totals: {}, warnings: [] };
+      const result = { view, envelope: { status: {}, service: {}, result: undefined }, elapsedMs: 1, rawXml: '<response/>' };
+      for (const profile of ['gone', 'kept']) {
+        storedMonths.offer({ name: profile, baseUrl: 'https://x.example' }, 'VI-1', '202401', result as never);
+      }
+      await storedMonths.flush();
+      assert.equal((await storedMonths.files()).length, 2, 'both stored');
+      const profileData = profileDataOf({
+        smsHistory: new SmsHistory(state),
+        drafts: new SmsDrafts(state),
+        balance: new BalanceModel(unused, state),
+        storedMonths,
+      });
+      await forgetProfileData({ profileData }, 'gone');
+      assert.equal((await storedMonths.files()).length, 1);
+      assert.ok(await storedMonths.read({ name: 'kept', baseUrl: 'https://x.example' }, 'VI-1', '202401'));
+      assert.equal(await storedMonths.read({ name: 'gone', baseUrl: 'https://x.example' }, 'VI-1', '202401'), undefined);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

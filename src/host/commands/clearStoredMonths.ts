@@ -1,0 +1,14 @@
+// voiceSms.clearStoredMonths: deletes every finished month kept on disk, of every profile (the month cache of
+// this window is dropped too, so nothing shown comes from the deleted files). Returns how many were deleted.
+import * as vscode from 'vscode';
+import type { HostCommand } from './hostCommand.js';
+
+export const command: HostCommand = {
+  failure: { title: () => vscode.l10n.t('Clear Stored Months') },
+  async run(services) {
+    const removed = await services.storedMonths.clearAll();
+    services.instances.reset();
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} stored months deleted.', removed));
+    return removed;
+  },
+};

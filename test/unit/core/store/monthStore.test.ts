@@ -1,0 +1,204 @@
+// The finished-months store over real files in a temp dir, with months fetched by the real client from the
+// simulator: only finished months are kept, a corrupt, foreign or other-version file is ignored, logged and
+// deleted, the bound drops the oldest, concurrent writers never leave a torn file, a profile's months are
+// cleared by name, and no secret reaches the disk.
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { createClient, type MonthViewResult, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { isFinishedMonth, MonthStore, STORE_VERSION, type MonthScope } from '../../../../src/core/store/monthStore.js';
+import { DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
+
+const NOW = Date.UTC(2024, 5, 15, 12); // 2024-06-15
+const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
+const SECRET = 'sEcReT-value-0123456789abcdef';
+
+void describe('finished months store', () => {
+  let sim: Simulator;
+  let client: VoiceSmsClient;
+  let dir: string;
+  let warnings: string[];
+  const months = new Map<string, MonthViewResult>();
+  const scope: MonthScope = { profile: 'work', baseUrl: 'http://127.0.0.1:1', account: 'ACC-1', instanceId: INSTANCE };
+  const scrub = (t: string): string => t.split(SECRET).join('***');
+  const store = (limit?: number): MonthStore =>
+    new MonthStore({
+      dir,
+      scrub,
+      log: { warn: (m) => warnings.push(m) },
+      now: () => NOW,
+      flushDelayMs: 5,
+      ...(limit === undefined ? {} : { limit }),
+    });
+
+  before(async () => {
+    sim = await start({ now: () => NOW, latencyMs: 0 });
+    client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => NOW });
+    for (const m of ['202401', '202402', '202403', '202404', '202405', '202406']) {
+      months.set(m, await client.getMonthView(INSTANCE, m));
+    }
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+  });
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-store-'));
+    warnings = [];
+  });
+  afterEach(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  const month = (m: string): MonthViewResult => {
+    const r = months.get(m);
+    assert.ok(r);
+    return r;
+  };
+
+  void it('finished: the service day after the month, or its last day a whole UTC day later', () => {
+    assert.equal(isFinishedMonth({ monthId: '202405', currentDateId: '20240601' }, 0), true);
+    assert.equal(isFinishedMonth({ monthId: '202405', currentDateId: '20240531' }, Date.UTC(2024, 5, 1, 12)), false);
+    assert.equal(isFinishedMonth({ monthId: '202405', currentDateId: '20240531' }, Date.UTC(2024, 5, 2)), true);
+    assert.equal(isFinishedMonth({ monthId: '202406', currentDateId: '20240615' }, NOW), false);
+    assert.equal(isFinishedMonth({ monthId: '202413', currentDateId: '20250101' }, NOW), false);
+  });
+
+  void it('keeps a finished month across store instances (a new window) and refuses the current month', async () => {
+    const a = store();
+    assert.equal(a.put(scope, '202405', month('202405')), true);
+    assert.equal(a.put(scope, '202406', month('202406')), false, 'the current month is never stored');
+    await a.flush();
+    const b = store();
+    const back = await b.get(scope, '202405');
+    const sent = month('202405');
+    // As JSON keeps it (dates as strings), without the envelope's parsed <result> tree (the view and rawXml carry it).
+    assert.deepEqual(back, JSON.parse(JSON.stringify({ ...sent, envelope: { ...sent.envelope, result: undefined } })));
+    assert.equal(back?.rawXml, sent.rawXml);
+    assert.equal(await b.get(scope, '202406'), undefined);
+    assert.equal(await b.get({ ...scope, account: 'ACC-2' }, '202405'), undefined, 'another account does not see it');
+    assert.equal((await b.files()).length, 1);
+  });
+
+  void it('a pending month answers before it reaches the disk; writes are batched off the caller', async () => {
+    const a = store();
+    a.put(scope, '202404', month('202404'));
+    assert.equal((await a.files()).length, 0, 'nothing written synchronously');
+    assert.ok(await a.get(scope, '202404'));
+    await a.flush();
+    assert.equal((await a.files()).length, 1);
+  });
+
+  void it('a corrupt file, another version or another scope is logged, ignored, deleted and rebuilt', async () => {
+    const a = store();
+    for (const m of ['202403', '202404', '202405']) a.put(scope, m, month(m));
+    await a.flush();
+    const files = (await a.files()).sort();
+    assert.equal(files.length, 3);
+    const [f3, f4, f5] = files.map((f) => path.join(dir, f));
+    assert.ok(f3 && f4 && f5);
+    await fs.writeFile(f3, '{"format": "voiceSms.finishedMonth", "vers');
+    const doc = JSON.parse(await fs.readFile(f4, 'utf8')) as { version: number; scope: string };
+    await fs.writeFile(f4, JSON.stringify({ ...doc, version: STORE_VERSION + 1 }));
+    await fs.writeFile(f5, JSON.stringify({ ...doc, scope: 'x'.repeat(64), monthId: '202405' }));
+    const b = store();
+    assert.equal(await b.get(scope, '202403'), undefined);
+    assert.equal(await b.get(scope, '202404'), undefined);
+    assert.equal(await b.get(scope, '202405'), undefined);
+    assert.equal(warnings.length, 3);
+    assert.match(warnings[0] ?? '', /202403.*not valid JSON/);
+    assert.match(warnings[1] ?? '', /version 2, expected 1/);
+    assert.match(warnings[2] ?? '', /another profile/);
+    assert.equal((await b.files()).length, 0, 'the bad files are gone');
+    b.put(scope, '202403', month('202403'));
+    await b.flush();
+    assert.ok(await store().get(scope, '202403'), 'rebuilt');
+  });
+
+  void it('bounded: the least recently stored months go first', async () => {
+    const a = store(3);
+    for (const m of ['202401', '202402', '202403']) {
+      a.put(scope, m, month(m));
+      await a.flush();
+      await new Promise((r) => setTimeout(r, 15)); // distinct modification times
+    }
+    a.put(scope, '202404', month('202404'));
+    a.put(scope, '202405', month('202405'));
+    await a.flush();
+    assert.equal((await a.files()).length, 3);
+    assert.equal(await a.get(scope, '202401'), undefined);
+    assert.equal(await a.get(scope, '202402'), undefined);
+    assert.ok(await a.get(scope, '202403'));
+    assert.ok(await a.get(scope, '202405'));
+  });
+
+  void it('a limit of 0 or the store turned off keeps and answers nothing; the settings are read at each call', async () => {
+    let on = true;
+    let limit = 5000;
+    const s = new MonthStore({ dir, scrub, now: () => NOW, flushDelayMs: 5, enabled: () => on, limit: () => limit });
+    assert.equal(s.put(scope, '202405', month('202405')), true);
+    await s.flush();
+    limit = 0;
+    assert.equal(s.put(scope, '202404', month('202404')), false);
+    assert.equal(await s.get(scope, '202405'), undefined);
+    limit = 5000;
+    on = false;
+    assert.equal(await s.get(scope, '202405'), undefined);
+    on = true;
+    assert.ok(await s.get(scope, '202405'), 'still on disk: turning it off deletes nothing');
+  });
+
+  void it('concurrent writers (two windows) of the same months leave only whole files', async () => {
+    const writers = [store(), store(), store()];
+    const rounds: Promise<void>[] = [];
+    for (let i = 0; i < 10; i++) {
+      for (const w of writers) {
+        for (const m of ['202401', '202402', '202403', '202404', '202405']) w.put(scope, m, month(m));
+        rounds.push(w.flush());
+      }
+    }
+    await Promise.all(rounds);
+    const names = await fs.readdir(dir);
+    assert.equal(names.filter((n) => n.endsWith('.tmp')).length, 0, 'no temp file left');
+    assert.equal(names.length, 5);
+    for (const m of ['202401', '202402', '202403', '202404', '202405']) assert.ok(await store().get(scope, m));
+    assert.deepEqual(warnings, []);
+  });
+
+  void it('clears one profile by name, leaving the others', async () => {
+    const a = store();
+    const other = { ...scope, profile: 'home' };
+    a.put(scope, '202404', month('202404'));
+    a.put(other, '202404', month('202404'));
+    await a.flush();
+    a.put(scope, '202405', month('202405')); // still pending: cleared too
+    assert.equal(await a.clearProfile('work'), 1);
+    await a.flush();
+    assert.equal(await a.get(scope, '202404'), undefined);
+    assert.equal(await a.get(scope, '202405'), undefined);
+    assert.ok(await a.get(other, '202404'));
+    await a.clearAll();
+    assert.deepEqual(await fs.readdir(dir), []);
+  });
+
+  void it('never writes a secret: every stored string is scrubbed', async () => {
+    const r = month('202405');
+    const tainted: MonthViewResult = {
+      ...r,
+      rawXml: r.rawXml.replace('<monthView>', `<!-- ${SECRET} --><monthView>`),
+      envelope: { ...r.envelope, status: { ...r.envelope.status, message: `echo ${SECRET}` } },
+      view: { ...r.view, warnings: [`warn ${SECRET}`] },
+    };
+    const a = store();
+    a.put(scope, '202405', tainted);
+    await a.flush();
+    for (const name of await fs.readdir(dir)) {
+      const text = await fs.readFile(path.join(dir, name), 'utf8');
+      assert.equal(text.includes(SECRET), false, `${name} holds the secret`);
+      assert.equal(text.includes(scope.profile + '"'), false, 'no profile name in clear');
+    }
+    const back = await store().get(scope, '202405');
+    assert.match(back?.rawXml ?? '', /<!-- \*\*\* -->/);
+  });
+});
