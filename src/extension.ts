@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
 import { registerChatTools } from './host/chat/register.js';
-import { loadFeatures } from './host/bundles/featuresLoader.js';
-import { MCP_COPY_STATE } from './host/mcp/copyState.js';
+import { refreshMcpCopyAfterUpdate } from './host/mcp/afterUpdate.js';
 import { createProfile } from './host/profile/createProfile.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { Confirmations } from './host/platform/confirmations.js';
@@ -39,12 +38,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
 
   // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
   const drafts = new SmsDrafts(ctx.globalState);
-  const profileData = profileDataOf({
-    smsHistory: shown.smsHistory,
-    drafts,
-    balance: shown.balance.model,
-    storedMonths: shown.storedMonths,
-  });
+  const profileData = profileDataOf({ ...shown, drafts, balance: shown.balance.model });
   void dropLegacyDrafts(ctx.workspaceState);
 
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
@@ -72,12 +66,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Sets demoActive; a demo profile left by an earlier window gets a fresh simulator, in the
   // background (not awaited: activation never waits for or loads the simulator itself).
   void demo.resumeIfLeftOver();
-  // After an update, the MCP server copy agents run (made by Set Up MCP Server) follows, a little later.
-  const mcpCopy = ctx.globalState.get<string>(MCP_COPY_STATE);
-  if (mcpCopy !== undefined && mcpCopy !== (ctx.extension.packageJSON as { version?: string }).version) {
-    const timer = setTimeout(() => void loadFeatures().refreshMcpServerCopy(ctx, log), 3000);
-    ctx.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  }
+  refreshMcpCopyAfterUpdate(ctx, log);
   // Not awaited: reading SecretStorage may take a moment and the views already show "signed out".
   void session.refresh();
 

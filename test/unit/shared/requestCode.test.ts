@@ -25,8 +25,12 @@ const CREDS = { accessKeyId: 'AK-code-test', secretAccessKey: 's3cr\'et "$HOME" 
 /** Needs percent-encoding (space, ?, #, &, +, non-ASCII) but is an ordinary id otherwise. */
 const ENCODED_INSTANCE = 'VI Zürich #1?&+';
 const ENCODED_ACCOUNT = 'ACC 7 ü+=';
-/** Breaks out of a naive string in sh, JavaScript or Python; U+202E would reorder the line on screen. */
-const HOSTILE = `VI'"\\ \${HOME} \`id\` $(id) {x}\u202e✓`;
+/**
+ * Breaks out of a naive string in sh, JavaScript or Python. U+00A0 (a no-break space, which ids may hold) reads as
+ * a space on screen; the body also carries U+202E, which would reorder the line (ids refuse it since issue 33).
+ */
+const HOSTILE = `VI'"\\ \${HOME} \`id\` $(id) {x}\u00a0✓`;
+const HOSTILE_BODY = `${HOSTILE}\u202e`;
 const HOSTILE_SENDER = `S'"\\\${a}\`b\`$(c)`;
 const UNICODE_BODY = 'Grüße \'quoted\' & "dq" $money `tick` ${x} $(id) \\ ✓ 😀\nsecond line ~*';
 
@@ -173,15 +177,17 @@ void describe('Copy Request as Code, run against the simulator', { timeout: 120_
       void it('a hostile instance id and sender id stay inside their strings and arrive exactly', async () => {
         const text = await sameAsClient(language, { form: 'signed' }, { operation: 'calls', instanceId: HOSTILE, monthId: '202601' });
         assert.equal(decodeURIComponent(sim.requests.at(-1)?.path.split('/')[3] ?? ''), HOSTILE);
-        if (language === 'node') assert.ok(text.includes(jsString(HOSTILE)) && jsString(HOSTILE).includes('\\u202E'), text);
-        if (language === 'python') assert.ok(text.includes(pyString(HOSTILE)) && pyString(HOSTILE).includes('\\u202E'), text);
-        await sameAsClient(
+        if (language === 'node') assert.ok(text.includes(jsString(HOSTILE)) && jsString(HOSTILE).includes('\\u00A0'), text);
+        if (language === 'python') assert.ok(text.includes(pyString(HOSTILE)) && pyString(HOSTILE).includes('\\xA0'), text);
+        const sms = await sameAsClient(
           language,
           { form: 'seed' },
-          { operation: 'sms', input: { from: HOSTILE_SENDER, to: '+12015550124', body: HOSTILE } },
+          { operation: 'sms', input: { from: HOSTILE_SENDER, to: '+12015550124', body: HOSTILE_BODY } },
         );
+        if (language === 'node') assert.ok(sms.includes('\\u202E'), sms);
+        if (language === 'python') assert.ok(sms.includes('\\u202E'), sms);
         assert.equal(sim.received.at(-1)?.from, HOSTILE_SENDER);
-        assert.equal(sim.received.at(-1)?.body, HOSTILE);
+        assert.equal(sim.received.at(-1)?.body, HOSTILE_BODY);
       });
     });
   }
