@@ -5,7 +5,7 @@
 // hostile text costs nothing beyond its size; the longest event-loop stall says the host stays responsive.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient } from '../src/core/client.js';
-import { toolError } from '../src/host/chat/errorText.js';
+import { toolError } from '../src/tools/text/errorText.js';
 import { RedactingLogger } from '../src/host/platform/redactingLogger.js';
 import { start } from '../src/simulator/index.js';
 import { asyncMsSideBySide } from './measure.js';

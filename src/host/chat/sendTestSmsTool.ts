@@ -9,10 +9,10 @@ import { maskPhoneNumber } from '../../shared/redact.js';
 import { confirm, deliver, targetLine, type SmsTarget } from '../sms/sendSms.js';
 import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../sms/sendSmsSteps.js';
 import { loadCore } from '../bundles/coreLoader.js';
-import { visibleSmsText } from '../sms/visibleText.js';
+import { visibleSmsText } from '../../tools/text/visibleText.js';
 import type { HostServices } from '../services.js';
-import { inert } from './dataText.js';
-import { toolError } from './errorText.js';
+import { inert } from '../../tools/text/dataText.js';
+import { toolError } from '../../tools/text/errorText.js';
 import { errorResult, fail, guarded, textResult } from './results.js';
 
 interface Checked {

@@ -16,7 +16,7 @@ import type { Confirmations } from '../platform/confirmations.js';
 import type { HostServices } from '../services.js';
 import type { SmsDraft } from './draft.js';
 import { rememberSmsAnswer } from './rawAnswers.js';
-import { LINE_BREAK_MARK, visibleSmsText } from './visibleText.js';
+import { LINE_BREAK_MARK, visibleSmsText } from '../../tools/text/visibleText.js';
 import type { HostCommand } from '../commands/hostCommand.js';
 import { reportedError } from '../commands/runCommand.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
