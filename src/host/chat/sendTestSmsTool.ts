@@ -52,7 +52,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const message = new vscode.MarkdownString()
         .appendText(targetLine(checked.target))
         .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('From: {0}', sms.from))
+        .appendText(vscode.l10n.t('From: {0}', visibleSmsText(sms.from)))
         .appendMarkdown('  \n')
         .appendText(vscode.l10n.t('To: {0}', sms.to))
         .appendMarkdown('  \n')

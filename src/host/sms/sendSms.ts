@@ -123,7 +123,8 @@ export async function confirm(confirmations: Confirmations, sms: CheckedSms, tar
   const detail = [
     // First: which profile pays for it. A test SMS through the production profile is the costliest slip.
     targetLine(target),
-    vscode.l10n.t('From: {0}', sms.from),
+    // The sender id may come from a model or a command link too: spelled out like the text.
+    vscode.l10n.t('From: {0}', visibleSmsText(sms.from)),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
     sms.analysis.segments > 1 ? vscode.l10n.t('It is billed as {0} messages.', sms.analysis.segments) : '',
