@@ -4,6 +4,7 @@
 // answers with the same sentence that went to stderr at start, so the agent can relay it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
 import type { ServerContext } from './context.js';
@@ -31,8 +32,8 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
       {
         title: spec.title,
         description: spec.description(MCP_DOOR),
-        inputSchema: spec.input(MCP_DOOR),
-        outputSchema: spec.output,
+        inputSchema: spec.input(z, MCP_DOOR),
+        outputSchema: spec.output(z),
         annotations: spec.annotations,
       },
       (args: Record<string, unknown>, extra: { signal: AbortSignal }): Promise<CallToolResult> =>

@@ -9,6 +9,6 @@ import type { ToolSpec } from './spec.js';
 export const CHAT_TOOLS_WHEN = 'voiceSms.signedIn';
 
 export function chatManifestEntry(spec: ToolSpec): { name: string; modelDescription: string; inputSchema: unknown; when: string } {
-  const { $schema: _, ...inputSchema } = z.toJSONSchema(spec.input(CHAT_DOOR), { io: 'input' });
+  const { $schema: _, ...inputSchema } = z.toJSONSchema(spec.input(z, CHAT_DOOR), { io: 'input' });
   return { name: spec.chatName, modelDescription: spec.description(CHAT_DOOR), inputSchema, when: CHAT_TOOLS_WHEN };
 }

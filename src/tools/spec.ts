@@ -4,6 +4,12 @@
 // it turns a ToolContext out of its own services, the result into its result shape, a thrown error into
 // its error shape. Adding a tool to both doors is one new file in specs/ plus its test. vscode-free.
 import type { z } from 'zod';
+
+/**
+ * The zod API, handed to a spec's schema builders by whoever needs the schemas (the MCP door, the manifest
+ * script and tests): the chat door runs the specs without them, so zod stays out of the editor's features bundle.
+ */
+export type Zod = typeof z;
 import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
 
@@ -40,8 +46,8 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   mcpName: string;
   title: string;
   description(door: Door): string;
-  input(door: Door): I;
-  output: O;
+  input(z: Zod, door: Door): I;
+  output(z: Zod): O;
   annotations: ToolAnnotations;
   /** The bounds the tool enforces, stated once (schemas and checks are built from them). */
   limits(door: Door): Readonly<Record<string, number>>;

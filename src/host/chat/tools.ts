@@ -23,22 +23,25 @@ function str(input: Record<string, unknown>, key: string): string {
 }
 
 /**
- * The input for run(): the schema's own parse when it fits (defaults applied); otherwise the fields as
- * given (strings, or '' for anything else) so the tool's checks refuse them with the core's sentences,
- * as the palette's commands would.
+ * The input for run(), as the old chat tools read it: string fields as given ('' for anything else), so
+ * the tool's checks refuse a bad value with the core's sentences, as the palette's commands would; the
+ * trend's count defaults as its schema says. (No schema parse here: zod stays out of dist/features.js.)
  */
+/** The string fields each read tool needs; anything else given for them reads as '' (refused by the checks). */
+const STRINGS: Partial<Record<ToolKey, readonly string[]>> = {
+  getMonthView: ['instanceId', 'monthId'],
+  getTrend: ['instanceId'],
+  getDayActivities: ['instanceId', 'dateId'],
+};
+
 function inputFor(key: ToolKey, raw: Record<string, unknown>): Record<string, unknown> {
-  const schema = specOf(key).input(CHAT_DOOR);
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const loose: Record<string, unknown> = {};
-  for (const k of Object.keys(schema.shape)) {
-    const v = raw[k];
-    if (typeof v === 'string' || typeof v === 'number') loose[k] = v;
-    else if (v !== undefined) loose[k] = '';
+  const input: Record<string, unknown> = { ...raw };
+  for (const k of STRINGS[key] ?? []) input[k] = str(raw, k);
+  if (key === 'getTrend') {
+    if (raw['months'] === undefined) input['months'] = specOf(key).limits(CHAT_DOOR)['defaultMonths'];
+    if (raw['endMonthId'] !== undefined) input['endMonthId'] = str(raw, 'endMonthId');
   }
-  if (key === 'getTrend' && loose['months'] === undefined) loose['months'] = specOf(key).limits(CHAT_DOOR)['defaultMonths'];
-  return loose;
+  return input;
 }
 
 function readTool(

@@ -1,23 +1,24 @@
 // Balance: the amount and currency exactly as the service sent them (the editor adds its days-left estimate).
-import { z } from 'zod';
+import type { z } from 'zod';
 import { keyValue } from '../schemas.js';
-import type { ToolSpec } from '../spec.js';
+import type { ToolSpec, Zod } from '../spec.js';
 import { balanceToolResult } from '../text/accountText.js';
 import { READ_ONLY } from './common.js';
 
-const output = z.object({
-  profile: z.string(),
-  accountId: z.string(),
-  amount: z.string().optional().describe('Exactly as the service sent it.'),
-  currency: z.string().optional(),
-  values: z.array(keyValue).optional().describe("The answer's values, when it had no recognisable amount."),
-  daysLeft: z.number().optional().describe("Estimated from the editor's balance readings this month."),
-  readAt: z.string(),
-});
+const output = (z: Zod) =>
+  z.object({
+    profile: z.string(),
+    accountId: z.string(),
+    amount: z.string().optional().describe('Exactly as the service sent it.'),
+    currency: z.string().optional(),
+    values: z.array(keyValue(z)).optional().describe("The answer's values, when it had no recognisable amount."),
+    daysLeft: z.number().optional().describe("Estimated from the editor's balance readings this month."),
+    readAt: z.string(),
+  });
 
-const input = () => z.object({}).strict();
+const input = (z: Zod) => z.object({}).strict();
 
-export const balanceTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
+export const balanceTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'getBalance',
   chatName: 'voiceSms_getBalance',
   mcpName: 'get_balance',
@@ -30,6 +31,6 @@ export const balanceTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
   limits: () => ({}),
   async run(ctx, _args, signal) {
     const out = balanceToolResult(await ctx.readBalance(signal), { estimates: ctx.door.kind === 'chat' });
-    return { text: out.text, data: JSON.parse(out.json) as z.output<typeof output> };
+    return { text: out.text, data: JSON.parse(out.json) as z.output<ReturnType<typeof output>> };
   },
 };

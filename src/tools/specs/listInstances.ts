@@ -1,25 +1,26 @@
 // Instances: the profile, its voice instance ids and its sender ids (what send needs for "from").
 import * as l10n from '@vscode/l10n';
-import { z } from 'zod';
-import type { ToolSpec } from '../spec.js';
+import type { z } from 'zod';
+import type { ToolSpec, Zod } from '../spec.js';
 import { instancesToolResult } from '../text/accountText.js';
 import { quoted } from '../text/dataText.js';
 import { READ_ONLY } from './common.js';
 
-const output = z.object({
-  profile: z.string(),
-  host: z.string().optional(),
-  signedIn: z.boolean(),
-  demo: z.boolean(),
-  accountId: z.string().optional(),
-  instances: z.array(z.string()),
-  senderIds: z.array(z.string()).describe('Sender identities for "from"; the send tool uses the first when "from" is omitted.'),
-  sendingEnabled: z.boolean().optional(),
-});
+const output = (z: Zod) =>
+  z.object({
+    profile: z.string(),
+    host: z.string().optional(),
+    signedIn: z.boolean(),
+    demo: z.boolean(),
+    accountId: z.string().optional(),
+    instances: z.array(z.string()),
+    senderIds: z.array(z.string()).describe('Sender identities for "from"; the send tool uses the first when "from" is omitted.'),
+    sendingEnabled: z.boolean().optional(),
+  });
 
-const input = () => z.object({}).strict();
+const input = (z: Zod) => z.object({}).strict();
 
-export const listInstancesTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
+export const listInstancesTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'listInstances',
   chatName: 'voiceSms_listInstances',
   mcpName: 'list_instances',
@@ -46,7 +47,7 @@ export const listInstancesTool: ToolSpec<ReturnType<typeof input>, typeof output
           ? l10n.t('Sending test SMS is enabled; every message is confirmed by the user before it is sent.')
           : l10n.t('Sending test SMS is off.'),
       );
-    const data = JSON.parse(out.json) as z.output<typeof output>;
+    const data = JSON.parse(out.json) as z.output<ReturnType<typeof output>>;
     return {
       text: lines.join('\n'),
       data: {

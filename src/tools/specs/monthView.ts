@@ -1,50 +1,51 @@
 // Month view: the totals, the change against the previous month and one row per day, with the flags
 // the panel shows.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { shiftMonthId } from '../../shared/protocol.js';
 import { day, instanceIdInput, monthIdInput, totals } from '../schemas.js';
-import type { ToolSpec } from '../spec.js';
+import type { Door, ToolSpec, Zod } from '../spec.js';
 import { monthToolResult } from '../text/monthText.js';
 import { READ_ONLY } from './common.js';
 
-const cell = z.number().int().nullable();
-const flag = z.enum(['mismatch', 'missing', 'spike', 'future']);
+const output = (z: Zod) => {
+  const cell = z.number().int().nullable();
+  const flag = z.enum(['mismatch', 'missing', 'spike', 'future']);
+  return z.object({
+    instanceId: z.string(),
+    month: z.string().describe('YYYY-MM'),
+    currentDay: day(z),
+    totals: totals(z),
+    previous: z
+      .object({
+        month: z.string(),
+        totals: totals(z),
+        change: z.object({
+          callLegs: z.string(),
+          callLegsIn: z.string(),
+          callLegsOut: z.string(),
+          callsUnique: z.string(),
+          durationMin: z.string(),
+        }),
+      })
+      .optional(),
+    flags: z.object({ mismatch: z.array(day(z)), missing: z.array(day(z)), spike: z.array(day(z)), future: z.array(day(z)) }),
+    columns: z.array(z.string()),
+    rows: z
+      .array(z.tuple([day(z), cell, cell, cell, cell, cell, z.array(flag)]))
+      .describe('One row per calendar day, fields as named in columns; null: no entry from the service.'),
+    warnings: z.array(z.string()),
+  });
+};
 
-const output = z.object({
-  instanceId: z.string(),
-  month: z.string().describe('YYYY-MM'),
-  currentDay: day,
-  totals,
-  previous: z
-    .object({
-      month: z.string(),
-      totals,
-      change: z.object({
-        callLegs: z.string(),
-        callLegsIn: z.string(),
-        callLegsOut: z.string(),
-        callsUnique: z.string(),
-        durationMin: z.string(),
-      }),
-    })
-    .optional(),
-  flags: z.object({ mismatch: z.array(day), missing: z.array(day), spike: z.array(day), future: z.array(day) }),
-  columns: z.array(z.string()),
-  rows: z
-    .array(z.tuple([day, cell, cell, cell, cell, cell, z.array(flag)]))
-    .describe('One row per calendar day, fields as named in columns; null: no entry from the service.'),
-  warnings: z.array(z.string()),
-});
-
-const input = (door: Parameters<ToolSpec['input']>[0]) =>
+const input = (z: Zod, door: Door) =>
   z
     .object({
-      instanceId: instanceIdInput(door),
-      monthId: monthIdInput.describe('The month as YYYYMM, e.g. 202410 for October 2024.'),
+      instanceId: instanceIdInput(z, door),
+      monthId: monthIdInput(z).describe('The month as YYYYMM, e.g. 202410 for October 2024.'),
     })
     .strict();
 
-export const monthViewTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
+export const monthViewTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'getMonthView',
   chatName: 'voiceSms_getMonthView',
   mcpName: 'get_month_view',
@@ -69,6 +70,6 @@ export const monthViewTool: ToolSpec<ReturnType<typeof input>, typeof output> = 
     const r = await ctx.getMonthView(instanceId, monthId, signal);
     const prevTotals = await previous;
     const out = monthToolResult(instanceId, r.view, prevTotals ? { monthId: previousMonthId, totals: prevTotals } : undefined);
-    return { text: out.text, data: out.data as z.output<typeof output> };
+    return { text: out.text, data: out.data as z.output<ReturnType<typeof output>> };
   },
 };

@@ -2,12 +2,11 @@
 // and never retried. The body's schema limit and the enforced cap come from one number: the door's
 // maxSegments (the editor narrows it further with voiceSms.sms.maxSegments at run time).
 import * as l10n from '@vscode/l10n';
-import { z } from 'zod';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { count } from '../schemas.js';
 import { ToolRefusal } from '../refusal.js';
 import { checkSms } from '../sms.js';
-import type { Door, SendDetails, ToolSpec } from '../spec.js';
+import type { Door, SendDetails, ToolSpec, Zod } from '../spec.js';
 import { inert } from '../text/dataText.js';
 import { toolError } from '../text/errorText.js';
 
@@ -16,15 +15,16 @@ function maxChars(segments: number): number {
   return segments <= 1 ? 160 : Math.floor(segments) * 153;
 }
 
-const output = z.object({
-  status: z.literal('sent'),
-  from: z.string(),
-  to: z.string().describe('The destination, masked.'),
-  segments: count,
-  messageId: z.string().nullable(),
-});
+const output = (z: Zod) =>
+  z.object({
+    status: z.literal('sent'),
+    from: z.string(),
+    to: z.string().describe('The destination, masked.'),
+    segments: count(z),
+    messageId: z.string().nullable(),
+  });
 
-const input = (door: Door) => {
+const input = (z: Zod, door: Door) => {
   const max = maxChars(door.maxSegments);
   return z
     .object({
@@ -43,7 +43,7 @@ const input = (door: Door) => {
     .strict();
 };
 
-export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
+export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'sendTestSms',
   chatName: 'voiceSms_sendTestSms',
   mcpName: 'send_test_sms',

@@ -1,9 +1,9 @@
 // Trend: the monthly totals of several months, oldest first; a month that failed keeps its error.
 import * as l10n from '@vscode/l10n';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TREND_MONTHS } from '../../shared/protocol.js';
 import { currentMonthId, instanceIdInput, monthIdInput, totals } from '../schemas.js';
-import type { Door, ToolSpec } from '../spec.js';
+import type { Door, ToolSpec, Zod } from '../spec.js';
 import { toolError } from '../text/errorText.js';
 import { trendToolResult } from '../text/trendText.js';
 import { loadTrend, trendMonthIds } from '../trendLoader.js';
@@ -14,15 +14,16 @@ import { READ_ONLY } from './common.js';
 export const DEFAULT_TREND_MONTHS = TREND_MONTHS;
 export const MAX_TREND_MONTHS = 24;
 
-const output = z.object({
-  instanceId: z.string(),
-  months: z.array(z.object({ month: z.string(), totals: totals.optional(), error: z.string().optional() })),
-});
+const output = (z: Zod) =>
+  z.object({
+    instanceId: z.string(),
+    months: z.array(z.object({ month: z.string(), totals: totals(z).optional(), error: z.string().optional() })),
+  });
 
-const input = (door: Door) =>
+const input = (z: Zod, door: Door) =>
   z
     .object({
-      instanceId: instanceIdInput(door),
+      instanceId: instanceIdInput(z, door),
       months: z
         .number()
         .int()
@@ -30,11 +31,11 @@ const input = (door: Door) =>
         .max(MAX_TREND_MONTHS)
         .default(DEFAULT_TREND_MONTHS)
         .describe(`How many months to return, ending with endMonthId: 1 to ${MAX_TREND_MONTHS} (default ${DEFAULT_TREND_MONTHS}).`),
-      endMonthId: monthIdInput.optional().describe('The newest month as YYYYMM (default: the current month, UTC).'),
+      endMonthId: monthIdInput(z).optional().describe('The newest month as YYYYMM (default: the current month, UTC).'),
     })
     .strict();
 
-export const trendTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
+export const trendTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'getTrend',
   chatName: 'voiceSms_getTrend',
   mcpName: 'get_trend',
@@ -73,6 +74,6 @@ export const trendTool: ToolSpec<ReturnType<typeof input>, typeof output> = {
         ...(s.result ? { totals: s.result.view.totals } : { error: toolError(s.error).message }),
       })),
     );
-    return { text: out.text, data: JSON.parse(out.json) as z.output<typeof output> };
+    return { text: out.text, data: JSON.parse(out.json) as z.output<ReturnType<typeof output>> };
   },
 };

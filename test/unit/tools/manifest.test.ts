@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { z } from 'zod';
 import { MAX_SEGMENTS, maxBodyUnits } from '../../../src/core/sms/segments.js';
 import { CHAT_TOOLS } from '../../../src/shared/ids.js';
 import { CHAT_DOOR, MCP_DOOR, TOOL_SPECS } from '../../../src/tools/index.js';
@@ -56,7 +57,7 @@ void describe('tool specs and package.json languageModelTools', () => {
     for (const door of [CHAT_DOOR, MCP_DOOR]) {
       const limits = send.limits(door);
       assert.equal(limits['maxChars'], maxBodyUnits(door.maxSegments), door.kind);
-      const body = (send.input(door).shape as Record<string, { maxLength?: number | null }>)['body'];
+      const body = (send.input(z, door).shape as Record<string, { maxLength?: number | null }>)['body'];
       assert.equal(body?.maxLength, limits['maxChars'], `${door.kind}: the schema's body limit is the cap`);
     }
     const trend = TOOL_SPECS.find((s) => s.key === 'getTrend')!;
