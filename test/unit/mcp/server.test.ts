@@ -263,9 +263,10 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
 
   void it('send_test_sms without --allow-send is not there to call, and sends nothing', async () => {
     const before = sim.received.length;
-    const r = await call(plain, 'send_test_sms', SMS).catch(
-      (e: unknown) => ({ isError: true, content: [{ type: 'text', text: String(e) }] }),
-    );
+    const r = await call(plain, 'send_test_sms', SMS).catch((e: unknown) => ({
+      isError: true,
+      content: [{ type: 'text', text: String(e) }],
+    }));
     assert.equal(r.isError, true);
     assert.match(textOf(r), /send_test_sms/);
     assert.equal(plain.elicitations.length, 0, 'the user is not even asked');
