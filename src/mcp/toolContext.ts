@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { flattenResult } from '../shared/flattenResult.js';
+import { DEMO_PROFILE_NAME } from '../shared/ids.js';
 import { MCP_DOOR } from '../tools/index.js';
 import { ToolRefusal } from '../tools/refusal.js';
 import type { ToolContext } from '../tools/spec.js';
@@ -22,7 +23,8 @@ export function mcpToolContext(c: Connection, server: Server, allowSend: boolean
         profile: c.profile,
         host: c.host,
         signedIn: true,
-        demo: false,
+        // The --demo server names its connection as the editor's demo profile does.
+        demo: c.profile === DEMO_PROFILE_NAME,
         ...(s.accountId !== undefined ? { accountId: s.accountId } : {}),
         instances: s.instances,
         senderIds: s.senderIds,
