@@ -1,5 +1,5 @@
 // Flat config: type-aware typescript-eslint, plus the architecture boundary:
-// core, simulator, shared and mcp never import the editor API.
+// core, simulator, shared, tools and mcp never import the editor API; mcp never imports host.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -10,7 +10,6 @@ import regexp from 'eslint-plugin-regexp';
 const VSCODE_FREE_HOST = [
   'src/host/balance/{estimate,format,model}.ts',
   'src/host/bundles/{coreLoader,simulatorLoader}.ts',
-  'src/host/chat/*Text.ts',
   'src/host/commands/{panelArgs,profileArg,runCommand,signInInput}.ts',
   'src/host/platform/{lifecycle,monthLabel,pureL10n,redactingLogger}.ts',
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
@@ -58,20 +57,33 @@ export default tseslint.config(
     },
   },
   {
-    // The MCP server runs in plain Node outside the editor: no editor API, and of the host only the
-    // vscode-free text builders the chat tools share with it (and what they import).
+    // The tool core serves both doors (chat and MCP): no editor API, nothing of a door.
+    files: ['src/tools/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/tools is shared with the MCP server; it never imports the editor API.' }],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(host|mcp)/',
+              message: 'src/tools is the core of both doors; a door (src/host/chat, src/mcp) imports it, never the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The MCP server runs in plain Node outside the editor: no editor API and nothing of the host (what it
+    // shares with the chat tools lives in src/tools).
     files: ['src/mcp/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'vscode', message: 'src/mcp runs outside the editor; it never imports the editor API.' }],
-          patterns: [
-            {
-              regex: '^\\.\\./host/(?!chat/(activities|data|error|month|trend)Text\\.js$|balance/format\\.js$|webviews/trendLoader\\.js$)',
-              message: 'src/mcp may use only the vscode-free chat text builders of src/host (see the list in eslint.config.mjs).',
-            },
-          ],
+          patterns: [{ regex: '^(\\.\\./)+host/', message: 'src/mcp never imports src/host; what both doors share lives in src/tools.' }],
         },
       ],
     },

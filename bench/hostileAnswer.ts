@@ -7,7 +7,7 @@
 // and an answer just under the tag cap, each taken through the client as a trend would take twelve of them.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient } from '../src/core/client.js';
-import { toolError } from '../src/host/chat/errorText.js';
+import { toolError } from '../src/tools/text/errorText.js';
 import { RedactingLogger } from '../src/host/platform/redactingLogger.js';
 import { start } from '../src/simulator/index.js';
 import { asyncMsSideBySide } from './measure.js';

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../src/core/client.js';
-import { monthToolResult } from '../src/host/chat/monthText.js';
+import { monthToolResult } from '../src/tools/text/monthText.js';
 import { asyncMsSideBySide, median } from './measure.js';
 
 type Row = (name: string, a: number, b: number, unit: string, note: string, ratio?: number) => void;

@@ -1,11 +1,10 @@
-// Tool results: a short text summary, the same figures as JSON text (for clients that read only text)
-// and as structured content; failures as tool errors with the one sentence the extension shows
-// (the chat tools' errorText.ts: the core's message, made inert) and its kind.
+// Tool results in the protocol's shape: the short text, the same figures as JSON text (for clients that read
+// only text) and as structured content; failures as tool errors with the one sentence the extension shows
+// (src/tools/text/errorText.ts) and its kind.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toolError } from '../host/chat/errorText.js';
+import { toolError, type ToolErrorKind } from '../tools/text/errorText.js';
 
-/** The chat tools' kinds plus the server's own refusals. */
-export type McpErrorKind = ReturnType<typeof toolError>['kind'] | 'notConfigured' | 'sendingDisabled' | 'noElicitation' | 'outcomeUnknown';
+export type McpErrorKind = ToolErrorKind;
 
 export function okResult<T extends Record<string, unknown>>(text: string, data: T): CallToolResult {
   return {

@@ -317,6 +317,18 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     }
   });
 
+  it('sendTestSms: its modal spells out a sender id carrying a bidi override, as it does the text', async function () {
+    const asked = (await confirmations()).asked();
+    const received = sim.received.length;
+    const result = await invoke('voiceSms_sendTestSms', { from: 'VSTK\u202eTSET', to: '+4915123456789', body: 'x' });
+    assert.equal(json<{ error: string }>(result).error, 'declined', texts(result).join('\n'));
+    const modal = asked.at(-1);
+    assert.ok(modal, 'no confirmation was asked');
+    assert.ok(modal.detail.includes('From: VSTK⟨U+202E⟩TSET'), modal.detail);
+    assert.ok(!modal.detail.includes('\u202e'), 'the override reaches the modal raw');
+    assert.equal(sim.received.length, received);
+  });
+
   it('sendTestSms refuses an invalid number with the palette’s explanation, before any request', async function () {
     const requests = sim.requestCount;
     const result = await failing('voiceSms_sendTestSms', { to: 'hello', body: 'x' });

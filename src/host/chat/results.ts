@@ -3,7 +3,7 @@
 // Cancellation is thrown as CancellationError. The sentence is the core's (already scrubbed of credentials
 // and capped at the client's boundary), made inert here for a model that may repeat it as markdown.
 import * as vscode from 'vscode';
-import { toolError, toolErrorText, type ToolError } from './errorText.js';
+import { toolError, toolErrorText, type ToolError } from '../../tools/text/errorText.js';
 
 /** A failed tool call: `message` is the sentence plus its kind as JSON (`{"error":"auth"}`). */
 export class ToolFailure extends Error {

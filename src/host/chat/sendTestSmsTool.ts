@@ -9,10 +9,10 @@ import { maskPhoneNumber } from '../../shared/redact.js';
 import { confirm, deliver, targetLine, type SmsTarget } from '../sms/sendSms.js';
 import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../sms/sendSmsSteps.js';
 import { loadCore } from '../bundles/coreLoader.js';
-import { visibleSmsText } from '../sms/visibleText.js';
+import { visibleSmsText } from '../../tools/text/visibleText.js';
 import type { HostServices } from '../services.js';
-import { inert } from './dataText.js';
-import { toolError } from './errorText.js';
+import { inert } from '../../tools/text/dataText.js';
+import { toolError } from '../../tools/text/errorText.js';
 import { errorResult, fail, guarded, textResult } from './results.js';
 
 interface Checked {
@@ -52,7 +52,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const message = new vscode.MarkdownString()
         .appendText(targetLine(checked.target))
         .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('From: {0}', sms.from))
+        .appendText(vscode.l10n.t('From: {0}', visibleSmsText(sms.from)))
         .appendMarkdown('  \n')
         .appendText(vscode.l10n.t('To: {0}', sms.to))
         .appendMarkdown('  \n')

@@ -16,7 +16,7 @@ import type { Confirmations } from '../platform/confirmations.js';
 import type { HostServices } from '../services.js';
 import type { SmsDraft } from './draft.js';
 import { rememberSmsAnswer } from './rawAnswers.js';
-import { LINE_BREAK_MARK, visibleSmsText } from './visibleText.js';
+import { LINE_BREAK_MARK, visibleSmsText } from '../../tools/text/visibleText.js';
 import type { HostCommand } from '../commands/hostCommand.js';
 import { reportedError } from '../commands/runCommand.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
@@ -123,7 +123,7 @@ export async function confirm(confirmations: Confirmations, sms: CheckedSms, tar
   const detail = [
     // First: which profile pays for it. A test SMS through the production profile is the costliest slip.
     targetLine(target),
-    // The sender id too: settings, a command link or a model may have written it.
+    // The sender id may come from a model or a command link too: spelled out like the text.
     vscode.l10n.t('From: {0}', visibleSmsText(sms.from)),
     vscode.l10n.t('To: {0}', sms.to),
     vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),

@@ -13,7 +13,7 @@ import {
 import type { MonthViewDataSource } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
-import { loadTrend, trendMonthIds } from './trendLoader.js';
+import { loadTrend, trendMonthIds } from '../../tools/trendLoader.js';
 
 export interface TrendHooks {
   onOpenMonth?(instanceId: string, monthId: string): unknown;

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
-import { inert } from '../../../src/host/chat/dataText.js';
+import { inert } from '../../../src/tools/text/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { buildServer, connect, everything, root, textOf, type Connected } from './harness.js';
 
@@ -105,21 +105,25 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     built?.dispose();
   });
 
-  void it('lists the six tools, each with an input and an output schema and its annotations', async () => {
+  void it('lists the five read tools without --allow-send, each with an input and an output schema and its annotations', async () => {
     const { tools } = await plain.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
+    assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS.filter((t) => t !== 'send_test_sms').sort());
     for (const t of tools) {
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.equal(t.outputSchema?.type, 'object', `${t.name} has an output schema`);
       assert.ok((t.description ?? '').length > 20, `${t.name} is described`);
-      if (t.name === 'send_test_sms') {
-        assert.equal(t.annotations?.destructiveHint, true);
-        assert.equal(t.annotations?.openWorldHint, true);
-        assert.equal(t.annotations?.readOnlyHint, false);
-      } else {
-        assert.equal(t.annotations?.readOnlyHint, true, `${t.name} is read-only`);
-      }
+      assert.equal(t.annotations?.readOnlyHint, true, `${t.name} is read-only`);
     }
+  });
+
+  void it('lists the send tool with --allow-send, destructive and open-world', async () => {
+    const c = await server({}, { args: ['--allow-send'] });
+    const { tools } = await c.client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
+    const send = tools.find((t) => t.name === 'send_test_sms');
+    assert.equal(send?.annotations?.destructiveHint, true);
+    assert.equal(send?.annotations?.openWorldHint, true);
+    assert.equal(send?.annotations?.readOnlyHint, false);
   });
 
   void it("takes the chat tools' inputs (names, required, patterns, bounds)", async () => {
@@ -131,7 +135,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
         }>;
       };
     };
-    const { tools } = await plain.client.listTools();
+    const { tools } = await (await server({}, { args: ['--allow-send'] })).client.listTools();
     for (const t of tools) {
       const twin = manifest.contributes.languageModelTools.find((c) => c.name === CHAT_TWIN[t.name]);
       assert.ok(twin, t.name);
@@ -148,7 +152,8 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       );
       assert.equal(mine.additionalProperties, false, `${t.name} refuses unknown inputs`);
       for (const [key, spec] of Object.entries(twin.inputSchema.properties)) {
-        for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'default']) {
+        // The body's length is each door's own segment limit (test/unit/mcp/sending.test.ts checks the MCP one).
+        for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'default']) {
           if (spec[facet] !== undefined) assert.deepEqual(mine.properties?.[key]?.[facet], spec[facet], `${t.name}.${key}.${facet}`);
         }
       }
@@ -207,8 +212,11 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     assert.deepEqual(r.structuredContent, {
       profile: 'VOICESMS_* environment',
       host: new URL(sim.url).host,
+      signedIn: true,
+      demo: false,
       accountId: 'ACC-DEMO',
       instances: ['VI-DEMO-01', 'VI-DEMO-02'],
+      senderIds: [],
       sendingEnabled: false,
     });
   });
@@ -253,12 +261,14 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     assert.deepEqual(leaks, []);
   });
 
-  void it('send_test_sms without --allow-send is refused and sends nothing', async () => {
+  void it('send_test_sms without --allow-send is not there to call, and sends nothing', async () => {
     const before = sim.received.length;
-    const r = await call(plain, 'send_test_sms', SMS);
+    const r = await call(plain, 'send_test_sms', SMS).catch((e: unknown) => ({
+      isError: true,
+      content: [{ type: 'text', text: String(e) }],
+    }));
     assert.equal(r.isError, true);
-    assert.equal(kindOf(r), 'sendingDisabled');
-    assert.match(textOf(r), /--allow-send/);
+    assert.match(textOf(r), /send_test_sms/);
     assert.equal(plain.elicitations.length, 0, 'the user is not even asked');
     assert.equal(sim.received.length, before);
   });
@@ -357,7 +367,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     });
 
     void it('missing variables: a startup error naming them, and the same error from every tool', async () => {
-      const c = await server({}, {}, { VOICESMS_BASE_URL: sim.url });
+      const c = await server({}, { args: ['--allow-send'] }, { VOICESMS_BASE_URL: sim.url });
       for (const name of TOOLS) {
         const r = await call(c, name, name === 'send_test_sms' ? SMS : READ_CALLS.find((x) => x.name === name)?.arguments);
         assert.equal(r.isError, true, name);

@@ -9,7 +9,7 @@ import { AnswerBoundary } from '../../../src/core/boundary.js';
 import { sanitizeExcerpt } from '../../../src/core/http/excerpt.js';
 import { KnownSecrets, redact } from '../../../src/shared/redact.js';
 import { breakSchemes, inertLine, inertText, markdownText } from '../../../src/shared/untrustedText.js';
-import { inert, inertKey, quoted } from '../../../src/host/chat/dataText.js';
+import { inert, inertKey, quoted } from '../../../src/tools/text/dataText.js';
 import { RedactingLogger } from '../../../src/host/platform/redactingLogger.js';
 import { parseEnvelope } from '../../../src/core/xml/envelope.js';
 import { escapeXml } from '../../../src/simulator/xml.js';

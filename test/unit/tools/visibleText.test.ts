@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { visibleSmsText } from '../../../../src/host/sms/visibleText.js';
+import { visibleSmsText } from '../../../src/tools/text/visibleText.js';
 
 void describe('visibleSmsText (the SMS confirmation quote)', () => {
   void it('keeps ordinary text, spaces and emoji as they are', () => {

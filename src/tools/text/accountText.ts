@@ -1,19 +1,30 @@
 // voiceSms_getBalance's and voiceSms_listInstances's results. The amount and the currency are the
 // service's strings as sent (never reformatted), quoted as data. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
-import type { BalanceEstimate } from '../balance/estimate.js';
-import type { LoadedBalance } from '../balance/model.js';
+import type { Balance } from '../../core/index.js';
 import { inert, inertKey, quoted, quotedList } from './dataText.js';
 
 /** Rows shown when the answer had no recognisable amount. */
 const MAX_BALANCE_ROWS = 40;
 
+/** A balance reading as both doors have it (the editor's balance model adds the days-left estimate). */
+export interface ToolBalance {
+  profile: string;
+  accountId: string;
+  /** Undefined when the answer had no recognisable amount; `rows` then carries it. */
+  balance?: Balance;
+  rows: Array<{ key: string; value: string }>;
+  /** When it was read, in ms since the epoch. */
+  at: number;
+  estimate?: { daysLeft: number };
+}
+
 /** Days as the Account view rounds them: whole days from 10 up, one decimal below. */
-export function roundDays(est: BalanceEstimate): number {
+export function roundDays(est: { daysLeft: number }): number {
   return est.daysLeft >= 10 ? Math.round(est.daysLeft) : Math.round(est.daysLeft * 10) / 10;
 }
 
-export function balanceToolResult(loaded: LoadedBalance): { text: string; json: string } {
+export function balanceToolResult(loaded: ToolBalance, options: { estimates?: boolean } = {}): { text: string; json: string } {
   const lines: string[] = [];
   const b = loaded.balance;
   if (b) {
@@ -46,19 +57,25 @@ export function balanceToolResult(loaded: LoadedBalance): { text: string; json: 
       lines.push(l10n.t('Truncated: showing {0} of {1} values.', MAX_BALANCE_ROWS, loaded.rows.length));
   }
   const est = loaded.estimate;
-  lines.push(
-    est
-      ? l10n.t(
-          "About {0} days left at this month's rate, estimated from the balance readings this editor took (the service reports no spend).",
-          roundDays(est),
-        )
-      : l10n.t('No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.'),
-  );
+  // Only the editor keeps balance readings to estimate from; elsewhere the line would only confuse.
+  if (options.estimates !== false)
+    lines.push(
+      est
+        ? l10n.t(
+            "About {0} days left at this month's rate, estimated from the balance readings this editor took (the service reports no spend).",
+            roundDays(est),
+          )
+        : l10n.t(
+            'No days-left estimate yet: it needs two balance readings this month, at least an hour apart, with the balance going down.',
+          ),
+    );
   // The JSON part carries the same inert, capped strings as the sentence: a model reads both.
   const data = {
     profile: inert(loaded.profile, 80),
     accountId: inert(loaded.accountId, 80),
-    ...(b ? { amount: inert(b.amount, 80), ...(b.currency !== undefined ? { currency: inert(b.currency, 80) } : {}) } : {}),
+    ...(b
+      ? { amount: inert(b.amount, 80), ...(b.currency !== undefined ? { currency: inert(b.currency, 80) } : {}) }
+      : { values: loaded.rows.slice(0, MAX_BALANCE_ROWS).map((r) => ({ path: inertKey(r.key), value: inert(r.value) })) }),
     ...(est ? { daysLeft: roundDays(est) } : {}),
     readAt: new Date(loaded.at).toISOString(),
   };
@@ -73,7 +90,13 @@ export interface InstancesInfo {
   senderIds: readonly string[];
 }
 
-export function instancesToolResult(info: InstancesInfo): { text: string; json: string } {
+/** What a door says instead of the editor's own advice (the MCP server has no commands, only its environment). */
+export interface InstancesHints {
+  noInstances: string;
+  noSenders: string;
+}
+
+export function instancesToolResult(info: InstancesInfo, hints?: InstancesHints): { text: string; json: string } {
   const name = quoted(info.profile, 80);
   const lines = [
     info.demo
@@ -83,10 +106,10 @@ export function instancesToolResult(info: InstancesInfo): { text: string; json: 
         : l10n.t('Active profile: {0}, not signed in (no stored credentials); run "Voice & SMS: Sign In".', name),
     info.instances.length > 0
       ? l10n.t('Voice instances: {0}.', quotedList(info.instances))
-      : l10n.t('No voice instances are configured; the user can add one with "Voice & SMS: Add Voice Instance".'),
+      : (hints?.noInstances ?? l10n.t('No voice instances are configured; the user can add one with "Voice & SMS: Add Voice Instance".')),
     info.senderIds.length > 0
       ? l10n.t('Sender identities: {0}.', quotedList(info.senderIds))
-      : l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".'),
+      : (hints?.noSenders ?? l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".')),
   ];
   const data = {
     ...info,

@@ -1,13 +1,17 @@
 // Loads the totals of consecutive months of one instance, keeping each month's failure next to it
-// instead of failing the whole set. Shared by the trend panel (trendController.ts) and the chat tool
-// voiceSms_getTrend. All months are asked for at once: the profile's request scheduler (core/http/
+// instead of failing the whole set. Shared by the trend panel (host/webviews/trendController.ts) and the
+// trend tool of both doors. All months are asked for at once: the profile's request scheduler (core/http/
 // scheduler.ts) decides how many are on the wire, so a slow service is still not hammered. vscode-free.
-import { shiftMonthId } from '../../shared/protocol.js';
-import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
+import { shiftMonthId } from '../shared/protocol.js';
 
-export interface TrendSlot {
+/** Loads one month; `priority` orders the profile's queued requests (see core/http/scheduler.ts). */
+export interface MonthLoader<R> {
+  load(instanceId: string, monthId: string, signal: AbortSignal, priority?: 'high' | 'normal'): Promise<R>;
+}
+
+export interface TrendSlot<R> {
   monthId: string;
-  result?: MonthViewLoadResult;
+  result?: R;
   error?: unknown;
 }
 
@@ -20,13 +24,13 @@ export function trendMonthIds(endMonthId: string, count: number): string[] {
  * One slot per month, oldest first. The newest month is asked for first and ahead of other views' older
  * months (it is the one the user compares against); an abort of `signal` cancels what is still queued.
  */
-export async function loadTrend(
-  source: MonthViewDataSource,
+export async function loadTrend<R>(
+  source: MonthLoader<R>,
   instanceId: string,
   monthIds: readonly string[],
   signal: AbortSignal,
-): Promise<TrendSlot[]> {
-  const slots: TrendSlot[] = monthIds.map((monthId) => ({ monthId }));
+): Promise<Array<TrendSlot<R>>> {
+  const slots: Array<TrendSlot<R>> = monthIds.map((monthId) => ({ monthId }));
   const newestFirst = [...slots].reverse();
   await Promise.all(
     newestFirst.map(async (slot, i) => {

@@ -3,14 +3,14 @@
 // numbers masked, balance as the service named it, failures as one sentence and a kind.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStats, MonthView } from '../../../../src/core/model/types.js';
-import { balanceToolResult, instancesToolResult } from '../../../../src/host/chat/accountText.js';
-import { activitiesToolResult } from '../../../../src/host/chat/activitiesText.js';
-import { change, inert, quoted } from '../../../../src/host/chat/dataText.js';
-import { toolError, toolErrorText } from '../../../../src/host/chat/errorText.js';
-import { monthToolResult } from '../../../../src/host/chat/monthText.js';
-import { trendToolResult } from '../../../../src/host/chat/trendText.js';
-import { VoiceSmsError } from '../../../../src/core/errors.js';
+import type { DayStats, MonthView } from '../../../src/core/model/types.js';
+import { balanceToolResult, instancesToolResult } from '../../../src/tools/text/accountText.js';
+import { activitiesToolResult } from '../../../src/tools/text/activitiesText.js';
+import { change, inert, quoted } from '../../../src/tools/text/dataText.js';
+import { toolError, toolErrorText } from '../../../src/tools/text/errorText.js';
+import { monthToolResult } from '../../../src/tools/text/monthText.js';
+import { trendToolResult } from '../../../src/tools/text/trendText.js';
+import { VoiceSmsError } from '../../../src/core/errors.js';
 
 function day(dateId: string, callLegs: number, extra: Partial<DayStats> = {}): DayStats {
   const callLegsIn = Math.floor(callLegs / 2);
@@ -163,7 +163,6 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
       profile: 'P',
       accountId: 'ACC-1',
       balance: { amount: '1234.5', currency: 'EUR' },
-      shown: '1,234.50 EUR',
       rows: [],
       at: Date.UTC(2026, 1, 3),
     };
@@ -172,7 +171,7 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     assert.match(a.text, /No days-left estimate yet/);
     const b = balanceToolResult({
       ...loaded,
-      estimate: { daysLeft: 12.4, ratePerDay: 1, from: { at: 0, amount: 2 }, to: { at: 1, amount: 1 } },
+      estimate: { daysLeft: 12.4 },
     });
     assert.match(b.text, /About 12 days left/);
     assert.deepEqual(JSON.parse(b.json), {
@@ -186,7 +185,6 @@ void describe('chat tools: trend, activities, balance, instances, errors', () =>
     const c = balanceToolResult({
       profile: 'P',
       accountId: 'ACC-1',
-      shown: '',
       rows: [{ key: 'credit.units', value: '<b>40</b>' }],
       at: loaded.at,
     });

@@ -5,7 +5,23 @@ import * as l10n from '@vscode/l10n';
 import { inert } from './dataText.js';
 
 export type ToolErrorKind =
-  'signedOut' | 'noAccount' | 'network' | 'timeout' | 'http' | 'service' | 'parse' | 'validation' | 'auth' | 'declined' | 'unexpected';
+  | 'signedOut'
+  | 'noAccount'
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'service'
+  | 'parse'
+  | 'validation'
+  | 'auth'
+  | 'declined'
+  | 'unexpected'
+  // The tools' own refusals (ToolRefusal) and the MCP door's.
+  | 'notConfigured'
+  | 'sendingDisabled'
+  | 'noElicitation'
+  | 'outcomeUnknown'
+  | 'sendLimit';
 
 export interface ToolError {
   kind: ToolErrorKind;
@@ -13,6 +29,18 @@ export interface ToolError {
 }
 
 const CORE_KINDS = new Set(['network', 'timeout', 'http', 'service', 'parse', 'validation', 'auth']);
+const ALL_KINDS = new Set<string>([
+  ...CORE_KINDS,
+  'signedOut',
+  'noAccount',
+  'declined',
+  'unexpected',
+  'notConfigured',
+  'sendingDisabled',
+  'noElicitation',
+  'outcomeUnknown',
+  'sendLimit',
+]);
 
 /** Whether `kind` is one of the core's error kinds (as kept by the balance model). */
 export function isToolErrorKind(kind: unknown): kind is ToolErrorKind {
@@ -24,6 +52,9 @@ export function toolError(e: unknown): ToolError {
   const raw = e instanceof Error ? e.message : String(e);
   const message = inert(raw, MAX_ERROR_CHARS) || l10n.t('Something went wrong without a message; the Voice & SMS log has the details.');
   if (e instanceof Error && e.name === 'NotSignedInError') return { kind: 'signedOut', message };
+  // A tool's own refusal (src/tools/refusal.ts) carries its kind.
+  const refusal = e instanceof Error && e.name === 'ToolRefusal' ? (e as unknown as { kind?: unknown }).kind : undefined;
+  if (typeof refusal === 'string') return { kind: ALL_KINDS.has(refusal) ? (refusal as ToolErrorKind) : 'unexpected', message };
   const kind = (e as { kind?: unknown } | undefined)?.kind;
   if (e instanceof Error && e.name === 'VoiceSmsError' && typeof kind === 'string' && CORE_KINDS.has(kind))
     return { kind: kind as ToolErrorKind, message };

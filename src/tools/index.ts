@@ -1,0 +1,29 @@
+// Every tool, in the order both doors list them. A new tool is one more spec file here (and its test).
+import { balanceTool } from './specs/balance.js';
+import { dayActivitiesTool } from './specs/dayActivities.js';
+import { listInstancesTool } from './specs/listInstances.js';
+import { monthViewTool } from './specs/monthView.js';
+import { sendTestSmsTool } from './specs/sendTestSms.js';
+import { trendTool } from './specs/trend.js';
+import type { Door, ToolKey, ToolSpec } from './spec.js';
+
+export const TOOL_SPECS: readonly ToolSpec[] = [
+  monthViewTool,
+  trendTool,
+  dayActivitiesTool,
+  balanceTool,
+  listInstancesTool,
+  sendTestSmsTool,
+];
+
+export function specOf(key: ToolKey): ToolSpec {
+  const spec = TOOL_SPECS.find((s) => s.key === key);
+  if (!spec) throw new Error(`no tool ${key}`);
+  return spec;
+}
+
+/** The editor's chat door: its names; its send tool's schema allows what voiceSms.sms.maxSegments may be set to. */
+export const CHAT_DOOR: Door = { kind: 'chat', name: (key) => specOf(key).chatName, maxSegments: 10 };
+
+/** The MCP door: its names; an agent's test message is held to the extension's default segment limit. */
+export const MCP_DOOR: Door = { kind: 'mcp', name: (key) => specOf(key).mcpName, maxSegments: 3 };

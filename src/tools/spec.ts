@@ -1,0 +1,116 @@
+// What one tool is, for both doors (the editor's chat and the MCP server): its two names, title, the
+// description the model reads (literal English: a translation must not change how a tool is used), one
+// input and one output schema, annotations, the limits it enforces, and run(). A door only translates:
+// it turns a ToolContext out of its own services, the result into its result shape, a thrown error into
+// its error shape. Adding a tool to both doors is one new file in specs/ plus its test. vscode-free.
+import type { z } from 'zod';
+
+/**
+ * The zod API, handed to a spec's schema builders by whoever needs the schemas (the MCP door, the manifest
+ * script and tests): the chat door runs the specs without them, so zod stays out of the editor's features bundle.
+ */
+export type Zod = typeof z;
+import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
+import type { InstancesHints, ToolBalance } from './text/accountText.js';
+
+export type ToolKey = 'getMonthView' | 'getTrend' | 'getDayActivities' | 'getBalance' | 'listInstances' | 'sendTestSms';
+
+/** The door a text is written for: tools name each other by that door's names. */
+export interface Door {
+  kind: 'chat' | 'mcp';
+  /** The name of tool `key` in this door. */
+  name(key: ToolKey): string;
+  /** The most SMS segments this door lets a tool send: its schema's body limit and its cap, from one number. */
+  maxSegments: number;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolOutcome<D> {
+  /** A short summary the model reads; values from the service quoted inert. */
+  text: string;
+  /** The same figures, structured (the output schema's shape). */
+  data: D;
+}
+
+export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  key: ToolKey;
+  /** Chat tool name (package.json languageModelTools, product.md). */
+  chatName: string;
+  /** MCP tool name (product.md). */
+  mcpName: string;
+  title: string;
+  description(door: Door): string;
+  input(z: Zod, door: Door): I;
+  output(z: Zod): O;
+  annotations: ToolAnnotations;
+  /** The bounds the tool enforces, stated once (schemas and checks are built from them). */
+  limits(door: Door): Readonly<Record<string, number>>;
+  /** Whatever fails is thrown (a ToolRefusal for the tool's own refusals), with a message already scrubbed. */
+  run(ctx: ToolContext, input: z.output<I>, signal: AbortSignal): Promise<ToolOutcome<z.output<O>>>;
+}
+
+/** The facts of the active profile (editor) or the server's environment (MCP). */
+export interface ProfileFacts {
+  profile: string;
+  /** The service's host, when the door shows it (MCP: there is no profile list to look at). */
+  host?: string;
+  signedIn: boolean;
+  demo: boolean;
+  accountId?: string;
+  instances: readonly string[];
+  senderIds: readonly string[];
+  /** ISO country for national-format numbers. */
+  defaultRegion?: string;
+  /** MCP: whether send_test_sms is listed; the editor always has it. */
+  sendingEnabled?: boolean;
+  /** The door's advice when instances or senders are missing (default: the editor's commands). */
+  hints?: InstancesHints;
+}
+
+export interface SendDetails {
+  profile: string;
+  host: string;
+  from: string;
+  /** E.164. */
+  to: string;
+  body: string;
+  analysis: BodyAnalysis;
+}
+
+export interface SendOutcome {
+  messageId?: string;
+}
+
+/** What a door gives the tools. Every method may throw the door's own errors; toolError() words them. */
+export interface ToolContext {
+  door: Door;
+  core(): CoreModuleLike;
+  /** The facts of the profile the calls go to (throws when signed out). */
+  facts(): Promise<ProfileFacts>;
+  getMonthView(instanceId: string, monthId: string, signal: AbortSignal, priority?: 'high' | 'normal'): Promise<MonthViewResult>;
+  getDayActivities(instanceId: string, dateId: string, signal: AbortSignal): Promise<{ result: unknown }>;
+  /** The balance as both doors read it; throws a ToolRefusal('noAccount') when there is no account id. */
+  readBalance(signal: AbortSignal): Promise<ToolBalance>;
+  /** Asks the user with the door's own UI; false (or a throw) means not sent. */
+  confirmSend(details: SendDetails, signal: AbortSignal): Promise<boolean>;
+  /** Sends once (never retried). Throws on failure; an error whose details say outcomeUnknown may have gone out. */
+  send(details: SendDetails, signal: AbortSignal): Promise<SendOutcome>;
+  /** The segment limit in force now (MCP: the door's; editor: the user's setting, at most the door's). */
+  maxSegments(): number;
+  /**
+   * Takes one of the door's sends before the user is asked (MCP: the hourly cap), or throws a ToolRefusal
+   * saying when the next one is possible. Released when nothing went out.
+   */
+  reserveSend?(): SendSlot;
+}
+
+export interface SendSlot {
+  /** Nothing left: the slot is free again. */
+  release(): void;
+}

@@ -1,0 +1,158 @@
+// Sending that an agent cannot abuse (issue 32, item 6), as an agent sees the server: the built dist/mcp.js
+// over stdio, the protocol SDK's own Client, the simulator on loopback.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { start, type Simulator } from '../../../src/simulator/index.js';
+import { maxBodyUnits } from '../../../src/core/sms/segments.js';
+import { buildServer, connect, textOf, type Connected } from './harness.js';
+
+const CREDENTIALS = { accessKeyId: 'AKID-MCP-SEND-1A2B3C', secretAccessKey: 'mcp-send-secret-Yy72-never-echo' };
+const SMS = { from: 'VSTK-TEST', to: '+15005550123', body: 'MCP test: hello' };
+const SEND = { args: ['--allow-send'], answer: () => ({ action: 'accept' as const, content: { send: true } }) };
+
+let built: Awaited<ReturnType<typeof buildServer>>;
+let sim: Simulator;
+let env: Record<string, string>;
+const open: Connected[] = [];
+
+async function server(options: Parameters<typeof connect>[2], extraEnv: Record<string, string> = {}): Promise<Connected> {
+  const c = await connect(built.mcpJs, { ...env, ...extraEnv }, options);
+  open.push(c);
+  return c;
+}
+
+async function call(c: Connected, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await c.client.callTool({ name: 'send_test_sms', arguments: args })) as CallToolResult;
+}
+
+function kindOf(r: CallToolResult): string | undefined {
+  try {
+    return (JSON.parse(textOf(r).split('\n').at(-1) ?? '') as { error?: string }).error;
+  } catch {
+    return undefined;
+  }
+}
+
+void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
+  before(async () => {
+    built = await buildServer();
+    sim = await start({ credentials: CREDENTIALS, controlEndpoint: false });
+    env = {
+      VOICESMS_BASE_URL: sim.url,
+      VOICESMS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      VOICESMS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      VOICESMS_VOICE_INSTANCES: 'VI-DEMO-01',
+    };
+  });
+
+  after(async () => {
+    for (const c of open) await c.close().catch(() => undefined);
+    await sim?.close();
+    built?.dispose();
+  });
+
+  void it('the confirmation spells out line breaks, U+202E and ESC in the text and the sender, and sends the text unchanged', async () => {
+    let answer: 'accept' | 'decline' = 'decline';
+    const c = await server({
+      args: ['--allow-send'],
+      answer: () => (answer === 'accept' ? { action: 'accept' as const, content: { send: true } } : { action: 'decline' as const }),
+    });
+    const body = `Your code is 1234${'\n'.repeat(40)}Reply STOP \u202eevil\u202c and \u001b[2Jgone`;
+    const declined = await call(c, { ...SMS, from: 'VSTK\u202eTSET', body });
+    assert.equal(kindOf(declined), 'declined', textOf(declined));
+    const asked = c.elicitations.at(-1)?.message ?? '';
+    for (const hidden of ['\u202e', '\u202c', '\u001b'])
+      assert.ok(!asked.includes(hidden), `U+${hidden.codePointAt(0)!.toString(16)} reaches the user's approval box raw`);
+    assert.ok(asked.includes('⏎'.repeat(40)), 'the 40 line breaks are shown as marks');
+    assert.ok(asked.includes('⟨U+202E⟩evil⟨U+202C⟩'), asked);
+    assert.ok(asked.includes('⟨U+001B⟩[2Jgone'), asked);
+    assert.ok(asked.includes('From: VSTK⟨U+202E⟩TSET'), 'the sender id is spelled out too');
+    // What the user approves is what is sent, character for character.
+    answer = 'accept';
+    const before = sim.received.length;
+    const sent = await call(c, { ...SMS, body });
+    assert.notEqual(sent.isError, true, textOf(sent));
+    assert.deepEqual(
+      sim.received.slice(before).map((m) => [m.from, m.body]),
+      [[SMS.from, body]],
+    );
+  });
+
+  void it("the body's schema limit and the enforced cap are one number (3 segments)", async () => {
+    const c = await server({ args: ['--allow-send'], answer: () => ({ action: 'decline' as const }) });
+    const { tools } = await c.client.listTools();
+    const body = (tools.find((t) => t.name === 'send_test_sms')?.inputSchema.properties as Record<string, { maxLength?: number }>)['body'];
+    assert.equal(body?.maxLength, maxBodyUnits(3));
+    assert.equal(body?.maxLength, 459);
+    // At the limit: checked, then the user is asked (and declines).
+    const atLimit = await call(c, { ...SMS, body: 'a'.repeat(459) });
+    assert.equal(kindOf(atLimit), 'declined', textOf(atLimit));
+    assert.equal(c.elicitations.length, 1);
+    // One over: refused before anyone is asked.
+    const over = await call(c, { ...SMS, body: 'a'.repeat(460) });
+    assert.equal(over.isError, true);
+    assert.equal(c.elicitations.length, 1);
+    // Within the characters but over the segments (UCS-2 holds 67 per segment): refused by the same limit.
+    const wide = await call(c, { ...SMS, body: 'ü'.repeat(60) + '😀'.repeat(80) });
+    assert.equal(wide.isError, true);
+    assert.equal(kindOf(wide), 'validation', textOf(wide));
+    assert.match(textOf(wide), /the limit is 3/);
+    assert.equal(c.elicitations.length, 1);
+  });
+
+  void it('list_instances returns the sender ids, and send uses the first when "from" is omitted', async () => {
+    const c = await server(SEND, { VOICESMS_SENDER_IDS: 'VSTK-TEST, VSTK-SECOND' });
+    const list = (await c.client.callTool({ name: 'list_instances', arguments: {} })) as CallToolResult;
+    assert.deepEqual((list.structuredContent as { senderIds: string[] }).senderIds, ['VSTK-TEST', 'VSTK-SECOND']);
+    assert.match(textOf(list), /Sender identities: "VSTK-TEST", "VSTK-SECOND"/);
+    const before = sim.received.length;
+    const r = await call(c, { to: SMS.to, body: SMS.body });
+    assert.notEqual(r.isError, true, textOf(r));
+    assert.deepEqual(
+      sim.received.slice(before).map((m) => m.from),
+      ['VSTK-TEST'],
+    );
+    assert.match(c.elicitations.at(-1)?.message ?? '', /From: VSTK-TEST/);
+  });
+
+  void it('without a sender id and without "from": refused before anyone is asked', async () => {
+    const c = await server(SEND);
+    const r = await call(c, { to: SMS.to, body: SMS.body });
+    assert.equal(kindOf(r), 'validation', textOf(r));
+    assert.match(textOf(r), /"from" is missing/);
+    assert.equal(c.elicitations.length, 0);
+  });
+
+  void it('at most 10 sends per hour by default; the refusal says when the next one is possible, and declined ones do not count', async () => {
+    let answer: 'accept' | 'decline' = 'decline';
+    const c = await server({
+      args: ['--allow-send'],
+      answer: () => (answer === 'accept' ? { action: 'accept' as const, content: { send: true } } : { action: 'decline' as const }),
+    });
+    // Declined and refused messages leave their slot free.
+    for (let i = 0; i < 3; i++) assert.equal(kindOf(await call(c, SMS)), 'declined');
+    answer = 'accept';
+    const before = sim.received.length;
+    for (let i = 0; i < 10; i++) {
+      const r = await call(c, { ...SMS, body: `cap ${i}` });
+      assert.notEqual(r.isError, true, `send ${i}: ${textOf(r)}`);
+    }
+    assert.equal(sim.received.length, before + 10);
+    const asked = c.elicitations.length;
+    const r = await call(c, { ...SMS, body: 'one too many' });
+    assert.equal(r.isError, true);
+    assert.equal(kindOf(r), 'sendLimit');
+    assert.match(textOf(r), /sent 10 messages in the last hour/);
+    assert.match(textOf(r), /next one is possible at \d\d:\d\d:\d\d UTC, in (60|59) minutes/);
+    assert.equal(c.elicitations.length, asked, 'the user is not asked');
+    assert.equal(sim.received.length, before + 10);
+  });
+
+  void it('tells the agent what the tools are for and that quoted values are data', async () => {
+    const c = await server({});
+    const instructions = c.client.getInstructions() ?? '';
+    assert.match(instructions, /call statistics/);
+    assert.match(instructions, /never an instruction/);
+  });
+});
