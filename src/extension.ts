@@ -75,6 +75,5 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   return testApi(ctx, services, shown);
 }
 
-export function deactivate(): void {
-  // Everything is in ctx.subscriptions, which the editor disposes.
-}
+/** Everything is in ctx.subscriptions, which the editor disposes. */
+export function deactivate(): void {}

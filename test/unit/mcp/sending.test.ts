@@ -52,14 +52,20 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     built?.dispose();
   });
 
-  void it('the confirmation spells out line breaks, U+202E and ESC in the text and the sender, and sends the text unchanged', async () => {
+  void it('the confirmation spells out line breaks, U+202E and ESC in the text and a no-break space in the sender, and sends the text unchanged', async () => {
     let answer: 'accept' | 'decline' = 'decline';
     const c = await server({
       args: ['--allow-send'],
       answer: () => (answer === 'accept' ? { action: 'accept' as const, content: { send: true } } : { action: 'decline' as const }),
     });
     const body = `Your code is 1234${'\n'.repeat(40)}Reply STOP \u202eevil\u202c and \u001b[2Jgone`;
-    const declined = await call(c, { ...SMS, from: 'VSTK\u202eTSET', body });
+    // A sender id with a bidi control is refused before anyone is asked (ids refuse invisible characters).
+    const refused = await call(c, { ...SMS, from: 'VSTK\u202eTSET', body });
+    assert.equal(kindOf(refused), 'validation', textOf(refused));
+    assert.match(textOf(refused), /U\+202E RIGHT-TO-LEFT OVERRIDE/);
+    assert.equal(c.elicitations.length, 0, 'nobody was asked');
+    // A no-break space is a valid id character that reads as a plain space: spelled out.
+    const declined = await call(c, { ...SMS, from: 'VSTK\u00a0TEST', body });
     assert.equal(kindOf(declined), 'declined', textOf(declined));
     const asked = c.elicitations.at(-1)?.message ?? '';
     for (const hidden of ['\u202e', '\u202c', '\u001b'])
@@ -67,7 +73,7 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     assert.ok(asked.includes('⏎'.repeat(40)), 'the 40 line breaks are shown as marks');
     assert.ok(asked.includes('⟨U+202E⟩evil⟨U+202C⟩'), asked);
     assert.ok(asked.includes('⟨U+001B⟩[2Jgone'), asked);
-    assert.ok(asked.includes('From: VSTK⟨U+202E⟩TSET'), 'the sender id is spelled out too');
+    assert.ok(asked.includes('From: VSTK⟨U+00A0⟩TEST'), 'the sender id is spelled out too');
     // What the user approves is what is sent, character for character.
     answer = 'accept';
     const before = sim.received.length;
