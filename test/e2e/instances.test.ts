@@ -71,4 +71,38 @@ describe('voice instances view in the editor', function () {
     await wb.moveMouseAway();
     await wb.screenshot('instances-01-months');
   });
+
+  it('pastes a mixed list: the report lists every entry and nothing is added until the valid ones are chosen', async function () {
+    this.timeout(90_000);
+    const list = 'VI-DEMO-03\nVI-DEMO-04, VI/05\nVI-DEMO-01 VI-DEMO-03\n..';
+    await wb.runCommand('Voice & SMS: Add Voice Instance…');
+    await wb.quickInput.waitOpen();
+    // A real paste: the line breaks of the clipboard reach the single-line box as spaces.
+    await wb.page.evaluate((t) => navigator.clipboard.writeText(t), list);
+    await wb.quickInput.input.focus();
+    await wb.page.keyboard.press('ControlOrMeta+V');
+    await wb.quickInput.message
+      .filter({ hasText: /6 entries: 2 new, 1 already listed, 1 repeated, 2 invalid/ })
+      .waitFor({ state: 'visible' });
+    await wb.quickInput.input.press('Enter');
+    await wb.quickInput.row(/Add the 2 Valid Instances/).waitFor({ state: 'visible' });
+    await wb.quickInput.row('VI/05').waitFor({ state: 'visible' });
+    const labels = await wb.quickInput.labels();
+    assert.ok(
+      labels.some((l) => l.includes('Edit the List')),
+      labels.join(' | '),
+    );
+    await wb.screenshot('instances-02-bulk-report');
+    assert.equal(await wb.treeRow('VI-DEMO-03', VIEW).count(), 0, 'nothing added before the choice');
+    await wb.quickInput.pick(/Add the 2 Valid Instances/);
+    await wb.quickInput.waitClosed();
+    await wb.treeRow('VI-DEMO-03', VIEW).waitFor({ state: 'visible' });
+    await wb.treeRow('VI-DEMO-04', VIEW).waitFor({ state: 'visible' });
+    await wb
+      .notification(/Voice instances added: 2/)
+      .first()
+      .waitFor({ state: 'visible' });
+    await wb.moveMouseAway();
+    await wb.screenshot('instances-03-bulk-added');
+  });
 });
