@@ -74,6 +74,9 @@ describe('voice instances view in the editor', function () {
 
   it('pastes a mixed list: the report lists every entry and nothing is added until the valid ones are chosen', async function () {
     this.timeout(90_000);
+    // Collapse the expanded instance so the added rows fit in the view.
+    await wb.treeRow(ADDED, VIEW).click();
+    await wb.treeRow(thisMonth().label, VIEW).waitFor({ state: 'hidden' });
     const list = 'VI-DEMO-03\nVI-DEMO-04, VI/05\nVI-DEMO-01 VI-DEMO-03\n..';
     await wb.runCommand('Voice & SMS: Add Voice Instance…');
     await wb.quickInput.waitOpen();
