@@ -155,7 +155,7 @@ void describe('simulator command line', () => {
   });
 
   void it('--instances N serves VI-DEMO-01 … VI-DEMO-N and no more', async () => {
-    const { lines } = await launch(['--port', '0', '--instances', '500', '--quiet']);
+    const { child, lines, exit } = await launch(['--port', '0', '--instances', '500', '--quiet']);
     const url = (lines[0] ?? '').slice('VOICESMS_BASE_URL='.length);
     const creds = {
       accessKeyId: (lines[1] ?? '').slice('VOICESMS_ACCESS_KEY_ID='.length),
@@ -166,6 +166,9 @@ void describe('simulator command line', () => {
     assert.equal(await status('VI-DEMO-01'), 200);
     assert.equal(await status('VI-DEMO-500'), 200);
     assert.equal(await status('VI-DEMO-501'), 404);
+    // SIGTERM, not the afterEach SIGKILL: tsx passes it on to the simulator process it started.
+    child.kill('SIGTERM');
+    assert.equal(await exit, 0);
   });
 
   void it('refuses a bad --port with a usage message and exit code 2', async () => {
