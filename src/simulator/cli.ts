@@ -2,7 +2,7 @@
 // the three variables the extension can import, each on its own line on stdout, then the control token.
 // Everything else (the demo ids, one line per request) goes to stderr, so stdout stays machine-readable.
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS, DEMO_INSTANCES, DEMO_SENDER_IDS } from './defaults.js';
+import { DEMO_ACCOUNTS, DEMO_INSTANCES, DEMO_SENDER_IDS, demoInstanceIds, MAX_DEMO_INSTANCES } from './defaults.js';
 import { CONTROL_TOKEN_HEADER } from './guard.js';
 import { start } from './server.js';
 import type { SimulatorOptions } from './types.js';
@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --scheme S                 Authorization value of the signed form (default CLOUD-V1)
   --accept-empty-signature   accept the signed form with an empty Signature
   --latency MS               delay every answer
+  --instances N              serve VI-DEMO-01 … VI-DEMO-N (default: the demo's ${DEMO_INSTANCES.length})
   --control-token T          the X-Sim-Token the /__sim endpoints require (default: random, printed)
   --quiet                    no request log on stderr
   --help`;
@@ -37,6 +38,7 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
       scheme: { type: 'string' },
       'accept-empty-signature': { type: 'boolean' },
       latency: { type: 'string' },
+      instances: { type: 'string' },
       'control-token': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -59,8 +61,16 @@ function optionsFrom(argv: string[]): SimulatorOptions | 'help' {
   if (values['control-token'] !== undefined) opts.controlToken = values['control-token'];
   const latency = wholeNumber('latency', values.latency, 600_000);
   if (latency !== undefined) opts.latencyMs = latency;
+  const instances = wholeNumber('instances', values.instances, MAX_DEMO_INSTANCES);
+  if (instances !== undefined) opts.instanceCount = instances;
   if (!values.quiet) opts.log = (line) => console.error(`[simulator] ${line}`);
   return opts;
+}
+
+/** "VI-DEMO-01 … VI-DEMO-24", or the one id, or "none". */
+function instanceRange(ids: readonly string[]): string {
+  if (ids.length === 0) return 'none';
+  return ids.length === 1 ? (ids[0] ?? '') : `${ids[0] ?? ''} … ${ids.at(-1) ?? ''}`;
 }
 
 async function main(): Promise<void> {
@@ -77,12 +87,13 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await start(opts);
+  const ids = opts.instanceCount === undefined ? DEMO_INSTANCES : demoInstanceIds(opts.instanceCount);
   console.log(`VOICESMS_BASE_URL=${sim.url}`);
   console.log(`VOICESMS_ACCESS_KEY_ID=${sim.credentials.accessKeyId}`);
   console.log(`VOICESMS_SECRET_ACCESS_KEY=${sim.credentials.secretAccessKey}`);
   console.log(`VOICESMS_SIM_CONTROL_TOKEN=${sim.controlToken}`);
   console.error(
-    `[simulator] demo data: instances ${DEMO_INSTANCES.join(', ')}; account ${DEMO_ACCOUNTS.join(', ')}; ` +
+    `[simulator] demo data: ${ids.length} instances ${instanceRange(ids)}; account ${DEMO_ACCOUNTS.join(', ')}; ` +
       `senders ${DEMO_SENDER_IDS.join(', ')}. Fault control: POST /__sim/faults with the header ` +
       `${CONTROL_TOKEN_HEADER}: <VOICESMS_SIM_CONTROL_TOKEN>. Stop with Ctrl+C.`,
   );

@@ -2,7 +2,16 @@
 // in-editor demo mode, so a demo profile and the simulator always agree on ids. Credentials are not
 // here on purpose: each start draws its own (credentials.ts), read them from Simulator.credentials.
 
-export const DEMO_INSTANCES: readonly string[] = ['VI-DEMO-01', 'VI-DEMO-02'];
+/** VI-DEMO-01 … VI-DEMO-<count> (two digits at least): the same first ids whatever the count, so tests and the bench agree. */
+export function demoInstanceIds(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `VI-DEMO-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** Most instances one simulator serves (`--instances`, `instanceCount`). */
+export const MAX_DEMO_INSTANCES = 10_000;
+
+/** The demo's two dozen instances: enough that an account overview says something. */
+export const DEMO_INSTANCES: readonly string[] = Object.freeze(demoInstanceIds(24));
 export const DEMO_ACCOUNT = 'ACC-DEMO';
 export const DEMO_ACCOUNTS: readonly string[] = [DEMO_ACCOUNT];
 export const DEMO_SENDER_IDS: readonly string[] = ['VSTK-TEST', '+15005550006'];

@@ -17,7 +17,9 @@ import {
   DEMO_SENDER_IDS,
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT,
   DEMO_STARTING_BALANCE_CENTS,
+  demoInstanceIds,
   MAX_CLOCK_SKEW_MS,
+  MAX_DEMO_INSTANCES,
   SERVICE_IDS,
 } from './defaults.js';
 import { credentialEchoText } from './credentialEcho.js';
@@ -123,6 +125,17 @@ function serviceIdOf(route: RouteMatch): string {
   return route.kind === 'operation' || route.kind === 'methodNotAllowed' ? SERVICE_IDS[route.operation] : SERVICE_IDS.gateway;
 }
 
+/** The instance ids served: the given list, `instanceCount` generated ones, or the demo's. */
+function instancesOf(opts: SimulatorOptions): readonly string[] {
+  const count = opts.instanceCount;
+  if (count === undefined) return opts.instances ?? DEMO_INSTANCES;
+  if (opts.instances !== undefined) throw new TypeError('Give the simulator instances or instanceCount, not both.');
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DEMO_INSTANCES) {
+    throw new TypeError(`instanceCount must be a whole number from 0 to ${MAX_DEMO_INSTANCES}.`);
+  }
+  return demoInstanceIds(count);
+}
+
 export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   const now = opts.now ?? Date.now;
   const credentials = { ...(opts.credentials ?? randomCredentials()) };
@@ -137,7 +150,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
   };
   const state = new SimState(
     {
-      instances: new Set(opts.instances ?? DEMO_INSTANCES),
+      instances: new Set(instancesOf(opts)),
       accounts: [...(opts.accounts ?? DEMO_ACCOUNTS)],
       senderIds: new Set(opts.senderIds ?? DEMO_SENDER_IDS),
       startingBalanceCents: DEMO_STARTING_BALANCE_CENTS,

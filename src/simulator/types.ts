@@ -76,6 +76,11 @@ export interface SimulatorOptions {
   now?: () => number;
   accounts?: string[];
   instances?: string[];
+  /**
+   * Serve VI-DEMO-01 … VI-DEMO-<n> (demoInstanceIds) instead of the demo's two dozen: lists of hundreds for
+   * tests and the bench. Not together with `instances`; at most MAX_DEMO_INSTANCES.
+   */
+  instanceCount?: number;
   senderIds?: string[];
   /** `Authorization` value of the signed form; default CLOUD-V1. */
   authScheme?: string;

@@ -1,49 +1,168 @@
-// voiceSms.addVoiceInstance { instanceId? }: adds a voice instance to the active profile (user settings)
-// so it shows in the Voice Instances view. Asks for the id when none is given. Returns the instance id
-// (also when it was already listed), or undefined when the user backed out or it was refused (shown).
+// voiceSms.addVoiceInstance { instanceId } | { instanceIds, addValid? } | { file, addValid? }: adds voice
+// instances to the active profile (user settings) so they show in the Voice Instances view. Without an
+// argument it asks for one id or a pasted list, or imports a file (instanceListInput.ts). A list goes in with
+// one settings write; a list with an invalid entry adds nothing until the user (or `addValid: true`) says so.
+// Returns the id for a single id, the report (core/model/idList.ts InstanceListReport) for a list or a file,
+// or undefined when the user backed out or it was refused (shown).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { validationError } from '../../core/errors.js';
 import { validateId } from '../../core/model/ids.js';
-import { errorMessage } from '../platform/errors.js';
+import {
+  checkEntryCount,
+  checkListSize,
+  isCsvName,
+  markAdded,
+  planInstanceList,
+  readCsvFirstColumn,
+  splitPastedList,
+  type InstanceListReport,
+  type ListEntry,
+} from '../../core/model/idList.js';
+import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';
-import { changeProfileInstances } from './instanceSettings.js';
-import { readPanelArgs, type PanelArgs } from './panelArgs.js';
+import { addTitle, askList, chooseForInvalid, summaryOf, type ListSource } from './instanceListInput.js';
+import { addProfileInstances, changeProfileInstances } from './instanceSettings.js';
+import { readPanelArgs } from './panelArgs.js';
 import { isArgObject } from './runCommand.js';
 
-const title = (): string => vscode.l10n.t('Add Voice Instance');
+interface AddArgs {
+  instanceId?: string;
+  instanceIds?: string[];
+  /** An absolute path of a text or CSV file. */
+  file?: string;
+  /** Add the valid ids of a list that also has invalid ones (otherwise nothing is added). */
+  addValid?: boolean;
+}
 
-export const command: HostCommand<PanelArgs> = {
-  parseArg: readPanelArgs,
-  // Given an instance id (a program, a test): the failure is shown and also thrown back.
-  failure: { title, throwBack: (raw) => (isArgObject(raw) && raw.instanceId != null ? 'shown' : false) },
+function readAddArgs(raw: unknown): AddArgs {
+  const out: AddArgs = { ...readPanelArgs(raw) };
+  if (!isArgObject(raw)) return out;
+  if (raw.instanceIds !== undefined) {
+    if (!Array.isArray(raw.instanceIds) || !raw.instanceIds.every((v) => typeof v === 'string')) {
+      throw validationError('instanceIds', vscode.l10n.t('must be a list of strings'));
+    }
+    out.instanceIds = raw.instanceIds;
+  }
+  if (raw.file !== undefined) {
+    if (typeof raw.file !== 'string' || !path.isAbsolute(raw.file)) {
+      throw validationError('file', vscode.l10n.t('must be an absolute file path'));
+    }
+    out.file = raw.file;
+  }
+  if (raw.addValid !== undefined) {
+    if (typeof raw.addValid !== 'boolean') throw validationError('addValid', vscode.l10n.t('must be true or false'));
+    out.addValid = raw.addValid;
+  }
+  const given = [out.instanceId, out.instanceIds, out.file].filter((v) => v !== undefined).length;
+  if (given > 1) throw validationError('instanceId', vscode.l10n.t('give one of instanceId, instanceIds or file'));
+  return out;
+}
+
+/** The entries of a file: CSV (first column, a heading row allowed) by its name, otherwise a list like a paste. */
+async function readListFile(uri: vscode.Uri): Promise<{ entries: ListEntry[]; csv: boolean }> {
+  const stat = await vscode.workspace.fs.stat(uri);
+  checkListSize(stat.size);
+  const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+  const csv = isCsvName(uri.path);
+  return { entries: csv ? readCsvFirstColumn(text) : splitPastedList(text), csv };
+}
+
+function ownInstances(services: HostServices): string[] {
+  return services.config.activeProfile?.voiceInstances ?? [];
+}
+
+/** Writes the report's new ids in one settings write and says what happened (log, and a notification if asked). */
+async function apply(services: HostServices, report: InstanceListReport, notify: boolean): Promise<InstanceListReport> {
+  const written = report.notAdded.length > 0 ? await addProfileInstances(services, report.notAdded) : [];
+  if (written === 'noProfile') {
+    throw new Error(vscode.l10n.t('The active profile is not in your user settings, so its voice instances cannot be changed here.'));
+  }
+  const done = markAdded(report, written);
+  logReport(services, done);
+  if (notify) void vscode.window.showInformationMessage(summaryOf(done));
+  return done;
+}
+
+function logReport(services: HostServices, r: InstanceListReport): void {
+  services.log.info(
+    `voice instance list: ${r.entries.length} entries; added ${r.added.length}, already listed ${r.alreadyListed.length}, ` +
+      `repeated ${r.repeated.length}, invalid ${r.invalid.length}, valid but not added ${r.notAdded.length}` +
+      (r.header ? `, column heading on line ${r.header.line}` : ''),
+  );
+  for (const i of r.invalid) services.log.info(`voice instance list, line ${i.line}: ${i.reason}`);
+}
+
+/** A list handed over by a program: added at once when clean or with `addValid`, otherwise only reported. */
+async function addGiven(
+  services: HostServices,
+  entries: readonly ListEntry[],
+  csv: boolean,
+  addValid: boolean,
+): Promise<InstanceListReport> {
+  const report = planInstanceList(entries, ownInstances(services), { firstIsHeader: csv });
+  if (report.invalid.length > 0 && !addValid) {
+    logReport(services, report);
+    return report;
+  }
+  return apply(services, report, false);
+}
+
+async function addOne(services: HostServices, instanceId: string): Promise<string> {
+  const result = await changeProfileInstances(services, instanceId, 'add');
+  services.log.info(`voice instance ${instanceId}: ${result === 'added' ? 'added to' : 'already in'} the active profile`);
+  if (result === 'noProfile') {
+    throw new Error(vscode.l10n.t('The active profile is not in your user settings, so its voice instances cannot be changed here.'));
+  }
+  return instanceId;
+}
+
+/** The questions, in a loop: "Edit the List" goes back to the input box with the text as it was. */
+async function askAndAdd(services: HostServices): Promise<string | InstanceListReport | undefined> {
+  let initial = '';
+  for (;;) {
+    const source: ListSource | undefined = await askList(ownInstances(services), initial);
+    if (!source) return undefined;
+    const { entries, csv } =
+      source.kind === 'file' ? await readListFile(source.uri) : { entries: splitPastedList(source.text), csv: false };
+    // One id typed: as always, no report.
+    const [only] = entries;
+    if (source.kind === 'text' && entries.length === 1 && only) return addOne(services, validateId('instanceId', only.text));
+    if (entries.length === 0) {
+      if (source.kind === 'file') void vscode.window.showInformationMessage(vscode.l10n.t('The file holds no ids.'));
+      return undefined;
+    }
+    const report = planInstanceList(entries, ownInstances(services), { firstIsHeader: csv });
+    if (report.invalid.length === 0) return apply(services, report, true);
+    const choice = await chooseForInvalid(report, source.kind === 'text');
+    if (choice === 'addValid') return apply(services, report, true);
+    if (choice === 'edit' && source.kind === 'text') {
+      initial = source.text;
+      continue;
+    }
+    logReport(services, report);
+    return report;
+  }
+}
+
+export const command: HostCommand<AddArgs> = {
+  parseArg: readAddArgs,
+  // Given ids (a program, a test): the failure is shown and also thrown back.
+  failure: {
+    title: addTitle,
+    throwBack: (raw) => (isArgObject(raw) && (raw.instanceId != null || raw.instanceIds != null || raw.file != null) ? 'shown' : false),
+  },
   async run(services, args) {
     await services.clients.active();
-    const listed = services.config.instances;
-    const instanceId =
-      args.instanceId ??
-      (await vscode.window
-        .showInputBox({
-          title: title(),
-          prompt: vscode.l10n.t('ID of the voice instance (the {0} part of /v1/vvoice/{0}/calls)', '{VVINS}'),
-          placeHolder: 'VI-…',
-          ignoreFocusOut: true,
-          validateInput: (v) => {
-            try {
-              const id = validateId('instanceId', v);
-              return listed.includes(id)
-                ? { message: vscode.l10n.t('{0} is already listed.', id), severity: vscode.InputBoxValidationSeverity.Info }
-                : undefined;
-            } catch (e) {
-              return errorMessage(e);
-            }
-          },
-        })
-        .then((v) => (v === undefined ? undefined : validateId('instanceId', v))));
-    if (!instanceId) return undefined;
-    const result = await changeProfileInstances(services, instanceId, 'add');
-    services.log.info(`voice instance ${instanceId}: ${result === 'added' ? 'added to' : 'already in'} the active profile`);
-    if (result === 'noProfile') {
-      throw new Error(vscode.l10n.t('The active profile is not in your user settings, so its voice instances cannot be changed here.'));
+    if (args.instanceId !== undefined) return addOne(services, args.instanceId);
+    if (args.instanceIds !== undefined) {
+      const entries = args.instanceIds.map((text, i) => ({ text, line: i + 1 }));
+      return addGiven(services, checkEntryCount(entries), false, args.addValid ?? false);
     }
-    return instanceId;
+    if (args.file !== undefined) {
+      const { entries, csv } = await readListFile(vscode.Uri.file(args.file));
+      return addGiven(services, entries, csv, args.addValid ?? false);
+    }
+    return askAndAdd(services);
   },
 };

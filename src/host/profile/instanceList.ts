@@ -27,3 +27,24 @@ export function editInstances(
   list[index] = { ...entry, voiceInstances };
   return { list, result: op === 'add' ? 'added' : 'removed' };
 }
+
+/**
+ * The list with every id of `ids` the profile named `profile` lacks appended to its voiceInstances, in one
+ * edit (a bulk add is one settings write, whatever its length); `added` names them in order.
+ */
+export function addInstances(raw: unknown, profile: string, ids: readonly string[]): { list: unknown[]; added: string[] | 'noProfile' } {
+  const list: unknown[] = Array.isArray(raw) ? [...(raw as unknown[])] : [];
+  const index = list.findIndex((item) => isNamed(item, profile));
+  const entry = list[index];
+  if (index < 0 || !isNamed(entry, profile)) return { list, added: 'noProfile' };
+  const current = Array.isArray(entry.voiceInstances) ? (entry.voiceInstances as unknown[]) : [];
+  const have = new Set(current.filter((v): v is string => typeof v === 'string').map((v) => v.trim()));
+  const added: string[] = [];
+  for (const id of ids) {
+    if (have.has(id)) continue;
+    have.add(id);
+    added.push(id);
+  }
+  if (added.length > 0) list[index] = { ...entry, voiceInstances: [...current, ...added] };
+  return { list, added };
+}

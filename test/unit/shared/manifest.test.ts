@@ -373,14 +373,19 @@ void describe('manifest: what it is and where it runs', () => {
     const vw = pkg.capabilities?.virtualWorkspaces;
     assert.ok(vw && typeof vw === 'object' && vw.supported === 'limited', 'virtualWorkspaces is declared as limited');
     assert.match(vw.description ?? '', /Export Month/);
-    // The reason holds: nothing in the host reads, finds or watches workspace files; the one write is the export.
+    // The reason holds: nothing in the host finds or watches workspace files; the one write is the export, and the
+    // one read is a list of ids the user picked (Import from File…, or an absolute path given to the command).
     const sources = readdirSync(join(root, 'src', 'host'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const uses: string[] = [];
     for (const file of sources) {
       const src = readFileSync(join(root, 'src', 'host', file), 'utf8');
       for (const m of src.matchAll(/workspace\.(fs\.\w+|findFiles|createFileSystemWatcher)/g)) uses.push(`${file}: ${m[1]}`);
     }
-    assert.deepEqual(uses, [join('commands', 'exportMonth.ts') + ': fs.writeFile']);
+    assert.deepEqual(uses, [
+      join('commands', 'addVoiceInstance.ts') + ': fs.stat',
+      join('commands', 'addVoiceInstance.ts') + ': fs.readFile',
+      join('commands', 'exportMonth.ts') + ': fs.writeFile',
+    ]);
   });
 });
 

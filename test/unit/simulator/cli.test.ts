@@ -154,6 +154,23 @@ void describe('simulator command line', () => {
     assert.match(err, /--access-key-id and --secret-access-key together/);
   });
 
+  void it('--instances N serves VI-DEMO-01 … VI-DEMO-N and no more', async () => {
+    const { child, lines, exit } = await launch(['--port', '0', '--instances', '500', '--quiet']);
+    const url = (lines[0] ?? '').slice('VOICESMS_BASE_URL='.length);
+    const creds = {
+      accessKeyId: (lines[1] ?? '').slice('VOICESMS_ACCESS_KEY_ID='.length),
+      secretAccessKey: (lines[2] ?? '').slice('VOICESMS_SECRET_ACCESS_KEY='.length),
+    };
+    const status = async (id: string): Promise<number> =>
+      (await send(`${url}/v1/vvoice/${id}/calls/202406`, { headers: basicHeaders(creds, Date.now()) })).status;
+    assert.equal(await status('VI-DEMO-01'), 200);
+    assert.equal(await status('VI-DEMO-500'), 200);
+    assert.equal(await status('VI-DEMO-501'), 404);
+    // SIGTERM, not the afterEach SIGKILL: tsx passes it on to the simulator process it started.
+    child.kill('SIGTERM');
+    assert.equal(await exit, 0);
+  });
+
   void it('refuses a bad --port with a usage message and exit code 2', async () => {
     const child = spawn(process.execPath, [TSX_CLI, CLI, '--port', 'eighty'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

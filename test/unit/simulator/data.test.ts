@@ -4,6 +4,7 @@ import { monthViewFromResult } from '../../../src/core/model/monthView.js';
 import { isRecord } from '../../../src/core/xml/parser.js';
 import { monthViewData } from '../../../src/simulator/handlers/calls.js';
 import { dayStats, type DayStats } from '../../../src/simulator/traffic.js';
+import { DEMO_INSTANCES, demoInstanceIds } from '../../../src/simulator/defaults.js';
 import type { Simulator } from '../../../src/simulator/types.js';
 import { envelope, getBasic, startSim, T0 } from './helpers.js';
 
@@ -153,5 +154,24 @@ void describe('month view', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+void describe('how many instances the simulator serves', () => {
+  void it('the demo has two dozen; instanceCount serves any number with deterministic ids', async () => {
+    assert.equal(DEMO_INSTANCES.length, 24);
+    assert.deepEqual(DEMO_INSTANCES.slice(0, 2), ['VI-DEMO-01', 'VI-DEMO-02']);
+    assert.deepEqual(demoInstanceIds(3), ['VI-DEMO-01', 'VI-DEMO-02', 'VI-DEMO-03']);
+    assert.equal(demoInstanceIds(500).at(-1), 'VI-DEMO-500');
+    assert.deepEqual(demoInstanceIds(500).slice(0, 24), [...DEMO_INSTANCES]);
+    const sim = await startSim({ instanceCount: 120 });
+    try {
+      assert.equal((await getBasic(sim, '/v1/vvoice/VI-DEMO-120/calls/202406')).status, 200);
+      assert.equal((await getBasic(sim, '/v1/vvoice/VI-DEMO-121/calls/202406')).status, 404);
+    } finally {
+      await sim.close();
+    }
+    await assert.rejects(startSim({ instanceCount: 3, instances: ['x'] }), /not both/);
+    await assert.rejects(startSim({ instanceCount: -1 }), /whole number/);
   });
 });

@@ -1,7 +1,7 @@
 // Adding and removing a voice instance in the raw profiles setting keeps everything else as it was.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { editInstances } from '../../../../src/host/profile/instanceList.js';
+import { addInstances, editInstances } from '../../../../src/host/profile/instanceList.js';
 
 const RAW = [
   { name: 'work', baseUrl: 'https://a.example', voiceInstances: ['VI-1'], senderIds: ['S'], extra: 1 },
@@ -34,5 +34,22 @@ void describe('editInstances', () => {
     assert.equal(editInstances(RAW, 'work', 'VI-7', 'remove').result, 'unchanged');
     assert.equal(editInstances(RAW, 'nobody', 'VI-1', 'add').result, 'noProfile');
     assert.equal(editInstances(undefined, 'work', 'VI-1', 'add').result, 'noProfile');
+  });
+});
+
+void describe('addInstances', () => {
+  void it('appends only the ids the profile lacks, in order, in one edit', () => {
+    const { list, added } = addInstances(RAW, 'work', ['VI-2', 'VI-1', 'VI-3', 'VI-2']);
+    assert.deepEqual(added, ['VI-2', 'VI-3']);
+    assert.deepEqual((list[0] as { voiceInstances: string[] }).voiceInstances, ['VI-1', 'VI-2', 'VI-3']);
+    assert.deepEqual(list.slice(1), RAW.slice(1));
+    assert.deepEqual((RAW[0] as { voiceInstances: string[] }).voiceInstances, ['VI-1'], 'the input is not mutated');
+  });
+
+  void it('leaves the list as it was when nothing is new, and says when there is no such profile', () => {
+    const same = addInstances(RAW, 'work', ['VI-1']);
+    assert.deepEqual(same.added, []);
+    assert.deepEqual(same.list, RAW);
+    assert.equal(addInstances(RAW, 'nobody', ['VI-1']).added, 'noProfile');
   });
 });
