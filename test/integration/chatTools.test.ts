@@ -317,15 +317,18 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     }
   });
 
-  it('sendTestSms: its modal spells out a sender id carrying a bidi override, as it does the text', async function () {
-    const asked = (await confirmations()).asked();
+  it('sendTestSms: a sender id carrying a bidi override is refused naming it; a no-break space is spelled out in the modal', async function () {
+    const askedBefore = (await confirmations()).asked().length;
     const received = sim.received.length;
-    const result = await invoke('voiceSms_sendTestSms', { from: 'VSTK\u202eTSET', to: '+4915123456789', body: 'x' });
+    const refused = await failing('voiceSms_sendTestSms', { from: 'VSTK\u202eTSET', to: '+4915123456789', body: 'x' });
+    assert.equal(json<{ error: string }>(refused).error, 'validation', texts(refused).join('\n'));
+    assert.match(texts(refused).join('\n'), /U\+202E RIGHT-TO-LEFT OVERRIDE/);
+    assert.equal((await confirmations()).asked().length, askedBefore, 'nobody was asked');
+    const result = await invoke('voiceSms_sendTestSms', { from: 'VSTK\u00a0TEST', to: '+4915123456789', body: 'x' });
     assert.equal(json<{ error: string }>(result).error, 'declined', texts(result).join('\n'));
-    const modal = asked.at(-1);
+    const modal = (await confirmations()).asked().at(-1);
     assert.ok(modal, 'no confirmation was asked');
-    assert.ok(modal.detail.includes('From: VSTK⟨U+202E⟩TSET'), modal.detail);
-    assert.ok(!modal.detail.includes('\u202e'), 'the override reaches the modal raw');
+    assert.ok(modal.detail.includes('From: VSTK⟨U+00A0⟩TEST'), modal.detail);
     assert.equal(sim.received.length, received);
   });
 
