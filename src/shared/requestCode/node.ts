@@ -2,7 +2,7 @@
 // package), which reads the credentials from the environment, percent-encodes the path parameters with
 // encodeURIComponent and the form with URLSearchParams (what the extension's client does), signs when the
 // profile's auth.* settings say so, and prints the status code and the XML answer.
-import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, SECRET_ACCESS_KEY_VAR } from './plan.js';
+import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, signingNote, SECRET_ACCESS_KEY_VAR } from './plan.js';
 
 /**
  * A JavaScript string literal that means exactly `s`: JSON's escaping (quotes, backslashes, controls, lone
@@ -26,12 +26,7 @@ export function formatNode(req: CodeSource): string {
   const { auth } = plan;
   const signs = auth.form === 'signed' && auth.signature === 'hmac-sha256';
   const lines: string[] = [];
-  const how =
-    auth.form === 'basic'
-      ? 'basic credentials'
-      : signs
-        ? 'signed: Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))'
-        : 'signed form with an empty Signature (auth.signature = empty)';
+  const how = signingNote(auth);
   lines.push(
     `// ${plan.summary}, ${how}`,
     `// Node.js 18 or newer, no packages: save as request.mjs, set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR}, run \`node request.mjs\`.`,

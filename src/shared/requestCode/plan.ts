@@ -77,6 +77,14 @@ function splitTemplate(template: string, params: Readonly<Record<string, string>
 }
 
 /** The path parts filled in as the client fills them (encodeURIComponent), for the self-check below. */
+/** The snippet's first comment line says how it authenticates (the same words in every language). */
+export function signingNote(auth: AuthPlan): string {
+  if (auth.form === 'basic') return 'basic credentials';
+  return auth.signature === 'hmac-sha256'
+    ? 'signed: Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))'
+    : 'signed form with an empty Signature (auth.signature = empty)';
+}
+
 export function fillPath(parts: readonly PathPart[]): string {
   return parts.map((p) => ('text' in p ? p.text : encodeURIComponent(p.value))).join('');
 }

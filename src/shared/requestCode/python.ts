@@ -3,7 +3,7 @@
 // the path parameters as JavaScript's encodeURIComponent does (what the extension's client sends), sends
 // the form as UTF-8, signs when the profile's auth.* settings say so, and prints the status code and the
 // XML answer (an HTTP error status included).
-import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, SECRET_ACCESS_KEY_VAR } from './plan.js';
+import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, signingNote, SECRET_ACCESS_KEY_VAR } from './plan.js';
 
 /**
  * A Python string literal (not an f-string) that means exactly `s`: backslashes, double quotes and line
@@ -36,12 +36,7 @@ export function formatPython(req: CodeSource): string {
   const plan = requestPlan(req);
   const { auth } = plan;
   const signs = auth.form === 'signed' && auth.signature === 'hmac-sha256';
-  const how =
-    auth.form === 'basic'
-      ? 'basic credentials'
-      : signs
-        ? 'signed: Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))'
-        : 'signed form with an empty Signature (auth.signature = empty)';
+  const how = signingNote(auth);
   const modules = [
     ...(auth.form === 'basic' || signs ? ['base64'] : []),
     ...(signs ? ['hashlib', 'hmac'] : []),
