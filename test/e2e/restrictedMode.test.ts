@@ -9,6 +9,25 @@ import { Workbench } from './support/workbench.js';
 const VIEW = 'Voice Instances';
 const PINNED = 'VI-PINNED-BY-FOLDER';
 const FIRST = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
+const LAST = DEMO_INSTANCES.at(-1) ?? 'VI-DEMO-24';
+
+/** Focuses the tree (its focus command, no click) and presses End, so the list draws and scrolls to its last row. */
+async function showLastRow(w: Workbench): Promise<void> {
+  await w.openViewContainer(VIEW_CONTAINER_TITLE);
+  await w.page.keyboard.press('End');
+}
+
+/** Retries `f` for up to 30 s: the tree refreshes once trust is granted, a moment after the click. */
+async function expect30s(f: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await f();
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+    }
+  }
+}
 
 describe('Restricted Mode (untrusted folder)', function () {
   let wb: Workbench | undefined;
@@ -38,6 +57,9 @@ describe('Restricted Mode (untrusted folder)', function () {
     await button.waitFor({ state: 'visible', timeout: 30_000 });
     await button.click();
     await w.treeRow(FIRST, VIEW).waitFor({ state: 'visible', timeout: 30_000 });
+    // The tree draws only the rows on screen (the demo has two dozen instances): the last row is drawn on End.
+    await showLastRow(w);
+    await w.treeRow(LAST, VIEW).waitFor({ state: 'visible', timeout: 10_000 });
     await w.treeRow(PINNED, VIEW).waitFor({ state: 'hidden' });
     await w.screenshot('restricted-01-untrusted');
   });
@@ -50,8 +72,13 @@ describe('Restricted Mode (untrusted folder)', function () {
       .getByRole('button', { name: /^Trust( Folder)?$/ })
       .first()
       .click();
-    await w.openViewContainer(VIEW_CONTAINER_TITLE);
-    await w.treeRow(PINNED, VIEW).waitFor({ state: 'visible', timeout: 30_000 });
+    // The Workspace Trust editor is modal: closed before the tree takes the keyboard.
+    await w.runCommand('View: Close All Editors');
+    // Listed after the profile's instances, so it is the last row once the folder is trusted.
+    await expect30s(async () => {
+      await showLastRow(w);
+      await w.treeRow(PINNED, VIEW).waitFor({ state: 'visible', timeout: 3_000 });
+    });
     await w.screenshot('restricted-02-trusted');
   });
 });

@@ -54,11 +54,26 @@ export class QuickInput {
     return texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
   }
 
-  /** Clicks the row matching `label`. */
+  /**
+   * Picks the row matching `label`: a click, or, when something covers the row, the arrow keys and Enter. A hover
+   * left by the palette's previous list ("Announce the current cursor position…", a context view the pointer does
+   * not close) covered a row and took every click in a full e2e run.
+   */
   async pick(label: string | RegExp, timeout = 10_000): Promise<void> {
     const row = this.row(label);
     await row.waitFor({ state: 'visible', timeout });
-    await row.click();
+    await this.page.mouse.move(0, 0);
+    try {
+      await row.click({ timeout: 3_000 });
+      return;
+    } catch {
+      // covered: choose it with the keyboard instead
+    }
+    const target = Number(await row.getAttribute('aria-posinset'));
+    const focused = Number((await this.widget.locator('.monaco-list-row.focused').first().getAttribute('aria-posinset')) ?? '1');
+    const key = target > focused ? 'ArrowDown' : 'ArrowUp';
+    for (let i = 0; i < Math.abs(target - focused); i++) await this.input.press(key);
+    await this.input.press('Enter');
   }
 
   /** Types into the box and presses Enter (the input steps of a multi-step flow). */
