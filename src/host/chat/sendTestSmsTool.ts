@@ -120,7 +120,8 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
               JSON.stringify({ status: sent.unknown ? 'outcomeUnknown' : 'failed', to: masked }),
             );
           }
-          if (e instanceof ToolRefusal && e.kind === 'declined') return errorResult(toolError(e));
+          // The spec's own sentence (the masked number's stars stay stars), as a result: the user said no.
+          if (e instanceof ToolRefusal && e.kind === 'declined') return errorResult({ kind: 'declined', message: e.message });
           refusedInput(e, args, services.session.current.profile?.senderIds[0]);
           throw e;
         }
