@@ -101,6 +101,8 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       guarded(token, async (signal) => {
         const args = argsOf(options.input);
         const { ctx, delivery } = watchedContext(services);
+        // Signed out fails the call before anything is asked (run() would read a failed confirmSend as "no").
+        await services.clients.active();
         try {
           const out = await spec.run(ctx, args, signal);
           return textResult(`${out.text} ${vscode.l10n.t('It is recorded in the Sent SMS history.')}`, JSON.stringify(out.data));
