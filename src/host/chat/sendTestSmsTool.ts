@@ -1,48 +1,79 @@
-// voiceSms_sendTestSms. Two confirmations guard it, on purpose: prepareInvocation returns the
-// editor's confirmation (sender, E.164 destination, segments, text), and invoke itself shows the
-// palette's "Send this SMS?" modal every time, whatever voiceSms.sms.confirmBeforeSend says. The
-// editor's own prompt can be skipped (auto-approval settings, hooks, a caller outside chat), the
-// modal cannot, so no path sends without the user's "Send". Sending is the palette's deliver():
-// once, never retried, recorded in the Sent SMS history, a failure keeps the draft.
+// voiceSms_sendTestSms: the send spec's run() (src/tools/specs/sendTestSms.ts) through the chat door's
+// context, so the checks, the confirmation and the single send are the ones the MCP tool runs. Two
+// confirmations guard it, on purpose: prepareInvocation returns the editor's confirmation (sender,
+// E.164 destination, segments, text, from the spec's checked SMS), and run() asks the chat context's
+// confirmSend, the palette's "Send this SMS?" modal, every time, whatever voiceSms.sms.confirmBeforeSend
+// says. The editor's own prompt can be skipped (auto-approval settings, hooks, a caller outside chat),
+// the modal cannot. Sending is the palette's deliver(): once, never retried, recorded in the Sent SMS
+// history, a failure keeps the draft. This file only translates: refusals worded as the palette words
+// them, a decline or a failed delivery as a result the model reads (not a failed call), as before.
 import * as vscode from 'vscode';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { confirm, deliver, targetLine, type SmsTarget } from '../sms/sendSms.js';
-import { checkSms, describeBody, type CheckedSms, type SmsRules } from '../sms/sendSmsSteps.js';
-import { loadCore } from '../bundles/coreLoader.js';
+import { targetLine } from '../sms/sendSms.js';
+import { describeBody, paletteFailure } from '../sms/sendSmsSteps.js';
+import { SmsFieldError } from '../sms/smsField.js';
 import { visibleSmsText } from '../../tools/text/visibleText.js';
+import { ToolRefusal } from '../../tools/refusal.js';
+import { checkSendArgs, sendTestSmsTool as spec } from '../../tools/specs/sendTestSms.js';
+import type { ToolContext } from '../../tools/spec.js';
 import type { HostServices } from '../services.js';
 import { inert } from '../../tools/text/dataText.js';
 import { toolError } from '../../tools/text/errorText.js';
+import { chatToolContext } from './chatContext.js';
 import { errorResult, fail, guarded, textResult } from './results.js';
 
-interface Checked {
-  target: SmsTarget;
-  sms: CheckedSms;
+interface SendArgs {
+  from: string | undefined;
+  to: string;
+  body: string;
 }
 
-function field(input: Record<string, unknown>, key: string): string | undefined {
-  const v = input[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** The input checked exactly as the palette checks it; throws the palette's messages. */
-async function check(services: HostServices, input: Record<string, unknown>): Promise<Checked> {
-  const { profile } = await services.clients.active();
-  const s = services.config.settings;
-  const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
-  const from = field(input, 'from') ?? profile.senderIds[0] ?? '';
-  return {
-    target: { profile: profile.name, baseUrl: profile.baseUrl },
-    sms: checkSms(rules, { from, to: field(input, 'to') ?? '', body: field(input, 'body') ?? '' }),
+/** The input as the editor hands it over: strings as given ('' for anything else, refused by the checks). */
+function argsOf(input: Record<string, unknown>): SendArgs {
+  const str = (key: string): string | undefined => {
+    const v = input[key];
+    return typeof v === 'string' ? v : undefined;
   };
+  return { from: str('from'), to: str('to') ?? '', body: str('body') ?? '' };
+}
+
+/** The chat context, noting what deliver() said when the send itself failed (the spec words it for MCP). */
+function watchedContext(services: HostServices): {
+  ctx: ToolContext;
+  delivery: () => { message: string; unknown: boolean; to: string } | undefined;
+} {
+  const base = chatToolContext(services);
+  let failed: { message: string; unknown: boolean; to: string } | undefined;
+  const ctx: ToolContext = {
+    ...base,
+    async send(d, signal) {
+      try {
+        return await base.send(d, signal);
+      } catch (e) {
+        const unknown = (e as { details?: { outcomeUnknown?: unknown } }).details?.outcomeUnknown === true;
+        failed = { message: e instanceof Error ? e.message : String(e), unknown, to: d.to };
+        throw e;
+      }
+    },
+  };
+  return { ctx, delivery: () => failed };
+}
+
+/** A refusal of the input, in the palette's words ("Destination number is not a phone number…"). */
+function refusedInput(e: unknown, args: SendArgs, profileSender: string | undefined): never | undefined {
+  const worded = paletteFailure(e, args.from ?? profileSender ?? '');
+  if (worded instanceof SmsFieldError) fail({ kind: 'validation', message: toolError(worded).message });
+  return undefined;
 }
 
 export function sendTestSmsTool(services: HostServices): vscode.LanguageModelTool<Record<string, unknown>> {
   return {
     async prepareInvocation(options) {
-      let checked: Checked;
+      let checked: Awaited<ReturnType<typeof checkSendArgs>>;
+      let baseUrl: string;
       try {
-        checked = await check(services, options.input);
+        baseUrl = (await services.clients.active()).profile.baseUrl;
+        checked = await checkSendArgs(chatToolContext(services), argsOf(options.input));
       } catch {
         // Nothing will be sent: invoke reports why.
         return { invocationMessage: vscode.l10n.t('Checking the test SMS…') };
@@ -50,7 +81,7 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
       const { sms } = checked;
       // appendText escapes markdown: the text comes from the model and is shown as typed.
       const message = new vscode.MarkdownString()
-        .appendText(targetLine(checked.target))
+        .appendText(targetLine({ profile: checked.facts.profile, baseUrl }))
         .appendMarkdown('  \n')
         .appendText(vscode.l10n.t('From: {0}', visibleSmsText(sms.from)))
         .appendMarkdown('  \n')
@@ -68,65 +99,34 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
     },
     invoke: (options, token) =>
       guarded(token, async (signal) => {
-        let checked: Checked;
+        const args = argsOf(options.input);
+        const { ctx, delivery } = watchedContext(services);
+        // Signed out fails the call before anything is asked (run() would read a failed confirmSend as "no").
+        await services.clients.active();
         try {
-          checked = await check(services, options.input);
+          const out = await spec.run(ctx, args, signal);
+          return textResult(`${out.text} ${vscode.l10n.t('It is recorded in the Sent SMS history.')}`, JSON.stringify(out.data));
         } catch (e) {
-          // The palette's checks throw plain Errors with their explanation: the input was refused.
-          const err = toolError(e);
-          return fail(err.kind === 'unexpected' ? { ...err, kind: 'validation' } : err);
+          if (signal.aborted && !delivery()) throw new vscode.CancellationError();
+          const sent = delivery();
+          if (sent) {
+            // Cancelled after the request left, a lost answer, or a refusal: reported, never retried.
+            const masked = maskPhoneNumber(sent.to);
+            return textResult(
+              sent.unknown
+                ? vscode.l10n.t(
+                    'Outcome unknown: {0} The message may have been delivered; it was not retried and must not be sent again without asking the user.',
+                    inert(sent.message, 600),
+                  )
+                : vscode.l10n.t('Not sent: {0} The draft is kept for "Voice & SMS: Send Test SMS".', inert(sent.message, 600)),
+              JSON.stringify({ status: sent.unknown ? 'outcomeUnknown' : 'failed', to: masked }),
+            );
+          }
+          // The spec's own sentence (the masked number's stars stay stars), as a result: the user said no.
+          if (e instanceof ToolRefusal && e.kind === 'declined') return errorResult({ kind: 'declined', message: e.message });
+          refusedInput(e, args, services.session.current.profile?.senderIds[0]);
+          throw e;
         }
-        const { target, sms } = checked;
-        const masked = maskPhoneNumber(sms.to);
-        // Always, even after the editor's confirmation; a modal that cannot be shown counts as "no".
-        const confirmed = await confirm(services.confirmations, sms, target).then(
-          (yes) => yes,
-          () => false,
-        );
-        if (!confirmed) {
-          return errorResult({
-            kind: 'declined',
-            message: vscode.l10n.t('Not sent: the user did not confirm the SMS to {0}. Do not retry unless the user asks.', masked),
-          });
-        }
-        if (signal.aborted) throw new vscode.CancellationError();
-        const delivered = await deliver(services, target.profile, sms, signal);
-        if (delivered.ok) {
-          const id = delivered.outcome.messageId;
-          return textResult(
-            id === undefined
-              ? vscode.l10n.t(
-                  'SMS from {0} to {1} accepted (segments: {2}); the service returned no message ID. It is recorded in the Sent SMS history.',
-                  inert(sms.from, 100),
-                  masked,
-                  sms.analysis.segments,
-                )
-              : vscode.l10n.t(
-                  'SMS sent from {0} to {1} (segments: {2}), message ID {3}. It is recorded in the Sent SMS history.',
-                  inert(sms.from, 100),
-                  masked,
-                  sms.analysis.segments,
-                  inert(id, 100),
-                ),
-            JSON.stringify({
-              status: 'sent',
-              from: inert(sms.from, 100),
-              to: masked,
-              segments: sms.analysis.segments,
-              messageId: id === undefined ? null : inert(id, 100),
-            }),
-          );
-        }
-        // Cancelled after the request left, a lost answer, or a refusal: reported, never retried.
-        return textResult(
-          delivered.unknown
-            ? vscode.l10n.t(
-                'Outcome unknown: {0} The message may have been delivered; it was not retried and must not be sent again without asking the user.',
-                inert(delivered.message, 600),
-              )
-            : vscode.l10n.t('Not sent: {0} The draft is kept for "Voice & SMS: Send Test SMS".', inert(delivered.message, 600)),
-          JSON.stringify({ status: delivered.unknown ? 'outcomeUnknown' : 'failed', to: masked }),
-        );
       }),
   };
 }

@@ -1,10 +1,12 @@
 // The steps of "Send Test SMS": sender (the profile's sender ids, recently used first, or a new one),
 // destination (any format, shown back as E.164 while typing), body (characters, encoding and
-// segments live in the title; refused above sms.maxSegments). The checks are the ones the
-// argument-object path runs too (checkSms), so the UI and `{ from, to, body }` say the same thing.
+// segments live in the title; refused above sms.maxSegments). The checks are the tool core's checkSms
+// (src/tools/sms.ts), the one the chat and MCP tools run too; this file only words its refusals the
+// palette's way (the field's name first, the setting named) as an SmsFieldError for the step to reopen.
 import * as vscode from 'vscode';
 import { validateId } from '../../core/model/ids.js';
 import type { BodyAnalysis } from '../../core/index.js';
+import { checkSms as checkSmsCore, checkSmsBody, SmsRefusal, type CheckedSms } from '../../tools/sms.js';
 import type { CoreModule } from '../bundles/coreLoader.js';
 import { errorMessage } from '../platform/errors.js';
 import { pickStep, type InputStep, type PickItem, type Step } from '../quickInput/multiStep.js';
@@ -26,13 +28,7 @@ export interface SmsRules {
   maxSegments: number;
 }
 
-export interface CheckedSms {
-  from: string;
-  /** E.164. */
-  to: string;
-  body: string;
-  analysis: BodyAnalysis;
-}
+export type { CheckedSms };
 
 /** The core's "Invalid to: …" reads badly in a dialog; name the field the way the user saw it. */
 export function explain(e: unknown): string {
@@ -67,48 +63,61 @@ export function checkTo(rules: SmsRules, value: string): string {
 }
 
 export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
-  refuseTooLong(rules, value);
-  let analysis: BodyAnalysis;
   try {
-    analysis = rules.core.analyzeBody(value, rules.maxSegments);
+    return checkSmsBody(rules.core, value, rules.maxSegments);
   } catch (e) {
-    throw fieldFailure('body', e);
+    throw paletteFailure(e, '', 'body');
   }
-  if (analysis.segments > rules.maxSegments) {
-    throw new SmsFieldError(
-      'body',
-      vscode.l10n.t(
-        'The message needs {0} segments ({1}); the limit is {2} (setting voiceSms.sms.maxSegments). Shorten it.',
-        analysis.segments,
-        analysis.encoding,
-        rules.maxSegments,
-      ),
-    );
-  }
-  return analysis;
 }
 
 /**
- * Text longer than the limit's segments could ever hold is refused by its length alone, before any
- * analysis: a huge paste must cost nothing on the extension host's thread (the counting is not linear).
+ * The core's refusal as the palette words it: a missing sender as the sender step says it, the text's
+ * limits naming the setting, a core validation error after the field's label. Anything else unchanged.
  */
-function refuseTooLong(rules: SmsRules, value: string): void {
-  const max = rules.core.maxBodyUnits(rules.maxSegments);
-  if (value.length <= max) return;
-  throw new SmsFieldError(
-    'body',
-    vscode.l10n.t(
-      'The message text has {0} characters; {1} segments hold at most {2} (setting voiceSms.sms.maxSegments). Shorten it.',
-      value.length,
-      rules.maxSegments,
-      max,
-    ),
-  );
+export function paletteFailure(e: unknown, from: string, fallback?: SmsField): unknown {
+  if (e instanceof SmsRefusal) {
+    const p = e.problem;
+    switch (p.kind) {
+      case 'missingFrom':
+        try {
+          validateId('from', from);
+        } catch (err) {
+          return fieldFailure('from', err);
+        }
+        return new SmsFieldError('from', e.message);
+      case 'tooLong':
+        return new SmsFieldError(
+          'body',
+          vscode.l10n.t(
+            'The message text has {0} characters; {1} segments hold at most {2} (setting voiceSms.sms.maxSegments). Shorten it.',
+            p.length,
+            p.maxSegments,
+            p.max,
+          ),
+        );
+      case 'tooManySegments':
+        return new SmsFieldError(
+          'body',
+          vscode.l10n.t(
+            'The message needs {0} segments ({1}); the limit is {2} (setting voiceSms.sms.maxSegments). Shorten it.',
+            p.segments,
+            p.encoding,
+            p.maxSegments,
+          ),
+        );
+    }
+  }
+  const field = smsFieldOf(e) ?? fallback;
+  return field ? fieldFailure(field, e) : e;
 }
 
-/** Everything checked before anything is sent or confirmed; throws the message the UI shows. */
+/** Everything checked before anything is sent or confirmed (the tool core's checkSms); throws the message the UI shows. */
 export function checkSms(rules: SmsRules, input: { from: string; to: string; body: string }): CheckedSms {
-  return { from: checkFrom(input.from), to: checkTo(rules, input.to), body: input.body, analysis: checkBody(rules, input.body) };
+  try {
+    return checkSmsCore(rules.core, input, rules);
+  } catch (e) {
+    throw paletteFailure(e, input.from);
+  }
 }
 
 export function describeBody(a: BodyAnalysis): string {

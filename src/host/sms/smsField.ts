@@ -2,6 +2,7 @@
 // wording: messages are translated, so an English pattern over them picks the wrong step in other
 // languages. vscode-free so unit tests can run it against a translated core.
 import { isVoiceSmsError } from '../../core/errors.js';
+import { SmsRefusal } from '../../tools/sms.js';
 
 export type SmsField = 'from' | 'to' | 'body';
 
@@ -18,9 +19,9 @@ export class SmsFieldError extends Error {
 
 const FIELDS: ReadonlySet<string> = new Set<SmsField>(['from', 'to', 'body']);
 
-/** The field a core validation error or an SmsFieldError names; undefined for anything else. */
+/** The field a core validation error, the tool core's SmsRefusal or an SmsFieldError names; undefined for anything else. */
 export function smsFieldOf(e: unknown): SmsField | undefined {
-  if (e instanceof SmsFieldError) return e.field;
+  if (e instanceof SmsFieldError || e instanceof SmsRefusal) return e.field;
   if (isVoiceSmsError(e, 'validation')) {
     const field = e.details.field;
     if (field !== undefined && FIELDS.has(field)) return field as SmsField;

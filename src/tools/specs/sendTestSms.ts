@@ -5,8 +5,8 @@ import * as l10n from '@vscode/l10n';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { count } from '../schemas.js';
 import { ToolRefusal } from '../refusal.js';
-import { checkSms } from '../sms.js';
-import type { Door, SendDetails, ToolSpec, Zod } from '../spec.js';
+import { checkSms, type CheckedSms } from '../sms.js';
+import type { Door, ProfileFacts, SendDetails, ToolContext, ToolSpec, Zod } from '../spec.js';
 import { inert } from '../text/dataText.js';
 import { toolError } from '../text/errorText.js';
 
@@ -43,6 +43,23 @@ const input = (z: Zod, door: Door) => {
     .strict();
 };
 
+/**
+ * The arguments checked as run() checks them, with the door's segment limit in force now; the chat door
+ * builds the editor's confirmation from this before run() is called.
+ */
+export async function checkSendArgs(
+  ctx: ToolContext,
+  args: { from?: string | undefined; to: string; body: string },
+): Promise<{ facts: ProfileFacts; sms: CheckedSms }> {
+  const facts = await ctx.facts();
+  const sms = checkSms(
+    ctx.core(),
+    { from: args.from ?? facts.senderIds[0], to: args.to, body: args.body },
+    { region: facts.defaultRegion, maxSegments: Math.min(ctx.maxSegments(), ctx.door.maxSegments) },
+  );
+  return { facts, sms };
+}
+
 export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
   key: 'sendTestSms',
   chatName: 'voiceSms_sendTestSms',
@@ -58,12 +75,7 @@ export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, ReturnType<type
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   limits: (door) => ({ maxSegments: door.maxSegments, maxChars: maxChars(door.maxSegments) }),
   async run(ctx, args, signal) {
-    const facts = await ctx.facts();
-    const sms = checkSms(
-      ctx.core(),
-      { from: args.from ?? facts.senderIds[0], to: args.to, body: args.body },
-      { region: facts.defaultRegion, maxSegments: Math.min(ctx.maxSegments(), ctx.door.maxSegments) },
-    );
+    const { facts, sms } = await checkSendArgs(ctx, args);
     const masked = maskPhoneNumber(sms.to);
     const details: SendDetails = { profile: facts.profile, host: facts.host ?? '', ...sms };
     const slot = ctx.reserveSend?.();
