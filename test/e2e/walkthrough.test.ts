@@ -1,6 +1,7 @@
 // The getting-started walkthrough through the real UI: "Welcome: Open Walkthrough..." lists ours, its
 // page shows the steps of package.json `contributes.walkthroughs` in order, and the first step's
-// "Try the Offline Demo" button starts the demo (the demo's instances appear, the step is checked).
+// "Try the Offline Demo" button starts the demo (the demo's instances appear, the step is checked), and the
+// last step shows its "Set Up MCP Server for Another Client…" button.
 // The demo is stopped afterwards so later suites see a signed-out editor.
 // Screenshots: test-results/e2e/walkthrough-*.png.
 import * as assert from 'node:assert/strict';
@@ -98,5 +99,19 @@ describe('getting-started walkthrough', function () {
     await wb.treeRow(DEMO_PROFILE, ACCOUNT).waitFor({ state: 'hidden', timeout: 30_000 });
     // The profile active before the demo comes back; run alone, that is none: the signed-out welcome.
     await wb.treeRows(ACCOUNT).first().or(wb.welcomeButton('Sign In', ACCOUNT)).first().waitFor({ state: 'visible' });
+  });
+
+  // Last: a click focuses the step, which the Stop Offline Demo test's command palette must not compete with.
+  it('the last step tells how to ask an AI and links "Set Up MCP Server for Another Client…"', async function () {
+    const last = expected.steps.at(-1);
+    assert.ok(last);
+    const label = /\[([^\]]+)\]\(command:voiceSms\.setUpMcpServer\)/.exec(last.description)?.[1];
+    assert.ok(label, 'the last step links voiceSms.setUpMcpServer');
+    assert.match(last.description, /--demo/);
+    const step = wb.walkthroughStep(last.title);
+    if ((await step.getAttribute('aria-expanded')) !== 'true') await step.click();
+    await step.getByRole('button', { name: label }).waitFor({ state: 'visible' });
+    // The step's media (media/walkthrough/ai.md) is hidden in a narrow window; the manifest test checks it ships.
+    await wb.screenshot('walkthrough-03-ask-an-ai');
   });
 });

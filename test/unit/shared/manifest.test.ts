@@ -399,12 +399,12 @@ void describe('manifest: walkthrough', () => {
   }
   const walkthroughs = (c as unknown as { walkthroughs?: { id: string; title: string; steps: Step[] }[] }).walkthroughs ?? [];
 
-  void it('walks through connect (or demo) -> add instance -> open month -> send test SMS', () => {
+  void it('walks through connect (or demo) -> add instance -> open month -> send test SMS -> ask an AI', () => {
     assert.equal(walkthroughs.length, 1);
     const steps = walkthroughs[0]?.steps ?? [];
     assert.deepEqual(
       steps.map((s) => s.id),
-      ['connect', 'instance', 'month', 'sms'],
+      ['connect', 'instance', 'month', 'sms', 'ai'],
     );
     const links = steps.map((s) => [...s.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]));
     assert.deepEqual(links, [
@@ -412,6 +412,7 @@ void describe('manifest: walkthrough', () => {
       [COMMANDS.addVoiceInstance],
       [COMMANDS.openMonthView],
       [COMMANDS.sendSms],
+      [COMMANDS.setUpMcpServer],
     ]);
   });
 
