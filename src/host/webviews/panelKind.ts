@@ -1,5 +1,6 @@
-// What a panel kind tells the registry (panelRegistry.ts): its view type, title, saved-state check,
-// controller and reuse rules. One descriptor per kind lives in kinds/; the registry holds no kind's logic.
+// What a panel kind tells the registry (panelRegistry.ts): its view type, title, controller and reuse rules.
+// One descriptor per kind lives in kinds/ (table: kinds/index.ts); the registry holds no kind's logic. The kind
+// names and their state and controller types come from panelParts.ts (docs/development.md, "Adding a panel kind").
 import type * as vscode from 'vscode';
 import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, VIEW_TYPES } from '../../shared/protocol.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
