@@ -1,18 +1,22 @@
 // One build for every bundle: the extension host entry (node/cjs, `vscode` external) and the
 // webview entries (browser/iife). `--production` minifies and writes a metafile for size checks.
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-// `elements` and `chart` are shared scripts (the custom elements for every panel, uPlot for the month
-// view and the trend), loaded before a panel's own bundle: each library ships once (html.ts scriptsFor).
-const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities']
-  .map((name) => ({ name, file: `src/webview/${name}/main.ts` }))
-  .filter((e) => existsSync(e.file));
+// One bundle per folder of src/webview with a main.ts: every panel kind's page, and the shared scripts
+// `elements` (the custom elements for every panel) and `chart` (uPlot, for the kinds that draw one), which
+// html.ts scriptsFor places around a panel's own bundle so that each library ships once.
+const webviewEntries = existsSync('src/webview')
+  ? readdirSync('src/webview', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(`src/webview/${d.name}/main.ts`))
+      .map((d) => ({ name: d.name, file: `src/webview/${d.name}/main.ts` }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  : [];
 
 /**
  * The panels carry these bundles inside their page (src/host/webviews/html.ts PageScript): a bundle holding
@@ -170,8 +174,8 @@ if (webviewEntries.length > 0) {
   });
 }
 
-/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory). */
-export { configs };
+/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
+export { configs, webviewEntries };
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (!isMain) {
