@@ -53,15 +53,15 @@ const plainHttpParserOnly = {
 
 /**
  * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
- * from dist/core.js (which re-exports it) instead of carrying a second copy with its 23 KB of grapheme tables.
- * The host loads the simulator only for the offline demo, when the core is loaded anyway.
+ * from dist/segments.js (the core's lazily loaded copy) instead of carrying a second one with its 23 KB of
+ * grapheme tables.
  * @type {import('esbuild').Plugin}
  */
 const simulatorSharesSegments = {
   name: 'simulator-shares-segments',
   setup(build) {
     build.onResolve({ filter: /^sms-segments-calculator$/ }, (args) =>
-      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './segments.js', external: true } : undefined,
     );
   },
 };
@@ -112,6 +112,23 @@ const mcpSlim = {
   },
 };
 
+/**
+ * undici, the full phone metadata and the SMS segment counter (470 KB of the core) are bundles of their own,
+ * dist/undici.js, dist/phone.js and dist/segments.js, which src/core/lazyParts.ts requires on first use: a month
+ * view read parses none of them. The
+ * `require("./x.js")` stays literal in dist/core.js, so src/shared/mcpServerFiles.ts finds both for the MCP server.
+ * @type {import('esbuild').Plugin}
+ */
+const coreLoadsPartsLazily = {
+  name: 'core-loads-parts-lazily',
+  setup(build) {
+    const shipped = { './http/undici.js': './undici.js', './sms/phoneLib.js': './phone.js', './sms/segmentsLib.js': './segments.js' };
+    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib)\.js$/ }, (args) =>
+      /[\\/]src[\\/]core[\\/]lazyParts\.ts$/.test(args.importer) ? { path: shipped[args.path], external: true } : undefined,
+    );
+  },
+};
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /** @type {import('esbuild').BuildOptions[]} */
@@ -119,12 +136,16 @@ const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts).
+    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts). The core in turn
+    // requires `undici` and `phone` on first use (coreLoadsPartsLazily).
     entryPoints: {
       extension: 'src/extension.ts',
       features: 'src/host/bundles/features.ts',
       core: 'src/core/index.ts',
       simulator: 'src/simulator/index.ts',
+      undici: 'src/core/http/undici.ts',
+      phone: 'src/core/sms/phoneLib.ts',
+      segments: 'src/core/sms/segmentsLib.ts',
     },
     bundle: true,
     platform: 'node',
@@ -132,7 +153,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, coreLoadsPartsLazily],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
