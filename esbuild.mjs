@@ -113,19 +113,30 @@ const mcpSlim = {
 };
 
 /**
- * undici, the full phone metadata and the SMS segment counter (470 KB of the core) are bundles of their own,
- * dist/undici.js, dist/phone.js and dist/segments.js, which src/core/lazyParts.ts requires on first use: a month
- * view read parses none of them. The
- * `require("./x.js")` stays literal in dist/core.js, so src/shared/mcpServerFiles.ts finds both for the MCP server.
+ * Parts that load on first use, each a bundle of its own that a lazy `require` of its source becomes: undici, the
+ * full phone metadata and the SMS segment counter (470 KB of the core; src/core/lazyParts.ts), so a month view read
+ * parses none of them, and the readings of a secret in every spelling (src/shared/redact.ts), so activation does not
+ * parse them before a secret is registered. The `require("./x.js")` stays literal in every bundle, so
+ * src/shared/mcpServerFiles.ts finds them for the MCP server.
  * @type {import('esbuild').Plugin}
  */
-const coreLoadsPartsLazily = {
-  name: 'core-loads-parts-lazily',
+const lazyParts = {
+  name: 'lazy-parts',
   setup(build) {
-    const shipped = { './http/undici.js': './undici.js', './sms/phoneLib.js': './phone.js', './sms/segmentsLib.js': './segments.js' };
-    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib)\.js$/ }, (args) =>
-      /[\\/]src[\\/]core[\\/]lazyParts\.ts$/.test(args.importer) ? { path: shipped[args.path], external: true } : undefined,
-    );
+    const shipped = {
+      'core/lazyParts.ts': {
+        './http/undici.js': './undici.js',
+        './sms/phoneLib.js': './phone.js',
+        './sms/segmentsLib.js': './segments.js',
+      },
+      'shared/redact.ts': { './spelledText.js': './spelled.js' },
+    };
+    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText)\.js$/ }, (args) => {
+      const importer = args.importer.replaceAll('\\', '/');
+      const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
+      const path = args.kind === 'require-call' ? parts?.[args.path] : undefined;
+      return path ? { path, external: true } : undefined;
+    });
   },
 };
 
@@ -137,7 +148,7 @@ const configs = [
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
     // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts). The core in turn
-    // requires `undici` and `phone` on first use (coreLoadsPartsLazily).
+    // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',
       features: 'src/host/bundles/features.ts',
@@ -146,6 +157,7 @@ const configs = [
       undici: 'src/core/http/undici.ts',
       phone: 'src/core/sms/phoneLib.ts',
       segments: 'src/core/sms/segmentsLib.ts',
+      spelled: 'src/shared/spelledText.ts',
     },
     bundle: true,
     platform: 'node',
@@ -153,7 +165,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments, coreLoadsPartsLazily],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -167,7 +179,7 @@ const configs = [
     format: 'cjs',
     target: 'node20',
     outdir: 'dist',
-    plugins: [mcpSharesCore, mcpSlim],
+    plugins: [mcpSharesCore, mcpSlim, lazyParts],
     define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
     minify: production,

@@ -28,7 +28,7 @@ const ALLOWED: RegExp[] = [
 function requiredFiles(): string[] {
   const manifest = readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
   // dist/mcp.js is the MCP server agents run from the installed folder; it loads dist/core.js beside it, and the core
-  // the parts it requires on first use (src/core/lazyParts.ts).
+  // the parts it requires on first use (src/core/lazyParts.ts; dist/spelled.js also the activation bundle's log).
   const required = [
     'package.json',
     PACKAGED_README,
@@ -39,6 +39,7 @@ function requiredFiles(): string[] {
     'dist/undici.js',
     'dist/phone.js',
     'dist/segments.js',
+    'dist/spelled.js',
     'dist/mcp.js',
   ];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.

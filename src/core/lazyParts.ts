@@ -1,7 +1,7 @@
 // The core's big libraries load where they are used, not with the core: undici (the bundled HTTP client, for
 // loopback and outside the editor; inside it other requests take the editor's http/https, connect.ts), the
 // full phone-number metadata and the SMS segment counter (SMS only). A month view read needs none of them. In the shipped
-// files each is a bundle of its own beside dist/core.js (esbuild.mjs coreLoadsPartsLazily), required here on
+// files each is a bundle of its own beside dist/core.js (esbuild.mjs lazyParts), required here on
 // first use; run from the sources (tests), these requires load the TypeScript files.
 import type * as UndiciParts from './http/undici.js';
 import type * as PhoneParts from './sms/phoneLib.js';

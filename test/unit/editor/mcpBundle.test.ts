@@ -49,6 +49,7 @@ void describe('MCP Bundle', () => {
       'server/undici.js',
       'server/phone.js',
       'server/segments.js',
+      'server/spelled.js',
     ])
       assert.ok(packed.includes(f), `${f} in ${packed.join(', ')}`);
     const dir = join(work, 'unpacked');
