@@ -57,15 +57,15 @@ const plainHttpParserOnly = {
 
 /**
  * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
- * from dist/core.js (which re-exports it) instead of carrying a second copy with its 23 KB of grapheme tables.
- * The host loads the simulator only for the offline demo, when the core is loaded anyway.
+ * from dist/segments.js (the core's lazily loaded copy) instead of carrying a second one with its 23 KB of
+ * grapheme tables.
  * @type {import('esbuild').Plugin}
  */
 const simulatorSharesSegments = {
   name: 'simulator-shares-segments',
   setup(build) {
     build.onResolve({ filter: /^sms-segments-calculator$/ }, (args) =>
-      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './segments.js', external: true } : undefined,
     );
   },
 };
@@ -116,6 +116,34 @@ const mcpSlim = {
   },
 };
 
+/**
+ * Parts that load on first use, each a bundle of its own that a lazy `require` of its source becomes: undici, the
+ * full phone metadata and the SMS segment counter (470 KB of the core; src/core/lazyParts.ts), so a month view read
+ * parses none of them, and the readings of a secret in every spelling (src/shared/redact.ts), so activation does not
+ * parse them before a secret is registered. The `require("./x.js")` stays literal in every bundle, so
+ * src/shared/mcpServerFiles.ts finds them for the MCP server.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyParts = {
+  name: 'lazy-parts',
+  setup(build) {
+    const shipped = {
+      'core/lazyParts.ts': {
+        './http/undici.js': './undici.js',
+        './sms/phoneLib.js': './phone.js',
+        './sms/segmentsLib.js': './segments.js',
+      },
+      'shared/redact.ts': { './spelledText.js': './spelled.js' },
+    };
+    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText)\.js$/ }, (args) => {
+      const importer = args.importer.replaceAll('\\', '/');
+      const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
+      const path = args.kind === 'require-call' ? parts?.[args.path] : undefined;
+      return path ? { path, external: true } : undefined;
+    });
+  },
+};
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /** @type {import('esbuild').BuildOptions[]} */
@@ -123,12 +151,17 @@ const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts).
+    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts). The core in turn
+    // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',
       features: 'src/host/bundles/features.ts',
       core: 'src/core/index.ts',
       simulator: 'src/simulator/index.ts',
+      undici: 'src/core/http/undici.ts',
+      phone: 'src/core/sms/phoneLib.ts',
+      segments: 'src/core/sms/segmentsLib.ts',
+      spelled: 'src/shared/spelledText.ts',
     },
     bundle: true,
     platform: 'node',
@@ -136,7 +169,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -150,7 +183,7 @@ const configs = [
     format: 'cjs',
     target: 'node20',
     outdir: 'dist',
-    plugins: [mcpSharesCore, mcpSlim],
+    plugins: [mcpSharesCore, mcpSlim, lazyParts],
     define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
     minify: production,
