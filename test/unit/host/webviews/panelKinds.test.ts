@@ -42,7 +42,7 @@ void describe('panel kinds: each is complete wherever it must be listed', () => 
       Object.values(VIEW_TYPES)
         .map((v) => `onWebviewPanel:${v}`)
         .sort(),
-      'activationEvents in package.json',
+      'activationEvents in package.json: npm run panels:manifest writes them',
     );
   });
 });
