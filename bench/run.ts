@@ -20,6 +20,7 @@ import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
+import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -419,6 +420,11 @@ async function main(): Promise<void> {
     } finally {
       await slow.close();
     }
+  }
+
+  if (wants(OVERVIEW_ROW)) {
+    // 12. The account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
+    await overviewRow(root, row);
   }
 
   if (wants('MCP:')) {

@@ -135,5 +135,6 @@ export const CHAT_TOOLS = {
   getDayActivities: 'voiceSms_getDayActivities',
   getBalance: 'voiceSms_getBalance',
   listInstances: 'voiceSms_listInstances',
+  getAccountOverview: 'voiceSms_getAccountOverview',
   sendTestSms: 'voiceSms_sendTestSms',
 } as const;
