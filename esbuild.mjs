@@ -10,7 +10,7 @@ const watch = process.argv.includes('--watch');
 
 // `elements` and `chart` are shared scripts (the custom elements for every panel, uPlot for the month
 // view and the trend), loaded before a panel's own bundle: each library ships once (html.ts scriptsFor).
-const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities']
+const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities', 'overview']
   .map((name) => ({ name, file: `src/webview/${name}/main.ts` }))
   .filter((e) => existsSync(e.file));
 

@@ -14,6 +14,8 @@ export const COMMANDS = {
   removeVoiceInstance: 'voiceSms.removeVoiceInstance',
   openMonthView: 'voiceSms.openMonthView',
   openTrend: 'voiceSms.openTrend',
+  /** Every voice instance of the active profile for one month (args optional: { monthId }). */
+  openAccountOverview: 'voiceSms.openAccountOverview',
   showDayActivities: 'voiceSms.showDayActivities',
   exportMonth: 'voiceSms.exportMonth',
   sendSms: 'voiceSms.sendSms',

@@ -16,6 +16,7 @@ export const VIEW_TYPES = {
   monthView: 'voiceSms.monthView',
   trend: 'voiceSms.trend',
   activities: 'voiceSms.activities',
+  overview: 'voiceSms.accountOverview',
 } as const;
 export type ViewType = (typeof VIEW_TYPES)[keyof typeof VIEW_TYPES];
 

@@ -29,6 +29,7 @@ const TOOLS = [
   'voiceSms_getDayActivities',
   'voiceSms_getBalance',
   'voiceSms_listInstances',
+  'voiceSms_getAccountOverview',
   'voiceSms_sendTestSms',
 ];
 const PROFILE = 'Chat tools integration';

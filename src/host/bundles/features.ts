@@ -9,9 +9,11 @@ export { createChatTools } from '../chat/tools.js';
 export { ActivitiesController } from '../webviews/activitiesController.js';
 export { MonthViewController } from '../webviews/monthViewController.js';
 export { TrendController } from '../webviews/trendController.js';
+export { OverviewController } from '../webviews/overviewController.js';
+export { overviewPanelSources } from '../webviews/overviewPanelSources.js';
 // The panels' pages and the checks of a restored panel's saved state (src/host/webviews/panelPage.ts, kinds/).
 export { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
-export { parseActivitiesState, parseMonthViewState, parseTrendState } from '../../shared/protocol.js';
+export { parseActivitiesState, parseMonthViewState, parseOverviewState, parseTrendState } from '../../shared/protocol.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from '../demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).

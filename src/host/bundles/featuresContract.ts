@@ -4,7 +4,9 @@
 // typing the loader from the bundle tied 34 files into one circle. bundles/contractCheck.ts checks at compile
 // time that the bundle keeps this contract (and the commands' one, commandsContract.ts).
 import type * as vscode from 'vscode';
-import type { ActivitiesState, MonthViewState, TrendState } from '../../shared/protocol.js';
+import type { ActivitiesState, MonthViewState, OverviewState, TrendState } from '../../shared/protocol.js';
+import type { OverviewDeps, OverviewPanelSources } from '../webviews/overviewDeps.js';
+import type { OverviewController } from '../webviews/overviewController.js';
 import type { DemoMode, DemoServices } from '../demo/demoMode.js';
 import type { ActivitiesController } from '../webviews/activitiesController.js';
 import type { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
@@ -20,11 +22,15 @@ export interface FeaturesContract {
   MonthViewController: typeof MonthViewController;
   TrendController: typeof TrendController;
   ActivitiesController: typeof ActivitiesController;
+  OverviewController: typeof OverviewController;
+  /** The account overview's months, instances and Export… (webviews/overviewPanelSources.ts). */
+  overviewPanelSources(deps: OverviewDeps): OverviewPanelSources;
   preparePanelPage: typeof preparePanelPage;
   setPanelPage: typeof setPanelPage;
   parseMonthViewState(raw: unknown): MonthViewState | undefined;
   parseTrendState(raw: unknown): TrendState | undefined;
   parseActivitiesState(raw: unknown): ActivitiesState | undefined;
+  parseOverviewState(raw: unknown): OverviewState | undefined;
   /** The offline demo (demo/demoHandle.ts). */
   DemoMode: new (services: DemoServices, memento: vscode.Memento) => DemoMode;
   /** The MCP server copy after an extension update (mcp/refreshCopy.ts). */

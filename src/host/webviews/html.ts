@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
 
-export type WebviewEntry = 'monthView' | 'trend' | 'activities';
+export type WebviewEntry = 'monthView' | 'trend' | 'activities' | 'overview';
 
 /**
  * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
@@ -16,7 +16,7 @@ export type WebviewEntry = 'monthView' | 'trend' | 'activities';
  * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
 export function scriptsFor(entry: WebviewEntry): string[] {
-  return entry === 'activities' ? ['elements', entry] : ['elements', entry, 'chart'];
+  return entry === 'activities' || entry === 'overview' ? ['elements', entry] : ['elements', entry, 'chart'];
 }
 
 /** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */

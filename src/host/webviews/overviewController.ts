@@ -33,7 +33,7 @@ export class OverviewController extends PanelController<
   /** Row retries run under this, so closing the panel stops them too. */
   private readonly life = new AbortController();
 
-  protected readonly label = 'account overview';
+  protected readonly label = 'overview';
 
   /** The rows as the panel shows them (tests, export). */
   get table(): readonly OverviewRow[] {

@@ -1,11 +1,13 @@
 // What a panel kind tells the registry (panelRegistry.ts): its view type, title, saved-state check,
 // controller and reuse rules. One descriptor per kind lives in kinds/; the registry holds no kind's logic.
 import type * as vscode from 'vscode';
-import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, TrendState } from '../../shared/protocol.js';
+import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, OverviewState, TrendState } from '../../shared/protocol.js';
 import type { FeaturesContract } from '../bundles/featuresContract.js';
 import type { ActivitiesController } from './activitiesController.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import type { MonthViewController } from './monthViewController.js';
+import type { OverviewController } from './overviewController.js';
+import type { OverviewDeps } from './overviewDeps.js';
 import type { TrendController } from './trendController.js';
 
 /** Each kind's state (what the serializer saves and restores), by kind name; the name is also its webview entry. */
@@ -13,6 +15,7 @@ export interface PanelStates {
   monthView: MonthViewState;
   trend: TrendState;
   activities: ActivitiesState;
+  overview: OverviewState;
 }
 
 /** Each kind's host-side controller, by kind name. */
@@ -20,6 +23,7 @@ export interface PanelControllers {
   monthView: MonthViewController;
   trend: TrendController;
   activities: ActivitiesController;
+  overview: OverviewController;
 }
 
 export type PanelKindName = keyof PanelStates;
@@ -34,6 +38,8 @@ export interface PanelRegistryOptions {
   /** Copy as cURL / as Code from the activities panel. Default: runs it with `{ instanceId, dateId, operation: 'activities' }`. */
   onActivitiesCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
   log?: { debug(message: string): void; warn(message: string): void };
+  /** What the account overview's sources are built from (webviews/overviewPanelSources.ts, in the features bundle). */
+  overview?: OverviewDeps;
 }
 
 /** What a controller factory may use: the options, and the registry to open another panel (a day from a month). */

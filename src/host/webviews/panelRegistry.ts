@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { loadFeatures } from '../bundles/featuresLoader.js';
 import { activities } from './kinds/activities.js';
 import { monthView } from './kinds/monthView.js';
+import { overview } from './kinds/overview.js';
 import { trend } from './kinds/trend.js';
 import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
 
@@ -21,7 +22,7 @@ function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
 }
 
 /** Every kind, in the order find() looks through them. */
-const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities };
+const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities, overview };
 const KIND_NAMES = Object.keys(KINDS) as PanelKindName[];
 
 interface Open<K extends PanelKindName> {
@@ -46,7 +47,7 @@ export interface PanelLookup {
 }
 
 export class PanelRegistry implements vscode.Disposable {
-  private readonly tracked: OpenPanels = { monthView: new Map(), trend: new Map(), activities: new Map() };
+  private readonly tracked: OpenPanels = { monthView: new Map(), trend: new Map(), activities: new Map(), overview: new Map() };
   private readonly registrations: vscode.Disposable[] = [];
   /** Handed to the kinds' controller factories: a month view opens a day, a trend opens a month. */
   private readonly env: PanelEnv;
