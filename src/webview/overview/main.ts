@@ -43,7 +43,7 @@ const COLUMNS: Column[] = [
   { key: 'durationMin', label: () => l10n.t('Minutes'), numeric: true },
   { key: 'change', label: () => l10n.t('Change'), numeric: true },
   { key: 'activeDays', label: () => l10n.t('Days with data'), numeric: true },
-  { key: 'trend', label: () => l10n.t('12 months'), numeric: true },
+  { key: 'trend', label: () => l10n.t('12 months'), numeric: false },
 ];
 
 const progress = h('p', { className: 'overview-progress', attrs: { role: 'status' } });

@@ -62,7 +62,7 @@ void describe('account overview controller', () => {
     c.webviewHidden();
     await c.handle({ type: 'ready' });
     assert.equal(posted.length, 1);
-    const whole = posted[0]!;
+    const whole = posted[0];
     assert.ok(whole.type === 'overview' && !whole.loading && whole.rows.every((r) => r.status === 'ok'));
     c.dispose();
   });
