@@ -1,18 +1,22 @@
 // One build for every bundle: the extension host entry (node/cjs, `vscode` external) and the
 // webview entries (browser/iife). `--production` minifies and writes a metafile for size checks.
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-// `elements` and `chart` are shared scripts (the custom elements for every panel, uPlot for the month
-// view and the trend), loaded before a panel's own bundle: each library ships once (html.ts scriptsFor).
-const webviewEntries = ['elements', 'chart', 'monthView', 'trend', 'activities', 'overview']
-  .map((name) => ({ name, file: `src/webview/${name}/main.ts` }))
-  .filter((e) => existsSync(e.file));
+// One bundle per folder of src/webview with a main.ts: every panel kind's page, and the shared scripts
+// `elements` (the custom elements for every panel) and `chart` (uPlot, for the kinds that draw one), which
+// html.ts scriptsFor places around a panel's own bundle so that each library ships once.
+const webviewEntries = existsSync('src/webview')
+  ? readdirSync('src/webview', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(`src/webview/${d.name}/main.ts`))
+      .map((d) => ({ name: d.name, file: `src/webview/${d.name}/main.ts` }))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  : [];
 
 /**
  * The panels carry these bundles inside their page (src/host/webviews/html.ts PageScript): a bundle holding
@@ -53,15 +57,15 @@ const plainHttpParserOnly = {
 
 /**
  * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
- * from dist/core.js (which re-exports it) instead of carrying a second copy with its 23 KB of grapheme tables.
- * The host loads the simulator only for the offline demo, when the core is loaded anyway.
+ * from dist/segments.js (the core's lazily loaded copy) instead of carrying a second one with its 23 KB of
+ * grapheme tables.
  * @type {import('esbuild').Plugin}
  */
 const simulatorSharesSegments = {
   name: 'simulator-shares-segments',
   setup(build) {
     build.onResolve({ filter: /^sms-segments-calculator$/ }, (args) =>
-      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+      /[\\/]src[\\/]simulator[\\/]/.test(args.importer) ? { path: './segments.js', external: true } : undefined,
     );
   },
 };
@@ -112,6 +116,34 @@ const mcpSlim = {
   },
 };
 
+/**
+ * Parts that load on first use, each a bundle of its own that a lazy `require` of its source becomes: undici, the
+ * full phone metadata and the SMS segment counter (470 KB of the core; src/core/lazyParts.ts), so a month view read
+ * parses none of them, and the readings of a secret in every spelling (src/shared/redact.ts), so activation does not
+ * parse them before a secret is registered. The `require("./x.js")` stays literal in every bundle, so
+ * src/shared/mcpServerFiles.ts finds them for the MCP server.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyParts = {
+  name: 'lazy-parts',
+  setup(build) {
+    const shipped = {
+      'core/lazyParts.ts': {
+        './http/undici.js': './undici.js',
+        './sms/phoneLib.js': './phone.js',
+        './sms/segmentsLib.js': './segments.js',
+      },
+      'shared/redact.ts': { './spelledText.js': './spelled.js' },
+    };
+    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText)\.js$/ }, (args) => {
+      const importer = args.importer.replaceAll('\\', '/');
+      const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
+      const path = args.kind === 'require-call' ? parts?.[args.path] : undefined;
+      return path ? { path, external: true } : undefined;
+    });
+  },
+};
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /** @type {import('esbuild').BuildOptions[]} */
@@ -119,12 +151,17 @@ const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts).
+    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts). The core in turn
+    // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',
       features: 'src/host/bundles/features.ts',
       core: 'src/core/index.ts',
       simulator: 'src/simulator/index.ts',
+      undici: 'src/core/http/undici.ts',
+      phone: 'src/core/sms/phoneLib.ts',
+      segments: 'src/core/sms/segmentsLib.ts',
+      spelled: 'src/shared/spelledText.ts',
     },
     bundle: true,
     platform: 'node',
@@ -132,7 +169,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -146,7 +183,7 @@ const configs = [
     format: 'cjs',
     target: 'node20',
     outdir: 'dist',
-    plugins: [mcpSharesCore, mcpSlim],
+    plugins: [mcpSharesCore, mcpSlim, lazyParts],
     define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
     minify: production,
@@ -170,8 +207,8 @@ if (webviewEntries.length > 0) {
   });
 }
 
-/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory). */
-export { configs };
+/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
+export { configs, webviewEntries };
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (!isMain) {

@@ -27,8 +27,21 @@ const ALLOWED: RegExp[] = [
 
 function requiredFiles(): string[] {
   const manifest = readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
-  // dist/mcp.js is the MCP server agents run from the installed folder; it loads dist/core.js beside it.
-  const required = ['package.json', PACKAGED_README, 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js'];
+  // dist/mcp.js is the MCP server agents run from the installed folder; it loads dist/core.js beside it, and the core
+  // the parts it requires on first use (src/core/lazyParts.ts; dist/spelled.js also the activation bundle's log).
+  const required = [
+    'package.json',
+    PACKAGED_README,
+    'CHANGELOG.md',
+    'LICENSE',
+    'dist/extension.js',
+    'dist/core.js',
+    'dist/undici.js',
+    'dist/phone.js',
+    'dist/segments.js',
+    'dist/spelled.js',
+    'dist/mcp.js',
+  ];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');
   return required;

@@ -23,8 +23,6 @@ export type {
   Logger,
 } from './client.js';
 export { normalizeE164, maskPhone, analyzeBody, maxBodyUnits } from './sms/index.js';
-// For dist/simulator.js, which takes its segment counter from here (esbuild.mjs, simulatorSharesSegments).
-export { SegmentedMessage } from 'sms-segments-calculator';
 export type { BodyAnalysis } from './sms/index.js';
 export { parseEnvelope } from './xml/envelope.js';
 export type { Envelope } from './xml/envelope.js';

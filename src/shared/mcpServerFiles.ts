@@ -1,7 +1,8 @@
-// Which files of dist/ the MCP server needs: dist/mcp.js and the bundles it requires beside it (./core.js, and
-// whatever a later build adds), found by following its `require("./x.js")` calls. The stable copy the setup
-// command installs (src/host/mcp/stableServer.ts) and the MCP Bundle (scripts/editor/mcpBundle.ts) both use it,
-// so neither misses a file when the server starts requiring one more.
+// Which files of dist/ the MCP server needs: dist/mcp.js and the bundles it requires beside it (./core.js, the
+// core's lazily loaded ./undici.js, ./phone.js, ./segments.js and ./spelled.js, and whatever a later build adds),
+// found by following its `require("./x.js")` calls. The stable copy the setup command installs (src/host/mcp/stableServer.ts)
+// and the MCP Bundle (scripts/editor/mcpBundle.ts) both use it, so neither misses a file when the server starts
+// requiring one more.
 
 export const MCP_ENTRY = 'mcp.js';
 

@@ -1,7 +1,8 @@
 // Masks credentials and phone numbers in text before it reaches a log. Pure and editor-free so it is
 // tested in plain Node; the host passes every log line through it. It errs towards masking: a log
 // line missing a digit is a small cost, a leaked secret or subscriber number is not.
-import { decode, escapesIn, fold, foldValue, hasEscapes, literal, needsFold, type Spelled } from './spelledText.js';
+import type * as SpelledText from './spelledText.js';
+import type { Spelled } from './spelledText.js';
 import { trimTrailing } from './trim.js';
 
 const MASK = '***';
@@ -16,6 +17,18 @@ export const MIN_SUBSTRING_LENGTH = 4;
 
 /** Characters of an access key id left readable where it is masked (log lines), enough to tell two keys apart. */
 export const KEY_ID_VISIBLE = 4;
+
+let spelled: typeof SpelledText | undefined;
+
+/**
+ * The readings of text in every spelling (spelledText.ts), loaded with the first secret registered: until then there
+ * is nothing to look for. In the shipped files it is a bundle of its own, dist/spelled.js (esbuild.mjs lazyParts),
+ * so activation does not parse it; run from the sources (tests), this require loads the TypeScript file.
+ */
+function spelledText(): typeof SpelledText {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (spelled ??= require('./spelledText.js') as typeof SpelledText);
+}
 
 /** Values known to be secret (a stored secret access key, an access key id), masked wherever they appear. */
 export class KnownSecrets {
@@ -42,7 +55,7 @@ export class KnownSecrets {
   add(value: string, keepPrefix = 0): boolean {
     if (value.length === 0) return false;
     const replacement = partial(value, keepPrefix);
-    const folded = foldValue(value);
+    const folded = spelledText().foldValue(value);
     if (value.length < MIN_SUBSTRING_LENGTH || folded.length < MIN_SUBSTRING_LENGTH) {
       // Whole tokens only, in the spellings an echo writes most (the readings below are for substrings).
       for (const variant of encodings(value)) {
@@ -98,6 +111,9 @@ export class KnownSecrets {
   }
 
   apply(text: string): string {
+    // Nothing registered, nothing to mask (and spelledText.ts not loaded yet).
+    if (this.replacements.size === 0 && this.shortReplacements.size === 0 && this.foldedReplacements.size === 0) return text;
+    const { hasEscapes, needsFold } = spelledText();
     // Most text of a parsed answer is a count or a date, shorter than any credential: skip the search. (An answer's
     // strings pass here one by one; with a few profiles stored, each would otherwise be searched for dozens of values.)
     // Only ASCII text can be skipped by its length: decoding shortens it, folding keeps it as long; NFKD may
@@ -131,6 +147,7 @@ export class KnownSecrets {
    */
   private maskSpelled(text: string): string {
     this.foldedOrdered ??= [...this.foldedReplacements].sort((a, b) => b[0].length - a[0].length);
+    const { decode, escapesIn, fold, literal } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
     const search = (reading: Spelled): void => {
       for (const [value, replacement] of this.foldedOrdered ?? []) {

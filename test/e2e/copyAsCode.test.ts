@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { snippetEnv } from './support/curl.js';
 import { utcMonth } from './support/months.js';
-import { session, type SimulatorInfo } from './support/session.js';
-import { signedInSuite } from './support/signedInSuite.js';
+import type { SimulatorInfo } from './support/session.js';
+import { simulatorSuite } from './support/signedInSuite.js';
 import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E code';
@@ -24,12 +25,7 @@ function runSnippet(language: 'python' | 'node', text: string, sim: SimulatorInf
   const dir = mkdtempSync(join(tmpdir(), 'vstk-e2e-code-'));
   const file = join(dir, language === 'python' ? 'request.py' : 'request.mjs');
   writeFileSync(file, text);
-  const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? '/tmp',
-    VOICESMS_ACCESS_KEY_ID: sim.accessKeyId,
-    VOICESMS_SECRET_ACCESS_KEY: sim.secretAccessKey,
-  };
+  const env = snippetEnv(sim);
   return new Promise((resolve, reject) => {
     execFile(language === 'python' ? 'python3' : process.execPath, [file], { env, timeout: 15_000 }, (err, stdout, stderr) => {
       rmSync(dir, { recursive: true, force: true });
@@ -49,22 +45,9 @@ function assertNoSecret(text: string, sim: SimulatorInfo): void {
 
 describe('Copy Request as Code, then run the copied code', function () {
   this.timeout(90_000);
-  const suite = signedInSuite();
-  let wb: Workbench;
-  let sim: SimulatorInfo;
-
-  before(async function () {
-    sim = await session().simulator();
-    wb = suite.wb;
-  });
-
-  it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInToSimulator(PROFILE);
-    assert.ok(ok, 'the sign-in flow closed');
-    await wb.signedInNotice(PROFILE, 20_000);
-    suite.signedIn();
-    await wb.clearNotifications();
-  });
+  const suite = simulatorSuite(PROFILE);
+  let wb: Workbench, sim: SimulatorInfo;
+  before(() => ({ wb, sim } = suite));
 
   it('palette → Balance → Python: opened from the notification, the snippet answers 200 with the balance', async function () {
     const qi = await wb.palette(TITLE);

@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { runCopiedCurl } from './support/curl.js';
-import { session, type SimulatorInfo } from './support/session.js';
-import { signedInSuite } from './support/signedInSuite.js';
+import type { SimulatorInfo } from './support/session.js';
+import { simulatorSuite } from './support/signedInSuite.js';
 import type { Workbench } from './support/workbench.js';
 import { utcMonth } from './support/months.js';
 
@@ -48,14 +48,9 @@ function assertNoSecret(text: string, sim: SimulatorInfo): void {
 
 describe('Copy Request as cURL, then run the copied text', function () {
   this.timeout(90_000);
-  const suite = signedInSuite();
-  let wb: Workbench;
-  let sim: SimulatorInfo;
-
-  before(async function () {
-    sim = await session().simulator();
-    wb = suite.wb;
-  });
+  const suite = simulatorSuite(PROFILE);
+  let wb: Workbench, sim: SimulatorInfo;
+  before(() => ({ wb, sim } = suite));
 
   /**
    * Runs the palette command and waits for its "Which request?" quick pick. (runCommand would wait
@@ -103,14 +98,6 @@ describe('Copy Request as cURL, then run the copied text', function () {
       .waitFor({ state: 'visible' });
     await wb.page.waitForTimeout(600);
   }
-
-  it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInToSimulator(PROFILE);
-    assert.ok(ok, 'the sign-in flow closed');
-    await wb.signedInNotice(PROFILE, 20_000);
-    suite.signedIn();
-    await wb.clearNotifications();
-  });
 
   it('the palette offers the requests of the active profile', async function () {
     await openPick();

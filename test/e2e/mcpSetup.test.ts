@@ -17,7 +17,7 @@ import { DEMO_ACCOUNT } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, EXTENSION_ID, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { bumpedVsix } from './support/bumpedVsix.js';
 import { session, type SimulatorInfo } from './support/session.js';
-import { signedInSuite } from './support/signedInSuite.js';
+import { simulatorSuite } from './support/signedInSuite.js';
 import { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E MCP';
@@ -58,22 +58,9 @@ function pathWithoutNode(): string {
 
 describe('Set Up MCP Server for Another Client', function () {
   this.timeout(90_000);
-  const suite = signedInSuite();
-  let wb: Workbench;
-  let sim: SimulatorInfo;
-
-  before(async function () {
-    sim = await session().simulator();
-    wb = suite.wb;
-  });
-
-  it('signs in with an account id and a voice instance', async function () {
-    const ok = await wb.signInToSimulator(PROFILE);
-    assert.ok(ok, 'the sign-in flow closed');
-    await wb.signedInNotice(PROFILE, 20_000);
-    suite.signedIn();
-    await wb.clearNotifications();
-  });
+  const suite = simulatorSuite(PROFILE);
+  let wb: Workbench, sim: SimulatorInfo;
+  before(() => ({ wb, sim } = suite));
 
   it('offers the agents, then shows and copies the VS Code configuration without a credential', async function () {
     const { text, config } = await copyVsCodeSnippet(wb, true);

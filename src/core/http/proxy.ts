@@ -1,7 +1,8 @@
 // The proxy dispatcher: an undici ProxyAgent the client uses instead of its own Agent. Lives in the
 // lazily loaded core so the host never loads undici at activation.
 import type { SecureContext } from 'node:tls';
-import { ProxyAgent, type buildConnector } from './undici.js';
+import type { ProxyAgent, buildConnector } from './undici.js';
+import { undici } from '../lazyParts.js';
 
 export {
   decideProxy,
@@ -38,5 +39,5 @@ export function createProxyDispatcher(o: ProxyDispatcherOptions): ProxyAgent {
     ...(o.connectMs !== undefined ? { timeout: o.connectMs } : {}),
   };
   const requestTls: buildConnector.BuildOptions = o.secureContext ? { secureContext: o.secureContext } : {};
-  return new ProxyAgent({ uri: o.proxyUrl, proxyTls, requestTls, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  return new (undici().ProxyAgent)({ uri: o.proxyUrl, proxyTls, requestTls, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
 }

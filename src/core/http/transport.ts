@@ -1,7 +1,9 @@
 // One HTTP exchange over a kept-alive undici dispatcher: per-phase timeouts and a response size cap
 // enforced while streaming (a huge answer is cut off, never buffered). No retries here: see retry.ts.
+// undici itself loads with the first Transport (lazyParts.ts), never with the core.
 import type { SecureContext } from 'node:tls';
-import { Agent, type Dispatcher } from './undici.js';
+import type { Agent, Dispatcher } from './undici.js';
+import { undici } from '../lazyParts.js';
 import { VoiceSmsError, type AdviceFor } from '../errors.js';
 import { classifyTransportError, formatBytes, type FailureContext, type ProxyFacts } from './transportErrors.js';
 import * as l10n from '@vscode/l10n';
@@ -79,7 +81,7 @@ export class Transport implements HttpTransport {
       this.dispatcher = o.dispatcher;
     } else {
       // Keep sockets for reuse between the short bursts of requests a tree refresh makes.
-      this.owned = new Agent({
+      this.owned = new (undici().Agent)({
         connect: { timeout: o.connectMs, ...(o.secureContext ? { secureContext: o.secureContext } : {}) },
         keepAliveTimeout: 10_000,
         keepAliveMaxTimeout: 60_000,

@@ -1,15 +1,7 @@
 // Destination numbers: whatever the user typed -> E.164, or a reason they can act on.
 // Error messages never repeat the number itself, so they are safe to log.
-import {
-  ParseError,
-  isSupportedCountry,
-  parsePhoneNumberWithError,
-  validatePhoneNumberLength,
-  type CountryCode,
-  type PhoneNumber,
-  // The full metadata: the default one checks only lengths, and would accept e.g. "0151 12" for DE.
-  // Its size does not matter here: the core is loaded lazily, on first network use.
-} from 'libphonenumber-js/max';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import { phoneLib } from '../lazyParts.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import { validationError } from '../errors.js';
 import * as l10n from '@vscode/l10n';
@@ -21,7 +13,7 @@ const MAX_INPUT_LENGTH = 64;
 function regionOf(defaultRegion: string | undefined): CountryCode | undefined {
   const region = defaultRegion?.trim().toUpperCase();
   if (!region) return undefined;
-  if (!isSupportedCountry(region)) {
+  if (!phoneLib().isSupportedCountry(region)) {
     throw validationError(
       FIELD,
       l10n.t('the default region "{0}" is not a known ISO country code (setting voiceSms.sms.defaultRegion)', region),
@@ -46,6 +38,7 @@ export function normalizeE164(input: string, defaultRegion?: string): string {
   // Without a region, the widespread 00 international prefix is the only reading that makes sense.
   if (region === undefined && text.startsWith('00')) text = '+' + text.slice(2);
 
+  const { ParseError, parsePhoneNumberWithError, validatePhoneNumberLength } = phoneLib();
   let parsed: PhoneNumber;
   try {
     // extract: false — the whole input must be the number, not merely contain one.

@@ -2,7 +2,7 @@
 // (extension-table characters take two septets), otherwise UCS-2 (UTF-16 code units, so most emoji take two).
 // A single message holds 160 septets / 70 units; concatenated parts lose room to the User Data Header and
 // hold 153 / 67. The counting itself is sms-segments-calculator's; tests pin its answers to the standard.
-import { SegmentedMessage } from 'sms-segments-calculator';
+import { segmentsLib } from '../lazyParts.js';
 import { validationError } from '../errors.js';
 import * as l10n from '@vscode/l10n';
 
@@ -46,7 +46,7 @@ export function analyzeBody(body: string, maxSegments = MAX_SEGMENTS): BodyAnaly
     throw validationError('body', l10n.t('is too long: {0} characters cannot fit in {1} segments', body.length, limit));
   }
   if (body.trim() === '') throw validationError('body', l10n.t('the message text is empty'));
-  const message = new SegmentedMessage(body, 'auto', false);
+  const message = new (segmentsLib().SegmentedMessage)(body, 'auto', false);
   const encoding = message.encodingName;
   const capacity = CAPACITY[encoding];
   const units = message.encodedChars.reduce((sum, c) => sum + c.codeUnits.length, 0);

@@ -1,5 +1,5 @@
-// Loads dist/core.js (a separate bundle) on first use. Activation never pays for undici, the XML
-// parser or the phone-number tables; the first network feature does, once.
+// Loads dist/core.js (a separate bundle) on first use. Activation never pays for the XML parser; the first
+// network feature does, once. undici and the phone-number tables wait for their own first use (core/lazyParts.ts).
 import * as path from 'node:path';
 import { hostL10nBundle } from '../platform/pureL10n.js';
 

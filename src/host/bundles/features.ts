@@ -5,15 +5,11 @@ export { commandTableIds, runTableCommand } from '../commands/table.js';
 export { configurePureL10n } from '../platform/pureL10n.js';
 // Chat tools' implementations (src/host/chat/register.ts loads them on the first invocation).
 export { createChatTools } from '../chat/tools.js';
-// Panel controllers (the kinds in src/host/webviews/kinds/ create them when a panel opens).
-export { ActivitiesController } from '../webviews/activitiesController.js';
-export { MonthViewController } from '../webviews/monthViewController.js';
-export { TrendController } from '../webviews/trendController.js';
-export { OverviewController } from '../webviews/overviewController.js';
-export { overviewPanelSources } from '../webviews/overviewPanelSources.js';
-// The panels' pages and the checks of a restored panel's saved state (src/host/webviews/panelPage.ts, kinds/).
+// Each panel kind's controller and saved-state check (src/host/webviews/panelParts.ts), and the panels' pages.
+export { panelParts } from '../webviews/panelParts.js';
 export { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
-export { parseActivitiesState, parseMonthViewState, parseOverviewState, parseTrendState } from '../../shared/protocol.js';
+// The account overview's Export… (src/host/webviews/kinds/overview.ts asks for it when the button is pressed).
+export { exportOverview } from '../commands/exportOverview.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from '../demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).

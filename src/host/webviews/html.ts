@@ -6,8 +6,10 @@
 // Free of `vscode` so tests can build the exact same page.
 import { randomBytes } from 'node:crypto';
 import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
+import { panelParts, type PanelKindName } from './panelParts.js';
 
-export type WebviewEntry = 'monthView' | 'trend' | 'activities' | 'overview';
+/** A panel's own bundle, dist/webview/<kind>.js (esbuild.mjs builds one per src/webview/<kind>/main.ts). */
+export type WebviewEntry = PanelKindName;
 
 /**
  * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
@@ -16,7 +18,7 @@ export type WebviewEntry = 'monthView' | 'trend' | 'activities' | 'overview';
  * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
 export function scriptsFor(entry: WebviewEntry): string[] {
-  return entry === 'activities' || entry === 'overview' ? ['elements', entry] : ['elements', entry, 'chart'];
+  return panelParts[entry].chart ? ['elements', entry, 'chart'] : ['elements', entry];
 }
 
 /** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */

@@ -1,7 +1,5 @@
-// The account overview panel's wiring types: what activation hands over (the services) and what the features
-// bundle builds from it when the panel opens (webviews/overviewPanelSources.ts). Types only.
-import type { OverviewRow } from '../../shared/overview.js';
-import type { OverviewMonthSource } from '../../tools/overviewLoader.js';
+// What activation hands the account overview panel (panelKind.ts PanelRegistryOptions.overview): the services its
+// months, instances and row errors come from. Types only; the kind's descriptor (kinds/overview.ts) builds the rest.
 import type { ClientProvider } from '../profile/clients.js';
 import type { SessionState } from '../profile/session.js';
 import type { InstancesModel } from '../views/instancesModel.js';
@@ -13,13 +11,4 @@ export interface OverviewDeps {
   instances: InstancesModel;
   storedMonths: StoredMonths;
   log: { info(message: string): void; redact(text: string): string };
-}
-
-export interface OverviewPanelSources {
-  source: OverviewMonthSource;
-  /** The active profile's instances; throws (with its sentence) when signed out. */
-  instances(): Promise<readonly string[]>;
-  /** A failed row's sentence, masked as the panels' errors are. */
-  errorText(e: unknown): string;
-  export(monthId: string, rows: readonly OverviewRow[]): unknown;
 }

@@ -4,10 +4,7 @@
 // Commands call `open(kind, state)`, which returns the panel's title (product.md).
 import * as vscode from 'vscode';
 import { loadFeatures } from '../bundles/featuresLoader.js';
-import { activities } from './kinds/activities.js';
-import { monthView } from './kinds/monthView.js';
-import { overview } from './kinds/overview.js';
-import { trend } from './kinds/trend.js';
+import { KIND_NAMES, KINDS } from './kinds/index.js';
 import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
 
 /** Every panel's webview options: scripts on, no file of the extension readable. */
@@ -20,10 +17,6 @@ function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
     localResourceRoots: [],
   };
 }
-
-/** Every kind, in the order find() looks through them. */
-const KINDS: { [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities, overview };
-const KIND_NAMES = Object.keys(KINDS) as PanelKindName[];
 
 interface Open<K extends PanelKindName> {
   panel: vscode.WebviewPanel;
@@ -47,7 +40,7 @@ export interface PanelLookup {
 }
 
 export class PanelRegistry implements vscode.Disposable {
-  private readonly tracked: OpenPanels = { monthView: new Map(), trend: new Map(), activities: new Map(), overview: new Map() };
+  private readonly tracked = Object.fromEntries(KIND_NAMES.map((kind) => [kind, new Map()])) as OpenPanels;
   private readonly registrations: vscode.Disposable[] = [];
   /** Handed to the kinds' controller factories: a month view opens a day, a trend opens a month. */
   private readonly env: PanelEnv;
@@ -141,7 +134,7 @@ export class PanelRegistry implements vscode.Disposable {
         // A revived panel comes with the options of its previous life; set ours again. (A new panel is created
         // with them; setting them again would be one more change for the window to apply while it builds the panel.)
         panel.webview.options = webviewOptions();
-        const state = KINDS[kind].parseState(loadFeatures(), raw);
+        const state = loadFeatures().panelParts[kind].parseState(raw) as PanelStates[K] | undefined;
         // Saved state that fails the check (the page writes it): close the panel rather than guess.
         if (state) return this.adopt(kind, panel, state);
         panel.dispose();
@@ -159,7 +152,7 @@ export class PanelRegistry implements vscode.Disposable {
     const features = loadFeatures();
     // What the page carries is read now (usually kept since the question): a missing file fails the command here.
     features.preparePanelPage(kind, this.o.extensionUri);
-    const controller = descriptor.createController(features, panel, state, this.env);
+    const controller = descriptor.createController(features.panelParts[kind], panel, state, this.env);
     panel.title = descriptor.title(state);
     const key = descriptor.key(state);
     const map: Map<string, Open<K>> = this.tracked[kind];

@@ -5,7 +5,7 @@ import { count, DATE_ID, day, instanceIdInput, keyValue } from '../schemas.js';
 import type { Door, ToolSpec, Zod } from '../spec.js';
 import { activitiesToolResult } from '../text/activitiesText.js';
 import { inert, inertKey, isoId } from '../text/dataText.js';
-import { READ_ONLY } from './common.js';
+import { checkedIds, READ_ONLY } from './common.js';
 
 const output = (z: Zod) =>
   z.object({
@@ -39,9 +39,7 @@ export const dayActivitiesTool: ToolSpec<ReturnType<typeof input>, ReturnType<ty
   annotations: READ_ONLY,
   limits: () => ({}),
   async run(ctx, args, signal) {
-    const core = ctx.core();
-    const instanceId = core.validateId('instanceId', args.instanceId);
-    const dateId = core.validateDateId(args.dateId);
+    const { instanceId, dateId } = checkedIds(ctx, args, 'dateId');
     const r = await ctx.getDayActivities(instanceId, dateId, signal);
     const out = activitiesToolResult(instanceId, dateId, r.result);
     const values = flattenResult(r.result, '', [], out.shown).map((row) => ({ path: inertKey(row.key), value: inert(redact(row.value)) }));

@@ -5,7 +5,7 @@ import { shiftMonthId } from '../../shared/protocol.js';
 import { day, instanceIdInput, monthIdInput, totals } from '../schemas.js';
 import type { Door, ToolSpec, Zod } from '../spec.js';
 import { monthToolResult } from '../text/monthText.js';
-import { READ_ONLY } from './common.js';
+import { checkedIds, READ_ONLY } from './common.js';
 
 const output = (z: Zod) => {
   const cell = z.number().int().nullable();
@@ -58,9 +58,7 @@ export const monthViewTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof
   annotations: READ_ONLY,
   limits: () => ({}),
   async run(ctx, args, signal) {
-    const core = ctx.core();
-    const instanceId = core.validateId('instanceId', args.instanceId);
-    const monthId = core.validateMonthId(args.monthId);
+    const { instanceId, monthId } = checkedIds(ctx, args, 'monthId');
     const previousMonthId = shiftMonthId(monthId, -1);
     // Started together, as the panel does; the comparison's failure only drops the comparison.
     const previous = ctx.getMonthView(instanceId, previousMonthId, signal).then(

@@ -3,6 +3,7 @@
 // turn into markdown, HTML, a link or a command link there, nor smuggle line breaks or bidi controls
 // that make it read as part of our own text. Numbers are never passed through here: they go out as
 // the service sent them. vscode-free, unit-tested in plain Node.
+import type { MonthTotals } from '../../core/model/types.js';
 import { redact } from '../../shared/redact.js';
 import { breakSchemes, inertLine } from '../../shared/untrustedText.js';
 
@@ -46,6 +47,11 @@ export function quotedList(values: readonly string[]): string {
 /** 20241003 -> 2024-10-03; 202410 -> 2024-10. */
 export function isoId(id: string): string {
   return id.length === 8 ? `${id.slice(0, 4)}-${id.slice(4, 6)}-${id.slice(6, 8)}` : `${id.slice(0, 4)}-${id.slice(4, 6)}`;
+}
+
+/** A month's figures in the order the tools' sentences name them: call legs, inbound, outbound, unique calls, minutes, days. */
+export function totalsFigures(t: MonthTotals): [number, number, number, number, number, number] {
+  return [t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days];
 }
 
 /** "+12 (+8.5%)", "-3 (-20%)", "0 (0%)", "+5 (new)": plain ASCII, no locale grouping, for a model. */

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals, MonthView } from '../../core/model/types.js';
 import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
-import { change, isoId, quoted } from './dataText.js';
+import { change, isoId, quoted, totalsFigures } from './dataText.js';
 
 export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
 
@@ -79,12 +79,7 @@ export function monthToolText(data: MonthToolData, spikeBase: number): string {
       quoted(data.instanceId, 80),
       data.month,
       data.currentDay,
-      t.callLegs,
-      t.callLegsIn,
-      t.callLegsOut,
-      t.callsUnique,
-      t.durationMin,
-      t.days,
+      ...totalsFigures(t),
     ),
   ];
   const p = data.previous;

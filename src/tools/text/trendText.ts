@@ -2,7 +2,7 @@
 // totals, the same figures as the trend panel. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals } from '../../core/model/types.js';
-import { isoId, quoted } from './dataText.js';
+import { isoId, quoted, totalsFigures } from './dataText.js';
 
 export interface TrendToolMonth {
   monthId: string;
@@ -30,12 +30,7 @@ export function trendToolResult(instanceId: string, months: readonly TrendToolMo
         ? l10n.t(
             '{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes over {6} days.',
             isoId(m.monthId),
-            t.callLegs,
-            t.callLegsIn,
-            t.callLegsOut,
-            t.callsUnique,
-            t.durationMin,
-            t.days,
+            ...totalsFigures(t),
           )
         : l10n.t('{0}: not loaded ({1})', isoId(m.monthId), m.error ?? ''),
     );

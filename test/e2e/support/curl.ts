@@ -9,14 +9,18 @@ export interface CurlResult {
   body: string;
 }
 
-export function runCopiedCurl(text: string, sim: SimulatorInfo, timeoutMs = 15_000): Promise<CurlResult> {
-  // Only what the snippet needs: no VOICESMS_BASE_URL or other ambient VOICESMS_* values leak in.
-  const env = {
+/** The environment a copied snippet runs in: only what it needs, no VOICESMS_BASE_URL or other ambient VOICESMS_* values. */
+export function snippetEnv(sim: SimulatorInfo): Record<string, string> {
+  return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
     VOICESMS_ACCESS_KEY_ID: sim.accessKeyId,
     VOICESMS_SECRET_ACCESS_KEY: sim.secretAccessKey,
   };
+}
+
+export function runCopiedCurl(text: string, sim: SimulatorInfo, timeoutMs = 15_000): Promise<CurlResult> {
+  const env = snippetEnv(sim);
   return new Promise((resolve, reject) => {
     execFile('sh', ['-c', text], { env, timeout: timeoutMs }, (err, stdout, stderr) => {
       if (err) {

@@ -1,7 +1,9 @@
 // The hooks of a suite whose first test ("signs in …") signs in: one page for the whole suite, the
 // later tests skipped when signing in failed (so one failure is reported, not a cascade), and the
 // profile signed out and removed at the end, leaving the shared editor as the next suite expects.
+import * as assert from 'node:assert/strict';
 import { VIEW_CONTAINER_TITLE } from '../../integration/contract.js';
+import { session, type SimulatorInfo } from './session.js';
 import { Workbench } from './workbench.js';
 
 export interface SignedInSuite {
@@ -32,5 +34,41 @@ export function signedInSuite(): SignedInSuite {
     signedIn: () => {
       signedIn = true;
     },
+  };
+}
+
+/** A signed-in suite on the runner's simulator: its page and the simulator. */
+export interface SimulatorSuite extends SignedInSuite {
+  /** The runner's simulator (available from the suite's own `before` hooks on). */
+  readonly sim: SimulatorInfo;
+}
+
+/**
+ * signedInSuite() whose first test signs `profile` in to the runner's simulator with its account id and a voice
+ * instance (Workbench.signInToSimulator) and clears the notifications. Call it first in the describe.
+ */
+export function simulatorSuite(profile: string): SimulatorSuite {
+  const suite = signedInSuite();
+  let info: SimulatorInfo | undefined;
+  before(async function () {
+    info = await session().simulator();
+  });
+  it('signs in with an account id and a voice instance', async function () {
+    const wb = suite.wb;
+    const ok = await wb.signInToSimulator(profile);
+    assert.ok(ok, 'the sign-in flow closed');
+    await wb.signedInNotice(profile, 20_000);
+    suite.signedIn();
+    await wb.clearNotifications();
+  });
+  return {
+    get wb(): Workbench {
+      return suite.wb;
+    },
+    get sim(): SimulatorInfo {
+      if (!info) throw new Error('the simulator is not started yet');
+      return info;
+    },
+    signedIn: () => suite.signedIn(),
   };
 }

@@ -33,11 +33,11 @@ export async function receivedSms(target: ControlTarget): Promise<ReceivedSms[]>
   return (await res.json()) as ReceivedSms[];
 }
 
-/** The requests the simulator at `target` served (method and path), oldest first (its log keeps the latest ones). */
-export async function requestsServed(target: ControlTarget): Promise<{ method: string; path: string }[]> {
+/** The requests the simulator at `target` served (method, path, and its clock on arrival), oldest first (its log keeps the latest ones). */
+export async function requestsServed(target: ControlTarget): Promise<{ method: string; path: string; time: number }[]> {
   const res = await fetch(`${target.baseUrl}/__sim/requests`, { headers: tokenHeader(target) });
   if (res.status !== 200) throw new Error(`GET ${target.baseUrl}/__sim/requests answered ${res.status}`);
-  return (await res.json()) as { method: string; path: string }[];
+  return (await res.json()) as { method: string; path: string; time: number }[];
 }
 
 /** Arms one fault; throws when the simulator refuses it. */

@@ -41,7 +41,16 @@ void describe('MCP Bundle', () => {
 
   void it('is written, carries the server with what it requires, and passes mcpb validate', () => {
     assert.ok(existsSync(bundle));
-    for (const f of ['manifest.json', 'icon.png', 'server/mcp.js', 'server/core.js'])
+    for (const f of [
+      'manifest.json',
+      'icon.png',
+      'server/mcp.js',
+      'server/core.js',
+      'server/undici.js',
+      'server/phone.js',
+      'server/segments.js',
+      'server/spelled.js',
+    ])
       assert.ok(packed.includes(f), `${f} in ${packed.join(', ')}`);
     const dir = join(work, 'unpacked');
     execFileSync(MCPB, ['unpack', bundle, dir], { stdio: 'pipe' });

@@ -3,10 +3,8 @@
 // server and its SDK (dist/mcp.js, run by agents, never by the extension). Builds in memory with the project's esbuild.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleInputs } from '../support/bundleInputs.js';
 
-const root = join(__dirname, '..', '..', '..');
 const HEAVY = [
   /node_modules\/undici\//,
   /node_modules\/fast-xml-parser\//,
@@ -21,18 +19,7 @@ const HEAVY = [
 
 void describe('activation bundle', () => {
   void it('contains none of the heavy modules', async () => {
-    const result = await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: ['src/extension.ts'],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      external: ['vscode'],
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const inputs = await bundleInputs('src/extension.ts');
     assert.ok(inputs.includes('src/extension.ts'), 'the metafile lists bundled sources by relative path');
     assert.deepEqual(
       inputs.filter((i) => HEAVY.some((h) => h.test(i))),

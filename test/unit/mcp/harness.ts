@@ -1,5 +1,6 @@
-// Builds the shipped layout of the MCP server (dist/core.js + dist/simulator.js + dist/mcp.js, from esbuild.mjs's own
-// configs) into a temp folder, and connects the protocol SDK's own Client to it over stdio.
+// Builds the shipped layout of the MCP server (dist/core.js and the parts it loads lazily + dist/simulator.js +
+// dist/mcp.js, from esbuild.mjs's own configs) into a temp folder, and connects the protocol SDK's own Client to it
+// over stdio.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,10 @@ export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }>
   const mcp = nodeConfigs.find((c) => 'mcp' in (c.entryPoints as Record<string, string>));
   const main = nodeConfigs.find((c) => 'core' in (c.entryPoints as Record<string, string>));
   if (!mcp || !main) throw new Error('esbuild.mjs has no mcp or core entry');
-  const entries = main.entryPoints as Record<string, string>;
-  // The core, and the simulator that --demo loads beside it.
-  const coreOnly = { ...main, entryPoints: { core: entries['core']!, simulator: entries['simulator']! } };
+  // Everything but the editor's own bundles: the core with the parts it requires lazily (undici, phone,
+  // segments), and the simulator that --demo loads beside it.
+  const { extension: _extension, features: _features, ...shared } = main.entryPoints as Record<string, string>;
+  const coreOnly = { ...main, entryPoints: shared };
   for (const c of [coreOnly, mcp]) {
     await esbuild.build({ ...c, absWorkingDir: root, outdir: out, sourcemap: false, metafile: false, logLevel: 'silent' });
   }

@@ -10,9 +10,8 @@ export const activities: PanelKind<'activities'> = {
   // Ids hold no control characters (shared/idRules.ts), so a line break cannot make two pairs collide.
   key: (s) => `${s.instanceId}\n${s.dateId}`,
   title: (s) => activitiesTitle(s.instanceId, s.dateId),
-  parseState: (features, raw) => features.parseActivitiesState(raw),
-  createController: (features, panel, state, env) =>
-    new features.ActivitiesController(state, env.activities, (m) => panel.webview.postMessage(m), {
+  createController: (parts, panel, state, env) =>
+    new parts.Controller(state, env.activities, (m) => panel.webview.postMessage(m), {
       onCommand: (command, s) =>
         env.onActivitiesCommand
           ? env.onActivitiesCommand(command, s)

@@ -10,9 +10,8 @@ export const monthView: PanelKind<'monthView'> = {
   viewType: VIEW_TYPES.monthView,
   key: (s) => s.instanceId,
   title: (s) => monthViewTitle(s.instanceId, s.monthId),
-  parseState: (features, raw) => features.parseMonthViewState(raw),
-  createController: (features, panel, state, env) =>
-    new features.MonthViewController(state, env.monthViews, (m) => panel.webview.postMessage(m), {
+  createController: (parts, panel, state, env) =>
+    new parts.Controller(state, env.monthViews, (m) => panel.webview.postMessage(m), {
       onStateChange: (s) => {
         panel.title = monthView.title(s);
       },

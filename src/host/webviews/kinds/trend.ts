@@ -9,9 +9,8 @@ export const trend: PanelKind<'trend'> = {
   viewType: VIEW_TYPES.trend,
   key: (s) => s.instanceId,
   title: (s) => trendTitle(s.instanceId),
-  parseState: (features, raw) => features.parseTrendState(raw),
-  createController: (features, panel, state, env) =>
-    new features.TrendController(state, env.monthViews, (m) => panel.webview.postMessage(m), {
+  createController: (parts, panel, state, env) =>
+    new parts.Controller(state, env.monthViews, (m) => panel.webview.postMessage(m), {
       onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
       onWarn: (m) => env.log?.warn(m),
     }),
