@@ -25,12 +25,14 @@ describe('account overview of the offline demo', function () {
   let demoUrl = '';
   let themed = false;
   let sideBarHidden = false;
+  let highContrast = false;
 
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
   });
 
   after(async function () {
+    if (highContrast) await wb?.runCommand('Toggle High Contrast Theme').catch(() => undefined);
     if (themed) await pickTheme('Dark Modern').catch(() => undefined);
     if (sideBarHidden) await wb?.runCommand('View: Toggle Primary Side Bar Visibility').catch(() => undefined);
     if (demoUrl) await clearFaults(demoTarget(demoUrl));
@@ -125,11 +127,17 @@ describe('account overview of the offline demo', function () {
     await wb.webviewWith('table.overview-table');
     await wb.page.waitForTimeout(500);
     await wb.screenshot('overview-04-light');
-    await pickTheme('Default High Contrast');
+    // A high-contrast theme written to the settings file is not applied by this editor: the command is.
+    await pickTheme('Dark Modern');
+    await wb.runCommand('Toggle High Contrast Theme');
+    highContrast = true;
+    await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'attached', timeout: 15_000 });
     await wb.webviewWith('table.overview-table');
     await wb.page.waitForTimeout(500);
     await wb.screenshot('overview-05-high-contrast');
-    await pickTheme('Dark Modern');
+    await wb.runCommand('Toggle High Contrast Theme');
+    highContrast = false;
+    await wb.page.locator('.monaco-workbench.vs-dark').waitFor({ state: 'attached', timeout: 15_000 });
   });
 
   it("a row opens that instance's month view beside the overview", async function () {
