@@ -20,6 +20,7 @@ import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
+import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -467,8 +468,10 @@ async function main(): Promise<void> {
     }
   }
 
-  // Issue 34's account overview: its row ("overview of 200 instances" at 50 ms per answer vs the scheduler's ideal)
-  // goes here, next to the trend's.
+  if (wants(OVERVIEW_ROW)) {
+    // 12. Issue 34's account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
+    await overviewRow(root, row);
+  }
 
   if (wants('MCP:')) {
     // 11. The MCP server (dist/mcp.js): start to tools/list, and a month view through the protocol.

@@ -15,7 +15,7 @@ import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
 import { profileDataOf } from './host/profile/profileData.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';
-import { createPanelSources } from './host/webviews/clientSources.js';
+import { allPanelSources } from './host/webviews/clientSources.js';
 import { PanelRegistry } from './host/webviews/panelRegistry.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
@@ -32,7 +32,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
 
   // Panels look the client up on every load, so they follow sign-in and profile changes; their months come from
   // the tree's cache (a month the tree has loaded opens at once).
-  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...createPanelSources(clients, log, shown.instances), log });
+  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, shown), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 

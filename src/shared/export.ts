@@ -42,7 +42,7 @@ const counters = (d: DayStats | MonthTotals): number[] => COUNTERS.map((k) => d[
 
 // RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. A leading
 // = + - @ (or tab/CR) would make a spreadsheet evaluate the id as a formula; a leading ' disarms it.
-function csvField(value: string | number | boolean): string {
+export function csvField(value: string | number | boolean): string {
   let s = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -87,7 +87,7 @@ function toJson(view: MonthView, instanceId: string): string {
  * code, a table cell (`|`) or a heading's closing `#`; a line break (which would end the table) becomes
  * a space. One character class, no quantifier: linear.
  */
-function mdText(value: string): string {
+export function mdText(value: string): string {
   return value.replace(/[\\`*_[\]<>|~&:.@$#{}]/g, '\\$&').replace(/\r\n|\n|\r/g, ' ');
 }
 

@@ -14,6 +14,8 @@ export const COMMANDS = {
   removeVoiceInstance: 'voiceSms.removeVoiceInstance',
   openMonthView: 'voiceSms.openMonthView',
   openTrend: 'voiceSms.openTrend',
+  /** Every voice instance of the active profile for one month (args optional: { monthId }). */
+  openAccountOverview: 'voiceSms.openAccountOverview',
   showDayActivities: 'voiceSms.showDayActivities',
   exportMonth: 'voiceSms.exportMonth',
   sendSms: 'voiceSms.sendSms',
@@ -135,5 +137,6 @@ export const CHAT_TOOLS = {
   getDayActivities: 'voiceSms_getDayActivities',
   getBalance: 'voiceSms_getBalance',
   listInstances: 'voiceSms_listInstances',
+  getAccountOverview: 'voiceSms_getAccountOverview',
   sendTestSms: 'voiceSms_sendTestSms',
 } as const;

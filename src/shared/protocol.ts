@@ -6,6 +6,7 @@
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
+import type { OverviewRow } from './overview.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
 // Month arithmetic both sides of a panel need (the webview cannot import core).
@@ -15,6 +16,7 @@ export const VIEW_TYPES = {
   monthView: 'voiceSms.monthView',
   trend: 'voiceSms.trend',
   activities: 'voiceSms.activities',
+  overview: 'voiceSms.accountOverview',
 } as const;
 export type ViewType = (typeof VIEW_TYPES)[keyof typeof VIEW_TYPES];
 
@@ -256,4 +258,74 @@ export function parseTrendState(v: unknown): TrendState | undefined {
 export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
   const s = record(v);
   return s && isInstanceId(s.instanceId) && isDateId(s.dateId) ? { instanceId: s.instanceId, dateId: s.dateId } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account overview (every instance of the profile for one month; figures in shared/overview.ts)
+
+export const OVERVIEW_SORT_KEYS = [
+  'instance',
+  'callLegs',
+  'callLegsIn',
+  'callLegsOut',
+  'callsUnique',
+  'durationMin',
+  'change',
+  'activeDays',
+  'trend',
+] as const;
+export type OverviewSortKey = (typeof OVERVIEW_SORT_KEYS)[number];
+
+export interface OverviewState {
+  monthId: string;
+  /** The page's own choices, restored with it after a reload (the host reads only monthId). */
+  sortKey?: OverviewSortKey;
+  sortDir?: 'ascending' | 'descending';
+  filter?: string;
+}
+
+export type OverviewToWebview =
+  /** Everything the panel shows now: every row (pending ones too), whether loads are still running. */
+  | { type: 'overview'; monthId: string; rows: OverviewRow[]; loading: boolean; cancelled: boolean }
+  /** One row settled (or went back to pending for its retry). */
+  | { type: 'overviewRow'; monthId: string; index: number; row: OverviewRow }
+  | { type: 'overviewDone'; monthId: string; cancelled: boolean }
+  /** Nothing to show at all: signed out, no instances. */
+  | { type: 'error'; monthId: string; error: PanelError };
+
+export type OverviewToHost =
+  | { type: 'ready' }
+  | { type: 'retry' }
+  | { type: 'cancel' }
+  | { type: 'retryRow'; instanceId: string }
+  | { type: 'openInstance'; instanceId: string }
+  | { type: 'export' };
+
+export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
+  const m = record(v);
+  switch (m?.type) {
+    case 'ready':
+    case 'retry':
+    case 'cancel':
+    case 'export':
+      return { type: m.type };
+    case 'retryRow':
+    case 'openInstance':
+      return isInstanceId(m.instanceId) ? { type: m.type, instanceId: m.instanceId } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseOverviewState(v: unknown): OverviewState | undefined {
+  const s = record(v);
+  if (!s || !isMonthId(s.monthId)) return undefined;
+  const key = (OVERVIEW_SORT_KEYS as readonly unknown[]).includes(s.sortKey) ? (s.sortKey as OverviewSortKey) : undefined;
+  const dir = s.sortDir === 'ascending' || s.sortDir === 'descending' ? s.sortDir : undefined;
+  const filter = typeof s.filter === 'string' && s.filter.length <= 200 ? s.filter : undefined;
+  return {
+    monthId: s.monthId,
+    ...(key && dir ? { sortKey: key, sortDir: dir } : {}),
+    ...(filter ? { filter } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 // Every tool, in the order both doors list them. A new tool is one more spec file here (and its test).
+import { accountOverviewTool } from './specs/accountOverview.js';
 import { balanceTool } from './specs/balance.js';
 import { dayActivitiesTool } from './specs/dayActivities.js';
 import { listInstancesTool } from './specs/listInstances.js';
@@ -13,6 +14,7 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   dayActivitiesTool,
   balanceTool,
   listInstancesTool,
+  accountOverviewTool,
   sendTestSmsTool,
 ];
 

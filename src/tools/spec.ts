@@ -11,9 +11,11 @@ import type { z } from 'zod';
  */
 export type Zod = typeof z;
 import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
+import type { OverviewMonthSource } from './overviewLoader.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
 
-export type ToolKey = 'getMonthView' | 'getTrend' | 'getDayActivities' | 'getBalance' | 'listInstances' | 'sendTestSms';
+export type ToolKey =
+  'getMonthView' | 'getTrend' | 'getDayActivities' | 'getBalance' | 'listInstances' | 'getAccountOverview' | 'sendTestSms';
 
 /** The door a text is written for: tools name each other by that door's names. */
 export interface Door {
@@ -93,7 +95,13 @@ export interface ToolContext {
   core(): CoreModuleLike;
   /** The facts of the profile the calls go to (throws when signed out). */
   facts(): Promise<ProfileFacts>;
-  getMonthView(instanceId: string, monthId: string, signal: AbortSignal, priority?: 'high' | 'normal'): Promise<MonthViewResult>;
+  getMonthView(instanceId: string, monthId: string, signal: AbortSignal, priority?: 'high' | 'normal' | 'low'): Promise<MonthViewResult>;
+  /**
+   * The account overview's months: through the door's month cache and finished-months store when it has them
+   * (the editor: the overview panel's own path, so both show the same figures and a stored month costs no
+   * request); without it, getMonthView.
+   */
+  overviewSource?(): OverviewMonthSource;
   getDayActivities(instanceId: string, dateId: string, signal: AbortSignal): Promise<{ result: unknown }>;
   /** The balance as both doors read it; throws a ToolRefusal('noAccount') when there is no account id. */
   readBalance(signal: AbortSignal): Promise<ToolBalance>;

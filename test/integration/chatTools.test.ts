@@ -29,6 +29,7 @@ const TOOLS = [
   'voiceSms_getDayActivities',
   'voiceSms_getBalance',
   'voiceSms_listInstances',
+  'voiceSms_getAccountOverview',
   'voiceSms_sendTestSms',
 ];
 const PROFILE = 'Chat tools integration';
@@ -118,7 +119,7 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     sim.clearFaults();
   });
 
-  it('vscode.lm.tools lists the six tools with their input schemas', function () {
+  it('vscode.lm.tools lists the seven tools with their input schemas', function () {
     const listed = vscode.lm.tools.filter((t) => t.name.startsWith('voiceSms_'));
     assert.deepEqual(listed.map((t) => t.name).sort(), [...TOOLS].sort());
     const schema = (name: string) =>

@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import type { DemoMode, DemoServices } from '../demo/demoMode.js';
 import type { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
 import type { PanelParts } from '../webviews/panelParts.js';
+import type { OverviewRow } from '../../shared/overview.js';
 import type { configurePureL10n } from '../platform/pureL10n.js';
 import type { refreshMcpServerCopy } from '../mcp/refreshCopy.js';
 
@@ -17,6 +18,12 @@ export interface FeaturesContract {
   panelParts: PanelParts;
   preparePanelPage: typeof preparePanelPage;
   setPanelPage: typeof setPanelPage;
+  /** The account overview's Export… (commands/exportOverview.ts): the target written, or undefined when backed out. */
+  exportOverview(
+    services: { log: { info(message: string): void } },
+    monthId: string,
+    rows: readonly OverviewRow[],
+  ): Promise<string | undefined>;
   /** The offline demo (demo/demoHandle.ts). */
   DemoMode: new (services: DemoServices, memento: vscode.Memento) => DemoMode;
   /** The MCP server copy after an extension update (mcp/refreshCopy.ts). */

@@ -10,6 +10,7 @@ import { isToolErrorKind } from '../../tools/text/errorText.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import type { HostServices } from '../services.js';
 import { confirm, deliver } from '../sms/sendSms.js';
+import { createOverviewSource } from '../views/overviewSource.js';
 
 export function chatToolContext(services: HostServices): ToolContext {
   const client = async () => (await services.clients.active()).client;
@@ -32,6 +33,11 @@ export function chatToolContext(services: HostServices): ToolContext {
     },
     getMonthView: async (i, m, signal, priority) => (await client()).getMonthView(i, m, signal, priority ? { priority } : {}),
     getDayActivities: async (i, d, signal) => (await client()).getDayActivities(i, d, signal),
+    // The overview panel's path: the same cache and store, so the tool's figures are the panel's.
+    overviewSource: () =>
+      createOverviewSource(services.instances, services.storedMonths, () =>
+        services.session.current.signedIn ? services.session.current.profile : undefined,
+      ),
     async readBalance(signal) {
       const state = await services.balance.model.reload(signal);
       if (signal.aborted) throw new vscode.CancellationError();

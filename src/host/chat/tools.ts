@@ -1,4 +1,4 @@
-// The six chat tools: the specs of src/tools run through the chat door's context (chatContext.ts), so the
+// The seven chat tools: the specs of src/tools run through the chat door's context (chatContext.ts), so the
 // active profile, the offline demo and proxies apply as everywhere else. This file only translates: the
 // invocation messages, the input as the editor hands it over, the result parts, and every failure thrown
 // with one sentence (errorText.ts, results.ts) as the tool API documents; cancellation as
@@ -41,6 +41,7 @@ function inputFor(key: ToolKey, raw: Record<string, unknown>): Record<string, un
     if (raw['months'] === undefined) input['months'] = specOf(key).limits(CHAT_DOOR)['defaultMonths'];
     if (raw['endMonthId'] !== undefined) input['endMonthId'] = str(raw, 'endMonthId');
   }
+  if (key === 'getAccountOverview' && raw['monthId'] !== undefined) input['monthId'] = str(raw, 'monthId');
   return input;
 }
 
@@ -77,6 +78,11 @@ export function createChatTools(services: HostServices): ChatTools {
     ),
     [CHAT_TOOLS.getBalance]: readTool(services, 'getBalance', () => vscode.l10n.t('Reading the account balance')),
     [CHAT_TOOLS.listInstances]: readTool(services, 'listInstances', () => undefined),
+    [CHAT_TOOLS.getAccountOverview]: readTool(services, 'getAccountOverview', (input) =>
+      input['monthId'] === undefined
+        ? vscode.l10n.t('Reading the account overview')
+        : vscode.l10n.t('Reading the account overview for {0}', inert(str(input, 'monthId'), 10)),
+    ),
     [CHAT_TOOLS.sendTestSms]: sendTestSmsTool(services),
   };
 }

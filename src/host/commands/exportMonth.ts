@@ -43,16 +43,17 @@ function readExportArgs(arg: unknown): ExportArgs {
   return out;
 }
 
-async function pickFormat(title: string): Promise<ExportFormat | undefined> {
+/** `descriptions`: what each format holds (default: a month's). The account overview's export asks the same way. */
+export async function pickFormat(title: string, descriptions?: Readonly<Record<ExportFormat, string>>): Promise<ExportFormat | undefined> {
   const items: (vscode.QuickPickItem & { format: ExportFormat })[] = [
-    { label: 'CSV', description: vscode.l10n.t('one row per day, for spreadsheets'), format: 'csv' },
-    { label: 'JSON', description: vscode.l10n.t('days, totals and warnings'), format: 'json' },
-    { label: 'Markdown', description: vscode.l10n.t('a table for notes and tickets'), format: 'markdown' },
+    { label: 'CSV', description: descriptions?.csv ?? vscode.l10n.t('one row per day, for spreadsheets'), format: 'csv' },
+    { label: 'JSON', description: descriptions?.json ?? vscode.l10n.t('days, totals and warnings'), format: 'json' },
+    { label: 'Markdown', description: descriptions?.markdown ?? vscode.l10n.t('a table for notes and tickets'), format: 'markdown' },
   ];
   return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Format'), ignoreFocusOut: true }))?.format;
 }
 
-async function pickTarget(title: string, suggested: string): Promise<{ target: string; maskIds: boolean } | undefined> {
+export async function pickTarget(title: string, suggested: string): Promise<{ target: string; maskIds: boolean } | undefined> {
   const items: (vscode.QuickPickItem & { to: 'clipboard' | 'file'; maskIds: boolean })[] = [
     { label: vscode.l10n.t('Copy to clipboard'), to: 'clipboard', maskIds: false },
     { label: vscode.l10n.t('Save to file…'), to: 'file', maskIds: false },

@@ -14,6 +14,7 @@ import * as copyId from './copyId.js';
 import * as exportMonth from './exportMonth.js';
 import * as openMonthView from './openMonthView.js';
 import * as openTrend from './openTrend.js';
+import * as openAccountOverview from './openAccountOverview.js';
 import * as refresh from './refresh.js';
 import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
@@ -39,6 +40,7 @@ export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
   [COMMANDS.removeVoiceInstance]: removeVoiceInstance.command,
   [COMMANDS.openMonthView]: openMonthView.command,
   [COMMANDS.openTrend]: openTrend.command,
+  [COMMANDS.openAccountOverview]: openAccountOverview.command,
   [COMMANDS.showDayActivities]: showDayActivities.command,
   [COMMANDS.exportMonth]: exportMonth.command,
   [COMMANDS.sendSms]: sendSms.command,

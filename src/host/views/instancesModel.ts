@@ -138,6 +138,34 @@ export class InstancesModel {
     return this.start(key, { instanceId, monthId }, entry?.state.status === 'loaded' ? entry.state.view : undefined, priority);
   }
 
+  /**
+   * The month for a caller that cancels (the account overview): a loaded month from the cache, else one load
+   * under the caller's signal — an abort stops it, queued or on the wire — whose answer joins the cache.
+   */
+  async fetch(instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority): Promise<MonthViewResult> {
+    const key = this.key(instanceId, monthId);
+    const entry = this.entries.get(key);
+    if (entry?.state.status === 'loaded' && !this.isStale(monthId, entry.state.loadedAt)) {
+      this.touch(key, entry);
+      return entry.state.result;
+    }
+    if (entry?.state.status === 'loading' && entry.settled) {
+      const settled = await raceAbort(entry.settled, signal);
+      if (settled.status === 'loaded') return settled.result;
+    }
+    const profile = this.profile;
+    const result = await this.load(instanceId, monthId, signal, priority);
+    if (signal.aborted) throw abortError();
+    const now = this.entries.get(key);
+    if (this.profile === profile && now?.state.status !== 'loading') {
+      this.entries.delete(key);
+      this.entries.set(key, { state: { status: 'loaded', view: result.view, loadedAt: this.now(), result } });
+      this.evict();
+      this.fire({ instanceId, monthId });
+    }
+    return result;
+  }
+
   /** Loads the month again whatever its state (the retry of an error node or of a panel). */
   reload(instanceId: string, monthId: string, priority?: RequestPriority): Promise<MonthState> {
     const key = this.key(instanceId, monthId);
@@ -300,4 +328,14 @@ export class InstancesModel {
       }
     }
   }
+}
+
+/** `settling`, or an AbortError as soon as `signal` aborts (the load itself goes on for whoever else waits). */
+function raceAbort<T>(settling: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(abortError());
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    settling.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

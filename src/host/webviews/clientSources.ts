@@ -5,6 +5,7 @@ import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
 import type { ActiveClient } from '../profile/clients.js';
 import { abortError, type InstancesModel } from '../views/instancesModel.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
+import type { OverviewDeps } from './overviewDeps.js';
 import { isAbort } from './payload.js';
 
 export interface PanelSourcesLog {
@@ -94,4 +95,24 @@ function asPanelError(e: unknown): unknown {
   // By name: importing the class would pull `vscode` into this module.
   if (e instanceof Error && e.name === 'NotSignedInError') return new VoiceSmsError('auth', e.message);
   return e;
+}
+
+/** Every panel's data: the month view's, trend's and day's, and what the overview's are built from (panelKind.ts OverviewDeps). */
+export function allPanelSources(
+  profile: Pick<OverviewDeps, 'clients' | 'session' | 'log'> & {
+    clients: { active(): Promise<Pick<ActiveClient, 'client'>> };
+    log: PanelSourcesLog;
+  },
+  shown: Pick<OverviewDeps, 'instances' | 'storedMonths'>,
+): PanelSources & { overview: OverviewDeps } {
+  return {
+    ...createPanelSources(profile.clients, profile.log, shown.instances),
+    overview: {
+      clients: profile.clients,
+      session: profile.session,
+      log: profile.log,
+      instances: shown.instances,
+      storedMonths: shown.storedMonths,
+    },
+  };
 }

@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, VIEW_TYPES } from '../../shared/protocol.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
+import type { OverviewDeps } from './overviewDeps.js';
 import type { PanelKindName, PanelParts } from './panelParts.js';
 
 export type { PanelKindName };
@@ -24,6 +25,8 @@ export interface PanelRegistryOptions {
   /** Copy as cURL / as Code from the activities panel. Default: runs it with `{ instanceId, dateId, operation: 'activities' }`. */
   onActivitiesCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
   log?: { debug(message: string): void; warn(message: string): void };
+  /** The services the account overview reads (its months, the profile's instances); without them it shows an error. */
+  overview?: OverviewDeps;
 }
 
 /** What a controller factory may use: the options, and the registry to open another panel (a day from a month). */

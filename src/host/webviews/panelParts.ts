@@ -1,15 +1,19 @@
 // What each panel kind loads only when one of its panels opens (dist/features.js, bundles/features.ts exports this
 // table whole): its controller, the check of a restored panel's saved state, and whether its page draws a chart.
 // The keys are the kind names: PanelKindName, PanelStates and PanelControllers (panelKind.ts) are derived from here.
-import { parseActivitiesState, parseMonthViewState, parseTrendState } from '../../shared/protocol.js';
+import { parseActivitiesState, parseMonthViewState, parseOverviewState, parseTrendState } from '../../shared/protocol.js';
+import { overviewWiring } from './overviewWiring.js';
 import { ActivitiesController } from './activitiesController.js';
 import { MonthViewController } from './monthViewController.js';
+import { OverviewController } from './overviewController.js';
 import { TrendController } from './trendController.js';
 
 export const panelParts = {
   monthView: { Controller: MonthViewController, parseState: parseMonthViewState, chart: true },
   trend: { Controller: TrendController, parseState: parseTrendState, chart: true },
   activities: { Controller: ActivitiesController, parseState: parseActivitiesState, chart: false },
+  // `wiring`: the overview's months, instances and row errors from the services (overviewWiring.ts).
+  overview: { Controller: OverviewController, parseState: parseOverviewState, chart: false, wiring: overviewWiring },
 };
 
 export type PanelParts = typeof panelParts;

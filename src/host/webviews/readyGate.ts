@@ -32,6 +32,19 @@ export class ReadyGate<T> {
     if (this.ready) for (const m of messages) void this.post(m);
   }
 
+  /**
+   * Replaces what a new page would be sent, posting nothing: the page already has it piecemeal (the overview's
+   * rows, posted one by one as they settle, while a reloaded page gets them whole).
+   */
+  keep(...messages: T[]): void {
+    this.snapshot = messages;
+  }
+
+  /** Posts `message` only if the page is ready now; the snapshot is not changed (see keep). */
+  postIfReady(message: T): void {
+    if (this.ready) void this.post(message);
+  }
+
   /** Adds to what the panel shows (e.g. a comparison arriving after the data). */
   append(message: T): void {
     this.snapshot.push(message);

@@ -24,3 +24,7 @@ export function activitiesTitle(instanceId: string, dateId: string): string {
     comment: ['Panel title: a date (YYYY-MM-DD), then the voice instance id'],
   });
 }
+
+export function overviewTitle(monthId: string): string {
+  return l10n.t({ message: 'Account overview · {0}', args: [monthLabel(monthId)], comment: ['Panel title; {0} is a month'] });
+}

@@ -8,13 +8,22 @@ import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
+import { loadOverview } from '../../../src/tools/overviewLoader.js';
 import { inert } from '../../../src/tools/text/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { buildServer, connect, everything, root, textOf, type Connected } from './harness.js';
 
 const CREDENTIALS = { accessKeyId: 'AKID-MCP-TEST-7F3A9C', secretAccessKey: 'mcp-secret-Zx81qq0-never-echo' };
 const BASIC = Buffer.from(`${CREDENTIALS.accessKeyId}:${CREDENTIALS.secretAccessKey}`).toString('base64');
-const TOOLS = ['get_month_view', 'get_trend', 'get_day_activities', 'get_balance', 'list_instances', 'send_test_sms'];
+const TOOLS = [
+  'get_month_view',
+  'get_trend',
+  'get_day_activities',
+  'get_balance',
+  'list_instances',
+  'get_account_overview',
+  'send_test_sms',
+];
 /** MCP tool → chat tool whose inputs it takes (package.json languageModelTools). */
 const CHAT_TWIN: Record<string, string> = {
   get_month_view: 'voiceSms_getMonthView',
@@ -22,6 +31,7 @@ const CHAT_TWIN: Record<string, string> = {
   get_day_activities: 'voiceSms_getDayActivities',
   get_balance: 'voiceSms_getBalance',
   list_instances: 'voiceSms_listInstances',
+  get_account_overview: 'voiceSms_getAccountOverview',
   send_test_sms: 'voiceSms_sendTestSms',
 };
 
@@ -35,6 +45,7 @@ const READ_CALLS: Array<{ name: string; arguments: Record<string, unknown> }> = 
   { name: 'get_day_activities', arguments: { instanceId: 'VI-DEMO-01', dateId: DAY } },
   { name: 'get_balance', arguments: {} },
   { name: 'list_instances', arguments: {} },
+  { name: 'get_account_overview', arguments: {} },
 ];
 const SMS = { from: 'VSTK-TEST', to: '+15005550123', body: 'MCP test: hello from the agent' };
 
@@ -184,6 +195,27 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       assert.deepEqual(m.totals, (await core.getMonthView('VI-DEMO-02', m.month.replace('-', ''))).view.totals, m.month);
     }
     assert.equal(months.at(-1)?.month, `${MONTH.slice(0, 4)}-${MONTH.slice(4)}`);
+  });
+
+  void it('get_account_overview answers with the figures of the same loader over the core client', async () => {
+    const r = await call(plain, 'get_account_overview', { monthId: MONTH });
+    assert.notEqual(r.isError, true, textOf(r));
+    const direct = await loadOverview(
+      { load: (i, m, s, priority) => core.getMonthView(i, m, s, { priority }) },
+      ['VI-DEMO-01', 'VI-DEMO-02'],
+      MONTH,
+      { signal: new AbortController().signal },
+    );
+    const data = r.structuredContent as {
+      rows: Array<{ instanceId: string; figures?: unknown; changePct?: unknown }>;
+      totals: Record<string, unknown>;
+    };
+    assert.deepEqual(
+      data.rows.map((x) => [x.instanceId, x.figures, x.changePct]),
+      direct.rows.map((x) => [x.instanceId, x.figures, x.changePct]),
+    );
+    assert.equal(data.totals['callLegs'], direct.totals.callLegs);
+    assert.match(textOf(r), new RegExp(`Total: ${direct.totals.callLegs} call legs`));
   });
 
   void it('get_day_activities answers with every value of the core answer', async () => {

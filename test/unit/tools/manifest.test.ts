@@ -32,7 +32,7 @@ void describe('tool specs and package.json languageModelTools', () => {
     assert.deepEqual(TOOL_SPECS.map((s) => s.chatName).sort(), Object.values(CHAT_TOOLS).sort());
     assert.deepEqual(
       TOOL_SPECS.map((s) => s.mcpName),
-      ['get_month_view', 'get_trend', 'get_day_activities', 'get_balance', 'list_instances', 'send_test_sms'],
+      ['get_month_view', 'get_trend', 'get_day_activities', 'get_balance', 'list_instances', 'get_account_overview', 'send_test_sms'],
     );
   });
 

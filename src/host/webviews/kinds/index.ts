@@ -4,7 +4,8 @@
 import type { PanelKind, PanelKindName } from '../panelKind.js';
 import { activities } from './activities.js';
 import { monthView } from './monthView.js';
+import { overview } from './overview.js';
 import { trend } from './trend.js';
 
-export const KINDS: { readonly [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities };
+export const KINDS: { readonly [K in PanelKindName]: PanelKind<K> } = { monthView, trend, activities, overview };
 export const KIND_NAMES = Object.keys(KINDS) as PanelKindName[];

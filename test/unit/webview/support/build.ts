@@ -17,6 +17,7 @@ export async function buildWebviewBundles(): Promise<string> {
       monthView: 'src/webview/monthView/main.ts',
       trend: 'src/webview/trend/main.ts',
       activities: 'src/webview/activities/main.ts',
+      overview: 'src/webview/overview/main.ts',
     },
     bundle: true,
     platform: 'browser',

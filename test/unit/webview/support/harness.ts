@@ -64,7 +64,7 @@ export async function startHarness(): Promise<Harness> {
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
-    const page = /^\/panel\/(monthView|trend|activities)$/.exec(url.pathname);
+    const page = /^\/panel\/(monthView|trend|activities|overview)$/.exec(url.pathname);
     if (page) {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
       const delay = Number(url.searchParams.get('delay') ?? 0);

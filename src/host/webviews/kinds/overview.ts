@@ -1,0 +1,26 @@
+// The account overview: one panel per window (every instance of the profile for one month). Opening another month
+// replaces it (closed, then opened anew); a row opens its month view beside it; Export… loads its flow on use.
+import * as vscode from 'vscode';
+import { VIEW_TYPES } from '../../../shared/protocol.js';
+import { loadFeatures } from '../../bundles/featuresLoader.js';
+import type { PanelKind } from '../panelKind.js';
+import { overviewTitle } from '../titles.js';
+
+export const overview: PanelKind<'overview'> = {
+  viewType: VIEW_TYPES.overview,
+  key: () => 'overview',
+  title: (s) => overviewTitle(s.monthId),
+  createController: (parts, panel, state, env) => {
+    // extension.ts always hands them over (clientSources.ts allPanelSources); a registry without them is a test's.
+    const deps = env.overview!;
+    const w = parts.wiring(deps);
+    return new parts.Controller(state, w.source, (m) => panel.webview.postMessage(m), {
+      instances: () => w.instances(),
+      errorText: (e) => w.errorText(e),
+      onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
+      onExport: (monthId, rows) => loadFeatures().exportOverview({ log: deps.log }, monthId, rows),
+      onWarn: (m) => env.log?.warn(m),
+    });
+  },
+  canReuse: (controller, state) => controller.current.monthId === state.monthId,
+};

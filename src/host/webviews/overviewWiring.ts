@@ -1,0 +1,25 @@
+// The account overview's sources, built in the features bundle when its panel opens (panelParts.ts), from the
+// services activation hands over (overviewDeps.ts): its months through the month cache and the finished-months
+// store (views/overviewSource.ts, the chat tool's path too), the active profile's instances, and a failed row's
+// sentence masked as every panel error is (clientSources.ts). vscode-free.
+import type { OverviewMonthSource } from '../../tools/overviewLoader.js';
+import { createOverviewSource } from '../views/overviewSource.js';
+import type { OverviewDeps } from './overviewDeps.js';
+
+export interface OverviewWiring {
+  source: OverviewMonthSource;
+  instances(): Promise<readonly string[]>;
+  errorText(e: unknown): string;
+}
+
+export function overviewWiring(o: OverviewDeps): OverviewWiring {
+  const { session } = o;
+  return {
+    source: createOverviewSource(o.instances, o.storedMonths, () => (session.current.signedIn ? session.current.profile : undefined)),
+    async instances() {
+      await o.clients.assertSignedIn();
+      return [...session.current.instances];
+    },
+    errorText: (e) => o.log.redact(e instanceof Error ? e.message : String(e)),
+  };
+}

@@ -1,0 +1,69 @@
+// The account overview as CSV, JSON or a Markdown table, with the month export's escaping (shared/export.ts:
+// RFC 4180 quoting, the spreadsheet formula guard, literal Markdown for outside text). Pure, unit-tested.
+import { csvField, maskId, mdText, type ExportFormat } from './export.js';
+import { FIGURE_KEYS, overviewTotals, type OverviewRow } from './overview.js';
+
+export interface OverviewExportOptions {
+  monthId: string;
+  /** Each instance id as its first 3 characters + "***", as the month export offers. */
+  maskIds?: boolean;
+}
+
+/** Column names as the service spells the counters (like the month export), then the overview's own. */
+const HEADERS = ['call_legs', 'call_legs_in', 'call_legs_out', 'calls_unique', 'duration_min', 'days_with_data'] as const;
+
+export function formatOverviewExport(rows: readonly OverviewRow[], format: ExportFormat, options: OverviewExportOptions): string {
+  const id = (r: OverviewRow): string => (options.maskIds ? maskId(r.instanceId) : r.instanceId);
+  switch (format) {
+    case 'csv':
+      return toCsv(rows, id);
+    case 'json':
+      return toJson(rows, id, options.monthId);
+    case 'markdown':
+      return toMarkdown(rows, id, options.monthId);
+  }
+}
+
+const cells = (r: OverviewRow): (number | string)[] => FIGURE_KEYS.map((k) => r.figures?.[k] ?? '');
+const change = (pct: number | null | undefined): string => (pct === null || pct === undefined ? '' : String(pct));
+
+function toCsv(rows: readonly OverviewRow[], id: (r: OverviewRow) => string): string {
+  const t = overviewTotals(rows);
+  const out: (string | number)[][] = [
+    ['instance', 'status', ...HEADERS, 'previous_call_legs', 'change_pct', 'error'],
+    ...rows.map((r) => [id(r), r.status, ...cells(r), r.previousCallLegs ?? '', change(r.changePct), r.error ?? '']),
+    ['total', `${t.instances} ok`, ...FIGURE_KEYS.map((k) => t[k]), t.previousCallLegs, change(t.changePct), ''],
+  ];
+  return out.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function toJson(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, monthId: string): string {
+  const doc = {
+    monthId,
+    rows: rows.map((r) => ({
+      instanceId: id(r),
+      status: r.status,
+      ...(r.figures ? { figures: r.figures } : {}),
+      ...(r.previousCallLegs !== undefined ? { previousCallLegs: r.previousCallLegs } : {}),
+      ...(r.status === 'ok' ? { changePct: r.changePct ?? null, trend: r.trend } : {}),
+      ...(r.error !== undefined ? { error: r.error } : {}),
+    })),
+    totals: overviewTotals(rows),
+  };
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
+function toMarkdown(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, monthId: string): string {
+  const header = ['Instance', ...HEADERS, 'Change %', 'Note'];
+  const line = (c: (string | number)[]): string => `| ${c.join(' | ')} |`;
+  const t = overviewTotals(rows);
+  const out = [
+    `## ${mdText(`${monthId.slice(0, 4)}-${monthId.slice(4, 6)}`)}`,
+    '',
+    line(header),
+    `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...rows.map((r) => line([mdText(id(r)), ...cells(r), change(r.changePct), r.status === 'ok' ? '' : mdText(r.error ?? r.status)])),
+    line([`**Total** (${t.instances} instances)`, ...FIGURE_KEYS.map((k) => `**${t[k]}**`), change(t.changePct), '']),
+  ];
+  return out.join('\n') + '\n';
+}

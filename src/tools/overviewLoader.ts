@@ -1,0 +1,126 @@
+// Loads the account overview: for each instance its month and the month before (the change), at 'low' priority
+// through the profile's request scheduler, so a month view or trend opened meanwhile is served first. Only those
+// two months are ever asked; the trend cell is drawn from months already in hand (the door's month cache and
+// finished-months store). Rows are reported as they settle; an abort stops what is still queued. Shared by the
+// overview panel (host/webviews/overviewController.ts) and the overview tool of both doors. vscode-free.
+import { changePct, figuresOf, overviewTotals, overviewTrendMonths, type OverviewRow, type OverviewTotals } from '../shared/overview.js';
+import { shiftMonthId } from '../shared/protocol.js';
+import type { MonthView } from '../core/model/types.js';
+
+/** The requests of the overview wait behind every view's (core/http/scheduler.ts). */
+export const OVERVIEW_PRIORITY = 'low';
+
+export interface OverviewMonthSource {
+  /** One month: answered from memory or the finished-months store when the door has them, else one request. */
+  load(instanceId: string, monthId: string, signal: AbortSignal, priority: typeof OVERVIEW_PRIORITY): Promise<{ view: MonthView }>;
+  /** A month already in hand, never a request; undefined when it is not. */
+  inHand?(instanceId: string, monthId: string): Promise<{ view: MonthView } | undefined>;
+}
+
+export interface OverviewLoadOptions {
+  signal: AbortSignal;
+  /** Each row as it settles (ok or failed), with its index in `instanceIds`. */
+  onRow?: (row: OverviewRow, index: number) => void;
+  /** One sentence for a failed row (default: the error's message). */
+  errorText?: (e: unknown) => string;
+}
+
+export interface OverviewResult {
+  monthId: string;
+  previousMonthId: string;
+  /** In the order of `instanceIds`; rows an abort left unloaded are 'pending'. */
+  rows: OverviewRow[];
+  totals: OverviewTotals;
+  cancelled: boolean;
+}
+
+export function pendingRow(instanceId: string): OverviewRow {
+  return { instanceId, status: 'pending', trend: new Array<number | null>(12).fill(null) };
+}
+
+const defaultErrorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** One instance's row (the overview's load, and the retry of a failed row). Rejects only on abort. */
+export async function loadOverviewRow(
+  source: OverviewMonthSource,
+  instanceId: string,
+  monthId: string,
+  signal: AbortSignal,
+  errorText: (e: unknown) => string = defaultErrorText,
+): Promise<OverviewRow> {
+  const previousId = shiftMonthId(monthId, -1);
+  const settle = (m: string) =>
+    source.load(instanceId, m, signal, OVERVIEW_PRIORITY).then(
+      (r) => ({ ok: true as const, view: r.view }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+  const [current, previous] = await Promise.all([settle(monthId), settle(previousId)]);
+  if (signal.aborted) throw abortReason(signal);
+  if (!current.ok) return { ...pendingRow(instanceId), status: 'failed', error: errorText(current.error) };
+  const figures = figuresOf(current.view);
+  const before = previous.ok ? previous.view.totals.callLegs : undefined;
+  const trend = await trendInHand(source, instanceId, monthId, {
+    [monthId]: figures.callLegs,
+    ...(before !== undefined ? { [previousId]: before } : {}),
+  });
+  return {
+    instanceId,
+    status: 'ok',
+    figures,
+    ...(before !== undefined ? { previousCallLegs: before } : {}),
+    changePct: changePct(figures.callLegs, before),
+    trend,
+  };
+}
+
+/** The trend cell: the two months just loaded plus whatever else is in hand; nothing is asked. */
+async function trendInHand(
+  source: OverviewMonthSource,
+  instanceId: string,
+  monthId: string,
+  known: Readonly<Record<string, number>>,
+): Promise<(number | null)[]> {
+  return Promise.all(
+    overviewTrendMonths(monthId).map(async (m) => {
+      const k = known[m];
+      if (k !== undefined) return k;
+      try {
+        return (await source.inHand?.(instanceId, m))?.view.totals.callLegs ?? null;
+      } catch {
+        return null; // an unreadable stored month is only a gap in the line
+      }
+    }),
+  );
+}
+
+/**
+ * Every instance's row for `monthId`. All loads are queued at once: the scheduler decides how many are on the
+ * wire and keeps them behind the views'. Resolves when every row settled or the signal aborted.
+ */
+export async function loadOverview(
+  source: OverviewMonthSource,
+  instanceIds: readonly string[],
+  monthId: string,
+  options: OverviewLoadOptions,
+): Promise<OverviewResult> {
+  const { signal } = options;
+  const rows = instanceIds.map(pendingRow);
+  await Promise.all(
+    instanceIds.map(async (instanceId, i) => {
+      if (signal.aborted) return;
+      let row: OverviewRow;
+      try {
+        row = await loadOverviewRow(source, instanceId, monthId, signal, options.errorText);
+      } catch {
+        return; // aborted: the row stays pending
+      }
+      rows[i] = row;
+      options.onRow?.(row, i);
+    }),
+  );
+  return { monthId, previousMonthId: shiftMonthId(monthId, -1), rows, totals: overviewTotals(rows), cancelled: signal.aborted };
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : Object.assign(new Error('aborted'), { name: 'AbortError' });
+}

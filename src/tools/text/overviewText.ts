@@ -1,0 +1,90 @@
+// voiceSms_getAccountOverview's result: one sentence per instance and the totals, plus the structured data
+// (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
+import type { OverviewRow, OverviewTotals } from '../../shared/overview.js';
+import { isoId, quoted } from './dataText.js';
+
+export interface OverviewToolData {
+  month: string;
+  previousMonth: string;
+  rows: Array<{
+    instanceId: string;
+    status: 'ok' | 'failed';
+    figures?: OverviewRow['figures'];
+    previousCallLegs?: number;
+    changePct?: number | null;
+    trend?: (number | null)[];
+    error?: string;
+  }>;
+  totals: Omit<OverviewTotals, 'pending'>;
+}
+
+const change = (pct: number | null | undefined): string =>
+  pct === null || pct === undefined
+    ? l10n.t('no previous month to compare')
+    : l10n.t('{0}% against the previous month', pct > 0 ? `+${pct}` : pct);
+
+export function overviewToolResult(
+  monthId: string,
+  previousMonthId: string,
+  rows: readonly OverviewRow[],
+  totals: OverviewTotals,
+): { text: string; data: OverviewToolData } {
+  const lines = [
+    l10n.t(
+      'Account overview for {0}: {1} voice instances ({2} loaded, {3} failed).',
+      isoId(monthId),
+      rows.length,
+      totals.instances,
+      totals.failed,
+    ),
+  ];
+  for (const r of rows) {
+    const f = r.figures;
+    lines.push(
+      f
+        ? l10n.t(
+            '{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes, {6} days with data; {7}.',
+            quoted(r.instanceId, 80),
+            f.callLegs,
+            f.callLegsIn,
+            f.callLegsOut,
+            f.callsUnique,
+            f.durationMin,
+            f.activeDays,
+            change(r.changePct),
+          )
+        : l10n.t('{0}: not loaded ({1})', quoted(r.instanceId, 80), r.error ?? ''),
+    );
+  }
+  lines.push(
+    l10n.t(
+      'Total: {0} call legs ({1} inbound, {2} outbound), {3} unique calls, {4} minutes; {5}.',
+      totals.callLegs,
+      totals.callLegsIn,
+      totals.callLegsOut,
+      totals.callsUnique,
+      totals.durationMin,
+      change(totals.changePct),
+    ),
+  );
+  const { pending: _pending, ...rest } = totals;
+  const data: OverviewToolData = {
+    month: isoId(monthId),
+    previousMonth: isoId(previousMonthId),
+    rows: rows.map((r) =>
+      r.status === 'ok'
+        ? {
+            instanceId: r.instanceId,
+            status: 'ok' as const,
+            ...(r.figures ? { figures: r.figures } : {}),
+            ...(r.previousCallLegs !== undefined ? { previousCallLegs: r.previousCallLegs } : {}),
+            changePct: r.changePct ?? null,
+            trend: r.trend,
+          }
+        : { instanceId: r.instanceId, status: 'failed' as const, error: r.error ?? '' },
+    ),
+    totals: rest,
+  };
+  return { text: lines.join('\n'), data };
+}

@@ -1,0 +1,133 @@
+// The account overview of the offline demo (two dozen instances) through the real UI of the installed VSIX: opened
+// from the Voice Instances title bar, every row arriving with its count; one instance's first answer lost to a fault
+// armed on the demo simulator, its row saying why, then retried with a click; sorted by call legs and filtered by
+// id; the same panel in the dark theme (high contrast: axe and the page in test/unit/webview/overview.browser.test.ts); a row opening its month view beside it.
+// Screenshots: overview-*.png.
+import * as assert from 'node:assert/strict';
+import { DEMO_INSTANCES } from '../../src/simulator/index.js';
+import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { armFault, clearFaults, demoTarget } from './support/simulatorControl.js';
+import { textMatching } from './support/wait.js';
+import { Workbench } from './support/workbench.js';
+
+const VIEW = 'Voice Instances';
+const DEMO_PROFILE = 'Demo (offline)';
+const FAILING = DEMO_INSTANCES[4] ?? 'VI-DEMO-05';
+const OPENED = DEMO_INSTANCES[2] ?? 'VI-DEMO-03';
+
+describe('account overview of the offline demo', function () {
+  this.timeout(180_000);
+  let wb: Workbench;
+  let started = false;
+  let demoUrl = '';
+  let dark = false;
+  let sideBarHidden = false;
+
+  before(async function () {
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+  });
+
+  after(async function () {
+    if (dark) await wb?.runCommand('Toggle between Light/Dark Themes').catch(() => undefined);
+    if (sideBarHidden) await wb?.runCommand('View: Toggle Primary Side Bar Visibility').catch(() => undefined);
+    if (demoUrl) await clearFaults(demoTarget(demoUrl));
+    if (started) await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
+    await wb?.close();
+  });
+
+  beforeEach(function () {
+    if (!started && !this.currentTest?.title.startsWith('starts')) this.skip();
+  });
+
+  /** Runs a theme command of the palette and waits until the workbench shows a theme of that kind. */
+  async function theme(command: string, kind: 'vs' | 'vs-dark'): Promise<void> {
+    await wb.runCommand(command);
+    await wb.page.locator(`.monaco-workbench.${kind}`).waitFor({ state: 'attached', timeout: 15_000 });
+  }
+
+  const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
+
+  it('starts the demo', async function () {
+    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    await wb.welcomeButton(/offline demo/i, VIEW).click();
+    started = true;
+    await wb.treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', VIEW).waitFor({ state: 'visible', timeout: 30_000 });
+    const where = await textMatching(wb.treeRowDescription(wb.treeRow(DEMO_PROFILE, 'Account')), /^127\.0\.0\.1:\d+$/);
+    demoUrl = `http://${where}`;
+  });
+
+  it('opens from the title bar: every instance arrives with a count; a failed row says why', async function () {
+    // The first request for this instance fails (the overview asks its current month first).
+    await armFault(demoTarget(demoUrl), {
+      kind: 'envelopeError',
+      serviceMessage: 'instance suspended',
+      times: 1,
+      match: { operation: 'calls', id: FAILING },
+    });
+    await wb.clickViewTitleAction(VIEW, 'Open Account Overview');
+    const frame = await wb.webviewWith('table.overview-table', 40_000);
+    // Room for every column: the side bar goes until the suite ends.
+    await wb.runCommand('View: Toggle Primary Side Bar Visibility');
+    sideBarHidden = true;
+    await (
+      await progress()
+    )
+      .filter({ hasText: new RegExp(`^${DEMO_INSTANCES.length} of ${DEMO_INSTANCES.length} loaded`) })
+      .waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('tr.overview-row').count(), DEMO_INSTANCES.length);
+    const failed = frame.locator(`tr.overview-row.is-failed[data-instance-id="${FAILING}"]`);
+    await failed.waitFor({ state: 'visible' });
+    assert.match((await failed.textContent()) ?? '', /instance suspended/);
+    assert.match((await frame.locator('tfoot tr').textContent()) ?? '', new RegExp(`Total \\(${DEMO_INSTANCES.length - 1} instances\\)`));
+    await wb.screenshot('overview-01-failed-row');
+  });
+
+  it('a click on the failed row loads it again', async function () {
+    const frame = await wb.webviewWith('table.overview-table');
+    await frame.locator(`tr.overview-row.is-failed[data-instance-id="${FAILING}"] td.error-cell .badge`).click();
+    await frame.locator(`tr.overview-row.is-ok[data-instance-id="${FAILING}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match((await frame.locator('tfoot tr').textContent()) ?? '', new RegExp(`Total \\(${DEMO_INSTANCES.length} instances\\)`));
+    await wb.screenshot('overview-02-light');
+  });
+
+  it('sorts by call legs and filters by id', async function () {
+    const frame = await wb.webviewWith('table.overview-table');
+    await frame.locator('button.sort-button[data-sort-key="callLegs"]').click();
+    const header = frame.locator('thead th').filter({ has: frame.locator('button[data-sort-key="callLegs"]') });
+    assert.equal(await header.getAttribute('aria-sort'), 'descending');
+    const legs = await frame
+      .locator('tr.overview-row td.num.strong')
+      .evaluateAll((cells) => cells.map((c) => Number((c.textContent ?? '').replace(/[^\d]/g, ''))));
+    assert.deepEqual(
+      legs,
+      [...legs].sort((a, b) => b - a),
+      'rows ordered by call legs, most first',
+    );
+    await frame.locator('#overview-filter').fill('DEMO-1');
+    const ids = await frame.locator('tr.overview-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.instanceId ?? ''));
+    assert.ok(ids.length > 0 && ids.every((id) => id.includes('DEMO-1')), ids.join(', '));
+    await wb.screenshot('overview-03-sorted-filtered');
+  });
+
+  it('reads in the dark theme', async function () {
+    // The editor starts in its light default theme (the screenshots above); the palette's own commands switch.
+    await theme('Toggle between Light/Dark Themes', 'vs-dark');
+    dark = true;
+    await wb.webviewWith('table.overview-table');
+    await wb.page.waitForTimeout(500);
+    await wb.screenshot('overview-04-dark');
+    await theme('Toggle between Light/Dark Themes', 'vs');
+    dark = false;
+  });
+
+  it("a row opens that instance's month view beside the overview", async function () {
+    const frame = await wb.webviewWith('table.overview-table');
+    await frame.locator('#overview-filter').fill(OPENED);
+    await frame.locator(`tr.overview-row[data-instance-id="${OPENED}"] th`).click();
+    const month = await wb.webviewWith('table.days tr.day-row', 30_000);
+    assert.ok((await month.locator('tr.day-row').count()) >= 28);
+    await wb.editorTab(new RegExp(OPENED)).waitFor({ state: 'visible' });
+    await wb.screenshot('overview-06-month-opened');
+    await wb.runCommand('View: Close All Editors');
+  });
+});

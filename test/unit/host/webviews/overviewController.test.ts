@@ -1,0 +1,115 @@
+// The overview panel's host side over the simulator: the page gets the whole table, then each row as it settles,
+// then "done"; a page that says `ready` again (a reload) gets the table as it is now in one message; Cancel stops
+// the queue; a failed row's retry goes pending, then loaded; a row's click opens that instance's month.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
+import { OverviewController } from '../../../../src/host/webviews/overviewController.js';
+import type { OverviewToWebview } from '../../../../src/shared/protocol.js';
+import { demoInstanceIds } from '../../../../src/simulator/defaults.js';
+import { start, type Simulator } from '../../../../src/simulator/index.js';
+
+const IDS = demoInstanceIds(12);
+const MONTH = addMonths(monthIdOf(new Date()), -1);
+
+void describe('account overview controller', () => {
+  let sim: Simulator;
+  let client: VoiceSmsClient;
+
+  before(async () => {
+    sim = await start({ instanceCount: IDS.length, latencyMs: 10 });
+    client = createClient({
+      baseUrl: sim.url,
+      credentials: sim.credentials,
+      maxConcurrentRequests: 2,
+      retry: { attempts: 1, baseDelayMs: 10 },
+    });
+  });
+  after(async () => {
+    await client.close();
+    await sim.close();
+  });
+  afterEach(() => {
+    sim.clearFaults();
+    sim.requests.length = 0;
+  });
+
+  function panel(hooks: Partial<ConstructorParameters<typeof OverviewController>[3]> = {}) {
+    const posted: OverviewToWebview[] = [];
+    const opened: string[] = [];
+    const c = new OverviewController(
+      { monthId: MONTH },
+      { load: (i, m, s, priority) => client.getMonthView(i, m, s, { priority }) },
+      (m) => {
+        posted.push(m);
+        return true;
+      },
+      { instances: () => Promise.resolve(IDS), onOpenMonth: (i, m) => opened.push(`${i}/${m}`), ...hooks },
+    );
+    return { c, posted, opened };
+  }
+
+  void it('posts the table, each row as it settles, then done; a reloaded page gets the table whole', async () => {
+    const { c, posted } = panel();
+    await c.handle({ type: 'ready' });
+    await c.load();
+    assert.equal(posted[0]?.type, 'overview');
+    assert.equal(posted.filter((m) => m.type === 'overviewRow').length, IDS.length);
+    assert.deepEqual(posted.at(-1), { type: 'overviewDone', monthId: MONTH, cancelled: false });
+    assert.equal(sim.requests.length, 2 * IDS.length);
+    posted.length = 0;
+    c.webviewHidden();
+    await c.handle({ type: 'ready' });
+    assert.equal(posted.length, 1);
+    const whole = posted[0];
+    assert.ok(whole.type === 'overview' && !whole.loading && whole.rows.every((r) => r.status === 'ok'));
+    c.dispose();
+  });
+
+  void it('Cancel stops the queue and keeps what loaded', async () => {
+    const { c, posted } = panel();
+    await c.handle({ type: 'ready' });
+    const loading = c.load();
+    while (!posted.some((m) => m.type === 'overviewRow')) await new Promise((r) => setTimeout(r, 5));
+    await c.handle({ type: 'cancel' });
+    await loading;
+    const sent = sim.requests.length;
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(sim.requests.length, sent);
+    assert.ok(sent < 2 * IDS.length);
+    assert.deepEqual(posted.at(-1), { type: 'overviewDone', monthId: MONTH, cancelled: true });
+    assert.ok(c.table.some((r) => r.status === 'pending'));
+    c.dispose();
+  });
+
+  void it('a failed row says why; its retry goes pending, then loads; a loaded row opens its month', async () => {
+    const bad = IDS[3]!;
+    sim.addFault({ kind: 'envelopeError', serviceMessage: 'instance suspended', match: { operation: 'calls', id: bad } });
+    const { c, posted, opened } = panel();
+    await c.handle({ type: 'ready' });
+    await c.load();
+    assert.equal(c.table[3]?.status, 'failed');
+    assert.match(c.table[3]?.error ?? '', /instance suspended/);
+    sim.clearFaults();
+    posted.length = 0;
+    await c.handle({ type: 'retryRow', instanceId: bad });
+    assert.deepEqual(
+      posted.map((m) => (m.type === 'overviewRow' ? m.row.status : m.type)),
+      ['pending', 'ok'],
+    );
+    assert.equal(c.table[3]?.status, 'ok');
+    await c.handle({ type: 'openInstance', instanceId: IDS[0] });
+    assert.deepEqual(opened, [`${IDS[0]}/${MONTH}`]);
+    c.dispose();
+  });
+
+  void it('signed out or no instances: one error for the panel, no request', async () => {
+    const { c, posted } = panel({ instances: () => Promise.resolve([]) });
+    await c.handle({ type: 'ready' });
+    await c.load();
+    assert.equal(posted.at(-1)?.type, 'error');
+    assert.equal(sim.requests.length, 0);
+    c.dispose();
+  });
+});

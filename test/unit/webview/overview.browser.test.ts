@@ -1,0 +1,165 @@
+// The account overview page in Chromium (the real bundle, the real CSP): rows arriving one by one with the count,
+// Cancel, a failed row that retries on click and on Enter, sorting by every column by click and keyboard with
+// aria-sort, the filter, the totals row, a row opening its month, the sort and filter kept in the page's state,
+// and axe-core (WCAG 2.1 AA) in the dark, light and high-contrast themes in every state.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/shared/protocol.js';
+import type { OverviewRow } from '../../../src/shared/overview.js';
+import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
+import type { PanelPage } from './support/harness.js';
+import { panelHarness } from './support/panels.js';
+import type { ThemeName } from './support/themes.js';
+
+const MONTH = '202503';
+const withPanel = panelHarness();
+
+function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'): OverviewRow {
+  const instanceId = `VI-DEMO-${String(i).padStart(2, '0')}`;
+  if (status === 'pending') return { instanceId, status, trend: new Array(12).fill(null) };
+  if (status === 'failed')
+    return { instanceId, status, error: 'The service reported an error: instance suspended', trend: new Array(12).fill(null) };
+  return {
+    instanceId,
+    status,
+    figures: {
+      callLegs,
+      callLegsIn: callLegs - i,
+      callLegsOut: i,
+      callsUnique: Math.floor(callLegs / 2),
+      durationMin: callLegs * 3,
+      activeDays: 20 + (i % 5),
+    },
+    previousCallLegs: callLegs + 10 - i * 3,
+    changePct: Math.round(((callLegs - (callLegs + 10 - i * 3)) / (callLegs + 10 - i * 3)) * 1000) / 10,
+    trend: [null, null, null, null, 5, 7, 6, 9, null, 8, callLegs + 10 - i * 3, callLegs],
+  };
+}
+
+const LEGS = [120, 80, 300, 45, 210, 95];
+const ROWS = LEGS.map((n, i) => row(i + 1, n));
+
+async function start(p: PanelPage, rows: OverviewRow[], loading: boolean): Promise<void> {
+  await p.send({ type: 'overview', monthId: MONTH, rows, loading, cancelled: false } satisfies OverviewToWebview);
+}
+
+async function ids(p: PanelPage): Promise<string[]> {
+  return p.page.locator('tbody tr.overview-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.instanceId ?? ''));
+}
+
+void describe('account overview page', () => {
+  void it('rows arrive with a count; Cancel asks the host; done shows the total; totals sum the loaded rows', async () => {
+    await withPanel('overview', async (p) => {
+      await p.waitForPosted(1);
+      await start(
+        p,
+        ROWS.map((r) => ({ instanceId: r.instanceId, status: 'pending' as const, trend: new Array<number | null>(12).fill(null) })),
+        true,
+      );
+      assert.equal(await p.page.locator('.overview-progress').textContent(), '0 of 6');
+      for (let i = 0; i < 3; i++) await p.send({ type: 'overviewRow', monthId: MONTH, index: i, row: ROWS[i]! });
+      assert.equal(await p.page.locator('.overview-progress').textContent(), '3 of 6');
+      await p.page.getByRole('button', { name: 'Cancel' }).click();
+      assert.deepEqual((await p.posted()).at(-1), { type: 'cancel' });
+      await p.send({ type: 'overviewDone', monthId: MONTH, cancelled: true });
+      assert.equal(await p.page.locator('.overview-progress').textContent(), 'Cancelled: 3 of 6 loaded');
+      assert.equal(await p.page.getByRole('button', { name: 'Cancel' }).isVisible(), false);
+      const total = await p.page.locator('tfoot tr').textContent();
+      assert.match(total ?? '', /Total \(3 instances\)/);
+      assert.match(total ?? '', new RegExp(String(LEGS[0]! + LEGS[1]! + LEGS[2]!)));
+      assert.deepEqual(await p.violations(), []);
+    });
+  });
+
+  void it('sorts by every column by click and by keyboard (aria-sort), filters by id, and keeps both in its state', async () => {
+    await withPanel('overview', async (p) => {
+      await p.waitForPosted(1);
+      await start(p, ROWS, false);
+      for (const key of OVERVIEW_SORT_KEYS) {
+        const header = p.page.locator(`button.sort-button[data-sort-key="${key}"]`);
+        await header.click();
+        const th = p.page.locator('thead th').filter({ has: header });
+        const first = await th.getAttribute('aria-sort');
+        assert.ok(first === 'ascending' || first === 'descending', `${key}: ${first}`);
+        await header.focus();
+        await p.page.keyboard.press('Enter');
+        assert.notEqual(await th.getAttribute('aria-sort'), first, `${key}: Enter reversed the order`);
+      }
+      await p.page.locator('button.sort-button[data-sort-key="callLegs"]').click(); // descending first for numbers
+      assert.deepEqual(await ids(p), ['VI-DEMO-03', 'VI-DEMO-05', 'VI-DEMO-01', 'VI-DEMO-06', 'VI-DEMO-02', 'VI-DEMO-04']);
+      await p.page.locator('#overview-filter').fill('DEMO-0');
+      assert.equal((await ids(p)).length, 6);
+      await p.page.locator('#overview-filter').fill('demo-05');
+      assert.deepEqual(await ids(p), ['VI-DEMO-05']);
+      assert.match((await p.page.locator('.overview-progress').textContent()) ?? '', /1 shown/);
+      const state = (await p.states()).at(-1) as { monthId: string; sortKey?: string; sortDir?: string; filter?: string };
+      assert.deepEqual(state, { monthId: MONTH, sortKey: 'callLegs', sortDir: 'descending', filter: 'demo-05' });
+    });
+  });
+
+  void it('a restored page starts with its sort and filter', async () => {
+    await withPanel('overview', { state: { monthId: MONTH, sortKey: 'instance', sortDir: 'descending', filter: 'DEMO-0' } }, async (p) => {
+      await p.waitForPosted(1);
+      await start(p, ROWS, false);
+      assert.deepEqual(await ids(p), ['VI-DEMO-06', 'VI-DEMO-05', 'VI-DEMO-04', 'VI-DEMO-03', 'VI-DEMO-02', 'VI-DEMO-01']);
+      assert.equal(await p.page.locator('#overview-filter').inputValue(), 'DEMO-0');
+    });
+  });
+
+  void it('a loaded row opens its month (click, Enter); a failed row says why and retries (click, Enter, its button)', async () => {
+    await withPanel('overview', async (p) => {
+      await p.waitForPosted(1);
+      const rows = [ROWS[0]!, row(2, 0, 'failed'), ROWS[2]!];
+      await start(p, rows, false);
+      await p.page.locator('tr[data-instance-id="VI-DEMO-01"] td.num').first().click();
+      assert.deepEqual((await p.posted()).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-01' });
+      const failed = p.page.locator('tr[data-instance-id="VI-DEMO-02"]');
+      assert.match((await failed.textContent()) ?? '', /instance suspended/);
+      await failed.locator('.badge').click();
+      assert.deepEqual((await p.posted()).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
+      await failed.getByRole('button', { name: 'Retry VI-DEMO-02' }).click();
+      assert.deepEqual((await p.posted()).slice(-1), [{ type: 'retryRow', instanceId: 'VI-DEMO-02' }]);
+      // Keyboard: the table has one tab stop; arrows move; Enter acts on the row.
+      await p.page.locator('tr[data-instance-id="VI-DEMO-01"]').focus();
+      await p.page.keyboard.press('ArrowDown');
+      await p.page.keyboard.press('Enter');
+      assert.deepEqual((await p.posted()).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
+      await p.page.keyboard.press('ArrowDown');
+      await p.page.keyboard.press('Enter');
+      assert.deepEqual((await p.posted()).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-03' });
+      // The retried row goes pending, then arrives; the focus stays on it.
+      await p.page.locator('tr[data-instance-id="VI-DEMO-02"]').focus();
+      await p.send({ type: 'overviewRow', monthId: MONTH, index: 1, row: row(2, 0, 'pending') });
+      await p.send({ type: 'overviewRow', monthId: MONTH, index: 1, row: row(2, 77) });
+      assert.equal(await p.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.instanceId), 'VI-DEMO-02');
+      assert.deepEqual(await p.violations(), []);
+    });
+  });
+
+  for (const theme of ['dark', 'light', 'hc'] as ThemeName[]) {
+    void it(`axe in the ${theme} theme: loading rows, a failed row, sorted and filtered, focused row, error`, async (t) => {
+      await withPanel('overview', { theme }, async (p) => {
+        await p.waitForPosted(1);
+        const findings: Finding[] = [];
+        const pending = ROWS.map((r) => ({ instanceId: r.instanceId, status: 'pending' as const, trend: new Array(12).fill(null) }));
+        await start(p, pending, true);
+        await p.send({ type: 'overviewRow', monthId: MONTH, index: 0, row: ROWS[0]! });
+        await p.send({ type: 'overviewRow', monthId: MONTH, index: 1, row: row(2, 0, 'failed') });
+        findings.push(...(await audit(p.page, 'loading with a failed row')).findings);
+        await start(p, [ROWS[0]!, row(2, 0, 'failed'), ...ROWS.slice(2)], false);
+        await p.page.locator('button.sort-button[data-sort-key="change"]').click();
+        await p.page.locator('#overview-filter').fill('DEMO');
+        await p.page.locator('tr[data-instance-id="VI-DEMO-03"]').focus();
+        await p.page.keyboard.press('ArrowDown');
+        findings.push(...(await audit(p.page, 'sorted, filtered, a focused row')).findings);
+        await p.send({ type: 'error', monthId: MONTH, error: { message: 'You are not signed in.', kind: 'auth' } });
+        findings.push(...(await audit(p.page, 'error')).findings);
+        const failing = findings.filter((f) => FAILING_IMPACTS.has(f.impact));
+        const listed = findings.filter((f) => !FAILING_IMPACTS.has(f.impact));
+        if (listed.length > 0) t.diagnostic(`moderate/minor findings:\n${describeFindings(listed)}`);
+        assert.equal(failing.length, 0, describeFindings(failing));
+        assert.deepEqual(await p.violations(), []);
+      });
+    });
+  }
+});
