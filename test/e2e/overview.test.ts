@@ -1,7 +1,8 @@
 // The account overview of the offline demo (two dozen instances) through the real UI of the installed VSIX: opened
 // from the Voice Instances title bar, every row arriving with its count; one instance's first answer lost to a fault
 // armed on the demo simulator, its row saying why, then retried with a click; sorted by call legs and filtered by
-// id; the same panel in the dark theme (high contrast: axe and the page in test/unit/webview/overview.browser.test.ts); a row opening its month view beside it.
+// id; the same panel in the dark and the high-contrast theme (axe for every theme and state: test/unit/webview/overview.browser.test.ts);
+// a row opening its month view beside it.
 // Screenshots: overview-*.png.
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
@@ -22,6 +23,8 @@ describe('account overview of the offline demo', function () {
   let demoUrl = '';
   let dark = false;
   let sideBarHidden = false;
+  /** The Color Theme picker's label of the theme the editor started with, while another one is applied. */
+  let themeToRestore = '';
 
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
@@ -29,6 +32,7 @@ describe('account overview of the offline demo', function () {
 
   after(async function () {
     if (dark) await wb?.runCommand('Toggle between Light/Dark Themes').catch(() => undefined);
+    if (themeToRestore) await pickTheme(themeToRestore).catch(() => undefined);
     if (sideBarHidden) await wb?.runCommand('View: Toggle Primary Side Bar Visibility').catch(() => undefined);
     if (demoUrl) await clearFaults(demoTarget(demoUrl));
     if (started) await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
@@ -43,6 +47,30 @@ describe('account overview of the offline demo', function () {
   async function theme(command: string, kind: 'vs' | 'vs-dark'): Promise<void> {
     await wb.runCommand(command);
     await wb.page.locator(`.monaco-workbench.${kind}`).waitFor({ state: 'attached', timeout: 15_000 });
+  }
+
+  /**
+   * Applies a theme through Preferences: Color Theme (its own list of installed themes; the settings file's
+   * colorTheme is not applied live by this editor) and returns the label of the theme it replaced.
+   */
+  async function pickTheme(label: string): Promise<string> {
+    // Picked by its own row: Enter on the palette would run its first row, which here is the marketplace's search.
+    const qi = await wb.palette('Preferences: Color Theme');
+    await qi.pick(/Preferences: Color Theme/);
+    await qi.rows.first().waitFor({ state: 'visible' });
+    // The picker opens on the theme in use.
+    const current = ((await qi.widget.locator('.monaco-list-row.focused .label-name').first().textContent()) ?? '').trim();
+    await qi.fill(label);
+    await qi
+      .row(label)
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => undefined);
+    const labels = await qi.labels();
+    const match = labels.find((l) => l.includes(label));
+    assert.ok(match, `no installed theme "${label}" among: ${labels.join(' | ')}`);
+    await qi.pick(match);
+    await qi.waitClosed();
+    return current;
   }
 
   const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
@@ -118,6 +146,17 @@ describe('account overview of the offline demo', function () {
     await wb.screenshot('overview-04-dark');
     await theme('Toggle between Light/Dark Themes', 'vs');
     dark = false;
+  });
+
+  it('reads in the high-contrast theme', async function () {
+    themeToRestore = await pickTheme('Dark High Contrast');
+    await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'attached', timeout: 15_000 });
+    await wb.webviewWith('table.overview-table');
+    await wb.page.waitForTimeout(500);
+    await wb.screenshot('overview-05-high-contrast');
+    await pickTheme(themeToRestore);
+    themeToRestore = '';
+    await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it("a row opens that instance's month view beside the overview", async function () {
