@@ -33,9 +33,17 @@ describe('account overview of the offline demo', function () {
   after(async function () {
     if (dark) await wb?.runCommand('Toggle between Light/Dark Themes').catch(() => undefined);
     if (themeToRestore) await pickTheme(themeToRestore).catch(() => undefined);
-    if (sideBarHidden) await wb?.runCommand('View: Toggle Primary Side Bar Visibility').catch(() => undefined);
-    if (demoUrl) await clearFaults(demoTarget(demoUrl));
-    if (started) await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
+    if (demoUrl) await clearFaults(demoTarget(demoUrl)).catch(() => undefined);
+    // Later suites share this editor: its side bar shown (a view's focus command shows it, whatever its state) and
+    // signed out, waited for until the welcome view is back (a window closed mid-stop left the demo signed in).
+    if (sideBarHidden || started) await wb?.openViewContainer(VIEW_CONTAINER_TITLE).catch(() => undefined);
+    if (started) {
+      await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
+      await wb
+        ?.welcomeButton(/offline demo/i, VIEW)
+        .waitFor({ state: 'visible', timeout: 30_000 })
+        .catch(() => undefined);
+    }
     await wb?.close();
   });
 
