@@ -6,21 +6,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { InstanceListReport } from '../../src/core/model/idList.js';
 import { demoInstanceIds } from '../../src/simulator/index.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';
 
 const PROFILE = 'Bulk instances integration';
 
-interface Report {
-  added: string[];
-  notAdded: string[];
-  alreadyListed: string[];
-  repeated: string[];
-  invalid: { text: string; line: number; reason: string }[];
-  header?: { text: string; line: number; reason: string };
-  entries: { text: string; outcome: string }[];
-}
+/** What the command returns for a list (the core's report, typed from where it is built). */
+type Report = InstanceListReport;
 
 describe('addVoiceInstance with a list: report, addValid, file import, 500 ids', function () {
   let profile: SimulatorProfile | undefined;
