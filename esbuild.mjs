@@ -117,6 +117,20 @@ const mcpSlim = {
 };
 
 /**
+ * @vscode/l10n's node build requires fs and fs/promises as it loads (~2 ms in a fresh process, on the path of the
+ * core's first load) for bundles named by file or URL. Every caller here hands it the bundle's contents
+ * (src/core/l10n.ts, src/host/platform/pureL10n.ts), which its browser build treats the same way without fs.
+ * @type {import('esbuild').Plugin}
+ */
+const l10nContentsOnly = {
+  name: 'l10n-contents-only',
+  setup(build) {
+    const browserBuild = fileURLToPath(new URL('./node_modules/@vscode/l10n/dist/browser.js', import.meta.url));
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: browserBuild }));
+  },
+};
+
+/**
  * Parts that load on first use, each a bundle of its own that a lazy `require` of its source becomes: undici, the
  * full phone metadata and the SMS segment counter (470 KB of the core; src/core/lazyParts.ts), so a month view read
  * parses none of them, and the readings of a secret in every spelling (src/shared/redact.ts), so activation does not
@@ -169,7 +183,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts, l10nContentsOnly],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -183,7 +197,7 @@ const configs = [
     format: 'cjs',
     target: 'node20',
     outdir: 'dist',
-    plugins: [mcpSharesCore, mcpSlim, lazyParts],
+    plugins: [mcpSharesCore, mcpSlim, lazyParts, l10nContentsOnly],
     define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
     minify: production,

@@ -1,8 +1,10 @@
 // Which proxy (if any) a request goes through: the editor's `http.proxy` first, else the usual
 // environment variables, unless the target host matches a no-proxy entry. Pure (no undici) so the
 // rules are unit-tested on their own.
-import { BlockList, isIP } from 'node:net';
 import { isLoopbackHost } from '../model/ids.js';
+import { nodeNet } from '../nodeBuiltins.js';
+
+const isIP = (s: string): number => nodeNet().isIP(s);
 
 /**
  * True when `host` (a hostname or IP, optionally with `:port`, IPv6 optionally in brackets) matches
@@ -52,7 +54,7 @@ function inCidr(host: string, cidr: string): boolean {
   const family = isIP(net ?? '');
   const prefix = Number(bits);
   if (family === 0 || isIP(host) !== family || !Number.isInteger(prefix)) return false;
-  const list = new BlockList();
+  const list = new (nodeNet().BlockList)();
   try {
     list.addSubnet(net ?? '', prefix, family === 6 ? 'ipv6' : 'ipv4');
   } catch {

@@ -3,11 +3,11 @@
 // because the editor also trusts the operating system's store (`http.systemCertificates`). So the
 // client trusts, together: Node's bundled roots, the OS store, `voiceSms.tls.caFile` and
 // NODE_EXTRA_CA_CERTS (which an explicit CA list would otherwise drop).
-import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import * as tls from 'node:tls';
+import type * as Tls from 'node:tls';
+import { nodeCrypto, nodeTls as tls } from '../nodeBuiltins.js';
 import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
 import { VoiceSmsError, type AdviceFor } from '../errors.js';
 import * as l10n from '@vscode/l10n';
@@ -50,7 +50,7 @@ export interface TrustStore {
   /** Every trusted certificate, PEM, without duplicates. */
   readonly ca: readonly string[];
   /** One TLS context for every connection of a client (building it per connection parses every certificate). */
-  secureContext(): tls.SecureContext;
+  secureContext(): Tls.SecureContext;
 }
 
 /** What the running Node offers; replaced in tests to play an older editor or another platform. */
@@ -62,14 +62,16 @@ export interface TrustPlatform {
   readFile(file: string): Buffer;
 }
 
-const NODE_PLATFORM: TrustPlatform = {
-  platform: process.platform,
-  ...(typeof (tls as { getCACertificates?: unknown }).getCACertificates === 'function'
-    ? { getCACertificates: (type: 'system') => (tls as unknown as { getCACertificates(t: string): string[] }).getCACertificates(type) }
-    : {}),
-  bundled: tls.rootCertificates,
-  readFile: (file) => readFileSync(file),
-};
+function nodePlatform(): TrustPlatform {
+  const t = tls() as typeof Tls & { getCACertificates?: (type: string) => string[] };
+  const getCACertificates = t.getCACertificates;
+  return {
+    platform: process.platform,
+    ...(typeof getCACertificates === 'function' ? { getCACertificates: (type: 'system') => getCACertificates.call(t, type) } : {}),
+    bundled: t.rootCertificates,
+    readFile: (file) => readFileSync(file),
+  };
+}
 
 // Where Linux distributions keep their CA bundle, for a Node without tls.getCACertificates (SSL_CERT_FILE first).
 const LINUX_BUNDLES = [
@@ -86,7 +88,7 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
  * Reads every source the inputs name. Throws VoiceSmsError('validation') naming voiceSms.tls.caFile when that
  * file cannot be used: the user asked for it, and going on without it would fail later with a vaguer message.
  */
-export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = NODE_PLATFORM): TrustStore {
+export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatform()): TrustStore {
   const sources: TrustSource[] = [{ kind: 'bundled', count: p.bundled.length }];
   const all: string[] = [...p.bundled];
 
@@ -157,11 +159,11 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = NODE_PLATFO
   }
 
   const ca = [...new Set(all.map((pem) => pem.trim()))];
-  let context: tls.SecureContext | undefined;
+  let context: Tls.SecureContext | undefined;
   return {
     sources,
     ca,
-    secureContext: () => (context ??= tls.createSecureContext({ ca })),
+    secureContext: () => (context ??= tls().createSecureContext({ ca })),
   };
 }
 
@@ -200,13 +202,13 @@ export function readCertificates(data: Buffer): string[] {
   const blocks = data.toString('latin1').match(PEM_BLOCK);
   if (blocks) {
     // Parsing each block refuses a damaged one here, with the file named, instead of at connect time.
-    return blocks.map((b) => new X509Certificate(b).toString());
+    return blocks.map((b) => new (nodeCrypto().X509Certificate)(b).toString());
   }
-  return [new X509Certificate(data).toString()];
+  return [new (nodeCrypto().X509Certificate)(data).toString()];
 }
 
 function summarize(pem: string): CertSummary {
-  const x = new X509Certificate(pem);
+  const x = new (nodeCrypto().X509Certificate)(pem);
   const validTo = new Date(x.validTo);
   return { subject: x.subject.replace(/\n/g, ', '), validTo: validTo.toISOString(), expired: validTo.getTime() < Date.now() };
 }

@@ -7,9 +7,9 @@
 // string is run through the host's scrub before it is written, so no credential reaches the disk.
 // A file that does not parse, has another format or version, or belongs to another scope is ignored (the
 // log says so) and deleted; the month is asked of the service again and written anew.
-import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { nodeCrypto } from '../nodeBuiltins.js';
 import type { MonthViewResult } from '../client.js';
 import { addMonths, daysInMonth } from '../model/month.js';
 
@@ -86,7 +86,7 @@ function finishedBy(monthId: string, currentDateId: string, now: number): boolea
 }
 
 function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return nodeCrypto().createHash('sha256').update(text).digest('hex');
 }
 
 export function profilePrefix(profile: string): string {
@@ -304,7 +304,7 @@ export class MonthStore {
         () => false,
       );
       // A unique temp name per write: two windows writing the same month never share one.
-      const temp = path.join(this.dir, `${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+      const temp = path.join(this.dir, `${name}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
       try {
         await fs.writeFile(temp, text, 'utf8');
         await fs.rename(temp, target);

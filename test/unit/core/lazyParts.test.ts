@@ -18,15 +18,17 @@ const CREDENTIALS = { accessKeyId: 'AKID-LAZY-PARTS-7Q2', secretAccessKey: 'lazy
 
 /** Runs in the fresh process: which files of the build folder are loaded after each step. */
 const PROBE = `
-const http = require('node:http');
-const https = require('node:https');
 const path = require('node:path');
 const [dir, baseUrl, keyId, secret] = process.argv.slice(1);
 const loaded = () => Object.keys(require.cache).filter((k) => path.dirname(k) === dir).map((k) => path.basename(k)).sort();
+const before = new Set(process.moduleLoadList);
 const core = require(path.join(dir, 'core.js'));
+const builtinsLoaded = process.moduleLoadList.filter((m) => !before.has(m) && /^NativeModule (tls|crypto|net|http|https|fs[/]promises)$/.test(m));
+const http = require('node:http');
+const https = require('node:https');
 const credentials = { accessKeyId: keyId, secretAccessKey: secret };
 (async () => {
-  const steps = { required: loaded() };
+  const steps = { required: loaded(), builtinsLoaded };
   const editorLike = core.createClient({
     baseUrl,
     credentials,
@@ -98,6 +100,10 @@ void describe('dist/core.js and the parts it loads on first use', () => {
     const steps = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
     assert.deepEqual(steps, {
       required: ['core.js'],
+      // Node's tls alone costs ~18 ms to load in a fresh process, crypto ~8, fs/promises ~2 (bench row "process
+      // start"); an extension host holds them already, and a loopback read never needs tls (src/core/nodeBuiltins.ts,
+      // esbuild.mjs l10nContentsOnly).
+      builtinsLoaded: [],
       // The client's answer boundary knows its credentials, so the readings of a secret in every spelling load
       // with it (src/shared/redact.ts, 5 KB).
       monthViewRead: ['core.js', 'spelled.js'],

@@ -24,7 +24,11 @@ let dir: string;
 /** Builds a fresh pair (host side + core.js) so each case starts with unconfigured l10n copies. */
 async function build(name: string): Promise<HostSide> {
   const out = join(dir, name);
-  const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' } as const;
+  // The shipped @vscode/l10n: esbuild.mjs takes its build without fs (every caller passes the bundle's contents).
+  const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
+  const plugins = (configs[0]?.plugins ?? []).filter((p) => p.name === 'l10n-contents-only');
+  assert.equal(plugins.length, 1, 'esbuild.mjs has the l10n-contents-only plugin');
+  const common = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent', plugins } as const;
   await esbuild.build({ ...common, entryPoints: ['src/core/index.ts'], outfile: join(out, 'core.js') });
   await esbuild.build({
     ...common,
