@@ -44,7 +44,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
-  clients.setBaseUrlOverride((p) => demo.ownBaseUrl(p));
+  clients.setBaseUrlOverride(demo);
 
   const services: HostServices = {
     ...profile,

@@ -299,7 +299,11 @@ export type OverviewToHost =
   | { type: 'cancel' }
   | { type: 'retryRow'; instanceId: string }
   | { type: 'openInstance'; instanceId: string }
-  | { type: 'export' };
+  /** `instanceIds`: the rows the page shows (filtered), in its order; absent: every row. */
+  | { type: 'export'; instanceIds?: string[] };
+
+/** More ids than any account has: a longer list is not from our page. */
+const MAX_EXPORT_IDS = 20_000;
 
 export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
   const m = record(v);
@@ -307,8 +311,14 @@ export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
     case 'ready':
     case 'retry':
     case 'cancel':
-    case 'export':
       return { type: m.type };
+    case 'export': {
+      const ids = m.instanceIds;
+      if (ids === undefined) return { type: 'export' };
+      return Array.isArray(ids) && ids.length <= MAX_EXPORT_IDS && ids.every(isInstanceId)
+        ? { type: 'export', instanceIds: [...ids] }
+        : undefined;
+    }
     case 'retryRow':
     case 'openInstance':
       return isInstanceId(m.instanceId) ? { type: m.type, instanceId: m.instanceId } : undefined;

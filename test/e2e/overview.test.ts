@@ -2,11 +2,15 @@
 // from the Voice Instances title bar, every row arriving with its count; one instance's first answer lost to a fault
 // armed on the demo simulator, its row saying why, then retried with a click; sorted by call legs and filtered by
 // id; the same panel in the dark and the high-contrast theme (axe for every theme and state: test/unit/webview/overview.browser.test.ts);
-// a row opening its month view beside it.
+// Export of the rows shown (sorted and filtered) through the format pick and the save dialog; a window reload that
+// brings the panel back with its sort and filter; a row opening its month view beside it.
 // Screenshots: overview-*.png.
 import * as assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
+import { session } from './support/session.js';
 import { armFault, clearFaults, demoTarget } from './support/simulatorControl.js';
 import { textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
@@ -83,6 +87,17 @@ describe('account overview of the offline demo', function () {
 
   const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
 
+  /** The rows the panel shows, in its order: id and call legs as displayed. */
+  async function shownRows(): Promise<{ id: string; callLegs: number }[]> {
+    const frame = await wb.webviewWith('table.overview-table');
+    return frame.locator('tr.overview-row').evaluateAll((rows) =>
+      rows.map((r) => ({
+        id: (r as HTMLElement).dataset.instanceId ?? '',
+        callLegs: Number((r.querySelector('td.num.strong')?.textContent ?? '').replace(/[^\d]/g, '')),
+      })),
+    );
+  }
+
   it('starts the demo', async function () {
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
     await wb.welcomeButton(/offline demo/i, VIEW).click();
@@ -145,6 +160,52 @@ describe('account overview of the offline demo', function () {
     await wb.screenshot('overview-03-sorted-filtered');
   });
 
+  it('Export writes the rows shown, sorted and filtered, through the format pick and the save dialog', async function () {
+    const shown = await shownRows();
+    assert.ok(shown.length > 1 && shown.length < DEMO_INSTANCES.length, `the filter of the test before shows ${shown.length} rows`);
+    const frame = await wb.webviewWith('table.overview-table');
+    await wb.clearNotifications();
+    await frame.getByRole('button', { name: 'Export…' }).click();
+    const qi = wb.quickInput;
+    await qi.title.filter({ hasText: `${shown.length} of ${DEMO_INSTANCES.length} instances, as filtered` }).waitFor({ state: 'visible' });
+    await qi.pick(/^CSV/);
+    await qi.row('Save to file…').waitFor({ state: 'visible' });
+    await qi.pick('Save to file…');
+    const target = path.join(session().workspace, `e2e-overview-${Date.now()}.csv`);
+    await wb.saveDialog(target, () => wb.screenshot('overview-07-export-save'));
+    await wb
+      .notification(/^Saved /)
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+
+    const [header = '', ...lines] = (await readFile(target, 'utf8')).split('\r\n').filter((l) => l !== '');
+    const columns = header.split(',');
+    const at = (name: string): number => {
+      const i = columns.indexOf(name);
+      assert.ok(i >= 0, `no ${name} column in ${header}`);
+      return i;
+    };
+    const totals = lines.pop()?.split(',') ?? [];
+    const rows = lines.map((l) => l.split(','));
+    // The file holds what the panel showed, in its order, with the figures it showed.
+    assert.deepEqual(
+      rows.map((r) => ({ id: r[at('instance')], callLegs: Number(r[at('call_legs')]) })),
+      shown,
+    );
+    // Its totals are those of its own rows, summed here from the file, and the panel's totals row shows the same.
+    assert.equal(totals[at('instance')], 'total');
+    const panelTotals = (await frame.locator('tfoot tr').textContent()) ?? '';
+    assert.match(panelTotals, new RegExp(`^Total \\(${shown.length} instances shown\\)`));
+    assert.equal(panelTotals.includes(Number(totals[at('call_legs')]).toLocaleString('en-US')), true, panelTotals);
+    for (const name of ['call_legs', 'call_legs_in', 'call_legs_out', 'calls_unique', 'duration_min']) {
+      assert.equal(
+        Number(totals[at(name)]),
+        rows.reduce((sum, r) => sum + Number(r[at(name)]), 0),
+        `total ${name}`,
+      );
+    }
+  });
+
   it('reads in the dark theme', async function () {
     // The editor starts in its light default theme (the screenshots above); the palette's own commands switch.
     await theme('Toggle between Light/Dark Themes', 'vs-dark');
@@ -165,6 +226,24 @@ describe('account overview of the offline demo', function () {
     await pickTheme(themeToRestore);
     themeToRestore = '';
     await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('a window reload brings the overview back with its sort and filter, every row loaded again', async function () {
+    const before = await shownRows();
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    // The serializer revives the panel from its saved state; this window's own demo simulator answers it.
+    await (
+      await progress()
+    )
+      .filter({ hasText: new RegExp(`^${DEMO_INSTANCES.length} of ${DEMO_INSTANCES.length} loaded · ${before.length} shown`) })
+      .waitFor({ timeout: 60_000 });
+    const frame = await wb.webviewWith('table.overview-table');
+    assert.equal(await frame.locator('#overview-filter').inputValue(), 'DEMO-1');
+    const header = frame.locator('thead th').filter({ has: frame.locator('button[data-sort-key="callLegs"]') });
+    assert.equal(await header.getAttribute('aria-sort'), 'descending');
+    assert.deepEqual(await shownRows(), before);
+    await wb.screenshot('overview-08-after-reload');
   });
 
   it("a row opens that instance's month view beside the overview", async function () {

@@ -23,6 +23,7 @@ export interface FeaturesContract {
     services: { log: { info(message: string): void } },
     monthId: string,
     rows: readonly OverviewRow[],
+    total: number,
   ): Promise<string | undefined>;
   /** The offline demo (demo/demoHandle.ts). */
   DemoMode: new (services: DemoServices, memento: vscode.Memento) => DemoMode;

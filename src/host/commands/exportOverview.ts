@@ -1,5 +1,6 @@
 // The account overview's Export…: the month export's flow (format, then clipboard or file, ids masked or not)
-// for the rows the panel shows now. Returns the target written, or undefined when backed out.
+// for the rows the panel shows now, filtered and sorted as shown, with their own totals. Returns the target
+// written, or undefined when backed out or when the filter shows no row.
 import * as vscode from 'vscode';
 import { EXPORT_EXTENSIONS } from '../../shared/export.js';
 import type { OverviewRow } from '../../shared/overview.js';
@@ -11,8 +12,20 @@ export async function exportOverview(
   services: { log: { info(message: string): void } },
   monthId: string,
   rows: readonly OverviewRow[],
+  total: number,
 ): Promise<string | undefined> {
-  const title = vscode.l10n.t('Export Account Overview');
+  if (rows.length === 0) {
+    void vscode.window.showInformationMessage(
+      total === 0
+        ? vscode.l10n.t('The account overview has no rows yet: nothing to export.')
+        : vscode.l10n.t('No instance matches the filter: nothing to export. Clear the filter to export every row.'),
+    );
+    return undefined;
+  }
+  const title =
+    rows.length < total
+      ? vscode.l10n.t('Export Account Overview ({0} of {1} instances, as filtered)', rows.length, total)
+      : vscode.l10n.t('Export Account Overview');
   const format = await pickFormat(title, {
     csv: vscode.l10n.t('one row per instance, for spreadsheets'),
     json: vscode.l10n.t('rows, trends and totals'),
@@ -30,7 +43,7 @@ export async function exportOverview(
     void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', chosen.target));
   }
   services.log.info(
-    `exported the account overview of ${monthId} (${rows.length} rows) as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`,
+    `exported the account overview of ${monthId} (${rows.length} of ${total} rows) as ${format} to ${chosen.target === 'clipboard' ? 'the clipboard' : 'a file'}`,
   );
   return chosen.target;
 }

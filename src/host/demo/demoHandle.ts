@@ -27,8 +27,24 @@ export class DemoHandle implements vscode.Disposable {
     return this.demo().stop();
   }
 
+  /**
+   * While a demo left by an earlier window restarts here: its promise, for `profile` the demo profile. A panel the
+   * reload brings back asks for the demo at once; its requests wait for this window's simulator instead of going to
+   * the dead URL the profile still names (and the client built for it being dropped under them).
+   */
+  resuming(profile: string): Promise<unknown> | undefined {
+    return profile === DEMO_PROFILE_NAME ? this.resume : undefined;
+  }
+
+  private resume: Promise<boolean> | undefined;
+
   /** At activation: sets demoActive, and resumes a demo left by an earlier window (see DemoMode). Never rejects. */
-  async resumeIfLeftOver(): Promise<boolean> {
+  resumeIfLeftOver(): Promise<boolean> {
+    this.resume = this.resumeNow().finally(() => (this.resume = undefined));
+    return this.resume;
+  }
+
+  private async resumeNow(): Promise<boolean> {
     const hasProfile = this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME);
     // Awaited before loading anything, so activation itself never parses the demo.
     await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, hasProfile);

@@ -25,6 +25,14 @@ export class NotSignedInError extends Error {
   }
 }
 
+/** The offline demo as the clients see it (demo/demoHandle.ts). */
+export interface BaseUrlOverride {
+  /** Where requests of `profile` go instead of its stored base URL; undefined: the stored one. */
+  ownBaseUrl(profile: string): string | undefined;
+  /** While `profile`'s base URL is being set up (the demo restarting after a reload): its promise. */
+  resuming(profile: string): Promise<unknown> | undefined;
+}
+
 export interface ActiveClient {
   profile: ProfileSettings;
   client: VoiceSmsClient;
@@ -37,7 +45,7 @@ export class ClientProvider extends Disposable {
    * secret change), so a limit lowered by the service's 429/503 answers is not reset by an unrelated edit.
    */
   private readonly schedulers = new Map<string, RequestScheduler>();
-  private baseUrlOverride: ((profile: string) => string | undefined) | undefined;
+  private baseUrlOverride: BaseUrlOverride | undefined;
   /** The way the last request on the editor's network stack took, for Check Connection. */
   private lastRoute: RouteTaken | undefined;
 
@@ -142,9 +150,10 @@ export class ClientProvider extends Disposable {
 
   /**
    * Where requests of a profile go instead of its stored base URL (the offline demo: this window's own
-   * simulator, since the shared demo profile may name another window's).
+   * simulator, since the shared demo profile may name another window's), and what to wait for first (the demo
+   * restarting after a reload).
    */
-  setBaseUrlOverride(override: (profile: string) => string | undefined): void {
+  setBaseUrlOverride(override: BaseUrlOverride): void {
     this.baseUrlOverride = override;
   }
 
@@ -185,9 +194,13 @@ export class ClientProvider extends Disposable {
 
   /** The active profile (its base URL as requests use it) and its credentials; NotSignedInError without either. */
   private async signedInProfile(): Promise<{ profile: ProfileSettings; credentials: ProfileCredentials }> {
+    const first = this.config.activeProfile;
+    if (!first) throw new NotSignedInError();
+    await this.baseUrlOverride?.resuming(first.name)?.catch(() => undefined);
+    // Read again: the wait may have rewritten the profile (the demo's URL and secret).
     const stored = this.config.activeProfile;
     if (!stored) throw new NotSignedInError();
-    const own = this.baseUrlOverride?.(stored.name);
+    const own = this.baseUrlOverride?.ownBaseUrl(stored.name);
     const profile = own !== undefined ? { ...stored, baseUrl: own } : stored;
     const credentials = await this.secrets.get(profile.name);
     if (!credentials) throw new NotSignedInError();

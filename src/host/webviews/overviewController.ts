@@ -13,7 +13,8 @@ export interface OverviewHooks {
   /** The active profile's instances; throws (with its sentence) when signed out. */
   instances(): Promise<readonly string[]>;
   onOpenMonth?(instanceId: string, monthId: string): unknown;
-  onExport?(monthId: string, rows: readonly OverviewRow[]): unknown;
+  /** `rows`: those the page shows, in its order; `total`: how many the panel has. */
+  onExport?(monthId: string, rows: readonly OverviewRow[], total: number): unknown;
   /** A failed row's sentence (default: the error's message). */
   errorText?: (e: unknown) => string;
   onWarn?(message: string): void;
@@ -143,9 +144,13 @@ export class OverviewController extends PanelController<
       case 'openInstance':
         await this.runHook(`opening ${msg.instanceId}`, () => this.hooks.onOpenMonth?.(msg.instanceId, this.state.monthId));
         return;
-      case 'export':
-        await this.runHook('export', () => this.hooks.onExport?.(this.state.monthId, this.rows));
+      case 'export': {
+        // What the page shows, in its order (sorted, filtered); an id the panel does not have is dropped.
+        const byId = new Map(this.rows.map((r) => [r.instanceId, r]));
+        const rows = msg.instanceIds ? msg.instanceIds.flatMap((id) => byId.get(id) ?? []) : this.rows;
+        await this.runHook('export', () => this.hooks.onExport?.(this.state.monthId, rows, this.rows.length));
         return;
+      }
       default:
         return;
     }

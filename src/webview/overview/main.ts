@@ -1,7 +1,8 @@
 // Account overview webview: one row per voice instance for one month, arriving as each settles ("37 of 200",
 // Cancel), a totals row, sortable by every column (click or Enter on a header; aria-sort) and filterable by
-// instance id. A loaded row opens that instance's month view (click, Enter); a failed row says why and retries
-// (click, Enter, or its Retry button). The sort and the filter are kept with the page's state across reloads.
+// instance id; the totals row and Export take the rows shown. A loaded row opens that instance's month view (click,
+// Enter); a failed row says why and retries (click, Enter, or its Retry button). The sort and the filter are kept
+// with the page's state across reloads.
 import '../common/l10n.js';
 import * as l10n from '@vscode/l10n';
 import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../shared/overview.js';
@@ -67,9 +68,9 @@ const shell = new PanelShell<Table>(
     nav: [h('h1', { className: 'title' }, l10n.t('Account overview'))],
     actions: [
       cancelButton,
-      button(l10n.t('Export…'), () => host.post({ type: 'export' }), {
+      button(l10n.t('Export…'), exportShown, {
         secondary: true,
-        title: l10n.t('Export the rows as CSV, JSON or Markdown'),
+        title: l10n.t('Export the rows shown, in their order, as CSV, JSON or Markdown'),
       }),
       button(l10n.t('Reload'), () => shell.retry(), { secondary: true, title: l10n.t('Load every instance again') }),
     ],
@@ -82,6 +83,11 @@ const shell = new PanelShell<Table>(
   },
   { kind: 'idle' },
 );
+
+/** Export what the page shows: the filtered rows in their sorted order (without a table: every row, i.e. none). */
+function exportShown(): void {
+  host.post(table ? { type: 'export', instanceIds: visibleRows(table.rows).map((r) => r.instanceId) } : { type: 'export' });
+}
 
 function saveState(): void {
   if (current) host.setState(current);
@@ -283,13 +289,13 @@ function arrange(): void {
   const stop = rows.find((r) => r.dataset.instanceId === focused) ?? rows[0];
   for (const r of rows) r.tabIndex = r === stop ? 0 : -1;
   if (focused) rows.find((r) => r.dataset.instanceId === focused)?.focus();
-  renderTotals();
+  renderTotals(order, order.length !== table.rows.length);
   renderProgress(order.length);
 }
 
-function renderTotals(): void {
-  if (!table) return;
-  const t = overviewTotals(table.rows);
+/** The totals of the rows shown: with a filter, of those it lets through (as Export writes them). */
+function renderTotals(rows: readonly OverviewRow[], filtered: boolean): void {
+  const t = overviewTotals(rows);
   const change = t.changePct === null ? '—' : `${t.changePct > 0 ? '+' : ''}${t.changePct} %`;
   replaceContent(
     tfoot,
@@ -299,7 +305,13 @@ function renderTotals(): void {
       h(
         'th',
         { attrs: { scope: 'row' } },
-        t.instances === 1 ? l10n.t('Total (1 instance)') : l10n.t('Total ({0} instances)', formatInt(t.instances)),
+        filtered
+          ? t.instances === 1
+            ? l10n.t('Total (1 instance shown)')
+            : l10n.t('Total ({0} instances shown)', formatInt(t.instances))
+          : t.instances === 1
+            ? l10n.t('Total (1 instance)')
+            : l10n.t('Total ({0} instances)', formatInt(t.instances)),
       ),
       ...[t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin].map((v) =>
         h('td', { className: 'num strong' }, formatInt(v)),

@@ -29,6 +29,7 @@ import {
   parseActivitiesToHost,
   parseMonthViewState,
   parseMonthViewToHost,
+  parseOverviewToHost,
   parseTrendToHost,
   shiftMonthId,
   WEBVIEW_FIRST_MESSAGES_ATTRIBUTE,
@@ -162,6 +163,15 @@ void describe('protocol validation', () => {
       { type: 'eval', code: '1' },
     ]) {
       assert.equal(parseMonthViewToHost(bad), undefined, JSON.stringify(bad));
+    }
+    assert.deepEqual(parseOverviewToHost({ type: 'export' }), { type: 'export' });
+    assert.deepEqual(parseOverviewToHost({ type: 'export', instanceIds: ['VI-2', 'VI-1'] }), {
+      type: 'export',
+      instanceIds: ['VI-2', 'VI-1'],
+    });
+    assert.deepEqual(parseOverviewToHost({ type: 'export', instanceIds: [] }), { type: 'export', instanceIds: [] });
+    for (const ids of ['VI-1', ['VI-1', 7], ['a/b'], ['VI-1\u0000'], new Array(20_001).fill('VI-1')]) {
+      assert.equal(parseOverviewToHost({ type: 'export', instanceIds: ids }), undefined, JSON.stringify(ids).slice(0, 40));
     }
     assert.deepEqual(parseTrendToHost({ type: 'openMonth', monthId: '202401' }), { type: 'openMonth', monthId: '202401' });
     assert.equal(parseTrendToHost({ type: 'openMonth', monthId: '202400' }), undefined);

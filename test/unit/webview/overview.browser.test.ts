@@ -92,8 +92,21 @@ void describe('account overview page', () => {
       await p.page.locator('#overview-filter').fill('demo-05');
       assert.deepEqual(await ids(p), ['VI-DEMO-05']);
       assert.match((await p.page.locator('.overview-progress').textContent()) ?? '', /1 shown/);
+      // The totals follow the filter, as Export writes them.
+      const totals = (await p.page.locator('tfoot tr').textContent()) ?? '';
+      assert.match(totals, /^Total \(1 instance shown\)/);
+      assert.match(totals, new RegExp(String(LEGS[4])));
       const state = (await p.states()).at(-1) as { monthId: string; sortKey?: string; sortDir?: string; filter?: string };
       assert.deepEqual(state, { monthId: MONTH, sortKey: 'callLegs', sortDir: 'descending', filter: 'demo-05' });
+      // Export takes what is shown: the filtered rows in their sorted order.
+      await p.page.getByRole('button', { name: 'Export…' }).click();
+      assert.deepEqual((await p.posted()).at(-1), { type: 'export', instanceIds: ['VI-DEMO-05'] });
+      await p.page.locator('#overview-filter').fill('');
+      await p.page.getByRole('button', { name: 'Export…' }).click();
+      assert.deepEqual((await p.posted()).at(-1), {
+        type: 'export',
+        instanceIds: ['VI-DEMO-03', 'VI-DEMO-05', 'VI-DEMO-01', 'VI-DEMO-06', 'VI-DEMO-02', 'VI-DEMO-04'],
+      });
     });
   });
 

@@ -18,7 +18,7 @@ export const overview: PanelKind<'overview'> = {
       instances: () => w.instances(),
       errorText: (e) => w.errorText(e),
       onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
-      onExport: (monthId, rows) => loadFeatures().exportOverview({ log: deps.log }, monthId, rows),
+      onExport: (monthId, rows, total) => loadFeatures().exportOverview({ log: deps.log }, monthId, rows, total),
       onWarn: (m) => env.log?.warn(m),
     });
   },

@@ -104,6 +104,21 @@ void describe('account overview controller', () => {
     c.dispose();
   });
 
+  void it('Export hands over the rows the page shows, in its order, and how many there are in all', async () => {
+    const exported: { monthId: string; ids: string[]; total: number }[] = [];
+    const { c } = panel({ onExport: (monthId, rows, total) => exported.push({ monthId, ids: rows.map((r) => r.instanceId), total }) });
+    await c.handle({ type: 'ready' });
+    await c.load();
+    const shown = [IDS[3]!, IDS[0]!, 'VI-NOT-IN-PANEL', IDS[7]!];
+    await c.handle({ type: 'export', instanceIds: shown });
+    await c.handle({ type: 'export' });
+    assert.deepEqual(exported, [
+      { monthId: MONTH, ids: [IDS[3], IDS[0], IDS[7]], total: IDS.length },
+      { monthId: MONTH, ids: IDS, total: IDS.length },
+    ]);
+    c.dispose();
+  });
+
   void it('signed out or no instances: one error for the panel, no request', async () => {
     const { c, posted } = panel({ instances: () => Promise.resolve([]) });
     await c.handle({ type: 'ready' });
