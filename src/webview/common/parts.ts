@@ -75,39 +75,53 @@ export function serviceFooter(meta: ResponseMeta): HTMLElement {
   );
 }
 
-/** Roving focus for clickable table rows: one tab stop, arrows move, Enter/Space activate. */
-export function makeRowsNavigable(rows: HTMLTableRowElement[], activate: (row: HTMLTableRowElement) => void): void {
-  rows.forEach((row, i) => {
-    row.tabIndex = i === 0 ? 0 : -1;
-    row.addEventListener('click', () => activate(row));
-    row.addEventListener('focus', () => {
-      for (const r of rows) r.tabIndex = r === row ? 0 : -1;
-    });
-    row.addEventListener('keydown', (e) => {
-      let target: HTMLTableRowElement | undefined;
-      switch (e.key) {
-        case 'Enter':
-        case ' ':
-          e.preventDefault();
-          activate(row);
-          return;
-        case 'ArrowDown':
-          target = rows[i + 1];
-          break;
-        case 'ArrowUp':
-          target = rows[i - 1];
-          break;
-        case 'Home':
-          target = rows[0];
-          break;
-        case 'End':
-          target = rows[rows.length - 1];
-          break;
-        default:
-          return;
-      }
-      e.preventDefault();
-      target?.focus();
-    });
+/**
+ * Roving focus for the clickable rows of a table body: one tab stop, arrows move, Enter/Space and a click activate.
+ * It listens on the body, so rows added, removed or reordered later (the overview's sort and filter) need nothing
+ * more; a click on a button inside a row, and a key pressed on it, are that button's.
+ */
+export function makeRowsNavigable(body: HTMLTableSectionElement, activate: (row: HTMLTableRowElement) => void): void {
+  const rowOf = (target: EventTarget | null): HTMLTableRowElement | undefined =>
+    target instanceof HTMLTableRowElement && target.parentElement === body ? target : undefined;
+  for (const r of body.rows) r.tabIndex = r === body.rows[0] ? 0 : -1;
+  body.addEventListener('click', (e) => {
+    const target = e.target as Element;
+    if (target.closest('button, vscode-button')) return;
+    const row = target.closest('tr');
+    if (row?.parentElement === body) activate(row);
+  });
+  body.addEventListener('focusin', (e) => {
+    const row = rowOf(e.target);
+    if (row) for (const r of body.rows) r.tabIndex = r === row ? 0 : -1;
+  });
+  body.addEventListener('keydown', (e) => {
+    const row = rowOf(e.target);
+    if (!row) return;
+    const rows = [...body.rows];
+    const i = rows.indexOf(row);
+    let target: HTMLTableRowElement | undefined;
+    switch (e.key) {
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        activate(row);
+        return;
+      case 'ArrowDown':
+        target = rows[i + 1];
+        break;
+      case 'ArrowUp':
+        target = rows[i - 1];
+        break;
+      case 'Home':
+        target = rows[0];
+        break;
+      case 'End':
+        target = rows.at(-1);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    target?.focus();
   });
 }

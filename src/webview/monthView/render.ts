@@ -225,7 +225,8 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
       ),
     );
   });
-  makeRowsNavigable(bodyRows, (row) => {
+  const body = h('tbody', {}, ...bodyRows);
+  makeRowsNavigable(body, (row) => {
     const id = row.dataset.dateId;
     if (id) openDay(id);
   });
@@ -261,7 +262,7 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
             h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
           ),
         ),
-        h('tbody', {}, ...bodyRows),
+        body,
         h(
           'tfoot',
           {},

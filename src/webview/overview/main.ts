@@ -17,6 +17,7 @@ import { button, h, replaceContent, type Child } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { PanelShell } from '../common/panelShell.js';
 import { markPainted } from '../common/painted.js';
+import { makeRowsNavigable } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
 interface Table {
@@ -354,44 +355,7 @@ function activate(tr: HTMLTableRowElement): void {
   else if (tr.classList.contains('is-failed')) retry(id);
 }
 
-tbody.addEventListener('click', (e) => {
-  const target = e.target as Element;
-  if (target.closest('vscode-button')) return; // the Retry button does its own
-  const tr = target.closest('tr');
-  if (tr) activate(tr);
-});
-tbody.addEventListener('keydown', (e) => {
-  const tr = (e.target as Element).closest('tr');
-  if (!tr || e.target !== tr) return;
-  const rows = [...tbody.rows];
-  const i = rows.indexOf(tr);
-  let next: HTMLTableRowElement | undefined;
-  switch (e.key) {
-    case 'Enter':
-    case ' ':
-      e.preventDefault();
-      activate(tr);
-      return;
-    case 'ArrowDown':
-      next = rows[i + 1];
-      break;
-    case 'ArrowUp':
-      next = rows[i - 1];
-      break;
-    case 'Home':
-      next = rows[0];
-      break;
-    case 'End':
-      next = rows.at(-1);
-      break;
-    default:
-      return;
-  }
-  e.preventDefault();
-  if (!next) return;
-  for (const r of rows) r.tabIndex = r === next ? 0 : -1;
-  next.focus();
-});
+makeRowsNavigable(tbody, activate);
 filterInput.addEventListener('input', () => {
   if (!current) return;
   const filter = filterInput.value.slice(0, 200);

@@ -130,7 +130,8 @@ function table(months: TrendMonth[]): HTMLElement {
       ),
     );
   });
-  makeRowsNavigable(rows, (row) => {
+  const body = h('tbody', {}, ...rows);
+  makeRowsNavigable(body, (row) => {
     const id = row.dataset.monthId;
     if (id) openMonth(id);
   });
@@ -162,7 +163,7 @@ function table(months: TrendMonth[]): HTMLElement {
             h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
           ),
         ),
-        h('tbody', {}, ...rows),
+        body,
       ),
     ),
   );
