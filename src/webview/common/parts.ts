@@ -2,7 +2,7 @@
 // <vscode-progress-ring> is registered by the shared elements script (src/webview/elements/main.ts).
 import * as l10n from '@vscode/l10n';
 import type { PanelError, ResponseMeta } from '../../shared/protocol.js';
-import { button, h } from './dom.js';
+import { button, h, type Child } from './dom.js';
 import { formatElapsed } from './format.js';
 
 export function loadingState(text: string): HTMLElement {
@@ -71,6 +71,20 @@ export function serviceFooter(meta: ResponseMeta): HTMLElement {
       item(l10n.t('Version'), meta.service.version, 'service-version'),
       item(l10n.t('Response time'), formatElapsed(meta.elapsedMs), 'response-time'),
       meta.serverTimestamp ? item(l10n.t('Server time'), meta.serverTimestamp, 'server-time') : null,
+    ),
+  );
+}
+
+/** A titled panel holding one scrolling table (month view, trend, overview): its heading labels the table. */
+export function tablePanel(o: { headingId: string; heading: string; hint: string; tableClass?: string }, ...parts: Child[]): HTMLElement {
+  return h(
+    'section',
+    { className: 'panel table-panel' },
+    h('div', { className: 'panel-head' }, h('h2', { id: o.headingId }, o.heading), h('p', { className: 'panel-hint' }, o.hint)),
+    h(
+      'div',
+      { className: 'table-scroll' },
+      h('table', { ...(o.tableClass ? { className: o.tableClass } : {}), attrs: { 'aria-labelledby': o.headingId } }, ...parts),
     ),
   );
 }

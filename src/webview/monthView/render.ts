@@ -7,7 +7,7 @@ import { createComboChart } from '../common/sharedChart.js';
 import { h, type Child } from '../common/dom.js';
 import { delta, formatDateLong, formatDayShort, formatDelta, formatInt, formatMonth, isWeekend, isoDate } from '../common/format.js';
 import { buildDayRows, warningLines, type DayRow } from '../common/insights.js';
-import { makeRowsNavigable } from '../common/parts.js';
+import { makeRowsNavigable, tablePanel } from '../common/parts.js';
 
 export interface Comparison {
   previousMonthId: string;
@@ -231,51 +231,34 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
     if (id) openDay(id);
   });
   const t = view.totals;
-  return h(
-    'section',
-    { className: 'panel table-panel' },
+  return tablePanel(
+    { headingId: 'days-heading', heading: l10n.t('Days'), hint: l10n.t('Enter opens the selected day · ↑ ↓ move'), tableClass: 'days' },
     h(
-      'div',
-      { className: 'panel-head' },
-      h('h2', { id: 'days-heading' }, l10n.t('Days')),
-      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the selected day · ↑ ↓ move')),
+      'caption',
+      { className: 'visually-hidden' },
+      l10n.t('Calls per day, {0}. Future days are marked “{1}”.', formatMonth(view.monthId), l10n.t('future')),
     ),
     h(
-      'div',
-      { className: 'table-scroll' },
+      'thead',
+      {},
       h(
-        'table',
-        { className: 'days', attrs: { 'aria-labelledby': 'days-heading' } },
-        h(
-          'caption',
-          { className: 'visually-hidden' },
-          l10n.t('Calls per day, {0}. Future days are marked “{1}”.', formatMonth(view.monthId), l10n.t('future')),
-        ),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { attrs: { scope: 'col' } }, l10n.t('Day')),
-            ...head.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-            h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
-          ),
-        ),
-        body,
-        h(
-          'tfoot',
-          {},
-          h(
-            'tr',
-            { className: 'totals-row' },
-            h('th', { attrs: { scope: 'row' } }, t.days === 1 ? l10n.t('Total · 1 day') : l10n.t('Total · {0} days', formatInt(t.days))),
-            ...[t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin].map((v) =>
-              h('td', { className: 'num' }, formatInt(v)),
-            ),
-            h('td', {}),
-          ),
-        ),
+        'tr',
+        {},
+        h('th', { attrs: { scope: 'col' } }, l10n.t('Day')),
+        ...head.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
+        h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
+      ),
+    ),
+    body,
+    h(
+      'tfoot',
+      {},
+      h(
+        'tr',
+        { className: 'totals-row' },
+        h('th', { attrs: { scope: 'row' } }, t.days === 1 ? l10n.t('Total · 1 day') : l10n.t('Total · {0} days', formatInt(t.days))),
+        ...[t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin].map((v) => h('td', { className: 'num' }, formatInt(v))),
+        h('td', {}),
       ),
     ),
   );

@@ -17,7 +17,7 @@ import { button, h, replaceContent, type Child } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { PanelShell } from '../common/panelShell.js';
 import { markPainted } from '../common/painted.js';
-import { makeRowsNavigable } from '../common/parts.js';
+import { makeRowsNavigable, tablePanel } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
 interface Table {
@@ -378,26 +378,16 @@ function renderData(data: Table): { content: Child[]; inserted(): void } {
       filterInput,
       progress,
     ),
-    h(
-      'section',
-      { className: 'panel table-panel' },
-      h(
-        'div',
-        { className: 'panel-head' },
-        h('h2', { id: 'overview-heading' }, l10n.t('Voice instances')),
-        h('p', { className: 'panel-hint' }, l10n.t('Enter opens the month view or retries a failed row · ↑ ↓ move · headers sort')),
-      ),
-      h(
-        'div',
-        { className: 'table-scroll' },
-        h(
-          'table',
-          { className: 'overview-table', attrs: { 'aria-labelledby': 'overview-heading' } },
-          h('thead', {}, headRow),
-          tbody,
-          tfoot,
-        ),
-      ),
+    tablePanel(
+      {
+        headingId: 'overview-heading',
+        heading: l10n.t('Voice instances'),
+        hint: l10n.t('Enter opens the month view or retries a failed row · ↑ ↓ move · headers sort'),
+        tableClass: 'overview-table',
+      },
+      h('thead', {}, headRow),
+      tbody,
+      tfoot,
     ),
   ];
   return {

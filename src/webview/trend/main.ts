@@ -18,7 +18,7 @@ import { createComboChart, whenChartLoaded } from '../common/sharedChart.js';
 import { button, h, replaceContent, type Child } from '../common/dom.js';
 import { formatInt, formatMonth } from '../common/format.js';
 import { PanelShell } from '../common/panelShell.js';
-import { instanceLabel, makeRowsNavigable, serviceFooter } from '../common/parts.js';
+import { instanceLabel, makeRowsNavigable, serviceFooter, tablePanel } from '../common/parts.js';
 import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 
@@ -135,37 +135,22 @@ function table(months: TrendMonth[]): HTMLElement {
     const id = row.dataset.monthId;
     if (id) openMonth(id);
   });
-  return h(
-    'section',
-    { className: 'panel table-panel' },
+  return tablePanel(
+    { headingId: 'months-heading', heading: l10n.t('Months'), hint: l10n.t('Enter opens the month view · ↑ ↓ move') },
     h(
-      'div',
-      { className: 'panel-head' },
-      h('h2', { id: 'months-heading' }, l10n.t('Months')),
-      h('p', { className: 'panel-hint' }, l10n.t('Enter opens the month view · ↑ ↓ move')),
-    ),
-    h(
-      'div',
-      { className: 'table-scroll' },
+      'thead',
+      {},
       h(
-        'table',
-        { attrs: { 'aria-labelledby': 'months-heading' } },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { attrs: { scope: 'col' } }, l10n.t('Month')),
-            ...[l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes'), l10n.t('Days')].map(
-              (c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c),
-            ),
-            h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
-          ),
+        'tr',
+        {},
+        h('th', { attrs: { scope: 'col' } }, l10n.t('Month')),
+        ...[l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes'), l10n.t('Days')].map(
+          (c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c),
         ),
-        body,
+        h('th', { attrs: { scope: 'col' } }, l10n.t('Notes')),
       ),
     ),
+    body,
   );
 }
 
