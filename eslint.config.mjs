@@ -14,7 +14,7 @@ const VSCODE_FREE_HOST = [
   'src/host/platform/{lifecycle,monthLabel,pureL10n,redactingLogger}.ts',
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
-  'src/host/views/instancesModel.ts',
+  'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
   // All but the registry and what it shares with the kinds (kinds/ uses vscode too): controllers, titles, html.
   'src/host/webviews/!(panelKind|panelPage|panelRegistry).ts',
 ];

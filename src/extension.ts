@@ -15,6 +15,7 @@ import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
 import { profileDataOf } from './host/profile/profileData.js';
 import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
 import { createViews } from './host/views/create.js';
+import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
 import { PanelRegistry } from './host/webviews/panelRegistry.js';
 
@@ -27,18 +28,21 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const profile = createProfile(ctx);
   const { log, clients, session } = profile;
 
+  // The month cache (and the finished-months store beneath it) that the tree, panels, overview and chat read.
+  const { cache: months, storedMonths } = createMonths(ctx, profile);
+
   // The trees and status bars; the balance loads only after activation, when one of them wants it.
-  const shown = createViews(ctx, profile);
+  const shown = createViews(ctx, profile, months);
 
   // Panels look the client up on every load, so they follow sign-in and profile changes; their months come from
-  // the tree's cache (a month the tree has loaded opens at once).
-  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, shown), log });
+  // the month cache (a month the tree has loaded opens at once).
+  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, { months, storedMonths }), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
   // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
   const drafts = new SmsDrafts(ctx.globalState);
-  const profileData = profileDataOf({ ...shown, drafts, balance: shown.balance.model });
+  const profileData = profileDataOf({ ...shown, storedMonths, drafts, balance: shown.balance.model });
   void dropLegacyDrafts(ctx.workspaceState);
 
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
@@ -50,8 +54,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     ...profile,
     views: shown.views,
     panels,
-    instances: shown.instances,
-    storedMonths: shown.storedMonths,
+    months,
+    storedMonths,
     demo,
     sms: { history: shown.smsHistory, drafts },
     profileData,

@@ -12,8 +12,8 @@ import type { SessionState } from './profile/session.js';
 import type { SmsDrafts } from './sms/draft.js';
 import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
-import type { InstancesModel } from './views/instancesModel.js';
-import type { StoredMonths } from './views/storedMonths.js';
+import type { MonthCache } from './months/monthCache.js';
+import type { StoredMonths } from './months/storedMonths.js';
 import type { PanelRegistry } from './webviews/panelRegistry.js';
 
 export interface HostServices {
@@ -27,8 +27,8 @@ export interface HostServices {
   readonly clients: ClientProvider;
   /** Month view, trend and day-activities panels (open, reuse, restore). */
   readonly panels: PanelRegistry;
-  /** The Voice Instances tree's month cache (refresh, export and remove go through it). */
-  readonly instances: InstancesModel;
+  /** The month cache: the tree, panels, overview, exports and chat tools read months through it. */
+  readonly months: MonthCache;
   /** Finished months kept on disk across windows, beneath the month cache (cleared with a profile's data). */
   readonly storedMonths: StoredMonths;
   /** The offline demo: the simulator in this extension host and its profile. */

@@ -97,7 +97,7 @@ export interface TestApiParts {
 /** The seam in Test (the integration host) and Development (`npm start`) mode; undefined for users (Production). */
 export function testApi(ctx: vscode.ExtensionContext, services: HostServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && ctx.extensionMode !== vscode.ExtensionMode.Development) return undefined;
-  const { log, panels, secrets, confirmations, demo, instances, config, balance, session } = services;
+  const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session } = services;
   const { instancesTree, smsHistoryTree, accountTree, balanceStatus, profileStatus } = parts;
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
@@ -135,8 +135,8 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       getChildren: (element) => instancesTree.getChildren(element as InstancesNode | undefined),
       getTreeItem: (element) => instancesTree.getTreeItem(element as InstancesNode),
       settled: async (instanceId) => {
-        const months = instances.months(config.settings.monthsInTree);
-        await Promise.all(months.map((m) => instances.ensure(instanceId, m)));
+        const months = monthCache.months(config.settings.monthsInTree);
+        await Promise.all(months.map((m) => monthCache.ensure(instanceId, m)));
       },
       onDidChange: (listener) => instancesTree.onDidChangeTreeData(listener),
     },
@@ -144,7 +144,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       dir: services.storedMonths.dir,
       files: () => services.storedMonths.files(),
       flush: () => services.storedMonths.flush(),
-      dropMonthCache: () => instances.reset(),
+      dropMonthCache: () => monthCache.reset(),
     },
     balance: {
       settled: async () => {

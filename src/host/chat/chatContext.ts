@@ -35,7 +35,7 @@ export function chatToolContext(services: HostServices): ToolContext {
     getDayActivities: async (i, d, signal) => (await client()).getDayActivities(i, d, signal),
     // The overview panel's path: the same cache and store, so the tool's figures are the panel's.
     overviewSource: () =>
-      createOverviewSource(services.instances, services.storedMonths, () =>
+      createOverviewSource(services.months, services.storedMonths, () =>
         services.session.current.signedIn ? services.session.current.profile : undefined,
       ),
     async readBalance(signal) {

@@ -7,7 +7,7 @@ export const command: HostCommand = {
   failure: { title: () => vscode.l10n.t('Clear Stored Months') },
   async run(services) {
     const removed = await services.storedMonths.clearAll();
-    services.instances.reset();
+    services.months.reset();
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} stored months deleted.', removed));
     return removed;
   },

@@ -82,7 +82,7 @@ export async function pickTarget(title: string, suggested: string): Promise<{ ta
 }
 
 async function loadMonth(services: HostServices, instanceId: string, monthId: string) {
-  const model = services.instances;
+  const model = services.months;
   let state = await model.ensure(instanceId, monthId);
   if (state.status === 'error') state = await model.reload(instanceId, monthId);
   if (state.status === 'error') throw state.error;
@@ -124,7 +124,7 @@ export const command: HostCommand<ExportArgs> = {
     }
 
     const view = await withProgress(vscode.l10n.t('Loading {0} of {1}…', monthLabel(monthId), instanceId), (signal) => {
-      signal.addEventListener('abort', () => services.instances.cancel(instanceId), { once: true });
+      signal.addEventListener('abort', () => services.months.cancel(instanceId), { once: true });
       return loadMonth(services, instanceId, monthId);
     });
     const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds });

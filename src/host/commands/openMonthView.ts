@@ -27,7 +27,7 @@ export const command: HostCommand<PanelArgs> = {
     const monthId =
       args.monthId ??
       (await ask(pickMonth({ title: title(), step: totalSteps, totalSteps }, now), () =>
-        prefetchMonth(services.instances, instanceId, monthIdOf(now)),
+        prefetchMonth(services.months, instanceId, monthIdOf(now)),
       ));
     if (!monthId) return undefined;
     return services.panels.open('monthView', { instanceId, monthId });

@@ -15,8 +15,8 @@ export const command: HostCommand<PanelArgs> = {
     }
   },
   async run(services, target) {
-    if (target.instanceId && target.monthId) void services.instances.reload(target.instanceId, target.monthId);
-    else services.instances.invalidate(target.instanceId);
+    if (target.instanceId && target.monthId) void services.months.reload(target.instanceId, target.monthId);
+    else services.months.invalidate(target.instanceId);
     const snapshot = await services.session.refresh();
     services.views.refreshAll();
     return snapshot;

@@ -37,7 +37,7 @@ export const command: HostCommand<PanelArgs> = {
       return undefined;
     }
     await changeProfileInstances(services, instanceId, 'remove');
-    services.instances.forget(instanceId);
+    services.months.forget(instanceId);
     services.log.info(`voice instance ${instanceId}: removed from the active profile`);
     return instanceId;
   },

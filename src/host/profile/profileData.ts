@@ -8,7 +8,7 @@
 import type { BalanceModel } from '../balance/model.js';
 import type { SmsDrafts } from '../sms/draft.js';
 import type { SmsHistory } from '../sms/history.js';
-import type { StoredMonths } from '../views/storedMonths.js';
+import type { StoredMonths } from '../months/storedMonths.js';
 
 /** One kind of per-profile data and how to delete it. */
 export interface ProfileStorage {
@@ -23,7 +23,7 @@ export interface ProfileStores {
   smsHistory: Pick<SmsHistory, 'clear'>;
   drafts: Pick<SmsDrafts, 'forget'>;
   balance: Pick<BalanceModel, 'forgetReadings'>;
-  /** The finished months kept on disk (views/storedMonths.ts). */
+  /** The finished months kept on disk (months/storedMonths.ts). */
   storedMonths?: Pick<StoredMonths, 'clearProfile'>;
 }
 

@@ -15,9 +15,7 @@ import { SmsHistory } from '../sms/history.js';
 import { BalanceStatusBar } from '../balance/balanceStatusBar.js';
 import { AccountTreeProvider } from './accountTree.js';
 import { Views } from './index.js';
-import { createInstancesModel } from './instancesWiring.js';
-import { lazyStoredMonths } from './storedMonths.js';
-import { loadCore } from '../bundles/coreLoader.js';
+import type { MonthCache } from '../months/monthCache.js';
 import { InstancesTreeProvider } from './instancesTree.js';
 import { SmsHistoryTreeProvider } from './smsHistoryTree.js';
 
@@ -31,24 +29,9 @@ export interface ViewDeps {
 }
 
 /** Builds the views and status bars; everything is added to ctx.subscriptions. */
-export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
-  const { log, config, secrets, session, contextKeys, clients } = deps;
-  // Finished months kept across windows, beneath the month cache (settings storeFinishedMonths, storedMonthsLimit).
-  const dir = vscode.Uri.joinPath(ctx.globalStorageUri, 'finished-months').fsPath;
-  const storedMonths = lazyStoredMonths(
-    dir,
-    () =>
-      new (loadCore().MonthStore)({
-        dir,
-        enabled: () => config.settings.storeFinishedMonths,
-        limit: () => config.settings.storedMonthsLimit,
-        // Every stored string through the log's mask: no stored profile's credential reaches the disk.
-        scrub: (text) => log.redact(text),
-        log,
-      }),
-  );
-  const instances = createInstancesModel(clients, session, secrets, storedMonths);
-  const instancesTree = new InstancesTreeProvider(instances.model, session, config, log);
+export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps, months: MonthCache) {
+  const { log, config, session, contextKeys, clients } = deps;
+  const instancesTree = new InstancesTreeProvider(months, session, config, log);
   const smsHistory = new SmsHistory(ctx.globalState);
   const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
   const balance = new BalanceController(clients, session, config, log, ctx.globalState);
@@ -60,11 +43,9 @@ export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps) {
   if (accountView) balance.attach(accountView);
   const balanceStatus = new BalanceStatusBar(balance, session, config, log);
   const profileStatus = new ProfileStatusBar(session);
-  ctx.subscriptions.push(storedMonths, smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instances, instancesTree);
+  ctx.subscriptions.push(smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instancesTree);
   return {
     views,
-    instances: instances.model,
-    storedMonths,
     instancesTree,
     smsHistory,
     smsHistoryTree,

@@ -1,5 +1,5 @@
 // The Voice Instances view: instance -> its last `monthsInTree` months, newest first. Only rendering
-// lives here; loading, caching and cancellation are InstancesModel's. Months load when their instance
+// lives here; loading, caching and cancellation are MonthCache's. Months load when their instance
 // is expanded and each row updates on its own as its answer arrives.
 import * as vscode from 'vscode';
 import { COMMANDS, TREE_ITEM_KINDS } from '../../shared/ids.js';
@@ -9,7 +9,7 @@ import { inertLine, markdownText } from '../../shared/untrustedText.js';
 import { Disposable } from '../platform/lifecycle.js';
 import type { SessionState } from '../profile/session.js';
 import { monthLabel } from '../platform/monthLabel.js';
-import type { InstancesModel, MonthState } from './instancesModel.js';
+import type { MonthCache, MonthState } from '../months/monthCache.js';
 
 export type InstanceNode = { readonly kind: 'instance'; readonly instanceId: string };
 export type MonthNode = { readonly kind: 'month'; readonly instanceId: string; readonly monthId: string };
@@ -37,7 +37,7 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
   readonly onDidChangeTreeData = this.changed.event;
 
   constructor(
-    private readonly model: InstancesModel,
+    private readonly model: MonthCache,
     private readonly session: SessionState,
     private readonly config: HostConfig,
     /** Masks secrets and defuses links in the service's error text (the HostLog). */

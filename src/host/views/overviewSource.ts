@@ -3,11 +3,11 @@
 // under the overview's signal at the overview's priority. "In hand" (the trend cell) never asks: the cache, then
 // the store for past months. vscode-free.
 import type { OverviewMonthSource } from '../../tools/overviewLoader.js';
-import type { InstancesModel } from './instancesModel.js';
-import type { ScopeProfile, StoredMonths } from './storedMonths.js';
+import type { MonthCache } from '../months/monthCache.js';
+import type { ScopeProfile, StoredMonths } from '../months/storedMonths.js';
 
 export function createOverviewSource(
-  months: Pick<InstancesModel, 'fetch' | 'state' | 'currentMonth'>,
+  months: Pick<MonthCache, 'fetch' | 'state' | 'currentMonth'>,
   stored: Pick<StoredMonths, 'read'> | undefined,
   profile: () => ScopeProfile | undefined,
 ): OverviewMonthSource {

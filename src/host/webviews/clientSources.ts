@@ -3,7 +3,7 @@
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
 import type { ActiveClient } from '../profile/clients.js';
-import { abortError, type InstancesModel } from '../views/instancesModel.js';
+import { abortError, type MonthCache } from '../months/monthCache.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import type { OverviewDeps } from './overviewDeps.js';
 import { isAbort } from './payload.js';
@@ -15,10 +15,10 @@ export interface PanelSourcesLog {
 }
 
 /**
- * The months the Voice Instances tree keeps (views/instancesModel.ts, one cache for the tree and the panels): a
+ * The months the Voice Instances tree keeps (months/monthCache.ts, one cache for the tree and the panels): a
  * month the tree has loaded opens at once, and a panel's month shows in the tree, under the tree's rules.
  */
-export type MonthCache = Pick<InstancesModel, 'state' | 'ensure' | 'reload'>;
+export type PanelMonths = Pick<MonthCache, 'state' | 'ensure' | 'reload'>;
 
 export interface PanelSources {
   monthViews: MonthViewDataSource;
@@ -32,7 +32,7 @@ export interface PanelSources {
 export function createPanelSources(
   clients: { active(): Promise<Pick<ActiveClient, 'client'>> },
   log: PanelSourcesLog,
-  months?: MonthCache,
+  months?: PanelMonths,
 ): PanelSources {
   const run = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
     try {
@@ -103,15 +103,15 @@ export function allPanelSources(
     clients: { active(): Promise<Pick<ActiveClient, 'client'>> };
     log: PanelSourcesLog;
   },
-  shown: Pick<OverviewDeps, 'instances' | 'storedMonths'>,
+  shown: Pick<OverviewDeps, 'months' | 'storedMonths'>,
 ): PanelSources & { overview: OverviewDeps } {
   return {
-    ...createPanelSources(profile.clients, profile.log, shown.instances),
+    ...createPanelSources(profile.clients, profile.log, shown.months),
     overview: {
       clients: profile.clients,
       session: profile.session,
       log: profile.log,
-      instances: shown.instances,
+      months: shown.months,
       storedMonths: shown.storedMonths,
     },
   };

@@ -2,13 +2,13 @@
 // months, instances and row errors come from. Types only; the kind's descriptor (kinds/overview.ts) builds the rest.
 import type { ClientProvider } from '../profile/clients.js';
 import type { SessionState } from '../profile/session.js';
-import type { InstancesModel } from '../views/instancesModel.js';
-import type { StoredMonths } from '../views/storedMonths.js';
+import type { MonthCache } from '../months/monthCache.js';
+import type { StoredMonths } from '../months/storedMonths.js';
 
 export interface OverviewDeps {
   clients: Pick<ClientProvider, 'assertSignedIn'>;
   session: Pick<SessionState, 'current'>;
-  instances: InstancesModel;
+  months: MonthCache;
   storedMonths: StoredMonths;
   log: { info(message: string): void; redact(text: string): string };
 }

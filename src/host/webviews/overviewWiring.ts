@@ -15,7 +15,7 @@ export interface OverviewWiring {
 export function overviewWiring(o: OverviewDeps): OverviewWiring {
   const { session } = o;
   return {
-    source: createOverviewSource(o.instances, o.storedMonths, () => (session.current.signedIn ? session.current.profile : undefined)),
+    source: createOverviewSource(o.months, o.storedMonths, () => (session.current.signedIn ? session.current.profile : undefined)),
     async instances() {
       await o.clients.assertSignedIn();
       return [...session.current.instances];

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { MonthStore } from '../../../../src/core/store/monthStore.js';
-import { lazyStoredMonths } from '../../../../src/host/views/storedMonths.js';
+import { lazyStoredMonths } from '../../../../src/host/months/storedMonths.js';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
 import { forgetProfileData, profileDataOf, registerProfileData, type ProfileStorage } from '../../../../src/host/profile/profileData.js';
 import { SmsDrafts } from '../../../../src/host/sms/draft.js';

@@ -10,9 +10,9 @@ import { createClient, type VoiceSmsClient } from '../../../../src/core/client.j
 import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
 import { MonthStore } from '../../../../src/core/store/monthStore.js';
 import type { ProfileSettings } from '../../../../src/host/profile/settings.js';
-import { createInstancesModel } from '../../../../src/host/views/instancesWiring.js';
+import { createMonthCache } from '../../../../src/host/months/sessionCache.js';
 import { createOverviewSource } from '../../../../src/host/views/overviewSource.js';
-import { lazyStoredMonths, type StoredMonths } from '../../../../src/host/views/storedMonths.js';
+import { lazyStoredMonths, type StoredMonths } from '../../../../src/host/months/storedMonths.js';
 import { demoInstanceIds } from '../../../../src/simulator/defaults.js';
 import { start, type Simulator } from '../../../../src/simulator/index.js';
 import { loadOverview } from '../../../../src/tools/overviewLoader.js';
@@ -48,7 +48,7 @@ void describe('account overview over the month cache and the store', () => {
     const profile = { name: 'work', baseUrl: sim.url, accountId: 'ACC-1', voiceInstances: IDS } as unknown as ProfileSettings;
     const stored = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t }));
     const session = { current: { signedIn: true, profile, instances: IDS }, onDidChange: noEvent };
-    const wired = createInstancesModel({ active: () => Promise.resolve({ client, profile }) }, session, { onDidChange: noEvent }, stored);
+    const wired = createMonthCache({ active: () => Promise.resolve({ client, profile }) }, session, { onDidChange: noEvent }, stored);
     windows.push(wired);
     stores.push(stored);
     return { model: wired.model, stored, source: createOverviewSource(wired.model, stored, () => profile) };

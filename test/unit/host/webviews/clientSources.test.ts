@@ -6,7 +6,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { RedactingLogger } from '../../../../src/host/platform/redactingLogger.js';
-import { InstancesModel } from '../../../../src/host/views/instancesModel.js';
+import { MonthCache } from '../../../../src/host/months/monthCache.js';
 import { createPanelSources } from '../../../../src/host/webviews/clientSources.js';
 import { prefetchMonth } from '../../../../src/host/webviews/monthPrefetch.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
@@ -129,8 +129,8 @@ void describe('panel data sources backed by the active client', () => {
   });
 
   void describe("with the tree's month cache", () => {
-    function cached(): { months: InstancesModel; panel: ReturnType<typeof createPanelSources>['monthViews'] } {
-      const months = new InstancesModel({ load: (i, m, signal) => client.getMonthView(i, m, signal), now: () => NOW });
+    function cached(): { months: MonthCache; panel: ReturnType<typeof createPanelSources>['monthViews'] } {
+      const months = new MonthCache({ load: (i, m, signal) => client.getMonthView(i, m, signal), now: () => NOW });
       months.setProfile('p1');
       const panel = createPanelSources(
         { active: () => Promise.resolve({ client }) },

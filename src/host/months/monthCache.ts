@@ -1,6 +1,7 @@
-// The Voice Instances tree's data: one month view per (profile, instance, month), loaded on demand with
-// bounded concurrency, cached, and announced through a change event. No vscode import on purpose: the
-// caching rules are unit-tested in plain Node against the simulator; the tree provider only renders.
+// The month cache: one month view per (profile, instance, month), loaded on demand with bounded concurrency,
+// cached, and announced through a change event. The Voice Instances tree, the panels, the account overview,
+// exports, the watch and the chat tools all read months through it. No vscode import on purpose: the caching
+// rules are unit-tested in plain Node against the simulator; the tree provider only renders.
 import type { MonthViewResult } from '../../core/client.js';
 import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { MonthView } from '../../core/model/types.js';
@@ -20,7 +21,7 @@ export interface MonthKey {
 /** The whole answer is kept (not only the view): the month view panel shows its details and raw XML. */
 export type LoadMonth = (instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority) => Promise<MonthViewResult>;
 
-export interface InstancesModelOptions {
+export interface MonthCacheOptions {
   load: LoadMonth;
   /** Milliseconds since the epoch; the current UTC month and cache ages follow it. */
   now?: () => number;
@@ -57,7 +58,7 @@ export function abortError(): Error {
   return e;
 }
 
-export class InstancesModel {
+export class MonthCache {
   private readonly load: LoadMonth;
   private readonly now: () => number;
   private readonly concurrency: number;
@@ -72,7 +73,7 @@ export class InstancesModel {
   private running = 0;
   private profile = '';
 
-  constructor(options: InstancesModelOptions) {
+  constructor(options: MonthCacheOptions) {
     this.load = options.load;
     this.now = options.now ?? Date.now;
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);

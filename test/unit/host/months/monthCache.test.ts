@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
-import { InstancesModel, type LoadMonth, type MonthKey, type MonthState } from '../../../../src/host/views/instancesModel.js';
+import { MonthCache, type LoadMonth, type MonthKey, type MonthState } from '../../../../src/host/months/monthCache.js';
 import { DEMO_INSTANCES, monthViewData, start, type Simulator } from '../../../../src/simulator/index.js';
 
 const VI = DEMO_INSTANCES[0]!;
@@ -21,12 +21,12 @@ function callsPaths(sim: Simulator): string[] {
   return sim.requests.filter((r) => r.path.includes('/calls/')).map((r) => r.path);
 }
 
-void describe('InstancesModel', () => {
+void describe('MonthCache', () => {
   let sim: Simulator;
   let client: VoiceSmsClient;
   let offsetMs = 0;
   const clock = (): number => Date.now() + offsetMs;
-  const models: InstancesModel[] = [];
+  const models: MonthCache[] = [];
 
   before(async () => {
     sim = await start({ latencyMs: 20 });
@@ -43,9 +43,9 @@ void describe('InstancesModel', () => {
     offsetMs = 0;
   });
 
-  function model(wrap?: (load: LoadMonth) => LoadMonth, maxExtraMonths?: number): InstancesModel {
+  function model(wrap?: (load: LoadMonth) => LoadMonth, maxExtraMonths?: number): MonthCache {
     const load: LoadMonth = (i, m, signal) => client.getMonthView(i, m, signal);
-    const created = new InstancesModel({
+    const created = new MonthCache({
       load: wrap ? wrap(load) : load,
       now: clock,
       ...(maxExtraMonths !== undefined ? { maxExtraMonths } : {}),
@@ -55,7 +55,7 @@ void describe('InstancesModel', () => {
     return created;
   }
 
-  function settled(m: InstancesModel, instanceId: string, months: string[]): Promise<MonthState[]> {
+  function settled(m: MonthCache, instanceId: string, months: string[]): Promise<MonthState[]> {
     return Promise.all(months.map((id) => m.ensure(instanceId, id)));
   }
 

@@ -1,21 +1,21 @@
-// Builds the Voice Instances model for the host: months load through the active profile's client, and
-// the cache follows the session — another profile, base URL or stored secret drops it, so a profile
-// switch reloads everything instead of showing the previous account's numbers.
-import type * as vscode from 'vscode';
+// The month cache as the host uses it: months load through the active profile's client (a finished month from the
+// store when it has one), and the cache follows the session — another profile, base URL or stored secret drops it,
+// so a profile switch reloads everything instead of showing the previous account's numbers. No vscode import:
+// unit-tested in plain Node (create.ts builds it with the editor's storage).
 import type { ClientProvider } from '../profile/clients.js';
 import { DisposableStore } from '../platform/lifecycle.js';
 import type { ProfileSecrets } from '../profile/secrets.js';
 import type { SessionState } from '../profile/session.js';
-import { InstancesModel } from './instancesModel.js';
+import { MonthCache } from './monthCache.js';
 import type { StoredMonths } from './storedMonths.js';
 
-export function createInstancesModel(
+export function createMonthCache(
   clients: Pick<ClientProvider, 'active'>,
   session: Pick<SessionState, 'current' | 'onDidChange'>,
   secrets: Pick<ProfileSecrets, 'onDidChange'>,
   stored?: Pick<StoredMonths, 'read' | 'offer'>,
-): vscode.Disposable & { model: InstancesModel } {
-  const model = new InstancesModel({
+): { dispose(): void; model: MonthCache } {
+  const model = new MonthCache({
     // The profile's request scheduler (in the client) bounds and orders the loads; a second limit here
     // would hold the tree to fewer requests than the user's maxConcurrentRequests.
     concurrency: Number.POSITIVE_INFINITY,
