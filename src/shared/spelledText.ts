@@ -349,15 +349,18 @@ const BEYOND_ASCII_OR_PLUS = /[+\x7f-\uffff]/;
 export function fold(src: Spelled): Spelled {
   const s = src.text;
   const b = builderFor(src);
+  const notPlainAscii = /[+\x80-\uffff]/g;
   let i = 0;
   let copied = 0;
   while (i < s.length) {
+    // ASCII is itself (but `+`), unless combining marks follow: skip to the next character that is not, found
+    // natively, and step back one when it is a mark (the ASCII character before it heads the run).
+    notPlainAscii.lastIndex = i;
+    const next = notPlainAscii.exec(s);
+    if (next === null) break;
+    const at = next.index;
+    i = at > i && s.charCodeAt(at) >= 0x300 && foldOf(s.codePointAt(at) ?? 0).mark ? at - 1 : at;
     const c = s.charCodeAt(i);
-    // ASCII is itself (but `+`), unless combining marks follow.
-    if (c < 0x80 && c !== 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
-      i += 1;
-      continue;
-    }
     b.copy(copied, i);
     if (c === 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
       b.push(' ', i, i + 1);
