@@ -20,7 +20,7 @@ export interface SetAside {
 
 /** `xml` with its long text runs set aside; undefined when it has none (or already holds a placeholder character). */
 export function setAsideLongText(xml: string): SetAside | undefined {
-  if (xml.length < LONG_RUN || xml.includes(OPEN) || xml.includes(CLOSE)) return undefined;
+  if (xml.length < LONG_RUN || !hasLongGap(xml) || xml.includes(OPEN) || xml.includes(CLOSE)) return undefined;
   const parts: string[] = [];
   const runs: string[] = [];
   let copied = 0;
@@ -59,19 +59,26 @@ function constructEnd(xml: string, at: number): number {
   if (xml.startsWith('<!--', at)) return close('-->', at + 4);
   if (xml.startsWith('<![CDATA[', at)) return close(']]>', at + 9);
   if (xml.startsWith('<?', at)) return close('?>', at + 2);
-  // A tag: a `>` inside a quoted attribute value does not end it.
-  let i = at + 1;
-  for (;;) {
-    const gt = xml.indexOf('>', i);
-    if (gt < 0) return -1;
-    const dq = xml.indexOf('"', i);
-    const sq = xml.indexOf("'", i);
-    const quote = dq >= 0 && (sq < 0 || dq < sq) ? dq : sq;
-    if (quote < 0 || quote > gt) return gt + 1;
-    const shut = xml.indexOf(xml.charAt(quote), quote + 1);
-    if (shut < 0) return -1;
-    i = shut + 1;
+  // A tag: a `>` inside a quoted attribute value does not end it. Each character is looked at once.
+  for (let i = at + 1; i < xml.length; i++) {
+    const c = xml.charCodeAt(i);
+    if (c === 0x3e) return i + 1;
+    if (c === 0x22 || c === 0x27) {
+      i = xml.indexOf(xml.charAt(i), i + 1);
+      if (i < 0) return -1;
+    }
   }
+  return -1;
+}
+
+/** True when two `<` lie more than LONG_RUN apart: only then can a run be long (most answers stop here). */
+function hasLongGap(xml: string): boolean {
+  let last = 0;
+  for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at + 1)) {
+    if (at - last > LONG_RUN) return true;
+    last = at;
+  }
+  return xml.length - last > LONG_RUN;
 }
 
 /**
