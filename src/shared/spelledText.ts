@@ -127,14 +127,17 @@ class TextBuilder {
   private n = 0;
 
   constructor(private readonly src: string) {
-    this.units = new Uint16Array(src.length + 16);
+    // One buffer for every untracked reading (they are built one after another, never two at once): the scrub of a
+    // parsed answer builds readings of thousands of short strings, and a new buffer each cost more than the reading.
+    if (scratch.length < src.length + 16) scratch = new Uint16Array(Math.max(src.length + 16, scratch.length * 2));
+    this.units = scratch;
   }
 
   private room(more: number): void {
     if (this.n + more <= this.units.length) return;
     const units = new Uint16Array(Math.max(this.units.length * 2, this.n + more));
     units.set(this.units.subarray(0, this.n));
-    this.units = units;
+    this.units = scratch = units;
   }
 
   copy(start: number, end: number): void {
@@ -160,9 +163,16 @@ class TextBuilder {
   }
 
   done(): Spelled {
-    return { text: UTF16.decode(this.units.subarray(0, this.n)), from: UNTRACKED, to: UNTRACKED };
+    const units = this.units.subarray(0, this.n);
+    // A short text is made directly: the decoder's call costs more than a few hundred characters.
+    const text = this.n <= SHORT_TEXT ? String.fromCharCode.apply(null, units as unknown as number[]) : UTF16.decode(units);
+    return { text, from: UNTRACKED, to: UNTRACKED };
   }
 }
+
+let scratch = new Uint16Array(1024);
+/** Readings up to this long are made with String.fromCharCode (a spread of this size is safe on any stack). */
+const SHORT_TEXT = 2048;
 
 /** A builder for a reading of `src`: with positions when `src` has them. */
 function builderFor(src: Spelled): Builder | TextBuilder {
