@@ -79,14 +79,18 @@ export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, ReturnType<type
     const masked = maskPhoneNumber(sms.to);
     const details: SendDetails = { profile: facts.profile, host: facts.host ?? '', ...sms };
     const slot = ctx.reserveSend?.();
+    // The slot is kept once the user was asked (declined prompts count too) or the message may have left.
+    let asked = false;
     let sent = false;
     try {
       let confirmed = false;
       try {
         confirmed = await ctx.confirmSend(details, signal);
+        asked = true;
       } catch (e) {
         // The door's own refusal (no way to ask) stands; anything else (timeout, cancelled) means "no".
         if (e instanceof ToolRefusal) throw e;
+        asked = true;
       }
       if (!confirmed) {
         throw new ToolRefusal(
@@ -127,7 +131,7 @@ export const sendTestSmsTool: ToolSpec<ReturnType<typeof input>, ReturnType<type
         data: { status: 'sent', from, to: masked, segments: sms.analysis.segments, messageId: id === undefined ? null : inert(id, 100) },
       };
     } finally {
-      if (!sent) slot?.release();
+      if (!sent && !asked) slot?.release();
     }
   },
 };
