@@ -2,7 +2,7 @@
 // (the Account view is visible, or the status-bar item is enabled) and a profile is signed in. A
 // profile switch (or sign-out) resets the model, so no view ever shows another profile's balance.
 import * as vscode from 'vscode';
-import { SETTINGS } from '../../shared/ids.js';
+import { DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { ClientProvider } from '../profile/clients.js';
 import type { HostConfig } from '../profile/config.js';
 import { Disposable } from '../platform/lifecycle.js';
@@ -74,7 +74,12 @@ export class BalanceController extends Disposable {
   private loadIfWanted(now?: number): void {
     if (!this.wanted() || this.model.started) return;
     const profile = this.session.current.profile;
-    if (profile?.accountId && this.model.showRecent(profile.name, profile.accountId, RECENT_READING_MS, now)) {
+    // Each window's offline demo answers from a simulator of its own: another window's reading is not this one's balance.
+    if (
+      profile?.accountId &&
+      profile.name !== DEMO_PROFILE_NAME &&
+      this.model.showRecent(profile.name, profile.accountId, RECENT_READING_MS, now)
+    ) {
       this.log.debug(
         `Balance: the reading of ${new Date(this.model.current.loaded?.at ?? 0).toISOString()} is recent, shown without a request.`,
       );
