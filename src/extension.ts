@@ -18,6 +18,7 @@ import { createViews } from './host/views/create.js';
 import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
 import { PanelRegistry } from './host/webviews/panelRegistry.js';
+import { createWatch } from './host/watch/create.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
@@ -50,6 +51,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
 
+  // The watch (what is watched survives a reload; its engine loads only when one runs) and the low-balance alert.
+  const watch = createWatch(ctx, { ...profile, months, balance: shown.balance, demo }, shown.instancesTree);
+
   const services: HostServices = {
     ...profile,
     views: shown.views,
@@ -61,6 +65,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     profileData,
     balance: shown.balance,
     confirmations: new Confirmations(),
+    watch,
   };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);

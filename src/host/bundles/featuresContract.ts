@@ -10,6 +10,9 @@ import type { PanelParts } from '../webviews/panelParts.js';
 import type { OverviewRow } from '../../shared/overview.js';
 import type { configurePureL10n } from '../platform/pureL10n.js';
 import type { refreshMcpServerCopy } from '../mcp/refreshCopy.js';
+import type { WatchRunner } from '../watch/runner.js';
+import type { raiseAlert, raisedAlerts } from '../watch/alertNotice.js';
+import type { ManualClock } from '../watch/clock.js';
 
 export interface FeaturesContract {
   /** This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's. */
@@ -29,4 +32,11 @@ export interface FeaturesContract {
   DemoMode: new (services: DemoServices, memento: vscode.Memento) => DemoMode;
   /** The MCP server copy after an extension update (mcp/refreshCopy.ts). */
   refreshMcpServerCopy: typeof refreshMcpServerCopy;
+  /** A running watch (watch/watchHandle.ts). */
+  WatchRunner: typeof WatchRunner;
+  /** Shows and logs an alert (watch/alertNotice.ts); the alerts raised so far (the test seam). */
+  raiseAlert: typeof raiseAlert;
+  raisedAlerts: typeof raisedAlerts;
+  /** The clock the test seam moves by hand (watch/clock.ts). */
+  ManualClock: typeof ManualClock;
 }
