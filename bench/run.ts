@@ -21,6 +21,7 @@ import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
+import { WATCH_ROW, watchRow } from './watch.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -490,6 +491,11 @@ async function main(): Promise<void> {
   if (wants(OVERVIEW_ROW)) {
     // 12. Issue 34's account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
     await overviewRow(root, row);
+  }
+
+  if (wants(WATCH_ROW)) {
+    // 13. Issue 40's watch: one tick of 10 instances (read, compare, update) vs one month request.
+    await watchRow(root, row, smoke);
   }
 
   if (wants('MCP:')) {
