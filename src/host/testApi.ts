@@ -139,6 +139,18 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
   const settled = async (): Promise<void> => {
     await watch.current?.settled();
   };
+  const advance = async (ms: number): Promise<void> => {
+    if (!clock) return; // watch.drive() first: the editor's clock is not moved by hand
+    let left = ms;
+    for (;;) {
+      const due = clock.nextDueIn();
+      if (due === undefined || due > left) break;
+      clock.advance(due);
+      left -= due;
+      await settled();
+    }
+    clock.advance(left);
+  };
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
@@ -207,20 +219,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       setFocused: async (f) => {
         focused = f;
         watch.drive(clock, focused);
-        await settled();
+        // A read due at once (the last one older than the interval) runs now, as the editor's clock would.
+        await advance(0);
       },
-      advance: async (ms) => {
-        if (!clock) return; // watch.drive() first: the editor's clock is not moved by hand
-        let left = ms;
-        for (;;) {
-          const due = clock.nextDueIn();
-          if (due === undefined || due > left) break;
-          clock.advance(due);
-          left -= due;
-          await settled();
-        }
-        clock.advance(left);
-      },
+      advance,
       settled,
       release: () => {
         clock = undefined;
