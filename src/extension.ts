@@ -46,10 +46,6 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
-
-  // The watch (what is watched survives a reload; its engine loads only when one runs) and the low-balance alert.
-  const watch = createWatch(ctx, { ...profile, months, balance: shown.balance, demo }, shown.instancesTree);
-
   const services: HostServices = {
     ...profile,
     views: shown.views,
@@ -60,7 +56,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     profileData,
     balance: shown.balance,
     confirmations: new Confirmations(),
-    watch,
+    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo }, shown.instancesTree),
   };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
