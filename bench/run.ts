@@ -19,6 +19,7 @@ import { Agent, request } from 'undici';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
+import { ANSWERS, answerBlockRows, BLOCK_ROW, onlyRows, SHAPE_ROW, shapeRows } from './boundaryCost.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { WATCH_ROW, watchRow } from './watch.js';
@@ -285,6 +286,12 @@ async function main(): Promise<void> {
       c.ratio,
     );
   }
+
+  // 13. Issue 41: how long each answer under the caps holds the host's thread (target 50 ms), and the month view
+  //     against bare undici + one parse in shapes unlike the simulator's (target 1.1x).
+  onlyRows(only);
+  if (wants(BLOCK_ROW, ...ANSWERS.map((a) => `${BLOCK_ROW}: ${a.name}`))) await answerBlockRows(row, smoke);
+  if (wants(SHAPE_ROW)) await shapeRows(root, row, smoke);
 
   if (wants('bundle size', 'process start')) {
     // 1. Activation path: what activation parses vs what it defers. (extension.js needs the editor
