@@ -17,7 +17,7 @@ export const OVERVIEW_ROW = 'overview: 200 instances @50 ms vs ideal';
 type Row = (name: string, a: number, b: number, unit: string, note: string, ratio?: number) => void;
 
 /** The simulator CLI in a child process; resolves with its URL and credentials once it printed them. */
-async function simulatorProcess(root: string, args: string[]) {
+export async function simulatorProcess(root: string, args: string[]) {
   const child = spawn(join(projectBin, 'tsx'), [join(root, 'src/simulator/cli.ts'), '--port', '0', '--quiet', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -22,6 +22,7 @@ import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { ANSWERS, answerBlockRows, BLOCK_ROW, onlyRows, SHAPE_ROW, shapeRows } from './boundaryCost.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
+import { WATCH_ROW, watchRow } from './watch.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -516,6 +517,11 @@ async function main(): Promise<void> {
   if (wants(OVERVIEW_ROW)) {
     // 12. Issue 34's account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
     await overviewRow(root, row);
+  }
+
+  if (wants(WATCH_ROW)) {
+    // 13. Issue 40's watch: one tick of 10 instances (read, compare, update) vs one month request.
+    await watchRow(root, row, smoke);
   }
 
   if (wants('MCP:')) {

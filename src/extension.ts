@@ -18,6 +18,7 @@ import { createViews } from './host/views/create.js';
 import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
 import { PanelRegistry } from './host/webviews/panelRegistry.js';
+import { createWatch } from './host/watch/create.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
@@ -45,7 +46,6 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
-
   const services: HostServices = {
     ...profile,
     views: shown.views,
@@ -56,6 +56,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     profileData,
     balance: shown.balance,
     confirmations: new Confirmations(),
+    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo }, shown.instancesTree),
   };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);

@@ -35,6 +35,8 @@ export interface ServiceErrorDetails {
   causeCode?: string;
   /** How many attempts were made (GET retries). */
   attempts?: number;
+  /** The service's Retry-After on the last answer (429/503), in ms: a caller polling again waits at least this. */
+  retryAfterMs?: number;
   /** Set for failures only the user can fix (never retried). */
   problem?: NetworkProblem;
 }

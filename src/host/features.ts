@@ -14,3 +14,8 @@ export { exportOverview } from './commands/exportOverview.js';
 export { DemoMode } from './demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).
 export { refreshMcpServerCopy } from './mcp/refreshCopy.js';
+// A running watch (src/host/watch/watchHandle.ts creates it when a watch starts or resumes).
+export { WatchRunner } from './watch/runner.js';
+// Alerts (watch/lowBalanceAlert.ts raises one through here), and the clock the test seam moves by hand.
+export { raiseAlert, raisedAlerts } from './watch/alertNotice.js';
+export { ManualClock } from './watch/clock.js';

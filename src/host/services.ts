@@ -15,6 +15,7 @@ import type { Views } from './views/index.js';
 import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
 import type { PanelRegistry } from './webviews/panelRegistry.js';
+import type { WatchHandle } from './watch/watchHandle.js';
 
 export interface HostServices {
   readonly log: HostLog;
@@ -41,4 +42,6 @@ export interface HostServices {
   readonly balance: BalanceController;
   /** Modal questions before destructive or argument-driven actions (answerable only by tests). */
   readonly confirmations: Confirmations;
+  /** This window's watch of today's figures (voiceSms.startWatching): what is watched, and the running watch. */
+  readonly watch: WatchHandle;
 }

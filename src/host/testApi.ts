@@ -10,6 +10,10 @@ import type { PanelLookup } from './webviews/panelRegistry.js';
 import type { ProfileStatusBar } from './profile/profileStatusBar.js';
 import type { SmsHistoryEntry } from './sms/history.js';
 import type { SmsHistoryTreeProvider } from './views/smsHistoryTree.js';
+import { loadFeatures } from './bundles/featuresLoader.js';
+import type { RaisedAlert } from './watch/alertNotice.js';
+import type { ManualClock } from './watch/clock.js';
+import { LowBalanceAlert } from './watch/lowBalanceAlert.js';
 
 /**
  * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
@@ -88,6 +92,37 @@ export interface VoiceSmsTestApi {
      */
     newWindow(minutesLater?: number): Promise<void>;
   };
+  /**
+   * The watch (test/integration/watch.test.ts). `drive` hands it a clock that moves only by `advance` and a focus
+   * the test sets, so "one read per interval" and "none while unfocused" take no real interval; `release` gives
+   * both back to the editor. Requests still go to the simulator over HTTP in real time.
+   */
+  watch: {
+    drive(focused: boolean): void;
+    setFocused(focused: boolean): Promise<void>;
+    /** Moves the driven clock forward, each read that falls due on the way running (and settling) in turn. */
+    advance(ms: number): Promise<void>;
+    settled(): Promise<void>;
+    release(): void;
+    state():
+      | {
+          profile: string | undefined;
+          watched: string[];
+          readsStarted: number;
+          failures: number;
+          heldUntil?: number;
+          problem?: string;
+          now: number;
+          readings: { instanceId: string; legs?: number; change?: number; readAt?: number }[];
+          statusBar: { text: string; tooltip: string; command: string | undefined; arguments: unknown[]; warning: boolean };
+        }
+      | undefined;
+  };
+  /** Alerts raised in this window; `anotherWindow` decides the low-balance alert as a second window sharing the global state would. */
+  alerts: {
+    raised(): readonly RaisedAlert[];
+    anotherWindowObservesBalance(): Promise<boolean>;
+  };
 }
 
 /** The views and status bars the seam reads, beside the services every command gets. */
@@ -102,8 +137,25 @@ export interface TestApiParts {
 /** The seam in Test (the integration host) and Development (`npm start`) mode; undefined for users (Production). */
 export function testApi(ctx: vscode.ExtensionContext, services: HostServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && ctx.extensionMode !== vscode.ExtensionMode.Development) return undefined;
-  const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session } = services;
+  const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session, watch } = services;
   const { instancesTree, smsHistoryTree, accountTree, balanceStatus, profileStatus } = parts;
+  let clock: ManualClock | undefined;
+  let focused = true;
+  const settled = async (): Promise<void> => {
+    await watch.current?.settled();
+  };
+  const advance = async (ms: number): Promise<void> => {
+    if (!clock) return; // watch.drive() first: the editor's clock is not moved by hand
+    let left = ms;
+    for (;;) {
+      const due = clock.nextDueIn();
+      if (due === undefined || due > left) break;
+      clock.advance(due);
+      left -= due;
+      await settled();
+    }
+    clock.advance(left);
+  };
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },
     logUri: ctx.logUri,
@@ -165,6 +217,57 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       newWindow: async (minutesLater = 0) => {
         balance.startUp(Date.now() + minutesLater * 60_000);
         while (balance.model.current.loading) await new Promise((r) => setTimeout(r, 20));
+      },
+    },
+    watch: {
+      drive: (f) => {
+        focused = f;
+        clock = new (loadFeatures().ManualClock)(Date.now());
+        watch.drive(clock, focused);
+      },
+      setFocused: async (f) => {
+        focused = f;
+        watch.drive(clock, focused);
+        // A read due at once (the last one older than the interval) runs now, as the editor's clock would.
+        await advance(0);
+      },
+      advance,
+      settled,
+      release: () => {
+        clock = undefined;
+        watch.drive(undefined, undefined);
+      },
+      state: () => {
+        const run = watch.current;
+        if (!run) return undefined;
+        const s = run.engine.snapshot;
+        return {
+          profile: watch.profile,
+          watched: [...watch.watched],
+          readsStarted: s.readsStarted,
+          failures: s.failures,
+          ...(s.heldUntil !== undefined ? { heldUntil: s.heldUntil } : {}),
+          ...(s.problem !== undefined ? { problem: s.problem } : {}),
+          now: watch.clock().now(),
+          readings: s.readings.map((r) => ({
+            instanceId: r.instanceId,
+            ...(r.legs !== undefined ? { legs: r.legs } : {}),
+            ...(r.legs !== undefined && r.baseline ? { change: r.legs - (r.baseline.dateId === r.dateId ? r.baseline.legs : 0) } : {}),
+            ...(r.readAt !== undefined ? { readAt: r.readAt } : {}),
+          })),
+          statusBar: run.statusBar.snapshot,
+        };
+      },
+    },
+    alerts: {
+      raised: () => [...loadFeatures().raisedAlerts()],
+      anotherWindowObservesBalance: async () => {
+        const other = new LowBalanceAlert({ onDidChange: () => ({ dispose() {} }) }, config, ctx.globalState, log);
+        try {
+          return await other.observe(balance.model.current);
+        } finally {
+          other.dispose();
+        }
       },
     },
     session: {

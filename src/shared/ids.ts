@@ -43,6 +43,9 @@ export const COMMANDS = {
   clearStoredMonths: 'voiceSms.clearStoredMonths',
   /** Shows and copies the configuration another agent needs to run dist/mcp.js (the MCP server). */
   setUpMcpServer: 'voiceSms.setUpMcpServer',
+  /** Reads today's figures of up to 10 instances again on an interval while the window is focused (args optional: { instanceIds }). */
+  startWatching: 'voiceSms.startWatching',
+  stopWatching: 'voiceSms.stopWatching',
 } as const;
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -60,6 +63,8 @@ export const CONTEXT_KEYS = {
   hasInstances: 'voiceSms.hasInstances',
   hasHistory: 'voiceSms.hasHistory',
   demoActive: 'voiceSms.demoActive',
+  /** A watch runs in this window (voiceSms.startWatching). */
+  watching: 'voiceSms.watching',
 } as const;
 export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
 
@@ -105,6 +110,16 @@ export const SETTINGS = {
   tlsCaFile: 'tls.caFile',
   storeFinishedMonths: 'storeFinishedMonths',
   storedMonthsLimit: 'storedMonthsLimit',
+  /** How often a watch reads today's figures (seconds, at least 10); application-scoped. */
+  watchIntervalSeconds: 'watch.intervalSeconds',
+  /** How often a running watch reads the balance (minutes); application-scoped. */
+  watchBalanceMinutes: 'watch.balanceMinutes',
+  /** Alert when a watched instance's call legs today pass this (0 = off). */
+  alertsCallLegsAbove: 'alerts.callLegsAbove',
+  /** Alert when today is unusually high or low for the hour against the same weekday (off by default). */
+  alertsUnusualDay: 'alerts.unusualDay',
+  /** Alert when the balance falls to or below lowBalanceThreshold (on by default; its notification turns it off). */
+  alertsLowBalance: 'alerts.lowBalance',
 } as const;
 export type SettingKey = (typeof SETTINGS)[keyof typeof SETTINGS];
 

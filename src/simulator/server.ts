@@ -8,6 +8,7 @@ import { errorAnswer, shown, type Answer } from './answer.js';
 import { verifyAuth, verifyAuthHeaders, type AuthConfig, type AuthVerdict } from './auth.js';
 import { randomCredentials } from './credentials.js';
 import { CONTROL_PREFIX, handleControl } from './control.js';
+import { dateIdOf } from './dates.js';
 import {
   DEFAULT_AUTH_SCHEME,
   DEFAULT_HOST,
@@ -397,6 +398,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     controlToken,
     addFault: (f: Fault) => faults.add(f),
     clearFaults: () => faults.clear(),
+    liveTraffic: (on: boolean) => state.live.set(on, now(), dateIdOf(now())),
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
         closing.abort();

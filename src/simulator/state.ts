@@ -1,5 +1,6 @@
 // Everything the simulator remembers between requests: the known ids, balances, and what it received.
 import { createHash } from 'node:crypto';
+import { LiveTraffic } from './liveTraffic.js';
 import type { ReceivedSms, RecordedRequest } from './types.js';
 
 export interface World {
@@ -34,17 +35,23 @@ export class SimState {
   requestCount = 0;
   private readonly balances = new Map<string, BalanceEntry>();
   private smsCount = 0;
+  /** Today's calls growing while the demo's watch runs (liveTraffic.ts); off by default. */
+  readonly live: LiveTraffic;
 
   constructor(
     readonly world: World,
     startedAt: number,
   ) {
     for (const account of world.accounts) this.balances.set(account, { cents: world.startingBalanceCents, updated: startedAt });
+    this.live = new LiveTraffic(world.instances);
   }
 
-  balanceOf(accountId: string): BalanceEntry | undefined {
+  /** The balance at `now`: live calls are charged to the first account (never below zero by them). */
+  balanceOf(accountId: string, now = 0): BalanceEntry | undefined {
     const b = this.balances.get(accountId);
-    return b ? { ...b } : undefined;
+    if (!b) return undefined;
+    const charged = accountId === this.world.accounts[0] ? this.live.chargedCents(now) : 0;
+    return charged > 0 ? { cents: Math.max(Math.min(b.cents, 0), b.cents - charged), updated: now } : { ...b };
   }
 
   /** Remembers a request that passed authentication. */

@@ -153,5 +153,7 @@ export interface Simulator {
   controlToken: string;
   addFault(f: Fault): void;
   clearFaults(): void;
+  /** Today's calls grow on every instance and are charged to the first account while on (the demo's watch; liveTraffic.ts). */
+  liveTraffic(on: boolean): void;
   close(): Promise<void>;
 }

@@ -142,7 +142,12 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
       ctx.retryAfterMs === undefined
         ? message
         : l10n.t('{0} The service asks to wait {1} before trying again.', message, formatDuration(ctx.retryAfterMs)),
-      { httpStatus: res.status, ...fromEnvelope, ...withAttempts(ctx) },
+      {
+        httpStatus: res.status,
+        ...fromEnvelope,
+        ...withAttempts(ctx),
+        ...(ctx.retryAfterMs !== undefined ? { retryAfterMs: ctx.retryAfterMs } : {}),
+      },
     );
   }
 

@@ -29,7 +29,9 @@ import * as showRawAnswer from './showRawAnswer.js';
 import * as signOut from './signOut.js';
 import * as smsHistory from './smsHistoryCommands.js';
 import * as startDemo from './startDemo.js';
+import * as startWatching from './startWatching.js';
 import * as stopDemo from './stopDemo.js';
+import * as stopWatching from './stopWatching.js';
 import * as switchProfile from './switchProfile.js';
 
 export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
@@ -59,6 +61,8 @@ export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
   [COMMANDS.clearSmsHistory]: smsHistory.clearSmsHistory,
   [COMMANDS.clearStoredMonths]: clearStoredMonths.command,
   [COMMANDS.setUpMcpServer]: setUpMcpServer.command,
+  [COMMANDS.startWatching]: startWatching.command,
+  [COMMANDS.stopWatching]: stopWatching.command,
 };
 
 /** The ids that have an entry (test/integration/commandTable.test.ts checks package.json against them). */

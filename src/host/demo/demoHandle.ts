@@ -19,6 +19,14 @@ export class DemoHandle implements vscode.Disposable {
     return this.impl?.ownBaseUrl(profile);
   }
 
+  /** While a watch of the demo profile runs, today's calls grow and the balance falls (the simulator's live traffic). */
+  liveTraffic(on: boolean): void {
+    this.live = on;
+    this.impl?.liveTraffic(on);
+  }
+
+  private live = false;
+
   start(): Promise<string> {
     return this.demo().start();
   }
@@ -58,7 +66,10 @@ export class DemoHandle implements vscode.Disposable {
   }
 
   private demo(): DemoMode {
-    this.impl ??= new (loadFeatures().DemoMode)(this.services, this.memento);
+    if (!this.impl) {
+      this.impl = new (loadFeatures().DemoMode)(this.services, this.memento);
+      if (this.live) this.impl.liveTraffic(true);
+    }
     return this.impl;
   }
 

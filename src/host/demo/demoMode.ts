@@ -59,6 +59,15 @@ export class DemoMode implements vscode.Disposable {
     return profile === DEMO_PROFILE_NAME ? this.sim?.url : undefined;
   }
 
+  /** Today's calls grow and are charged while on (a watch of the demo profile runs); a no-op without a simulator. */
+  liveTraffic(on: boolean): void {
+    this.live = on;
+    this.sim?.liveTraffic(on);
+  }
+
+  /** Asked for before the simulator ran (a watch resumed while a left-over demo restarts): applied when it starts. */
+  private live = false;
+
   /** Starts the simulator (once), saves the demo profile and its credentials, and switches to it. */
   async start(): Promise<string> {
     const previous = this.services.config.activeProfile?.name;
@@ -166,6 +175,7 @@ export class DemoMode implements vscode.Disposable {
         throw new Error(vscode.l10n.t('The extension is shutting down.'));
       }
       this.sim = sim;
+      if (this.live) sim.liveTraffic(true);
       return sim;
     })().finally(() => {
       this.starting = undefined;

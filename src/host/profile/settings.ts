@@ -35,6 +35,11 @@ export interface Settings {
   storeFinishedMonths: boolean;
   /** Month files kept at most, the least recently stored dropped first. */
   storedMonthsLimit: number;
+  watchIntervalSeconds: number;
+  watchBalanceMinutes: number;
+  alertsCallLegsAbove: number;
+  alertsUnusualDay: boolean;
+  alertsLowBalance: boolean;
 }
 
 /** Must equal the defaults in package.json (test/unit/shared/manifest.test.ts checks). */
@@ -56,6 +61,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   tlsCaFile: '',
   storeFinishedMonths: true,
   storedMonthsLimit: 5000,
+  watchIntervalSeconds: 30,
+  watchBalanceMinutes: 5,
+  alertsCallLegsAbove: 0,
+  alertsUnusualDay: false,
+  alertsLowBalance: true,
 });
 
 /** Numeric bounds, the same as `minimum` / `maximum` in package.json. */
@@ -66,6 +76,9 @@ export const NUMBER_BOUNDS = {
   lowBalanceThreshold: { min: 0, max: Number.MAX_SAFE_INTEGER, integer: false },
   smsMaxSegments: { min: 1, max: 10, integer: true },
   storedMonthsLimit: { min: 0, max: 1_000_000, integer: true },
+  watchIntervalSeconds: { min: 10, max: 3600, integer: true },
+  watchBalanceMinutes: { min: 1, max: 1440, integer: true },
+  alertsCallLegsAbove: { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true },
 } as const;
 
 const AUTH_FORMS: readonly AuthForm[] = ['seed', 'signed', 'basic'];
@@ -101,7 +114,9 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     }
     return raw;
   };
-  const bool = (field: 'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths'): boolean => {
+  const bool = (
+    field: 'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths' | 'alertsUnusualDay' | 'alertsLowBalance',
+  ): boolean => {
     const raw = get(SETTINGS[field]);
     if (raw === undefined || raw === null) return DEFAULT_SETTINGS[field];
     if (typeof raw !== 'boolean') {
@@ -138,6 +153,11 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     tlsCaFile: readString(get(SETTINGS.tlsCaFile)),
     storeFinishedMonths: bool('storeFinishedMonths'),
     storedMonthsLimit: num('storedMonthsLimit'),
+    watchIntervalSeconds: num('watchIntervalSeconds'),
+    watchBalanceMinutes: num('watchBalanceMinutes'),
+    alertsCallLegsAbove: num('alertsCallLegsAbove'),
+    alertsUnusualDay: bool('alertsUnusualDay'),
+    alertsLowBalance: bool('alertsLowBalance'),
   };
   return { settings, problems };
 }

@@ -64,6 +64,14 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     this._register(session.onDidChange(() => this.changed.fire(undefined)));
   }
 
+  /** The instances a watch reads (watch/watchHandle.ts): their rows say so, redrawn when the set changes. */
+  markWatched(source: { readonly watched: ReadonlySet<string>; onDidChange(listener: () => void): { dispose(): unknown } }): void {
+    this.watch = source;
+    this._register(source.onDidChange(() => this.changed.fire(undefined)));
+  }
+
+  private watch: { readonly watched: ReadonlySet<string> } | undefined;
+
   /** Cancels the loads of an instance the user collapsed; they restart when it is expanded again. */
   attach(view: vscode.TreeView<unknown>): void {
     this._register(
@@ -148,11 +156,15 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     const own = this.config.activeProfile?.voiceInstances.includes(node.instanceId) ?? false;
     const pinned = !own && this.config.settings.workspaceInstances.includes(node.instanceId);
     item.contextValue = pinned ? `${TREE_ITEM_KINDS.instance}.pinned` : TREE_ITEM_KINDS.instance;
-    item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'call-outgoing');
-    if (pinned) item.description = vscode.l10n.t('pinned by workspace');
+    const watched = this.watch?.watched.has(node.instanceId) ?? false;
+    item.iconPath = new vscode.ThemeIcon(watched ? 'pulse' : pinned ? 'pinned' : 'call-outgoing');
+    const notes = [...(pinned ? [vscode.l10n.t('pinned by workspace')] : []), ...(watched ? [vscode.l10n.t('watched')] : [])];
+    if (notes.length > 0) item.description = notes.join(' · ');
     item.tooltip = pinned
       ? vscode.l10n.t('Voice instance {0}, pinned by this workspace (setting voiceSms.workspaceInstances)', inertLine(node.instanceId))
       : vscode.l10n.t('Voice instance {0}', inertLine(node.instanceId));
+    if (watched)
+      item.tooltip += '\n' + vscode.l10n.t("Watched: today's figures are read again while this window is focused (Stop Watching ends it).");
     return item;
   }
 

@@ -3,7 +3,7 @@
  *   <result><balance><accountId>ACC-DEMO</accountId><amount>123.45</amount><currency>EUR</currency>
  *   <updated>2026-11-22T06:03:02.123Z</updated></balance></result>
  * The amount is a decimal string with two places; it drops by the SMS price for every segment sent, so the
- * demo shows change. `updated` is ISO 8601 UTC: the start of the simulator or the last charge.
+ * demo shows change; live calls (liveTraffic.ts, while the demo's watch runs) are charged too. `updated` is ISO 8601 UTC: the start of the simulator or the last charge.
  *
  * Refusals: 404 for an unknown account.
  */
@@ -16,7 +16,7 @@ import type { HandlerContext } from './context.js';
 export function handleBalance(ctx: HandlerContext): Answer {
   const id = SERVICE_IDS.balance;
   const accountId = ctx.params['accountId'] ?? '';
-  const balance = ctx.state.balanceOf(accountId);
+  const balance = ctx.state.balanceOf(accountId, ctx.now);
   if (!balance) return errorAnswer(404, `Account "${shown(accountId)}" not found.`, id, ctx.now);
   return okAnswer(id, ctx.now, [
     el('balance', [

@@ -24,14 +24,35 @@ export interface MonthViewData {
   days: DayStats[];
 }
 
-/** The month view as data, for the handler and for tests that compare. */
-export function monthViewData(instanceId: string, monthId: string, now: number): MonthViewData {
+/**
+ * The month view as data, for the handler and for tests that compare. `extraLegs`: calls added to a day while the
+ * demo's live traffic runs (liveTraffic.ts), each one leg of one unique call of two minutes, inbound and outbound by turns.
+ */
+export function monthViewData(
+  instanceId: string,
+  monthId: string,
+  now: number,
+  extraLegs: (dateId: string) => number = () => 0,
+): MonthViewData {
   const today = dateIdOf(now);
   const days = dateIdsNewestFirst(monthId);
   const lastDay = days[0] ?? `${monthId}01`;
   const currentDateID = monthId < today.slice(0, 6) ? lastDay : today;
   // YYYYMMDD strings compare like the days they name.
-  return { currentDateID, days: days.map((d) => (d > currentDateID ? zeroDay(d) : dayStats(instanceId, d))) };
+  return { currentDateID, days: days.map((d) => (d > currentDateID ? zeroDay(d) : withExtra(dayStats(instanceId, d), extraLegs(d)))) };
+}
+
+function withExtra(day: DayStats, extra: number): DayStats {
+  if (extra <= 0) return day;
+  const extraIn = Math.ceil(extra / 2);
+  return {
+    dateId: day.dateId,
+    call_legs: day.call_legs + extra,
+    call_legs_in: day.call_legs_in + extraIn,
+    call_legs_out: day.call_legs_out + extra - extraIn,
+    calls_unique: day.calls_unique + extra,
+    duration_min: day.duration_min + 2 * extra,
+  };
 }
 
 export function handleCalls(ctx: HandlerContext): Answer {
@@ -44,7 +65,7 @@ export function handleCalls(ctx: HandlerContext): Answer {
   if (!isMonthId(monthId)) {
     return errorAnswer(400, `Invalid MONTHID "${shown(monthId)}": expected YYYYMM with a month from 01 to 12, e.g. 202406.`, id, ctx.now);
   }
-  const view = monthViewData(instanceId, monthId, ctx.now);
+  const view = monthViewData(instanceId, monthId, ctx.now, (d) => ctx.state.live.legs(instanceId, d, ctx.now));
   const dates = view.days.map((d) =>
     el(
       'date',

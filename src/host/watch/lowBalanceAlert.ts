@@ -1,0 +1,55 @@
+// The low-balance alert: whenever the balance is read (by the watch every voiceSms.watch.balanceMinutes, a refresh,
+// the Account view), a fall to or below voiceSms.lowBalanceThreshold alerts once per crossing. The mark lives in the
+// global state every window shares, so a second window reading the same low balance stays quiet; a reading above
+// the threshold re-arms it. Small and in the activation bundle: a listener, no request of its own.
+import * as vscode from 'vscode';
+import type { BalanceModel, BalanceState } from '../balance/model.js';
+import { amountOf } from '../balance/format.js';
+import type { HostConfig } from '../profile/config.js';
+import { inertLine } from '../../shared/untrustedText.js';
+import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from './alertRules.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
+import type { HostLog } from '../platform/log.js';
+
+export class LowBalanceAlert implements vscode.Disposable {
+  private readonly listener: { dispose(): void };
+
+  constructor(
+    model: Pick<BalanceModel, 'onDidChange'>,
+    private readonly config: HostConfig,
+    private readonly globalState: vscode.Memento,
+    private readonly log: HostLog,
+  ) {
+    this.listener = model.onDidChange((s) => void this.observe(s));
+  }
+
+  /** One reading; resolves true when it alerted (the test seam calls it for "another window" too). */
+  async observe(s: BalanceState): Promise<boolean> {
+    const loaded = s.loaded;
+    if (s.loading || !loaded) return false;
+    const key = LOW_BALANCE_KEY_PREFIX + JSON.stringify([loaded.profile, loaded.accountId]);
+    const threshold = this.config.settings.lowBalanceThreshold;
+    const step = lowBalanceStep(this.globalState.get<LowBalanceMark>(key), amountOf(loaded.balance), threshold);
+    if (step.next) await this.globalState.update(key, step.next);
+    if (!step.alert || !this.config.settings.alertsLowBalance) return false;
+    loadFeatures().raiseAlert(
+      this.log,
+      'lowBalance',
+      vscode.l10n.t(
+        'The balance of {0} is {1}, at or below {2} (setting voiceSms.lowBalanceThreshold).',
+        inertLine(loaded.accountId),
+        inertLine(loaded.shown),
+        threshold,
+      ),
+      {
+        title: vscode.l10n.t('Show Account'),
+        run: () => vscode.commands.executeCommand('voiceSms.account.focus'),
+      },
+    );
+    return true;
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+  }
+}

@@ -1,0 +1,32 @@
+// What is watched, as kept in the window's workspace state: it survives a window reload (the watch resumes) but
+// belongs to this window — another window of the same user watches what it was told to, and an unfocused window
+// reads nothing anyway. Pure, so a hand-edited or older stored value is checked here before anything trusts it.
+import type { Baseline } from './readings.js';
+
+/** workspaceState key. */
+export const WATCH_STATE_KEY = 'voiceSms.watch';
+/** The most instances one watch reads (each costs one request per interval). */
+export const MAX_WATCHED = 10;
+
+export interface StoredWatch {
+  profile: string;
+  instanceIds: string[];
+  /** Today's figure per instance when the watch began, so "since the watch began" survives a reload. */
+  baselines: Record<string, Baseline>;
+}
+
+export function parseStoredWatch(raw: unknown): StoredWatch | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.profile !== 'string' || r.profile === '' || !Array.isArray(r.instanceIds)) return undefined;
+  const instanceIds = [...new Set(r.instanceIds.filter((x): x is string => typeof x === 'string' && x !== ''))].slice(0, MAX_WATCHED);
+  if (instanceIds.length === 0) return undefined;
+  const baselines: Record<string, Baseline> = {};
+  const rawBaselines = typeof r.baselines === 'object' && r.baselines !== null ? (r.baselines as Record<string, unknown>) : {};
+  for (const id of instanceIds) {
+    const b = rawBaselines[id] as { dateId?: unknown; legs?: unknown } | undefined;
+    if (b && typeof b.dateId === 'string' && /^\d{8}$/.test(b.dateId) && typeof b.legs === 'number' && Number.isFinite(b.legs))
+      baselines[id] = { dateId: b.dateId, legs: b.legs };
+  }
+  return { profile: r.profile, instanceIds, baselines };
+}
