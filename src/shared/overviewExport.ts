@@ -26,7 +26,8 @@ export function formatOverviewExport(rows: readonly OverviewRow[], format: Expor
 }
 
 const cells = (r: OverviewRow): (number | string)[] => FIGURE_KEYS.map((k) => r.figures?.[k] ?? '');
-const change = (pct: number | null | undefined): string => (pct === null || pct === undefined ? '' : String(pct));
+// A number stays a number: the CSV formula guard is for text, and '-50 would be text in a spreadsheet.
+const change = (pct: number | null | undefined): number | '' => (pct === null || pct === undefined ? '' : pct);
 /** The days a change compares as ISO 8601 intervals ("2026-11-01/2026-11-27"), this month's then the month before's. */
 const days = (c: ComparedDays | undefined): [string, string] => {
   if (!c) return ['', ''];

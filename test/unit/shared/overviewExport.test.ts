@@ -41,6 +41,17 @@ void describe('account overview figures and exports', () => {
     assert.equal(lines[5], 'total,2 ok,160,158,2,4,6,8,100,10,2024-06-01/2024-06-27,2024-05-01/2024-05-27,');
   });
 
+  void it('CSV keeps a negative change a number; only text gets the formula guard', () => {
+    const rows: OverviewRow[] = [
+      { instanceId: '-50', status: 'ok', figures: fig(50), previousCallLegs: 100, changePct: -50, trend },
+      { instanceId: 'VI-2', status: 'ok', figures: fig(0), previousCallLegs: 10, changePct: -100, trend },
+    ];
+    const lines = formatOverviewExport(rows, 'csv', { monthId: '202406' }).split('\r\n');
+    assert.equal(lines[1], "'-50,ok,50,49,1,2,3,4,100,-50,,,", 'the id is text and guarded; the change is the number -50');
+    assert.equal(lines[2], 'VI-2,ok,0,-1,1,2,3,4,10,-100,,,');
+    assert.equal(lines[3], 'total,2 ok,50,48,2,4,6,8,110,-54.5,,,');
+  });
+
   void it('JSON round-trips the rows and totals; ids can be masked', () => {
     const doc = JSON.parse(formatOverviewExport(ROWS, 'json', { monthId: '202406', maskIds: true })) as {
       monthId: string;
