@@ -1,9 +1,9 @@
 // Loads the account overview: for each instance its month and the month before (the change, like for like:
-// shared/comparison.ts), at 'low' priority
-// through the profile's request scheduler, so a month view or trend opened meanwhile is served first. Only those
-// two months are ever asked; the trend cell is drawn from months already in hand (the door's month cache and
-// finished-months store). Rows are reported as they settle; an abort stops what is still queued. Shared by the
-// overview panel (host/webviews/overviewController.ts) and the overview tool of both doors. vscode-free.
+// shared/comparison.ts), at 'low' priority through the profile's request scheduler, so a month view or trend
+// opened meanwhile is served first. Only those two months are ever asked; the trend cell is drawn from months
+// already in hand (the door's month cache and finished-months store). Rows are reported as they settle; an abort
+// stops what is still queued. Shared by the overview panel (host/webviews/overviewController.ts) and the overview
+// tool of both doors. vscode-free.
 import { changePct, figuresOf, overviewTotals, overviewTrendMonths, type OverviewRow, type OverviewTotals } from '../shared/overview.js';
 import { compareMonths } from '../shared/comparison.js';
 import { shiftMonthId } from '../shared/protocol.js';

@@ -5,6 +5,7 @@ import {
   parseMonthViewToHost,
   shiftMonthId,
   type MonthCommand,
+  type MonthViewData,
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
@@ -48,7 +49,7 @@ export class MonthViewController extends PanelController<
       (r) => r.view,
       () => undefined,
     );
-    let view;
+    let view: MonthViewData;
     try {
       const r = await this.source.load(instanceId, monthId, ticket.signal);
       if (!ticket.isCurrent()) return;
