@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../src/core/client.js';
 import { monthToolResult } from '../src/tools/text/monthText.js';
+import { compareMonths } from '../src/shared/comparison.js';
 import { asyncMsSideBySide, median } from './measure.js';
 
 type Row = (name: string, a: number, b: number, unit: string, note: string, ratio?: number) => void;
@@ -74,12 +75,12 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
     try {
       const direct = async (): Promise<unknown> => {
         const previous = core.getMonthView('VI-DEMO-01', '202312').then(
-          (r) => r.view.totals,
+          (r) => r.view,
           () => undefined,
         );
         const r = await core.getMonthView('VI-DEMO-01', '202401');
-        const totals = await previous;
-        return monthToolResult('VI-DEMO-01', r.view, totals ? { monthId: '202312', totals } : undefined);
+        const before = await previous;
+        return monthToolResult('VI-DEMO-01', r.view, before ? compareMonths(r.view, before) : undefined);
       };
       const protocol = (): Promise<unknown> =>
         mcp.callTool({ name: 'get_month_view', arguments: { instanceId: 'VI-DEMO-01', monthId: '202401' } });

@@ -41,7 +41,8 @@ export function formatMonthExport(view: MonthView, format: ExportFormat, options
 const counters = (d: DayStats | MonthTotals): number[] => COUNTERS.map((k) => d[k]);
 
 // RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. A leading
-// = + - @ (or tab/CR) would make a spreadsheet evaluate the id as a formula; a leading ' disarms it.
+// = + - @ (or tab/CR) would make a spreadsheet evaluate text as a formula; a leading ' disarms it. Only text
+// gets the guard: a number (a change of -50) is written as the number it is, so a spreadsheet reads a number.
 export function csvField(value: string | number | boolean): string {
   let s = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;

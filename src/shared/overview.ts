@@ -3,6 +3,7 @@
 // shared by the loader (src/tools/overviewLoader.ts), the tool, the exports and the webview, so the panel,
 // the chat tool and the MCP tool cannot disagree on a figure. No vscode, no DOM, type imports only from core.
 import type { MonthView } from '../core/model/types.js';
+import { sameDays, type ComparedDays } from './comparison.js';
 import { shiftMonthId } from './idRules.js';
 
 /** Months the trend cell draws, the newest being the overview's month. */
@@ -25,13 +26,15 @@ export interface OverviewRow {
   status: OverviewRowStatus;
   /** Present when status is 'ok'. */
   figures?: OverviewFigures;
-  /** Call legs of the previous month, when it loaded. */
+  /** Call legs of the previous month over the compared days (`compared`), when it loaded. */
   previousCallLegs?: number;
   /**
-   * Change of call legs against the previous month, in percent with one decimal; null when the previous month
-   * did not load or had none (no percentage of zero).
+   * Change of call legs against the same days of the previous month, in percent with one decimal; null when the
+   * previous month did not load or had none (no percentage of zero).
    */
   changePct?: number | null;
+  /** The days the change compares (shared/comparison.ts), when there is a change. */
+  compared?: ComparedDays;
   /** Call legs of the 12 months ending with the overview's month, oldest first; null where a month is not in hand. */
   trend: (number | null)[];
   /** Present when status is 'failed': one sentence saying why. */
@@ -43,10 +46,12 @@ export interface OverviewTotals extends OverviewFigures {
   instances: number;
   failed: number;
   pending: number;
-  /** Sum of the previous month's call legs over the rows where both months loaded. */
+  /** Sum of the previous month's call legs (over the compared days) over the rows where both months loaded. */
   previousCallLegs: number;
   /** Change over those rows, as in a row; null without any. */
   changePct: number | null;
+  /** The days compared, when every compared row compared the same days. */
+  compared?: ComparedDays;
 }
 
 export const FIGURE_KEYS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'activeDays'] as const;
@@ -87,6 +92,8 @@ export function overviewTotals(rows: readonly OverviewRow[]): OverviewTotals {
   };
   let base = 0;
   let compared = 0;
+  let days: ComparedDays | undefined;
+  let mixed = false;
   for (const r of rows) {
     if (r.status === 'failed') sum.failed++;
     if (r.status === 'pending') sum.pending++;
@@ -96,10 +103,15 @@ export function overviewTotals(rows: readonly OverviewRow[]): OverviewTotals {
     if (r.previousCallLegs !== undefined) {
       base += r.previousCallLegs;
       compared += r.figures.callLegs;
+      if (r.compared) {
+        if (days && !sameDays(days, r.compared)) mixed = true;
+        days ??= r.compared;
+      }
     }
   }
   sum.previousCallLegs = base;
   sum.changePct = changePct(compared, base);
+  if (days && !mixed) sum.compared = days;
   return sum;
 }
 

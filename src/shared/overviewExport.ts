@@ -1,5 +1,6 @@
 // The account overview as CSV, JSON or a Markdown table, with the month export's escaping (shared/export.ts:
 // RFC 4180 quoting, the spreadsheet formula guard, literal Markdown for outside text). Pure, unit-tested.
+import { comparedDates, type ComparedDays } from './comparison.js';
 import { csvField, maskId, mdText, type ExportFormat } from './export.js';
 import { FIGURE_KEYS, overviewTotals, type OverviewRow } from './overview.js';
 
@@ -25,14 +26,21 @@ export function formatOverviewExport(rows: readonly OverviewRow[], format: Expor
 }
 
 const cells = (r: OverviewRow): (number | string)[] => FIGURE_KEYS.map((k) => r.figures?.[k] ?? '');
-const change = (pct: number | null | undefined): string => (pct === null || pct === undefined ? '' : String(pct));
+// A number stays a number: the CSV formula guard is for text, and '-50 would be text in a spreadsheet.
+const change = (pct: number | null | undefined): number | '' => (pct === null || pct === undefined ? '' : pct);
+/** The days a change compares as ISO 8601 intervals ("2026-11-01/2026-11-27"), this month's then the month before's. */
+const days = (c: ComparedDays | undefined): [string, string] => {
+  if (!c) return ['', ''];
+  const d = comparedDates(c);
+  return [`${d.from}/${d.to}`, `${d.previousFrom}/${d.previousTo}`];
+};
 
 function toCsv(rows: readonly OverviewRow[], id: (r: OverviewRow) => string): string {
   const t = overviewTotals(rows);
   const out: (string | number)[][] = [
-    ['instance', 'status', ...HEADERS, 'previous_call_legs', 'change_pct', 'error'],
-    ...rows.map((r) => [id(r), r.status, ...cells(r), r.previousCallLegs ?? '', change(r.changePct), r.error ?? '']),
-    ['total', `${t.instances} ok`, ...FIGURE_KEYS.map((k) => t[k]), t.previousCallLegs, change(t.changePct), ''],
+    ['instance', 'status', ...HEADERS, 'previous_call_legs', 'change_pct', 'compared_days', 'previous_days', 'error'],
+    ...rows.map((r) => [id(r), r.status, ...cells(r), r.previousCallLegs ?? '', change(r.changePct), ...days(r.compared), r.error ?? '']),
+    ['total', `${t.instances} ok`, ...FIGURE_KEYS.map((k) => t[k]), t.previousCallLegs, change(t.changePct), ...days(t.compared), ''],
   ];
   return out.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -46,9 +54,10 @@ function toJson(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, mo
       ...(r.figures ? { figures: r.figures } : {}),
       ...(r.previousCallLegs !== undefined ? { previousCallLegs: r.previousCallLegs } : {}),
       ...(r.status === 'ok' ? { changePct: r.changePct ?? null, trend: r.trend } : {}),
+      ...(r.compared ? { compared: comparedDates(r.compared) } : {}),
       ...(r.error !== undefined ? { error: r.error } : {}),
     })),
-    totals: overviewTotals(rows),
+    totals: (({ compared, ...t }) => ({ ...t, ...(compared ? { compared: comparedDates(compared) } : {}) }))(overviewTotals(rows)),
   };
   return JSON.stringify(doc, null, 2) + '\n';
 }
@@ -57,9 +66,14 @@ function toMarkdown(rows: readonly OverviewRow[], id: (r: OverviewRow) => string
   const header = ['Instance', ...HEADERS, 'Change %', 'Note'];
   const line = (c: (string | number)[]): string => `| ${c.join(' | ')} |`;
   const t = overviewTotals(rows);
+  const compared = t.compared ? comparedDates(t.compared) : undefined;
   const out = [
     `## ${mdText(`${monthId.slice(0, 4)}-${monthId.slice(4, 6)}`)}`,
     '',
+    // Our own dates (digits and dashes): nothing for Markdown to read into.
+    ...(compared
+      ? [`Change: call legs, ${compared.from} to ${compared.to} vs ${compared.previousFrom} to ${compared.previousTo}.`, '']
+      : []),
     line(header),
     `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
     ...rows.map((r) => line([mdText(id(r)), ...cells(r), change(r.changePct), r.status === 'ok' ? '' : mdText(r.error ?? r.status)])),

@@ -6,6 +6,7 @@
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
+import type { ComparedDays } from './comparison.js';
 import type { OverviewRow } from './overview.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
@@ -119,8 +120,11 @@ export interface MonthViewState {
 export type MonthViewToWebview =
   | { type: 'loading'; instanceId: string; monthId: string }
   | { type: 'monthData'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
-  /** Sent after `monthData` when the previous month's totals are known (may never come). */
-  | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData }
+  /**
+   * Sent after `monthData` when the previous month is known (may never come): its totals over the days compared
+   * (`compared`: the same days while the month is not finished, shared/comparison.ts).
+   */
+  | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData; compared: ComparedDays }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
 
 export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';

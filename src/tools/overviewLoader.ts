@@ -1,9 +1,11 @@
-// Loads the account overview: for each instance its month and the month before (the change), at 'low' priority
-// through the profile's request scheduler, so a month view or trend opened meanwhile is served first. Only those
-// two months are ever asked; the trend cell is drawn from months already in hand (the door's month cache and
-// finished-months store). Rows are reported as they settle; an abort stops what is still queued. Shared by the
-// overview panel (host/webviews/overviewController.ts) and the overview tool of both doors. vscode-free.
+// Loads the account overview: for each instance its month and the month before (the change, like for like:
+// shared/comparison.ts), at 'low' priority through the profile's request scheduler, so a month view or trend
+// opened meanwhile is served first. Only those two months are ever asked; the trend cell is drawn from months
+// already in hand (the door's month cache and finished-months store). Rows are reported as they settle; an abort
+// stops what is still queued. Shared by the overview panel (host/webviews/overviewController.ts) and the overview
+// tool of both doors. vscode-free.
 import { changePct, figuresOf, overviewTotals, overviewTrendMonths, type OverviewRow, type OverviewTotals } from '../shared/overview.js';
+import { compareMonths } from '../shared/comparison.js';
 import { shiftMonthId } from '../shared/protocol.js';
 import type { MonthView } from '../core/model/types.js';
 
@@ -58,16 +60,18 @@ export async function loadOverviewRow(
   if (signal.aborted) throw abortReason(signal);
   if (!current.ok) return { ...pendingRow(instanceId), status: 'failed', error: errorText(current.error) };
   const figures = figuresOf(current.view);
-  const before = previous.ok ? previous.view.totals.callLegs : undefined;
+  // The change is like for like (the same days of both months); the trend cell keeps whole months.
+  const comparison = previous.ok ? compareMonths(current.view, previous.view) : undefined;
+  const before = comparison?.previous.callLegs;
   const trend = await trendInHand(source, instanceId, monthId, {
     [monthId]: figures.callLegs,
-    ...(before !== undefined ? { [previousId]: before } : {}),
+    ...(previous.ok ? { [previousId]: previous.view.totals.callLegs } : {}),
   });
   return {
     instanceId,
     status: 'ok',
     figures,
-    ...(before !== undefined ? { previousCallLegs: before } : {}),
+    ...(comparison ? { previousCallLegs: comparison.previous.callLegs, compared: comparison.compared } : {}),
     changePct: changePct(figures.callLegs, before),
     trend,
   };

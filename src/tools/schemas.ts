@@ -29,6 +29,11 @@ export const totals = (z: Zod) =>
     days: count(z),
   });
 export const day = (z: Zod) => z.string().describe('YYYY-MM-DD');
+/** The days a change compares (shared/comparison.ts comparedDates). */
+export const compared = (z: Zod) =>
+  z
+    .object({ from: day(z), to: day(z), previousFrom: day(z), previousTo: day(z), wholeMonths: z.boolean() })
+    .describe('The days the change compares: from–to of this month with previousFrom–previousTo of the month before.');
 export const keyValue = (z: Zod) => z.object({ path: z.string(), value: z.string() });
 
 export function currentMonthId(now: Date): string {

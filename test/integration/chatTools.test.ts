@@ -156,7 +156,11 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       first,
       new RegExp(`${panel.totals.callLegs} call legs \\(${panel.totals.callLegsIn} inbound, ${panel.totals.callLegsOut} outbound\\)`),
     );
-    assert.match(first, /Change against \d{4}-\d{2}: call legs [+-]?\d+/);
+    // The current month is not finished: its change is against the same days of the month before (1 … today).
+    const compared = (shown.find((m) => m.type === 'comparison') as { compared?: { lastDay: number; previousLastDay: number } }).compared;
+    assert.equal(compared?.lastDay, Number(data.currentDay.slice(8, 10)));
+    assert.equal(data.previous?.totals.days, compared?.previousLastDay);
+    assert.match(first, /Change, \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}: call legs [+-]?\d+/);
   });
 
   it('getTrend returns N months ending with endMonthId, the newest equal to the month view', async function () {

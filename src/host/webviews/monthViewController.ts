@@ -1,14 +1,16 @@
 // The month view's host-side logic, free of `vscode` so it can be tested in plain Node: loads the
-// month (and, independently, the previous month's totals for the comparison), answers the
+// month (and, independently, the previous month for the like-for-like comparison), answers the
 // webview's messages and keeps the panel state that the serializer restores.
 import {
   parseMonthViewToHost,
   shiftMonthId,
   type MonthCommand,
+  type MonthViewData,
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
+import { compareMonths } from '../../shared/comparison.js';
 import type { MonthViewDataSource } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
@@ -44,12 +46,14 @@ export class MonthViewController extends PanelController<
     const previousMonthId = shiftMonthId(monthId, -1);
     // Started together so the comparison costs no extra wait; its failure only hides the comparison.
     const previous = this.source.load(instanceId, previousMonthId, ticket.signal).then(
-      (r) => r.view.totals,
+      (r) => r.view,
       () => undefined,
     );
+    let view: MonthViewData;
     try {
       const r = await this.source.load(instanceId, monthId, ticket.signal);
       if (!ticket.isCurrent()) return;
+      view = r.view;
       this.rawAnswer = r.rawXml;
       this.gate.show({ type: 'monthData', instanceId, monthId, view: r.view, meta: toMeta(r.envelope, r.elapsedMs) });
     } catch (e) {
@@ -58,8 +62,19 @@ export class MonthViewController extends PanelController<
       }
       return;
     }
-    const totals = await previous;
-    if (totals && ticket.isCurrent()) this.gate.append({ type: 'comparison', instanceId, monthId, previousMonthId, totals });
+    const before = await previous;
+    // Like for like: a month not finished against the same days of the month before (shared/comparison.ts).
+    const comparison = before ? compareMonths(view, before) : undefined;
+    if (comparison && ticket.isCurrent()) {
+      this.gate.append({
+        type: 'comparison',
+        instanceId,
+        monthId,
+        previousMonthId,
+        totals: comparison.previous,
+        compared: comparison.compared,
+      });
+    }
   }
 
   /** Shows another month of the same instance (from the webview's buttons or a command). */

@@ -3,7 +3,9 @@
 // turn into markdown, HTML, a link or a command link there, nor smuggle line breaks or bidi controls
 // that make it read as part of our own text. Numbers are never passed through here: they go out as
 // the service sent them. vscode-free, unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { MonthTotals } from '../../core/model/types.js';
+import type { ComparedDates } from '../../shared/comparison.js';
 import { redact } from '../../shared/redact.js';
 import { breakSchemes, inertLine } from '../../shared/untrustedText.js';
 
@@ -61,4 +63,17 @@ export function change(current: number, previous: number): string {
   if (previous === 0) return diff === 0 ? '0 (0%)' : `${sign}${diff} (new)`;
   const pct = Math.round(((current - previous) / previous) * 1000) / 10;
   return `${sign}${diff} (${pct > 0 ? '+' : ''}${pct}%)`;
+}
+
+/**
+ * What a change compares, for a sentence: "2026-11-01 to 2026-11-27 with 2026-10-01 to 2026-10-27" while the month
+ * is not finished, "2026-10 with 2026-09 (whole months)" once it is.
+ */
+export function comparedText(d: ComparedDates): string {
+  if (d.wholeMonths) return l10n.t('{0} with {1} (whole months)', d.from.slice(0, 7), d.previousFrom.slice(0, 7));
+  return l10n.t({
+    message: '{0} to {1} with {2} to {3}',
+    args: [d.from, d.to, d.previousFrom, d.previousTo],
+    comment: ['The days a change compares: the month so far with the same days of the month before'],
+  });
 }

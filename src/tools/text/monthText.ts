@@ -1,11 +1,12 @@
-// voiceSms_getMonthView's result: a few sentences a model can quote (totals, the change against the
-// previous month, the flagged days) and one JSON block with every figure, each day as a row. Figures
+// voiceSms_getMonthView's result: a few sentences a model can quote (totals, the change against the same days
+// of the previous month, the flagged days) and one JSON block with every figure, each day as a row. Figures
 // are the month model's (src/core/model/monthView.ts), the same the month view panel shows; spikes
 // use the panel's rule (src/shared/spikes.ts). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals, MonthView } from '../../core/model/types.js';
+import { comparedDates, type ComparedDates, type MonthComparison } from '../../shared/comparison.js';
 import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
-import { change, isoId, quoted, totalsFigures } from './dataText.js';
+import { change, comparedText, isoId, quoted, totalsFigures } from './dataText.js';
 
 export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
 
@@ -14,7 +15,13 @@ export interface MonthToolData {
   month: string;
   currentDay: string;
   totals: MonthTotals;
-  previous?: { month: string; totals: MonthTotals; change: Record<keyof Omit<MonthTotals, 'days'>, string> };
+  /** The month before over the compared days (the same days while the month is not finished), and the change. */
+  previous?: {
+    month: string;
+    totals: MonthTotals;
+    change: Record<keyof Omit<MonthTotals, 'days'>, string>;
+    compared: ComparedDates;
+  };
   flags: Record<DayFlag, string[]>;
   columns: readonly string[];
   rows: Array<[string, number | null, number | null, number | null, number | null, number | null, DayFlag[]]>;
@@ -25,7 +32,7 @@ export const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'ca
 const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
 
 /** Every calendar day of the month with its figures (null when the service sent none) and flags. */
-export function monthToolData(instanceId: string, view: MonthView, previous?: { monthId: string; totals: MonthTotals }): MonthToolData {
+export function monthToolData(instanceId: string, view: MonthView, comparison?: MonthComparison): MonthToolData {
   const byId = new Map(view.days.map((d) => [d.dateId, d]));
   const y = Number(view.monthId.slice(0, 4));
   const m = Number(view.monthId.slice(4, 6));
@@ -62,10 +69,15 @@ export function monthToolData(instanceId: string, view: MonthView, previous?: { 
     rows,
     warnings: [...view.warnings],
   };
-  if (previous) {
+  if (comparison) {
     const c = {} as Record<(typeof COUNTERS)[number], string>;
-    for (const k of COUNTERS) c[k] = change(view.totals[k], previous.totals[k]);
-    data.previous = { month: isoId(previous.monthId), totals: { ...previous.totals }, change: c };
+    for (const k of COUNTERS) c[k] = change(comparison.current[k], comparison.previous[k]);
+    data.previous = {
+      month: isoId(comparison.compared.previousMonthId),
+      totals: { ...comparison.previous },
+      change: c,
+      compared: comparedDates(comparison.compared),
+    };
   }
   return data;
 }
@@ -86,8 +98,8 @@ export function monthToolText(data: MonthToolData, spikeBase: number): string {
   lines.push(
     p
       ? l10n.t(
-          'Change against {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (previous month: {6} call legs, {7} minutes).',
-          p.month,
+          'Change, {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (the month before over those days: {6} call legs, {7} minutes).',
+          comparedText(p.compared),
           p.change.callLegs,
           p.change.callLegsIn,
           p.change.callLegsOut,
@@ -96,7 +108,7 @@ export function monthToolText(data: MonthToolData, spikeBase: number): string {
           p.totals.callLegs,
           p.totals.durationMin,
         )
-      : l10n.t('The previous month could not be loaded, so there is no comparison.'),
+      : l10n.t('The previous month could not be loaded (or this month has not begun), so there is no comparison.'),
   );
   const f = data.flags;
   if (f.spike.length > 0)
@@ -118,8 +130,8 @@ export function monthToolText(data: MonthToolData, spikeBase: number): string {
 export function monthToolResult(
   instanceId: string,
   view: MonthView,
-  previous?: { monthId: string; totals: MonthTotals },
+  comparison?: MonthComparison,
 ): { text: string; json: string; data: MonthToolData } {
-  const data = monthToolData(instanceId, view, previous);
+  const data = monthToolData(instanceId, view, comparison);
   return { text: monthToolText(data, spikeBaseline(view.days)), json: JSON.stringify(data), data };
 }

@@ -1,8 +1,9 @@
 // voiceSms_getAccountOverview's result: one sentence per instance and the totals, plus the structured data
 // (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
+import { comparedDates, sameDays, type ComparedDates, type ComparedDays } from '../../shared/comparison.js';
 import type { OverviewRow, OverviewTotals } from '../../shared/overview.js';
-import { isoId, quoted } from './dataText.js';
+import { comparedText, isoId, quoted } from './dataText.js';
 
 export interface OverviewToolData {
   month: string;
@@ -13,16 +14,21 @@ export interface OverviewToolData {
     figures?: OverviewRow['figures'];
     previousCallLegs?: number;
     changePct?: number | null;
+    compared?: ComparedDates;
     trend?: (number | null)[];
     error?: string;
   }>;
-  totals: Omit<OverviewTotals, 'pending'>;
+  totals: Omit<OverviewTotals, 'pending' | 'compared'> & { compared?: ComparedDates };
 }
 
-const change = (pct: number | null | undefined): string =>
-  pct === null || pct === undefined
-    ? l10n.t('no previous month to compare')
-    : l10n.t('{0}% against the previous month', pct > 0 ? `+${pct}` : pct);
+/** A change in a sentence; the days it compares are named unless the opening sentence named them for every row. */
+function change(pct: number | null | undefined, compared: ComparedDays | undefined, common: ComparedDays | undefined): string {
+  if (pct === null || pct === undefined || !compared) return l10n.t('no previous month to compare');
+  const signed = pct > 0 ? `+${pct}` : pct;
+  return common && sameDays(common, compared)
+    ? l10n.t('{0}% change', signed)
+    : l10n.t('{0}% ({1})', signed, comparedText(comparedDates(compared)));
+}
 
 export function overviewToolResult(
   monthId: string,
@@ -39,6 +45,8 @@ export function overviewToolResult(
       totals.failed,
     ),
   ];
+  const common = totals.compared;
+  if (common) lines.push(l10n.t('Changes of call legs compare {0}.', comparedText(comparedDates(common))));
   for (const r of rows) {
     const f = r.figures;
     lines.push(
@@ -52,7 +60,7 @@ export function overviewToolResult(
             f.callsUnique,
             f.durationMin,
             f.activeDays,
-            change(r.changePct),
+            change(r.changePct, r.compared, common),
           )
         : l10n.t('{0}: not loaded ({1})', quoted(r.instanceId, 80), r.error ?? ''),
     );
@@ -65,10 +73,10 @@ export function overviewToolResult(
       totals.callLegsOut,
       totals.callsUnique,
       totals.durationMin,
-      change(totals.changePct),
+      change(totals.changePct, totals.compared, common),
     ),
   );
-  const { pending: _pending, ...rest } = totals;
+  const { pending: _pending, compared: _compared, ...rest } = totals;
   const data: OverviewToolData = {
     month: isoId(monthId),
     previousMonth: isoId(previousMonthId),
@@ -80,11 +88,12 @@ export function overviewToolResult(
             ...(r.figures ? { figures: r.figures } : {}),
             ...(r.previousCallLegs !== undefined ? { previousCallLegs: r.previousCallLegs } : {}),
             changePct: r.changePct ?? null,
+            ...(r.compared ? { compared: comparedDates(r.compared) } : {}),
             trend: r.trend,
           }
         : { instanceId: r.instanceId, status: 'failed' as const, error: r.error ?? '' },
     ),
-    totals: rest,
+    totals: { ...rest, ...(common ? { compared: comparedDates(common) } : {}) },
   };
   return { text: lines.join('\n'), data };
 }

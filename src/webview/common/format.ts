@@ -108,3 +108,14 @@ export function formatDelta(d: Delta): string {
     comment: ['A change: the difference, then the percentage in brackets'],
   });
 }
+
+/**
+ * The days 1 … lastDay of a month in the page's language, without the year: "Nov 1 – 27" (a range), "Nov 1"
+ * (one day), "Nov" when `whole` — what a like-for-like change compares (shared/comparison.ts).
+ */
+export function formatDayRange(monthId: string, lastDay: number, whole = false): string {
+  const { y, m } = parts(monthId);
+  if (whole) return dateFormat({ month: 'short' }).format(utc(y, m));
+  const f = dateFormat({ month: 'short', day: 'numeric' });
+  return lastDay <= 1 ? f.format(utc(y, m, 1)) : f.formatRange(utc(y, m, 1), utc(y, m, lastDay));
+}

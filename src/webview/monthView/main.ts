@@ -168,7 +168,7 @@ host.onMessage((msg) => {
     case 'comparison': {
       const { phase } = shell;
       if (phase.kind === 'data' && current?.monthId === msg.monthId && current.instanceId === msg.instanceId) {
-        phase.data.comparison = { previousMonthId: msg.previousMonthId, totals: msg.totals };
+        phase.data.comparison = { previousMonthId: msg.previousMonthId, totals: msg.totals, compared: msg.compared };
         renderComparison(phase.data);
       }
       return;

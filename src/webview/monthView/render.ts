@@ -1,17 +1,30 @@
 // The month view's content: totals with the comparison, warnings, the chart and the day table.
 // Everything from the service is inserted as text via the `h` builder.
 import * as l10n from '@vscode/l10n';
+import type { ComparedDays } from '../../shared/comparison.js';
 import type { MonthTotalsData, MonthViewData } from '../../shared/protocol.js';
 import type { ComboChart, ComboPoint } from '../common/comboChart.js';
 import { createComboChart } from '../common/sharedChart.js';
 import { h, type Child } from '../common/dom.js';
-import { delta, formatDateLong, formatDayShort, formatDelta, formatInt, formatMonth, isWeekend, isoDate } from '../common/format.js';
+import {
+  delta,
+  formatDateLong,
+  formatDayRange,
+  formatDayShort,
+  formatDelta,
+  formatInt,
+  formatMonth,
+  isWeekend,
+  isoDate,
+} from '../common/format.js';
 import { buildDayRows, warningLines, type DayRow } from '../common/insights.js';
 import { makeRowsNavigable, tablePanel } from '../common/parts.js';
 
 export interface Comparison {
   previousMonthId: string;
+  /** The previous month over the compared days. */
   totals: MonthTotalsData;
+  compared: ComparedDays;
 }
 
 type Metric = 'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin';
@@ -26,8 +39,9 @@ const cards = (): { metric: Metric; label: string; swatch?: string }[] => [
 ];
 
 export function renderCards(view: MonthViewData, comparison: Comparison | undefined): HTMLElement {
-  const partial = view.days.some((d) => d.future);
-  const prevShort = comparison ? formatMonth(comparison.previousMonthId, 'short').replace(/\s\d{4}$/, '') : '';
+  // While the month is not finished the change is like for like: "vs Oct 1 – 27", not against all of October.
+  const c = comparison?.compared;
+  const prevShort = c ? formatDayRange(c.previousMonthId, c.previousLastDay, c.wholeMonths) : '';
   // The cards' labels are h3 under this h2, so the headings read as an outline below the page's h1.
   return h(
     'section',
@@ -51,7 +65,11 @@ export function renderCards(view: MonthViewData, comparison: Comparison | undefi
             h(
               'span',
               { className: 'vs' },
-              l10n.t({ message: 'vs {0}', args: [prevShort], comment: ['Compared with a month, e.g. "vs Feb"'] }),
+              l10n.t({
+                message: 'vs {0}',
+                args: [prevShort],
+                comment: ['Compared with a month, e.g. "vs Feb"'],
+              }),
             ),
           );
         }
@@ -69,13 +87,17 @@ export function renderCards(view: MonthViewData, comparison: Comparison | undefi
         );
       }),
     ),
-    comparison
+    c
       ? h(
           'p',
           { className: 'cards-note' },
-          partial
-            ? l10n.t('Changes compare this month so far with all of {0}.', formatMonth(comparison.previousMonthId))
-            : l10n.t('Changes compare with {0}.', formatMonth(comparison.previousMonthId)),
+          c.wholeMonths
+            ? l10n.t('Changes compare with {0}.', formatMonth(c.previousMonthId))
+            : l10n.t(
+                'Changes compare {0} with {1}.',
+                formatDayRange(c.monthId, c.lastDay),
+                formatDayRange(c.previousMonthId, c.previousLastDay),
+              ),
         )
       : null,
   );

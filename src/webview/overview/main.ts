@@ -5,6 +5,7 @@
 // with the page's state across reloads.
 import '../common/l10n.js';
 import * as l10n from '@vscode/l10n';
+import type { ComparedDays } from '../../shared/comparison.js';
 import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../shared/overview.js';
 import {
   parseOverviewState,
@@ -14,7 +15,7 @@ import {
   type OverviewToWebview,
 } from '../../shared/protocol.js';
 import { button, h, replaceContent, type Child } from '../common/dom.js';
-import { formatInt, formatMonth } from '../common/format.js';
+import { formatDayRange, formatInt, formatMonth } from '../common/format.js';
 import { PanelShell } from '../common/panelShell.js';
 import { markPainted } from '../common/painted.js';
 import { makeRowsNavigable, tablePanel } from '../common/parts.js';
@@ -60,6 +61,8 @@ const filterInput = h('input', {
 });
 const tbody = h('tbody', {});
 const tfoot = h('tfoot', {});
+/** Which days the changes compare (like for like while the month is not finished). */
+const comparedNote = h('p', { className: 'overview-compared' });
 const headRow = h('tr', {});
 /** Rendered rows by instance id; a settled row replaces only its own. */
 const rendered = new Map<string, HTMLTableRowElement>();
@@ -100,6 +103,12 @@ function renderSubtitle(subtitle: HTMLElement): void {
 
 // ----- cells
 
+/** "Nov 1 – 27 vs Oct 1 – 27", or the two months when both are whole. */
+function comparedRange(c: ComparedDays): string {
+  const side = (monthId: string, lastDay: number): string => (c.wholeMonths ? formatMonth(monthId) : formatDayRange(monthId, lastDay));
+  return l10n.t('{0} vs {1}', side(c.monthId, c.lastDay), side(c.previousMonthId, c.previousLastDay));
+}
+
 function changeCell(row: OverviewRow): HTMLElement {
   const pct = row.status === 'ok' ? row.changePct : undefined;
   if (pct === null || pct === undefined) {
@@ -114,7 +123,12 @@ function changeCell(row: OverviewRow): HTMLElement {
   const text = `${pct > 0 ? '+' : ''}${pct.toLocaleString(document.documentElement.lang || undefined, { maximumFractionDigits: 1 })} %`;
   return h(
     'td',
-    { className: `num change ${dir}`, attrs: { title: l10n.t('Call legs against the previous month') } },
+    {
+      className: `num change ${dir}`,
+      attrs: {
+        title: row.compared ? l10n.t('Call legs, {0}', comparedRange(row.compared)) : l10n.t('Call legs against the previous month'),
+      },
+    },
     h('span', { className: 'arrow', attrs: { 'aria-hidden': 'true' } }, arrow),
     ' ',
     text,
@@ -322,6 +336,7 @@ function renderTotals(rows: readonly OverviewRow[], filtered: boolean): void {
       h('td', {}, ''),
     ),
   );
+  replaceContent(comparedNote, t.compared ? l10n.t('Change: call legs, {0}.', comparedRange(t.compared)) : '');
 }
 
 function renderProgress(shown: number): void {
@@ -389,6 +404,7 @@ function renderData(data: Table): { content: Child[]; inserted(): void } {
       tbody,
       tfoot,
     ),
+    comparedNote,
   ];
   return {
     content,

@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../src/host/webviews/html.js';
 import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { buildWebviewBundles, REPO } from '../webview/support/build.js';
-import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, meta, trendMonths } from '../webview/support/fixtures.js';
+import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryComparison, marchView, meta, trendMonths } from '../webview/support/fixtures.js';
 import { CHROMIUM_ARGS } from '../webview/support/harness.js';
 import { checkChromium } from '../../../scripts/editor/chromium.js';
 
@@ -158,7 +158,7 @@ void describe('webviews in another language', () => {
       const sent: unknown[] = [
         { type: 'loading', instanceId: INSTANCE, monthId: '202503' },
         { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
-        { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
+        { type: 'comparison', instanceId: INSTANCE, monthId: '202503', ...februaryComparison() },
       ] satisfies MonthViewToWebview[];
       for (const m of sent) await p.send(m);
       assert.equal(await p.page.locator('html').getAttribute('lang'), LANGUAGE);

@@ -7,8 +7,9 @@ import { formatOverviewExport } from '../../../src/shared/overviewExport.js';
 
 const fig = (callLegs: number) => ({ callLegs, callLegsIn: callLegs - 1, callLegsOut: 1, callsUnique: 2, durationMin: 3, activeDays: 4 });
 const trend = new Array<number | null>(12).fill(null);
+const JUNE_1_27 = { monthId: '202406', previousMonthId: '202405', lastDay: 27, previousLastDay: 27, wholeMonths: false };
 const ROWS: OverviewRow[] = [
-  { instanceId: 'VI-1', status: 'ok', figures: fig(110), previousCallLegs: 100, changePct: 10, trend },
+  { instanceId: 'VI-1', status: 'ok', figures: fig(110), previousCallLegs: 100, changePct: 10, compared: JUNE_1_27, trend },
   { instanceId: '=HYPERLINK("x")', status: 'ok', figures: fig(50), changePct: null, trend },
   { instanceId: 'VI-[3](http://x.y)', status: 'failed', error: 'instance suspended, "really"', trend },
   { instanceId: 'VI-4', status: 'pending', trend },
@@ -32,12 +33,23 @@ void describe('account overview figures and exports', () => {
     const lines = csv.split('\r\n');
     assert.equal(
       lines[0],
-      'instance,status,call_legs,call_legs_in,call_legs_out,calls_unique,duration_min,days_with_data,previous_call_legs,change_pct,error',
+      'instance,status,call_legs,call_legs_in,call_legs_out,calls_unique,duration_min,days_with_data,previous_call_legs,change_pct,compared_days,previous_days,error',
     );
-    assert.equal(lines[1], 'VI-1,ok,110,109,1,2,3,4,100,10,');
+    assert.equal(lines[1], 'VI-1,ok,110,109,1,2,3,4,100,10,2024-06-01/2024-06-27,2024-05-01/2024-05-27,');
     assert.ok(lines[2]!.startsWith(`"'=HYPERLINK(""x"")",ok,50`), lines[2]);
-    assert.equal(lines[3], 'VI-[3](http://x.y),failed,,,,,,,,,"instance suspended, ""really"""');
-    assert.equal(lines[5], 'total,2 ok,160,158,2,4,6,8,100,10,');
+    assert.equal(lines[3], 'VI-[3](http://x.y),failed,,,,,,,,,,,"instance suspended, ""really"""');
+    assert.equal(lines[5], 'total,2 ok,160,158,2,4,6,8,100,10,2024-06-01/2024-06-27,2024-05-01/2024-05-27,');
+  });
+
+  void it('CSV keeps a negative change a number; only text gets the formula guard', () => {
+    const rows: OverviewRow[] = [
+      { instanceId: '-50', status: 'ok', figures: fig(50), previousCallLegs: 100, changePct: -50, trend },
+      { instanceId: 'VI-2', status: 'ok', figures: fig(0), previousCallLegs: 10, changePct: -100, trend },
+    ];
+    const lines = formatOverviewExport(rows, 'csv', { monthId: '202406' }).split('\r\n');
+    assert.equal(lines[1], "'-50,ok,50,49,1,2,3,4,100,-50,,,", 'the id is text and guarded; the change is the number -50');
+    assert.equal(lines[2], 'VI-2,ok,0,-1,1,2,3,4,10,-100,,,');
+    assert.equal(lines[3], 'total,2 ok,50,48,2,4,6,8,110,-54.5,,,');
   });
 
   void it('JSON round-trips the rows and totals; ids can be masked', () => {
@@ -58,7 +70,7 @@ void describe('account overview figures and exports', () => {
 
   void it('Markdown keeps outside text literal', () => {
     const md = formatOverviewExport(ROWS, 'markdown', { monthId: '202406' });
-    assert.match(md, /^## 2024-06\n/);
+    assert.match(md, /^## 2024-06\n\nChange: call legs, 2024-06-01 to 2024-06-27 vs 2024-05-01 to 2024-05-27\.\n/);
     assert.ok(md.includes('| VI-\\[3\\]\\(http\\:\\/\\/x\\.y\\) |') || md.includes('VI-\\[3\\](http\\://x\\.y)'), md);
     assert.ok(!md.includes('](http://'), 'no live link');
     assert.match(md, /\| \*\*Total\*\* \(2 instances\) \| \*\*160\*\* /);

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import type { DayStats, MonthView } from '../../../src/core/model/types.js';
 import { balanceToolResult, instancesToolResult } from '../../../src/tools/text/accountText.js';
 import { activitiesToolResult } from '../../../src/tools/text/activitiesText.js';
+import type { MonthComparison } from '../../../src/shared/comparison.js';
 import { change, inert, quoted } from '../../../src/tools/text/dataText.js';
 import { toolError, toolErrorText } from '../../../src/tools/text/errorText.js';
 import { monthToolResult } from '../../../src/tools/text/monthText.js';
@@ -81,14 +82,16 @@ void describe('chat tools: inert data', () => {
 });
 
 void describe('chat tools: month view', () => {
-  const previous = {
-    monthId: '202601',
-    totals: { callLegs: 100, callLegsIn: 50, callLegsOut: 50, callsUnique: 90, durationMin: 200, days: 31 },
-  };
+  // January over February's compared days (1–10: February is not finished).
+  const previous = (view: MonthView): MonthComparison => ({
+    compared: { monthId: '202602', previousMonthId: '202601', lastDay: 10, previousLastDay: 10, wholeMonths: false },
+    current: view.totals,
+    previous: { callLegs: 100, callLegsIn: 50, callLegsOut: 50, callsUnique: 90, durationMin: 200, days: 10 },
+  });
 
   void it("gives the model's totals, the change and every day with the panel's flags", () => {
     const view = february();
-    const { text, data } = monthToolResult('VI-1', view, previous);
+    const { text, data } = monthToolResult('VI-1', view, previous(view));
     assert.deepEqual(data.totals, view.totals);
     assert.equal(data.rows.length, 28);
     assert.deepEqual(data.flags.spike, ['2026-02-03']);
@@ -102,7 +105,14 @@ void describe('chat tools: month view', () => {
       text,
       new RegExp(`^Voice instance "VI-1", 2026-02 \\(the service's current day is 2026-02-10\\): ${view.totals.callLegs} call legs`),
     );
-    assert.match(text, /Change against 2026-01: call legs \+/);
+    assert.match(text, /Change, 2026-02-01 to 2026-02-10 with 2026-01-01 to 2026-01-10: call legs \+/);
+    assert.deepEqual(data.previous?.compared, {
+      from: '2026-02-01',
+      to: '2026-02-10',
+      previousFrom: '2026-01-01',
+      previousTo: '2026-01-10',
+      wholeMonths: false,
+    });
     assert.match(text, /Spikes \(more than 3 times the median of active days, 11 call legs\): 2026-02-03\./);
     assert.match(text, /Days the service sent no entry for: 2026-02-05\./);
   });

@@ -9,7 +9,7 @@ import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './suppor
 import {
   ACTIVITIES_RESULT,
   ACTIVITIES_XML,
-  februaryView,
+  februaryComparison,
   marchView,
   meta,
   quietMonthView,
@@ -72,8 +72,7 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
                 type: 'comparison',
                 instanceId: INSTANCE,
                 monthId: '202503',
-                previousMonthId: '202502',
-                totals: februaryView().totals,
+                ...februaryComparison(),
               });
               await p.page.locator('.chart-box canvas').waitFor();
             },

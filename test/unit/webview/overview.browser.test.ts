@@ -12,6 +12,17 @@ import { panelHarness } from './support/panels.js';
 import type { ThemeName } from './support/themes.js';
 
 const MONTH = '202503';
+/** March at its 14th: each change compares March 1–14 with February 1–14. */
+const MARCH_1_14 = { monthId: '202503', previousMonthId: '202502', lastDay: 14, previousLastDay: 14, wholeMonths: false };
+/** "Mar 1 – 14 vs Feb 1 – 14" as the page's language (en) writes the ranges (spaces compared as spaces: Node's and
+ * Chromium's ICU differ in which space surrounds the dash). */
+const range = (m: number): string =>
+  new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(
+    new Date(Date.UTC(2025, m, 1)),
+    new Date(Date.UTC(2025, m, 14)),
+  );
+const COMPARED = `${range(2)} vs ${range(1)}`.replace(/\s/gu, ' ');
+const spaced = (s: string | null): string | undefined => s?.replace(/\s/gu, ' ');
 const withPanel = panelHarness();
 
 function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'): OverviewRow {
@@ -32,6 +43,7 @@ function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'):
     },
     previousCallLegs: callLegs + 10 - i * 3,
     changePct: Math.round(((callLegs - (callLegs + 10 - i * 3)) / (callLegs + 10 - i * 3)) * 1000) / 10,
+    compared: MARCH_1_14,
     trend: [null, null, null, null, 5, 7, 6, 9, null, 8, callLegs + 10 - i * 3, callLegs],
   };
 }
@@ -67,6 +79,9 @@ void describe('account overview page', () => {
       const total = await p.page.locator('tfoot tr').textContent();
       assert.match(total ?? '', /Total \(3 instances\)/);
       assert.match(total ?? '', new RegExp(String(LEGS[0]! + LEGS[1]! + LEGS[2]!)));
+      // The page says which days the changes compare: the same days of both months.
+      assert.equal(spaced(await p.page.locator('.overview-compared').textContent()), `Change: call legs, ${COMPARED}.`);
+      assert.equal(spaced(await p.page.locator('tbody tr.overview-row td.change').first().getAttribute('title')), `Call legs, ${COMPARED}`);
       assert.deepEqual(await p.violations(), []);
     });
   });

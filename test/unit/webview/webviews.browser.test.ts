@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { ActivitiesToWebview, JsonValue, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
 import { REPO } from './support/build.js';
-import { ACTIVITIES_RESULT, ACTIVITIES_XML, februaryView, marchView, MALICIOUS, meta, trendMonths } from './support/fixtures.js';
+import {
+  ACTIVITIES_RESULT,
+  ACTIVITIES_XML,
+  februaryComparison,
+  februaryView,
+  marchView,
+  MALICIOUS,
+  meta,
+  trendMonths,
+} from './support/fixtures.js';
 import type { PanelPage } from './support/harness.js';
 import { panelHarness } from './support/panels.js';
 
@@ -40,8 +49,7 @@ async function showMarch(p: PanelPage, withComparison = true): Promise<void> {
       type: 'comparison',
       instanceId: INSTANCE,
       monthId: '202503',
-      previousMonthId: '202502',
-      totals: februaryView().totals,
+      ...februaryComparison(),
     } satisfies MonthViewToWebview);
   }
 }
@@ -50,7 +58,7 @@ async function showMarch(p: PanelPage, withComparison = true): Promise<void> {
 function marchWithComparison(): MonthViewToWebview[] {
   return [
     { type: 'monthData', instanceId: INSTANCE, monthId: '202503', view: marchView(), meta: meta() },
-    { type: 'comparison', instanceId: INSTANCE, monthId: '202503', previousMonthId: '202502', totals: februaryView().totals },
+    { type: 'comparison', instanceId: INSTANCE, monthId: '202503', ...februaryComparison() },
   ];
 }
 
@@ -213,26 +221,52 @@ void describe('month view webview', () => {
     });
   });
 
-  void it('shows the comparison with the previous month as signed deltas and percentages', async () => {
+  void it('shows the comparison with the same days of the previous month as signed deltas and percentages', async () => {
     await withPanel('monthView', async (p) => {
       await showMarch(p);
       const now = marchView().totals;
-      const prev = februaryView().totals;
-      assert.ok(now.callLegs > prev.callLegs && now.durationMin < prev.durationMin, 'fixture: legs rose, minutes fell');
+      // March is at its 14th: February's first 14 days, counted here from the fixture's days.
+      const feb = februaryView().days.slice(0, 14);
+      const prev = { callLegs: feb.reduce((n, d) => n + d.callLegs, 0), durationMin: feb.reduce((n, d) => n + d.durationMin, 0) };
+      assert.ok(now.callLegs > prev.callLegs && now.durationMin > prev.durationMin, 'fixture: legs and minutes rose');
       const pct = (a: number, b: number): string =>
         Math.abs(((a - b) / b) * 100)
           .toFixed(1)
           .replace(/\.0$/, '');
+      // The range as the page's language writes it (en: "Feb 1 – 14"); spaces compared as spaces (Node's and
+      // Chromium's ICU put different ones round the dash).
+      const spaced = (t: string | null): string | undefined => t?.replace(/\s/gu, ' ');
+      const feb1to14 = 'Feb 1 – 14';
+      assert.equal(
+        spaced(await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent()),
+        `▲ +${(now.callLegs - prev.callLegs).toLocaleString('en')} (+${pct(now.callLegs, prev.callLegs)}%) vs ${feb1to14}`,
+      );
+      assert.equal(
+        spaced(await p.page.locator('.card[data-metric="durationMin"] .card-delta').textContent()),
+        `▲ +${(now.durationMin - prev.durationMin).toLocaleString('en')} (+${pct(now.durationMin, prev.durationMin)}%) vs ${feb1to14}`,
+      );
+      assert.equal(spaced(await p.page.locator('.cards-note').textContent()), 'Changes compare Mar 1 – 14 with Feb 1 – 14.');
+      await assertNoViolations(p);
+    });
+  });
+
+  void it('compares a finished month with the whole month before', async () => {
+    await withPanel('monthView', async (p) => {
+      const feb = februaryView();
+      await p.send({ type: 'monthData', instanceId: INSTANCE, monthId: '202502', view: feb, meta: meta() });
+      await p.send({
+        type: 'comparison',
+        instanceId: INSTANCE,
+        monthId: '202502',
+        previousMonthId: '202501',
+        totals: { ...feb.totals, callLegs: feb.totals.callLegs * 2 },
+        compared: { monthId: '202502', previousMonthId: '202501', lastDay: 28, previousLastDay: 31, wholeMonths: true },
+      });
       assert.equal(
         await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent(),
-        `▲ +${now.callLegs - prev.callLegs} (+${pct(now.callLegs, prev.callLegs)}%) vs Feb`,
+        `▼ −${feb.totals.callLegs.toLocaleString('en')} (−50%) vs Jan`,
       );
-      assert.equal(
-        await p.page.locator('.card[data-metric="durationMin"] .card-delta').textContent(),
-        `▼ −${prev.durationMin - now.durationMin} (−${pct(now.durationMin, prev.durationMin)}%) vs Feb`,
-      );
-      assert.equal(await p.page.locator('.cards-note').textContent(), 'Changes compare this month so far with all of February 2025.');
-      await assertNoViolations(p);
+      assert.equal(await p.page.locator('.cards-note').textContent(), 'Changes compare with January 2025.');
     });
   });
 

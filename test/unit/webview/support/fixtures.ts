@@ -1,4 +1,5 @@
 // Month data as the host sends it (already the model's shape: ascending days, flags, totals).
+import type { ComparedDays } from '../../../../src/shared/comparison.js';
 import type { DayStatsData, JsonValue, MonthTotalsData, MonthViewData, ResponseMeta, TrendMonth } from '../../../../src/shared/protocol.js';
 
 export const MALICIOUS = '<img src=x onerror="window.__pwned=1">Acme <b>Cloud</b>';
@@ -76,6 +77,15 @@ export function marchView(): MonthViewData {
 export function februaryView(): MonthViewData {
   const days = Array.from({ length: 28 }, (_, i) => day(`202502${String(i + 1).padStart(2, '0')}`, [15, 12, 27, 18, 95]));
   return { monthId: '202502', currentDateId: '20250314', days, missingDays: [], totals: totalsOf(days), warnings: [] };
+}
+
+/** What the host sends with March (its 14th, not finished): February's first 14 days, like for like. */
+export function februaryComparison(): { previousMonthId: string; totals: MonthTotalsData; compared: ComparedDays } {
+  return {
+    previousMonthId: '202502',
+    totals: totalsOf(februaryView().days.slice(0, 14)),
+    compared: { monthId: '202503', previousMonthId: '202502', lastDay: 14, previousLastDay: 14, wholeMonths: false },
+  };
 }
 
 export function meta(overrides: Partial<ResponseMeta['service']> = {}): ResponseMeta {
