@@ -3,6 +3,7 @@
 // are unit-tested; whether an entry is an id is the validator's call (validateId), quoted word for word.
 import * as l10n from '@vscode/l10n';
 import { isVoiceSmsError } from '../errors.js';
+import { idKey } from '../../shared/idRules.js';
 import { validateId } from './ids.js';
 
 /** One entry of a list as written (trimmed, quotes removed) and the line it starts on (1-based). */
@@ -215,8 +216,12 @@ export function planInstanceList(
   const report: InstanceListReport = { entries: [], added: [], notAdded: [], alreadyListed: [], repeated: [], invalid: [] };
   const have = new Set(listed);
   const seen = new Set<string>();
+  // Ids by their NFKC form: a look-alike of a listed id (or of an earlier entry) is refused, naming it.
+  const listedByKey = new Map<string, string>();
+  for (const id of listed) if (!listedByKey.has(idKey(id))) listedByKey.set(idKey(id), id.trim());
+  const seenByKey = new Map<string, ListEntry & { id: string }>();
   entries.forEach((entry, index) => {
-    const checked = idOrReason(entry.text);
+    let checked = idOrReason(entry.text);
     if (index === 0 && options.firstIsHeader) {
       const heading =
         'reason' in checked
@@ -229,6 +234,16 @@ export function planInstanceList(
         report.entries.push({ ...entry, outcome: 'header', reason: heading });
         return;
       }
+    }
+    if ('id' in checked) {
+      const key = idKey(checked.id);
+      const listedAs = listedByKey.get(key);
+      const earlier = seenByKey.get(key);
+      if (listedAs !== undefined && listedAs !== checked.id) {
+        checked = { reason: l10n.t('looks the same as {0}, which is already listed', listedAs) };
+      } else if (listedAs === undefined && earlier !== undefined && earlier.id !== checked.id) {
+        checked = { reason: l10n.t('looks the same as {0} (line {1})', earlier.id, earlier.line) };
+      } else if (earlier === undefined) seenByKey.set(key, { ...entry, id: checked.id });
     }
     if ('reason' in checked) {
       report.invalid.push({ ...entry, reason: checked.reason });

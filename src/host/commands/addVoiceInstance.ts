@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validationError } from '../../core/errors.js';
 import { validateId } from '../../core/model/ids.js';
+import { lookAlikeOf } from '../../shared/idRules.js';
 import {
   checkEntryCount,
   checkListSize,
@@ -109,6 +110,8 @@ async function addGiven(
 }
 
 async function addOne(services: HostServices, instanceId: string): Promise<string> {
+  const like = lookAlikeOf(instanceId, ownInstances(services));
+  if (like !== undefined) throw validationError('instanceId', vscode.l10n.t('looks the same as {0}, which is already listed', like));
   const result = await changeProfileInstances(services, instanceId, 'add');
   services.log.info(`voice instance ${instanceId}: ${result === 'added' ? 'added to' : 'already in'} the active profile`);
   if (result === 'noProfile') {
