@@ -16,6 +16,8 @@ export interface ListEntry {
 export const MAX_LIST_ENTRIES = 1000;
 /** Characters one list (a paste or a file) may hold. */
 export const MAX_LIST_CHARS = 1024 * 1024;
+/** Bytes of a list file read at most (whatever its size claims); a larger file is refused whole. */
+export const MAX_LIST_BYTES = MAX_LIST_CHARS;
 
 const BOM = '\uFEFF';
 
@@ -24,6 +26,34 @@ export function checkListSize(chars: number): void {
   if (chars > MAX_LIST_CHARS) {
     throw new RangeError(l10n.t('The list is larger than {0} KiB; split it into smaller lists.', MAX_LIST_CHARS / 1024));
   }
+}
+
+/**
+ * The text of a list file's bytes, or a RangeError saying why it is not one: over MAX_LIST_BYTES, not UTF-8, or
+ * holding characters no text list has (NUL and the other C0 controls but tab, line breaks and form feed; DEL and
+ * C1). A PNG or a ZIP fails here instead of becoming "valid" ids.
+ */
+export function decodeListFile(bytes: Uint8Array): string {
+  checkListSize(bytes.length > MAX_LIST_BYTES ? MAX_LIST_CHARS + 1 : 0);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RangeError(l10n.t('The file is not UTF-8 text; choose a text or CSV file.'));
+  }
+  if (hasBinaryControl(text)) {
+    throw new RangeError(l10n.t('The file holds binary data, not a text list; choose a text or CSV file.'));
+  }
+  return text;
+}
+
+/** NUL and the other C0 controls but tab, LF, FF and CR; DEL and the C1 controls. */
+function hasBinaryControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
 }
 
 /** Throws for a list of more than MAX_LIST_ENTRIES entries: nothing of it is used. */
