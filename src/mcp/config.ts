@@ -3,6 +3,7 @@
 // server still starts and answers every tool with it, so an agent can tell the user what to fix.
 import * as l10n from '@vscode/l10n';
 import type { AuthForm, AuthOptions, SignatureMode } from '../core/auth/headers.js';
+import { idKey } from '../shared/idRules.js';
 
 export const ENV = {
   baseUrl: 'VOICESMS_BASE_URL',
@@ -83,6 +84,11 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
   if (defaultRegion !== '' && !REGION.test(defaultRegion)) {
     problems.push(l10n.t('{0} must be a two-letter ISO country code such as DE or US.', ENV.defaultRegion));
   }
+  // Ids compared by their NFKC form, as the editor compares them: two that look the same are one mistake.
+  for (const name of [ENV.voiceInstances, ENV.senderIds]) {
+    const pair = lookAlikeEntries(value(env, name));
+    if (pair) problems.push(l10n.t('{0}: entries {1} and {2} look the same (one NFKC form); keep one.', name, pair[0], pair[1]));
+  }
   if (problems.length > 0) {
     return {
       ok: false,
@@ -106,6 +112,21 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
       ...(caFile !== '' ? { caFile } : {}),
     },
   };
+}
+
+/** The 1-based positions of the first two entries of a comma-separated list that differ but look the same. */
+function lookAlikeEntries(raw: string): [number, number] | undefined {
+  const seen = new Map<string, { id: string; at: number }>();
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const [i, id] of entries.entries()) {
+    const earlier = seen.get(idKey(id));
+    if (earlier && earlier.id !== id) return [earlier.at, i + 1];
+    if (!earlier) seen.set(idKey(id), { id, at: i + 1 });
+  }
+  return undefined;
 }
 
 /** A comma-separated list, trimmed, without empties or repeats. */

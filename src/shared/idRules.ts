@@ -33,6 +33,28 @@ export function idProblem(value: string): IdProblem | undefined {
 }
 
 /**
+ * The form ids are compared in: trimmed and NFKC-normalised, so a full-width `ＶＩ-1` is `VI-1` and `cafe` with
+ * a combining acute is `café`. Two ids with one key look alike in every dialog, tree and confirmation.
+ */
+export function idKey(id: string): string {
+  return id.trim().normalize('NFKC');
+}
+
+/**
+ * The first of `listed` that `id` looks like without being it (the same key, other characters), or undefined.
+ * The same id is no look-alike: that is a repeat, which callers treat as such.
+ */
+export function lookAlikeOf(id: string, listed: Iterable<string>): string | undefined {
+  const trimmed = id.trim();
+  const key = idKey(trimmed);
+  for (const other of listed) {
+    const o = other.trim();
+    if (o !== trimmed && idKey(o) === key) return o;
+  }
+  return undefined;
+}
+
+/**
  * `202503` + 1 -> `202504`, `202501` - 1 -> `202412`. Expects a valid YYYYMM; a result outside the
  * years MONTH_ID allows is returned as computed (the core refuses it, see core/model/month.ts).
  */

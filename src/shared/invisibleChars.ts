@@ -1,10 +1,18 @@
-// The characters an id may not contain because nobody can see them: format characters (bidirectional
-// controls such as U+202E, zero-width spaces and joiners), the other default-ignorable code points (the
-// Hangul fillers, variation selectors, tags) and the line and paragraph separators. An id holding one looks
-// like another id in every dialog, tree and confirmation. Pure: no vscode, no DOM.
+// The one rule for characters nobody can see, used alike by the id checks (an id may not hold one: it would look
+// like another id in every dialog, tree and confirmation) and by the secret mask (spelledText.ts drops them before
+// it looks for a credential, so none can hide one): every default-ignorable code point (bidirectional controls
+// such as U+202E, zero-width spaces and joiners, the combining grapheme joiner, variation selectors, tags), the
+// Hangul fillers named again (U+115F, U+1160, U+3164, U+FFA0: default-ignorable in the Unicode data, named so that
+// an engine with older data still drops them), the other format characters, and the line and paragraph separators.
+// Pure: no vscode, no DOM.
 
-/** One character class, no quantifier: linear on any input. */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u;
+/** One character of the rule (one class, no quantifier, no `g`: linear, and `test` keeps no state). */
+export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** True when `c` (one character) is invisible by the rule. */
+export function isInvisible(c: string): boolean {
+  return INVISIBLE.test(c);
+}
 
 /** The first invisible character of `text`, or undefined when every character can be seen. */
 export function firstInvisible(text: string): string | undefined {

@@ -3,14 +3,16 @@
 //  - decode: one layer of escapes undone: percent-encoding (`%7E`, `%7e`, UTF-8 byte runs, `%u007E`), XML and
 //    HTML character references (`&#126;`, `&#x7E;`) and the five XML entities, JSON escapes (`\u007E`, `\"`);
 //  - fold: look-alikes made one: compatibility decomposition (NFKD: `ｋ` is `k`, `é` is `e` + accent), invisible
-//    format characters dropped (zero-width space/joiners, soft hyphen, BOM, bidi marks), `+` read as a space (the
-//    form encoding of a space).
+//    characters dropped by the rule the id checks use (invisibleChars.ts: every default-ignorable code point — zero-
+//    width space/joiners, soft hyphen, BOM, bidi marks, the combining grapheme joiner, variation selectors, the
+//    Hangul fillers — and every format character), `+` read as a space (the form encoding of a space).
 // A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
 // undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string). No regular
 // expression runs over the text. The readings are built without positions first (eachReading) and searched for
 // every value at once (secretAutomaton.ts); only a reading that holds a secret is built again with them.
 // (redact.ts takes the automaton from here: this bundle is loaded with the first secret, the log's is not.)
 export { Automaton } from './secretAutomaton.js';
+import { isInvisible } from './invisibleChars.js';
 
 /** A reading of some text: `text[i]` stood at `from[i]`..`to[i]` (exclusive) of the original. */
 export interface Spelled {
@@ -323,7 +325,6 @@ function charReference(s: string, at: number): number {
 }
 
 const MAX_RUN = 8;
-const FORMAT_CHAR = /^\p{Cf}$/u;
 const MARK = /^\p{M}$/u;
 const ANY_MARK = /\p{M}/u;
 /** Per code point below U+10000: its folded form and whether it is a combining mark (it then joins the one before). */
@@ -339,7 +340,8 @@ function foldOf(cp: number): Folded {
   const cached = cp < 0x10000 ? foldedBmp[cp] : undefined;
   if (cached !== undefined) return cached;
   const ch = String.fromCodePoint(cp);
-  const out = FORMAT_CHAR.test(ch) ? '' : ch.normalize('NFKD').replace(/\+/g, ' ');
+  // Invisible by the one rule the id checks use too (invisibleChars.ts): dropped, so none can hide a secret.
+  const out = isInvisible(ch) ? '' : ch.normalize('NFKD').replace(/\+/g, ' ');
   const f = { out, mark: MARK.test(ch), plain: !ANY_MARK.test(out) };
   if (cp < 0x10000) foldedBmp[cp] = f;
   return f;
@@ -354,7 +356,7 @@ const BEYOND_ASCII_OR_PLUS = /[+\x7f-\uffff]/;
 
 /**
  * Look-alikes made one: NFKD (a character and the combining marks after it normalised together, so marks
- * sort as NFKD sorts them), invisible format characters dropped, `+` as a space.
+ * sort as NFKD sorts them), invisible characters (invisibleChars.ts) dropped, `+` as a space.
  */
 export function fold(src: Spelled): Spelled {
   const s = src.text;

@@ -1,17 +1,21 @@
 // Add Voice Instance with a list, through its argument object, in a real extension host: a mixed list adds
-// nothing and returns the report; addValid adds the valid ids with one settings write; a CSV file's first
+// nothing and returns the report; addValid asks first, then adds the valid ids with one settings write; a PNG is
+// refused; a look-alike of a listed id is invalid, naming it; a CSV file's first
 // column goes in with its heading row reported; 500 ids go in at once and the tree lists them without a request.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InstanceListReport } from '../../src/core/model/idList.js';
 import { demoInstanceIds } from '../../src/simulator/index.js';
+import { EXTENSION_ID } from './contract.js';
+import { answering, confirmations } from './modals.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';
 
 const PROFILE = 'Bulk instances integration';
+const ADD_VALID = 'Add Valid Instances';
 
 /** What the command returns for a list (the core's report, typed from where it is built). */
 type Report = InstanceListReport;
@@ -83,12 +87,31 @@ describe('addVoiceInstance with a list: report, addValid, file import, 500 ids',
     );
   });
 
-  it('addValid adds the valid ids with one settings write', async function () {
+  it('addValid asks first: declined, nothing is added', async function () {
+    const c = await confirmations();
+    const asked = c.asked().length;
     const { value: report, writes } = await countingWrites(() =>
-      vscode.commands.executeCommand<Report>('voiceSms.addVoiceInstance', {
-        instanceIds: ['VI-DEMO-02', 'VI/03', 'VI-DEMO-01', 'VI-DEMO-04'],
-        addValid: true,
-      }),
+      answering('Cancel', () =>
+        vscode.commands.executeCommand<Report>('voiceSms.addVoiceInstance', { instanceIds: ['VI-DEMO-02', 'VI/03'], addValid: true }),
+      ),
+    );
+    const question = c.asked().at(-1);
+    assert.equal(c.asked().length, asked + 1, 'one question');
+    assert.match(question?.message ?? '', /Add 1 voice instances to profile "Bulk instances integration"\?/);
+    assert.match(question?.detail ?? '', /1 of 2 entries are invalid[\s\S]*VI-DEMO-02/);
+    assert.equal(writes, 0);
+    assert.deepEqual(report.added, []);
+    assert.deepEqual(saved(), ['VI-DEMO-01']);
+  });
+
+  it('addValid adds the valid ids with one settings write once the user says so', async function () {
+    const { value: report, writes } = await countingWrites(() =>
+      answering(ADD_VALID, () =>
+        vscode.commands.executeCommand<Report>('voiceSms.addVoiceInstance', {
+          instanceIds: ['VI-DEMO-02', 'VI/03', 'VI-DEMO-01', 'VI-DEMO-04'],
+          addValid: true,
+        }),
+      ),
     );
     assert.equal(writes, 1);
     assert.deepEqual(report.added, ['VI-DEMO-02', 'VI-DEMO-04']);
@@ -106,6 +129,24 @@ describe('addVoiceInstance with a list: report, addValid, file import, 500 ids',
     assert.deepEqual(report.added, ['VI-DEMO-05', 'VI-DEMO-06']);
     assert.deepEqual(report.alreadyListed, ['VI-DEMO-02']);
     assert.deepEqual(saved(), ['VI-DEMO-01', 'VI-DEMO-02', 'VI-DEMO-04', 'VI-DEMO-05', 'VI-DEMO-06']);
+  });
+
+  it('a PNG is not a list: refused, nothing added', async function () {
+    const file = path.join(dir, 'icon.png');
+    const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? process.cwd();
+    await copyFile(path.join(root, 'media', 'icon.png'), file);
+    const before = saved();
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('voiceSms.addVoiceInstance', { file })), /not UTF-8 text/);
+    assert.deepEqual(saved(), before);
+  });
+
+  it('a look-alike of a listed id is refused, saying which', async function () {
+    // Full-width V, I, D, E, M, O: the same NFKC form as VI-DEMO-01.
+    const report = await vscode.commands.executeCommand<Report>('voiceSms.addVoiceInstance', {
+      instanceIds: ['\uFF36\uFF29-\uFF24\uFF25\uFF2D\uFF2F-01'],
+    });
+    assert.equal(report.invalid.length, 1);
+    assert.match(report.invalid[0]?.reason ?? '', /looks the same as VI-DEMO-01, which is already listed/);
   });
 
   it('refuses a relative file path and a non-list instanceIds', async function () {

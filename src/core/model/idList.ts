@@ -3,6 +3,7 @@
 // are unit-tested; whether an entry is an id is the validator's call (validateId), quoted word for word.
 import * as l10n from '@vscode/l10n';
 import { isVoiceSmsError } from '../errors.js';
+import { idKey } from '../../shared/idRules.js';
 import { validateId } from './ids.js';
 
 /** One entry of a list as written (trimmed, quotes removed) and the line it starts on (1-based). */
@@ -15,6 +16,8 @@ export interface ListEntry {
 export const MAX_LIST_ENTRIES = 1000;
 /** Characters one list (a paste or a file) may hold. */
 export const MAX_LIST_CHARS = 1024 * 1024;
+/** Bytes of a list file read at most (whatever its size claims); a larger file is refused whole. */
+export const MAX_LIST_BYTES = MAX_LIST_CHARS;
 
 const BOM = '\uFEFF';
 
@@ -23,6 +26,34 @@ export function checkListSize(chars: number): void {
   if (chars > MAX_LIST_CHARS) {
     throw new RangeError(l10n.t('The list is larger than {0} KiB; split it into smaller lists.', MAX_LIST_CHARS / 1024));
   }
+}
+
+/**
+ * The text of a list file's bytes, or a RangeError saying why it is not one: over MAX_LIST_BYTES, not UTF-8, or
+ * holding characters no text list has (NUL and the other C0 controls but tab, line breaks and form feed; DEL and
+ * C1). A PNG or a ZIP fails here instead of becoming "valid" ids.
+ */
+export function decodeListFile(bytes: Uint8Array): string {
+  checkListSize(bytes.length > MAX_LIST_BYTES ? MAX_LIST_CHARS + 1 : 0);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RangeError(l10n.t('The file is not UTF-8 text; choose a text or CSV file.'));
+  }
+  if (hasBinaryControl(text)) {
+    throw new RangeError(l10n.t('The file holds binary data, not a text list; choose a text or CSV file.'));
+  }
+  return text;
+}
+
+/** NUL and the other C0 controls but tab, LF, FF and CR; DEL and the C1 controls. */
+function hasBinaryControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
 }
 
 /** Throws for a list of more than MAX_LIST_ENTRIES entries: nothing of it is used. */
@@ -215,8 +246,12 @@ export function planInstanceList(
   const report: InstanceListReport = { entries: [], added: [], notAdded: [], alreadyListed: [], repeated: [], invalid: [] };
   const have = new Set(listed);
   const seen = new Set<string>();
+  // Ids by their NFKC form: a look-alike of a listed id (or of an earlier entry) is refused, naming it.
+  const listedByKey = new Map<string, string>();
+  for (const id of listed) if (!listedByKey.has(idKey(id))) listedByKey.set(idKey(id), id.trim());
+  const seenByKey = new Map<string, ListEntry & { id: string }>();
   entries.forEach((entry, index) => {
-    const checked = idOrReason(entry.text);
+    let checked = idOrReason(entry.text);
     if (index === 0 && options.firstIsHeader) {
       const heading =
         'reason' in checked
@@ -229,6 +264,16 @@ export function planInstanceList(
         report.entries.push({ ...entry, outcome: 'header', reason: heading });
         return;
       }
+    }
+    if ('id' in checked) {
+      const key = idKey(checked.id);
+      const listedAs = listedByKey.get(key);
+      const earlier = seenByKey.get(key);
+      if (listedAs !== undefined && listedAs !== checked.id) {
+        checked = { reason: l10n.t('looks the same as {0}, which is already listed', listedAs) };
+      } else if (listedAs === undefined && earlier !== undefined && earlier.id !== checked.id) {
+        checked = { reason: l10n.t('looks the same as {0} (line {1})', earlier.id, earlier.line) };
+      } else if (earlier === undefined) seenByKey.set(key, { ...entry, id: checked.id });
     }
     if ('reason' in checked) {
       report.invalid.push({ ...entry, reason: checked.reason });

@@ -2,20 +2,38 @@
 // window's trend or month view can answer from here without a request. One small file per month:
 //   <dir>/<profile hash>-<scope hash>-<YYYYMM>.json
 // so a write replaces one whole file (temp + rename, atomic against a crash or another window), a profile is
-// cleared by its file-name prefix without reading anything, and the bound counts directory entries. The file
-// holds no profile name, URL or account in clear: only a hash of the scope, checked on every read. Every
-// string is run through the host's scrub before it is written, so no credential reaches the disk.
-// A file that does not parse, has another format or version, or belongs to another scope is ignored (the
-// log says so) and deleted; the month is asked of the service again and written anew.
+// cleared by its file-name prefix without reading anything, and the bound counts directory entries and bytes. The
+// file holds no profile name, URL or account in clear: only a hash of the scope, checked on every read. What is
+// kept is the answer as sent (run through the host's scrub first, so no credential reaches the disk), and a read
+// passes it through the same door as a network answer (size cap, envelope, boundary, month parse): a file is
+// never trusted more than the service. A file that is too large, does not parse, has another format or version,
+// belongs to another scope, or holds a month that was not finished when stored is ignored (the log says so) and
+// deleted; the month is asked of the service again and written anew.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { nodeCrypto } from '../nodeBuiltins.js';
-import type { MonthViewResult } from '../client.js';
-import { addMonths, daysInMonth } from '../model/month.js';
+import { AnswerBoundary, type SecretMask } from '../boundary.js';
+import { OPERATION_MAX_BYTES, type MonthViewResult } from '../client.js';
+import { interpretMonthView } from '../api/monthView.js';
+import { interpretResponse } from '../api/response.js';
+import { addMonths, daysInMonth, monthIdOf } from '../model/month.js';
 
 export const STORE_FORMAT = 'voiceSms.finishedMonth';
-export const STORE_VERSION = 1;
+/** 2: the answer as sent, parsed again on every read (1 kept the parsed view, trusted as read). */
+export const STORE_VERSION = 2;
 export const DEFAULT_STORED_MONTHS_LIMIT = 5000;
+/**
+ * Bytes all stored months may take together (all profiles); the least recently stored go first beyond it. An
+ * ordinary month (the demo's, 31 days) is 9-10 KB on disk, so 5,000 of them fit (about 45 MiB); a month at the
+ * answer cap (1 MiB) takes up to 2 MiB, so at most 32 of those do.
+ */
+export const STORED_MONTHS_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * One file at most: the answer cap of a month view (OPERATION_MAX_BYTES.calls), which JSON escaping can at most
+ * double (XML allows no control character but tab and line breaks), plus the few fields around it. A larger file
+ * is not read at all.
+ */
+export const MAX_STORED_FILE_BYTES = 2 * OPERATION_MAX_BYTES.calls + 4096;
 /** Writes wait this long for more months, so a 12-month trend is one batch (default). */
 export const DEFAULT_FLUSH_DELAY_MS = 750;
 /**
@@ -23,6 +41,12 @@ export const DEFAULT_FLUSH_DELAY_MS = 750;
  * service reports as its current day is taken as finished only once UTC is a whole day past the month.
  */
 const LAST_DAY_MARGIN_MS = 24 * 60 * 60 * 1000;
+/**
+ * A service day further than this from this computer's clock is not believed (no time zone is more than a day
+ * from UTC; a day more for a clock slightly off): a `currentDateID` of 20991231 must not make a month finished.
+ */
+export const MAX_SERVICE_DAY_SKEW_DAYS = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whose month: a stored month answers only the same profile, base URL, account and instance. */
 export interface MonthScope {
@@ -41,25 +65,40 @@ export interface MonthStoreOptions {
   dir: string;
   /** Month files kept at most (read at each batch: a setting); the least recently stored go first; 0 keeps none. */
   limit?: number | (() => number);
+  /** Bytes kept at most, all files together (default STORED_MONTHS_MAX_BYTES); the least recently stored go first. */
+  maxBytes?: number;
   /** Off: nothing is read or kept (clearing still works). Read at each call: a setting. */
   enabled?: () => boolean;
   /** Masks every known secret in a string (the log's redact). */
   scrub: (text: string) => string;
+  /** The known secrets as the client's answer boundary takes them (the host's, with `holds`); default: `scrub`. */
+  knownSecrets?: SecretMask;
   log?: MonthStoreLog;
   flushDelayMs?: number;
   now?: () => number;
 }
 
+/** On disk: the answer as sent and what the request cannot give back (when, how long it took). */
 interface StoredFile {
   format: string;
   version: number;
   scope: string;
   monthId: string;
   storedAt: number;
+  elapsedMs: number;
+  rawXml: string;
+}
+
+/** A month taken, waiting for its batch (serialised and scrubbed there, off the caller's path). */
+interface Pending {
+  scope: MonthScope;
+  monthId: string;
+  storedAt: number;
   result: MonthViewResult;
 }
 
 const MONTH_ID = /^\d{6}$/;
+const DATE_ID = /^\d{8}$/;
 const FILE_NAME = /^[0-9a-f]{16}-[0-9a-f]{16}-\d{6}\.json$/;
 
 /**
@@ -68,7 +107,7 @@ const FILE_NAME = /^[0-9a-f]{16}-[0-9a-f]{16}-\d{6}\.json$/;
  */
 export function isFinishedMonth(view: { monthId: string; currentDateId: string }, now: number): boolean {
   const { monthId, currentDateId } = view;
-  if (!MONTH_ID.test(monthId) || !/^\d{8}$/.test(currentDateId)) return false;
+  if (!MONTH_ID.test(monthId) || !DATE_ID.test(currentDateId)) return false;
   try {
     return finishedBy(monthId, currentDateId, now);
   } catch {
@@ -83,6 +122,49 @@ function finishedBy(monthId: string, currentDateId: string, now: number): boolea
   const next = addMonths(monthId, 1);
   const nextStart = Date.UTC(Number(next.slice(0, 4)), Number(next.slice(4, 6)) - 1, 1);
   return now >= nextStart + LAST_DAY_MARGIN_MS;
+}
+
+/**
+ * Whole days between the service's current day and this computer's (UTC) day at `now`; undefined when the
+ * service's day is not a calendar date.
+ */
+export function serviceDaySkew(currentDateId: string, now: number): number | undefined {
+  if (!DATE_ID.test(currentDateId)) return undefined;
+  const y = Number(currentDateId.slice(0, 4));
+  const m = Number(currentDateId.slice(4, 6));
+  const d = Number(currentDateId.slice(6, 8));
+  const at = Date.UTC(y, m - 1, d);
+  const back = new Date(at);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return undefined;
+  const today = new Date(now);
+  return Math.round((at - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) / DAY_MS);
+}
+
+/**
+ * Why the service's current day is not believed at `now`: not a date; more than MAX_SERVICE_DAY_SKEW_DAYS ahead
+ * of this computer's clock; or, in an answer for this computer's month or a later one (where it is today), as far
+ * behind. A past month's answer may name an earlier day (the simulator names the month's last day).
+ */
+function doubtedDay(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
+  const skew = serviceDaySkew(view.currentDateId, now);
+  if (skew === undefined) return `the service's current day ${view.currentDateId} is not a date`;
+  const current = view.monthId >= monthIdOf(new Date(now));
+  if (skew <= MAX_SERVICE_DAY_SKEW_DAYS && (!current || skew >= -MAX_SERVICE_DAY_SKEW_DAYS)) return undefined;
+  const today = new Date(now).toISOString().slice(0, 10);
+  return `the service's current day ${view.currentDateId} is ${Math.abs(skew)} days ${skew > 0 ? 'ahead of' : 'behind'} this computer's clock (${today} UTC), not believed`;
+}
+
+/**
+ * Why a month may not be kept as finished at `now`, or undefined when it may: the service must report it as over,
+ * its current day must be within MAX_SERVICE_DAY_SKEW_DAYS of this computer's clock, and the month must lie
+ * before this computer's (UTC) month — whatever the service says, the current month is never stored.
+ */
+export function notFinishedReason(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
+  const doubted = doubtedDay(view, now);
+  if (doubted !== undefined) return doubted;
+  if (!(view.monthId < monthIdOf(new Date(now)))) return "the month is not over by this computer's clock";
+  if (!isFinishedMonth(view, now)) return 'the service does not report the month as finished';
+  return undefined;
 }
 
 function hash(text: string): string {
@@ -101,54 +183,61 @@ function fileName(scope: MonthScope, monthId: string): string {
   return `${profilePrefix(scope.profile)}-${scopeHash(scope).slice(0, 16)}-${monthId}.json`;
 }
 
-/** The shape a month must have to be shown; anything else in a file is treated as corrupt. */
-function looksLikeResult(r: unknown, monthId: string): r is MonthViewResult {
-  if (typeof r !== 'object' || r === null) return false;
-  const { view, envelope, rawXml, elapsedMs } = r as Partial<MonthViewResult>;
-  return (
-    typeof rawXml === 'string' &&
-    typeof elapsedMs === 'number' &&
-    typeof envelope === 'object' &&
-    envelope !== null &&
-    typeof envelope.status === 'object' &&
-    typeof envelope.service === 'object' &&
-    typeof view === 'object' &&
-    view !== null &&
-    view.monthId === monthId &&
-    typeof view.currentDateId === 'string' &&
-    Array.isArray(view.days) &&
-    Array.isArray(view.missingDays) &&
-    Array.isArray(view.warnings) &&
-    typeof view.totals === 'object' &&
-    view.totals !== null
-  );
+/** `text`'s size in UTF-8 without encoding it. */
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** At most `max` + 1 bytes of a file, whatever its size claims (a growing or special file is not read whole). */
+async function readCapped(file: string, max: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(max + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
 }
 
 export class MonthStore {
   private readonly dir: string;
   private readonly scrub: (text: string) => string;
+  private readonly boundary: AnswerBoundary;
   private readonly log: MonthStoreLog | undefined;
   private readonly flushDelayMs: number;
   private readonly now: () => number;
   private readonly limitOf: () => number;
+  private readonly maxBytes: number;
   private readonly enabled: () => boolean;
-  /** Scrubbed months waiting for the next batch, by file name (read back before they reach the disk). */
-  private readonly pending = new Map<string, string>();
+  /** Months waiting for the next batch, by file name (read back before they reach the disk). */
+  private readonly pending = new Map<string, Pending>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  /** Files on disk as far as this store knows (undefined until first counted): the bound is checked cheaply. */
+  /** Files and bytes on disk as far as this store knows (undefined until first counted): the bound is checked cheaply. */
   private count: number | undefined;
+  private bytes = 0;
   /** Bumped by every clear: a batch taken before a clear must not write its months back. */
   private generation = 0;
+  /** Service days already logged as not believed (one line each, not one per month of a trend). */
+  private readonly doubted = new Set<string>();
 
   constructor(options: MonthStoreOptions) {
     this.dir = options.dir;
     this.scrub = options.scrub;
+    // No credentials of its own: a stored answer is masked with every secret the host knows, as a network one is.
+    this.boundary = new AnswerBoundary({ accessKeyId: '', secretAccessKey: '' }, options.knownSecrets ?? { apply: options.scrub });
     this.log = options.log;
     this.flushDelayMs = options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
     this.now = options.now ?? Date.now;
     const limit = options.limit ?? DEFAULT_STORED_MONTHS_LIMIT;
     this.limitOf = typeof limit === 'number' ? () => limit : limit;
+    this.maxBytes = options.maxBytes ?? STORED_MONTHS_MAX_BYTES;
     this.enabled = options.enabled ?? (() => true);
   }
 
@@ -156,53 +245,47 @@ export class MonthStore {
     return Math.max(0, Math.floor(this.limitOf()));
   }
 
-  /** The stored month, or undefined (not stored, unreadable, foreign: the latter two are logged and deleted). */
+  /** The stored month, or undefined (not stored, or unreadable, foreign, unbelievable: those are logged and deleted). */
   async get(scope: MonthScope, monthId: string): Promise<MonthViewResult | undefined> {
     if (!this.enabled() || this.limit === 0 || !MONTH_ID.test(monthId)) return undefined;
     const name = fileName(scope, monthId);
     const waiting = this.pending.get(name);
-    let text: string;
-    if (waiting !== undefined) text = waiting;
-    else {
-      try {
-        text = await fs.readFile(path.join(this.dir, name), 'utf8');
-      } catch {
-        return undefined;
-      }
+    // Taken from the network a moment ago: it passed the client's checks already.
+    if (waiting !== undefined) return waiting.result;
+    let bytes: Buffer;
+    try {
+      bytes = await readCapped(path.join(this.dir, name), MAX_STORED_FILE_BYTES);
+    } catch {
+      return undefined;
     }
-    const why = this.check(text, scope, monthId);
+    const why = this.check(bytes, scope, monthId);
     if (typeof why === 'string') {
       this.log?.warn(`Stored month ${monthId} (${name}) ignored and deleted: ${why}. It is asked of the service again.`);
       await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+      this.count = undefined;
       return undefined;
     }
-    return why.result;
+    return why;
   }
 
   /**
-   * Keeps `result` if its month is finished (else does nothing); written in the next batch, off the caller's
-   * path. Returns whether it was taken.
+   * Keeps `result` if its month is finished (else does nothing); serialised, scrubbed and written in the next
+   * batch, off the caller's path. Returns whether it was taken.
    */
   put(scope: MonthScope, monthId: string, result: MonthViewResult): boolean {
     if (!this.enabled() || this.limit === 0 || !MONTH_ID.test(monthId) || result.view.monthId !== monthId) return false;
-    if (!isFinishedMonth(result.view, this.now())) return false;
-    const doc: StoredFile = {
-      format: STORE_FORMAT,
-      version: STORE_VERSION,
-      scope: scopeHash(scope),
-      monthId,
-      storedAt: this.now(),
-      // The envelope without its parsed <result> tree: the view holds its figures and rawXml the answer as sent.
-      result: {
-        view: result.view,
-        envelope: { status: result.envelope.status, service: result.envelope.service, result: undefined },
-        elapsedMs: result.elapsedMs,
-        rawXml: result.rawXml,
-      },
-    };
-    // Every string (figures' labels, warnings, envelope texts, the raw answer) through the same scrub as the log.
-    const text = JSON.stringify(doc, (_key, value: unknown) => (typeof value === 'string' ? this.scrub(value) : value));
-    this.pending.set(fileName(scope, monthId), text);
+    const now = this.now();
+    const doubted = doubtedDay(result.view, now);
+    if (doubted !== undefined) {
+      // Logged once per day claimed, not once per month of a trend.
+      if (!this.doubted.has(result.view.currentDateId)) {
+        if (this.doubted.size < 100) this.doubted.add(result.view.currentDateId);
+        this.log?.warn(`Month ${monthId} not stored: ${doubted}.`);
+      }
+      return false;
+    }
+    if (notFinishedReason(result.view, now) !== undefined) return false;
+    this.pending.set(fileName(scope, monthId), { scope, monthId, storedAt: now, result });
     this.schedule();
     return true;
   }
@@ -277,10 +360,12 @@ export class MonthStore {
     this.timer.unref?.();
   }
 
-  private check(text: string, scope: MonthScope, monthId: string): StoredFile | string {
+  /** The month a file holds, through the same checks as a network answer, or why it is not one. */
+  private check(bytes: Buffer, scope: MonthScope, monthId: string): MonthViewResult | string {
+    if (bytes.length > MAX_STORED_FILE_BYTES) return `larger than ${MAX_STORED_FILE_BYTES} bytes`;
     let doc: unknown;
     try {
-      doc = JSON.parse(text);
+      doc = JSON.parse(bytes.toString('utf8'));
     } catch {
       return 'not valid JSON';
     }
@@ -289,51 +374,106 @@ export class MonthStore {
     if (d.format !== STORE_FORMAT) return 'another format';
     if (d.version !== STORE_VERSION) return `format version ${String(d.version)}, expected ${STORE_VERSION}`;
     if (d.scope !== scopeHash(scope) || d.monthId !== monthId) return 'another profile, account or instance';
-    if (!looksLikeResult(d.result, monthId)) return 'not a month view';
-    return d as StoredFile;
+    const { storedAt, elapsedMs, rawXml } = d;
+    if (typeof storedAt !== 'number' || !Number.isFinite(storedAt) || storedAt > this.now() + MAX_SERVICE_DAY_SKEW_DAYS * DAY_MS) {
+      return 'no believable time of storing';
+    }
+    if (typeof elapsedMs !== 'number' || !Number.isFinite(elapsedMs) || elapsedMs < 0) return 'no request time';
+    if (typeof rawXml !== 'string') return 'no answer';
+    if (utf8Bytes(rawXml) > OPERATION_MAX_BYTES.calls) return `an answer larger than ${OPERATION_MAX_BYTES.calls} bytes`;
+    let result: MonthViewResult;
+    try {
+      // The client's own steps for an answer: envelope and status, the boundary's scrub and caps, the month parse.
+      const envelope = interpretResponse(
+        { status: 200, statusText: 'OK', headers: {}, body: rawXml, bytes: utf8Bytes(rawXml) },
+        { clean: (env) => this.boundary.envelope(env), host: 'stored month', method: 'GET', path: monthId },
+      );
+      result = { view: interpretMonthView(envelope, monthId), envelope, elapsedMs, rawXml };
+    } catch (e) {
+      return `not a month view answer (${e instanceof Error ? e.message : String(e)})`;
+    }
+    // Finished when it was stored, by the rules a new answer meets now.
+    const why = notFinishedReason(result.view, storedAt);
+    return why === undefined ? result : `not finished when stored: ${why}`;
   }
 
-  private async write(batch: Map<string, string>, generation: number): Promise<void> {
+  /** The file a pending month becomes: every string through the same scrub as the log. */
+  private serialise(p: Pending): string {
+    const doc: StoredFile = {
+      format: STORE_FORMAT,
+      version: STORE_VERSION,
+      scope: scopeHash(p.scope),
+      monthId: p.monthId,
+      storedAt: p.storedAt,
+      elapsedMs: p.result.elapsedMs,
+      rawXml: this.scrub(p.result.rawXml),
+    };
+    return JSON.stringify(doc);
+  }
+
+  private async write(batch: Map<string, Pending>, generation: number): Promise<void> {
     if (batch.size === 0) return;
-    await fs.mkdir(this.dir, { recursive: true });
-    for (const [name, text] of batch) {
+    // Private to the user: the folder 0700 (also one made by an earlier version), each file 0600.
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fs.chmod(this.dir, 0o700).catch(() => undefined);
+    if (this.count === undefined) await this.measure();
+    for (const [name, pending] of batch) {
       if (generation !== this.generation) return;
+      const text = this.serialise(pending);
+      const size = utf8Bytes(text);
+      if (size > MAX_STORED_FILE_BYTES) continue; // never read back: not written
       const target = path.join(this.dir, name);
-      const existed = await fs.stat(target).then(
-        () => true,
-        () => false,
+      const before = await fs.stat(target).then(
+        (s) => s.size,
+        () => undefined,
       );
       // A unique temp name per write: two windows writing the same month never share one.
       const temp = path.join(this.dir, `${name}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
       try {
-        await fs.writeFile(temp, text, 'utf8');
+        await fs.writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
         await fs.rename(temp, target);
       } catch (e) {
         await fs.rm(temp, { force: true }).catch(() => undefined);
         throw e;
       }
-      if (!existed && this.count !== undefined) this.count++;
+      if (this.count !== undefined) {
+        if (before === undefined) this.count++;
+        this.bytes += size - (before ?? 0);
+      }
     }
     await this.prune();
   }
 
-  /** Drops the least recently stored months beyond the limit (file modification time is when it was stored). */
-  private async prune(): Promise<void> {
-    if (this.count === undefined) this.count = (await this.files()).length;
-    if (this.count <= this.limit) return;
-    const names = await this.files();
-    const aged: { name: string; at: number }[] = [];
-    for (const name of names) {
-      const at = await fs.stat(path.join(this.dir, name)).then(
-        (s) => s.mtimeMs,
-        () => undefined,
-      );
-      if (at !== undefined) aged.push({ name, at });
+  /** Counts the files and their bytes (once per store, and after a clear). */
+  private async measure(): Promise<{ name: string; at: number; size: number }[]> {
+    const aged: { name: string; at: number; size: number }[] = [];
+    for (const name of await this.files()) {
+      const s = await fs.stat(path.join(this.dir, name)).catch(() => undefined);
+      if (s) aged.push({ name, at: s.mtimeMs, size: s.size });
     }
+    this.count = aged.length;
+    this.bytes = aged.reduce((sum, f) => sum + f.size, 0);
+    return aged;
+  }
+
+  /**
+   * Drops the least recently stored months beyond the limit in entries or in bytes (file modification time is
+   * when it was stored).
+   */
+  private async prune(): Promise<void> {
+    if (this.count === undefined || (this.count <= this.limit && this.bytes <= this.maxBytes)) return;
+    const aged = await this.measure();
     aged.sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1));
-    const drop = aged.slice(0, Math.max(0, aged.length - this.limit));
-    for (const { name } of drop) await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
-    this.count = aged.length - drop.length;
+    let count = aged.length;
+    let bytes = this.bytes;
+    for (const f of aged) {
+      if (count <= this.limit && bytes <= this.maxBytes) break;
+      await fs.rm(path.join(this.dir, f.name), { force: true }).catch(() => undefined);
+      count--;
+      bytes -= f.size;
+    }
+    this.count = count;
+    this.bytes = bytes;
   }
 
   private warn(what: string, e: unknown): void {

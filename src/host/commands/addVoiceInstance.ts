@@ -1,16 +1,18 @@
 // voiceSms.addVoiceInstance { instanceId } | { instanceIds, addValid? } | { file, addValid? }: adds voice
 // instances to the active profile (user settings) so they show in the Voice Instances view. Without an
 // argument it asks for one id or a pasted list, or imports a file (instanceListInput.ts). A list goes in with
-// one settings write; a list with an invalid entry adds nothing until the user (or `addValid: true`) says so.
+// one settings write; a list with an invalid entry adds nothing until the user says so (`addValid: true` asks first).
 // Returns the id for a single id, the report (core/model/idList.ts InstanceListReport) for a list or a file,
 // or undefined when the user backed out or it was refused (shown).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validationError } from '../../core/errors.js';
 import { validateId } from '../../core/model/ids.js';
+import { lookAlikeOf } from '../../shared/idRules.js';
 import {
   checkEntryCount,
   checkListSize,
+  decodeListFile,
   isCsvName,
   markAdded,
   planInstanceList,
@@ -19,10 +21,12 @@ import {
   type InstanceListReport,
   type ListEntry,
 } from '../../core/model/idList.js';
+import { inertLine } from '../../shared/untrustedText.js';
 import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';
 import { addTitle, askList, chooseForInvalid, summaryOf, type ListSource } from './instanceListInput.js';
 import { addProfileInstances, changeProfileInstances } from './instanceSettings.js';
+import { readListFileBytes } from './listFile.js';
 import { readPanelArgs } from './panelArgs.js';
 import { isArgObject } from './runCommand.js';
 
@@ -59,11 +63,19 @@ function readAddArgs(raw: unknown): AddArgs {
   return out;
 }
 
-/** The entries of a file: CSV (first column, a heading row allowed) by its name, otherwise a list like a paste. */
+/**
+ * The entries of a file: CSV (first column, a heading row allowed) by its name, otherwise a list like a paste. A
+ * file on disk is read up to the cap whatever its size claims (listFile.ts); another file system's is asked its
+ * size first and checked again once read. Either way a file that is not text is refused (decodeListFile).
+ */
 async function readListFile(uri: vscode.Uri): Promise<{ entries: ListEntry[]; csv: boolean }> {
-  const stat = await vscode.workspace.fs.stat(uri);
-  checkListSize(stat.size);
-  const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+  let bytes: Uint8Array;
+  if (uri.scheme === 'file') bytes = await readListFileBytes(uri.fsPath);
+  else {
+    checkListSize((await vscode.workspace.fs.stat(uri)).size);
+    bytes = await vscode.workspace.fs.readFile(uri);
+  }
+  const text = decodeListFile(bytes);
   const csv = isCsvName(uri.path);
   return { entries: csv ? readCsvFirstColumn(text) : splitPastedList(text), csv };
 }
@@ -101,14 +113,35 @@ async function addGiven(
   addValid: boolean,
 ): Promise<InstanceListReport> {
   const report = planInstanceList(entries, ownInstances(services), { firstIsHeader: csv });
-  if (report.invalid.length > 0 && !addValid) {
+  if (report.invalid.length > 0 && !(addValid && report.notAdded.length > 0 && (await confirmAddValid(services, report)))) {
     logReport(services, report);
     return report;
   }
   return apply(services, report, false);
 }
 
+/**
+ * `addValid` from a program asks first, as an export to a path does: the user sees how many go in and how many
+ * are left out (modal; the integration host answers through the test API).
+ */
+async function confirmAddValid(services: HostServices, report: InstanceListReport): Promise<boolean> {
+  const add = vscode.l10n.t('Add Valid Instances');
+  const shown = report.notAdded.slice(0, 10).map((id) => inertLine(id, 80));
+  const detail = [
+    vscode.l10n.t('{0} of {1} entries are invalid and are left out.', report.invalid.length, report.entries.length),
+    vscode.l10n.t('To add: {0}', shown.join(', ') + (report.notAdded.length > shown.length ? ', …' : '')),
+  ].join('\n');
+  const question = vscode.l10n.t(
+    'Add {0} voice instances to profile "{1}"?',
+    report.notAdded.length,
+    services.config.activeProfile?.name ?? '',
+  );
+  return (await services.confirmations.ask(question, detail, add)) === add;
+}
+
 async function addOne(services: HostServices, instanceId: string): Promise<string> {
+  const like = lookAlikeOf(instanceId, ownInstances(services));
+  if (like !== undefined) throw validationError('instanceId', vscode.l10n.t('looks the same as {0}, which is already listed', like));
   const result = await changeProfileInstances(services, instanceId, 'add');
   services.log.info(`voice instance ${instanceId}: ${result === 'added' ? 'added to' : 'already in'} the active profile`);
   if (result === 'noProfile') {

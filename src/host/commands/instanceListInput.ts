@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { planInstanceList, splitPastedList, type EntryReport, type InstanceListReport } from '../../core/model/idList.js';
 import { validateId } from '../../core/model/ids.js';
+import { lookAlikeOf } from '../../shared/idRules.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import { errorMessage } from '../platform/errors.js';
 
@@ -22,6 +23,8 @@ export function describeInput(value: string, listed: readonly string[]): string 
   if (entries.length <= 1) {
     try {
       const id = validateId('instanceId', entries[0]?.text ?? value);
+      const like = lookAlikeOf(id, listed);
+      if (like !== undefined) return vscode.l10n.t('{0} looks the same as {1}, which is already listed.', id, like);
       return listed.includes(id)
         ? { message: vscode.l10n.t('{0} is already listed.', id), severity: vscode.InputBoxValidationSeverity.Info }
         : undefined;

@@ -16,6 +16,7 @@ import {
   baseUrlProblem,
   firstProblem,
   instanceIdProblem,
+  listedInstances,
   keyProblem,
   nameProblem,
   normalBaseUrl,
@@ -165,7 +166,7 @@ async function signInInteractively(services: HostServices, env: EnvCredentials |
           ? vscode.l10n.t('First voice instance ID (optional): its calls are browsed month by month. Leave empty to skip.')
           : vscode.l10n.t('First voice instance ID: its calls are browsed month by month.'),
       value: (s) => s.voiceInstanceId,
-      validate: (v, s) => instanceIdProblem(v, s.accountId),
+      validate: (v, s) => instanceIdProblem(v, s.accountId, listedInstances(services, s.name)),
       apply: (v, s) => (s.voiceInstanceId = v.trim()),
     }),
   ];

@@ -2,6 +2,7 @@
 // refuse the same values with the same words. Each returns the message to show, or undefined.
 import * as vscode from 'vscode';
 import { validateBaseUrl, validateId } from '../../core/model/ids.js';
+import { lookAlikeOf } from '../../shared/idRules.js';
 import { credentialProblem } from '../profile/credentials.js';
 import type { HostServices } from '../services.js';
 import type { SignInArgs } from './signInInput.js';
@@ -60,13 +61,22 @@ export function accountIdProblem(value: string): string | undefined {
 }
 
 /** Optional too, but the check request needs an account or an instance. */
-export function instanceIdProblem(value: string, accountId: string): string | undefined {
+export function instanceIdProblem(value: string, accountId: string, listed: readonly string[] = []): string | undefined {
   if (value.trim() === '' && accountId.trim() === '') {
     return vscode.l10n.t(
       'Enter a voice instance ID, or go back and enter an account ID: signing in checks the credentials with one request for either.',
     );
   }
-  return idProblem('instanceId', value);
+  const problem = idProblem('instanceId', value);
+  if (problem !== undefined || value.trim() === '') return problem;
+  // Signing in again keeps the profile's instances: one that looks like the id typed would sit beside it.
+  const like = lookAlikeOf(value, listed);
+  return like === undefined ? undefined : vscode.l10n.t('{0} looks the same as {1}, which the profile already lists.', value.trim(), like);
+}
+
+/** The voice instances the profile named `name` lists now (none for a new profile). */
+export function listedInstances(services: HostServices, name: string): string[] {
+  return services.config.settings.profiles.find((p) => p.name === name.trim())?.voiceInstances ?? [];
 }
 
 /** The first problem of a whole argument object, in the order of the steps. */
@@ -77,6 +87,6 @@ export async function firstProblem(services: HostServices, a: SignInArgs): Promi
     keyProblem('accessKeyId', a.accessKeyId) ??
     keyProblem('secretAccessKey', a.secretAccessKey) ??
     accountIdProblem(a.accountId ?? '') ??
-    instanceIdProblem(a.voiceInstanceId ?? '', a.accountId ?? '')
+    instanceIdProblem(a.voiceInstanceId ?? '', a.accountId ?? '', listedInstances(services, a.name))
   );
 }

@@ -33,6 +33,8 @@ export function createMonths(ctx: vscode.ExtensionContext, deps: MonthsDeps): { 
         limit: () => config.settings.storedMonthsLimit,
         // Every stored string through the log's mask: no stored profile's credential reaches the disk.
         scrub: (text) => log.redact(text),
+        // A stored answer is read back through the client's boundary, with the same secrets as a network one.
+        knownSecrets: log.knownSecrets,
         log,
       }),
   );

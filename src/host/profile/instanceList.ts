@@ -1,6 +1,8 @@
 // Adds or removes one voice instance in the raw `voiceSms.profiles` array of the user settings. Pure
 // (no vscode) so it is unit-tested: every other profile and every other field is written back as it was.
 
+import { idKey } from '../../shared/idRules.js';
+
 export type InstanceEdit = 'added' | 'removed' | 'unchanged' | 'noProfile';
 
 function isNamed(item: unknown, name: string): item is Record<string, unknown> {
@@ -20,6 +22,9 @@ export function editInstances(
   if (index < 0 || !isNamed(entry, profile)) return { list, result: 'noProfile' };
   const current = Array.isArray(entry.voiceInstances) ? (entry.voiceInstances as unknown[]) : [];
   const has = current.some((v) => typeof v === 'string' && v.trim() === instanceId);
+  // Never written beside a look-alike (the command refuses it first, naming which).
+  if (op === 'add' && !has && current.some((v) => typeof v === 'string' && idKey(v) === idKey(instanceId)))
+    return { list, result: 'unchanged' };
   if (op === 'add' && has) return { list, result: 'unchanged' };
   if (op === 'remove' && !has) return { list, result: 'unchanged' };
   const voiceInstances =
@@ -38,11 +43,12 @@ export function addInstances(raw: unknown, profile: string, ids: readonly string
   const entry = list[index];
   if (index < 0 || !isNamed(entry, profile)) return { list, added: 'noProfile' };
   const current = Array.isArray(entry.voiceInstances) ? (entry.voiceInstances as unknown[]) : [];
-  const have = new Set(current.filter((v): v is string => typeof v === 'string').map((v) => v.trim()));
+  // By NFKC form: a look-alike of a listed id is never written beside it (the planner refuses it, naming which).
+  const have = new Set(current.filter((v): v is string => typeof v === 'string').map(idKey));
   const added: string[] = [];
   for (const id of ids) {
-    if (have.has(id)) continue;
-    have.add(id);
+    if (have.has(idKey(id))) continue;
+    have.add(idKey(id));
     added.push(id);
   }
   if (added.length > 0) list[index] = { ...entry, voiceInstances: [...current, ...added] };

@@ -2,6 +2,8 @@
 // rules are unit-tested: entries we do not touch are written back exactly as they were (including
 // ones our reader skips as invalid), and nothing secret can enter through here.
 
+import { idKey } from '../../shared/idRules.js';
+
 export interface ProfileEntry {
   name: string;
   baseUrl: string;
@@ -30,7 +32,9 @@ export function upsertProfile(raw: unknown, entry: ProfileEntry): unknown[] {
   const index = list.findIndex((item) => nameOf(item) === entry.name);
   const old = index >= 0 ? (list[index] as Record<string, unknown>) : undefined;
   const voiceInstances = strings(old?.voiceInstances);
-  if (entry.voiceInstanceId && !voiceInstances.includes(entry.voiceInstanceId)) voiceInstances.push(entry.voiceInstanceId);
+  // Compared by NFKC form: never beside a look-alike (Sign In refuses one first, naming it).
+  const id = entry.voiceInstanceId;
+  if (id && !voiceInstances.some((v) => idKey(v) === idKey(id))) voiceInstances.push(id);
   // Only the known, non-secret fields: an old entry's stray keys (say, a pasted secret) are dropped.
   const accountId = entry.accountId ?? (typeof old?.accountId === 'string' ? old.accountId : undefined);
   const next: Record<string, unknown> = {

@@ -3,6 +3,7 @@
 // log, never reach the client as `undefined` or a string where a number belongs.
 import type { AuthForm, SignatureMode } from '../../core/auth/headers.js';
 import { fullSettingKey, SETTINGS, type SettingKey } from '../../shared/ids.js';
+import { idKey } from '../../shared/idRules.js';
 
 export interface ProfileSettings {
   name: string;
@@ -173,7 +174,7 @@ export function activeProfileOf(s: Pick<Settings, 'profiles' | 'activeProfile'>)
 
 /** The profile's instances followed by the workspace's pinned ones, without duplicates. */
 export function visibleInstances(s: Pick<Settings, 'profiles' | 'activeProfile' | 'workspaceInstances'>): string[] {
-  return uniqueStrings([...(activeProfileOf(s)?.voiceInstances ?? []), ...s.workspaceInstances]);
+  return distinctIds([...(activeProfileOf(s)?.voiceInstances ?? []), ...s.workspaceInstances], () => undefined);
 }
 
 function readProfiles(raw: unknown, problems: string[]): ProfileSettings[] {
@@ -205,8 +206,12 @@ function readProfiles(raw: unknown, problems: string[]): ProfileSettings[] {
       name,
       baseUrl,
       ...(accountId ? { accountId } : {}),
-      voiceInstances: uniqueStrings(stringList(p.voiceInstances)),
-      senderIds: uniqueStrings(stringList(p.senderIds)),
+      voiceInstances: distinctIds(stringList(p.voiceInstances), (id, like) =>
+        problems.push(`${where} lists the voice instance "${id}", which looks the same as "${like}"; only "${like}" is used.`),
+      ),
+      senderIds: distinctIds(stringList(p.senderIds), (id, like) =>
+        problems.push(`${where} lists the sender id "${id}", which looks the same as "${like}"; only "${like}" is used.`),
+      ),
     });
   });
   return out;
@@ -226,6 +231,17 @@ function stringList(raw: unknown): string[] {
 
 function uniqueStrings(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** Once each, compared by NFKC form (shared/idRules.ts): a look-alike of an earlier id is left out and reported. */
+function distinctIds(values: string[], lookAlike: (id: string, like: string) => void): string[] {
+  const byKey = new Map<string, string>();
+  for (const id of values) {
+    const like = byKey.get(idKey(id));
+    if (like === undefined) byKey.set(idKey(id), id);
+    else if (like !== id) lookAlike(id, like);
+  }
+  return [...byKey.values()];
 }
 
 function readRegion(raw: unknown, problem: () => void): string {

@@ -4,14 +4,18 @@
 // simulator in every answer shape (echoes.ts), and looked for in: the core client's results and errors
 // (message, stack, details), the raw answers (as the client hands them over and as Show Raw Answer shows
 // them), the flattened rows the chat tools, MCP tools and the Account view build from a result, the month
-// view exports (CSV, JSON, Markdown), the messages the month view and activities panels post, the copied
+// view exports (CSV, JSON, Markdown), the finished-months store's file and what it reads back, the messages the month view and activities panels post, the copied
 // cURL of every operation, notification text, and every line of the redacting logger.
 // The MCP server's own surfaces are in mcp.test.ts; the editor-only ones in test/integration/credentialEcho.test.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createClient, type MonthViewResult, type VoiceSmsClient } from '../../../src/core/client.js';
+import { MonthStore, type MonthScope } from '../../../src/core/store/monthStore.js';
 import { RedactingLogger } from '../../../src/host/platform/redactingLogger.js';
 import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
 import { createPanelSources } from '../../../src/host/webviews/clientSources.js';
@@ -28,6 +32,7 @@ const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 const NOW = Date.UTC(2024, 5, 15, 12);
 const MONTH = '202406';
 const DAY = '20240614';
+const SCOPE: MonthScope = { profile: 'leak', baseUrl: 'https://voice.example', account: DEMO_ACCOUNT, instanceId: INSTANCE };
 /** Property runs: bounded so the unit suite stays in seconds; FC_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env['FC_RUNS'] ?? 12);
 
@@ -121,6 +126,7 @@ async function surfacesOf(sim: Simulator, secret: string, echo: Echo): Promise<S
           keep('month view result', text(r));
           keep('month view raw answer', r.rawXml);
           for (const format of EXPORT_FORMATS) keep(`export ${format}`, formatMonthExport(r.view, format, { instanceId: INSTANCE }));
+          await storedMonth(r, log, keep);
         } catch (e) {
           failed('month view', e);
         }
@@ -161,6 +167,26 @@ async function surfacesOf(sim: Simulator, secret: string, echo: Echo): Promise<S
   }
   keep('log lines', logLines.join('\n'));
   return seen;
+}
+
+/**
+ * The month as the finished-months store writes it (the file's bytes) and reads it back, wired as the host wires it
+ * (create.ts: the log's redact and known secrets). The answer is filed as June's last day a month later, so the
+ * store keeps it; the echo in it is untouched.
+ */
+async function storedMonth(r: MonthViewResult, log: RedactingLogger, keep: (where: string, t: string) => void): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-leak-store-'));
+  try {
+    const rawXml = r.rawXml.replace(/<currentDateID>\d{8}</, '<currentDateID>20240630<');
+    const finished: MonthViewResult = { ...r, rawXml, view: { ...r.view, currentDateId: '20240630' } };
+    const store = new MonthStore({ dir, scrub: (t) => log.redact(t), knownSecrets: log.knownSecrets, now: () => Date.UTC(2024, 6, 15) });
+    assert.ok(store.put(SCOPE, MONTH, finished), 'the store takes the month');
+    await store.flush();
+    for (const f of await store.files()) keep('stored month file', await fs.readFile(path.join(dir, f), 'utf8'));
+    keep('stored month read back', text(await store.get(SCOPE, MONTH)));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Every surface of every shape for one secret; the spellings found, as "shape / surface: spelling". */

@@ -102,4 +102,19 @@ void describe('readSettings', () => {
     assert.match(r.problem, /VOICESMS_DEFAULT_REGION must be a two-letter ISO country code/);
     assert.ok(!r.problem.includes('secretish') && !r.problem.includes('DEU'), r.problem);
   });
+
+  void it('two look-alike ids in one list (one NFKC form) are refused, naming the variable and the entries', () => {
+    // Full-width V and I; e + U+0301 beside é: written out here, not taken from the product.
+    const r = readSettings({
+      ...REQUIRED,
+      VOICESMS_VOICE_INSTANCES: 'VI-1, VI-2, \uFF36\uFF29-1',
+      VOICESMS_SENDER_IDS: 'caf\u00e9,cafe\u0301',
+    });
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.match(r.problem, /VOICESMS_VOICE_INSTANCES: entries 1 and 3 look the same/);
+    assert.match(r.problem, /VOICESMS_SENDER_IDS: entries 1 and 2 look the same/);
+    const same = readSettings({ ...REQUIRED, VOICESMS_VOICE_INSTANCES: 'VI-1,VI-1' });
+    assert.ok(same.ok && same.settings.instances.length === 1, 'the same id twice is one id, as before');
+  });
 });

@@ -133,3 +133,42 @@ void describe('planInstanceList', () => {
     );
   });
 });
+
+void describe('look-alike ids (compared by their NFKC form)', () => {
+  // Written out here, not taken from the product: the full-width letters, and e + U+0301 COMBINING ACUTE ACCENT.
+  const fullWidthVI1 = '\uFF36\uFF29-1';
+  const decomposedCafe = 'cafe\u0301';
+
+  void it('refuses an entry that looks like a listed id, saying which', () => {
+    const plan = planInstanceList(
+      [
+        { text: fullWidthVI1, line: 1 },
+        { text: decomposedCafe, line: 2 },
+        { text: 'VI-2', line: 3 },
+      ],
+      ['VI-1', 'caf\u00e9'],
+    );
+    assert.deepEqual(plan.notAdded, ['VI-2']);
+    assert.deepEqual(
+      plan.invalid.map((i) => i.text),
+      [fullWidthVI1, decomposedCafe],
+    );
+    assert.match(plan.invalid[0]?.reason ?? '', /looks the same as VI-1, which is already listed/);
+    assert.match(plan.invalid[1]?.reason ?? '', /looks the same as caf\u00e9, which is already listed/);
+  });
+
+  void it('refuses the second of two look-alikes within one list, naming the first and its line', () => {
+    const plan = planInstanceList(
+      [
+        { text: 'caf\u00e9', line: 1 },
+        { text: decomposedCafe, line: 4 },
+        { text: 'caf\u00e9', line: 5 },
+      ],
+      [],
+    );
+    assert.deepEqual(plan.notAdded, ['caf\u00e9']);
+    assert.deepEqual(plan.repeated, ['caf\u00e9'], 'the same characters again are a repeat, not a look-alike');
+    assert.equal(plan.invalid.length, 1);
+    assert.match(plan.invalid[0]?.reason ?? '', /looks the same as caf\u00e9 \(line 1\)/);
+  });
+});

@@ -1,6 +1,8 @@
 // The finished-months store over real files in a temp dir, with months fetched by the real client from the
-// simulator: only finished months are kept, a corrupt, foreign or other-version file is ignored, logged and
-// deleted, the bound drops the oldest, concurrent writers never leave a torn file, a profile's months are
+// simulator: only finished months before this computer's month are kept (a service day far from the clock is not
+// believed, and logged), a corrupt, foreign, other-version, oversized or tampered file is ignored, logged and
+// deleted, the bound in entries and in bytes drops the least recently stored, files are private to the user,
+// nothing is serialised on the caller's path, concurrent writers never leave a torn file, a profile's months are
 // cleared by name, and no secret reaches the disk.
 import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
@@ -9,6 +11,8 @@ import * as path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type MonthViewResult, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isFinishedMonth, MonthStore, STORE_VERSION, type MonthScope } from '../../../../src/core/store/monthStore.js';
+import { parseEnvelope } from '../../../../src/core/xml/envelope.js';
+import { monthViewFromResult } from '../../../../src/core/model/monthView.js';
 import { DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
 
 const NOW = Date.UTC(2024, 5, 15, 12); // 2024-06-15
@@ -23,7 +27,10 @@ void describe('finished months store', () => {
   const months = new Map<string, MonthViewResult>();
   const scope: MonthScope = { profile: 'work', baseUrl: 'http://127.0.0.1:1', account: 'ACC-1', instanceId: INSTANCE };
   const scrub = (t: string): string => t.split(SECRET).join('***');
-  const store = (limit?: number): MonthStore =>
+  const store = (
+    limit?: number,
+    more: { maxBytes?: number; now?: () => number; scrub?: (t: string) => string; flushDelayMs?: number } = {},
+  ): MonthStore =>
     new MonthStore({
       dir,
       scrub,
@@ -31,6 +38,7 @@ void describe('finished months store', () => {
       now: () => NOW,
       flushDelayMs: 5,
       ...(limit === undefined ? {} : { limit }),
+      ...more,
     });
 
   before(async () => {
@@ -73,8 +81,8 @@ void describe('finished months store', () => {
     const b = store();
     const back = await b.get(scope, '202405');
     const sent = month('202405');
-    // As JSON keeps it (dates as strings), without the envelope's parsed <result> tree (the view and rawXml carry it).
-    assert.deepEqual(back, JSON.parse(JSON.stringify({ ...sent, envelope: { ...sent.envelope, result: undefined } })));
+    // Read back through the client's own steps: the same view, envelope (status, service, <result> tree) and answer.
+    assert.deepEqual(back, sent);
     assert.equal(back?.rawXml, sent.rawXml);
     assert.equal(await b.get(scope, '202406'), undefined);
     assert.equal(await b.get({ ...scope, account: 'ACC-2' }, '202405'), undefined, 'another account does not see it');
@@ -82,7 +90,8 @@ void describe('finished months store', () => {
   });
 
   void it('a pending month answers before it reaches the disk; writes are batched off the caller', async () => {
-    const a = store();
+    // A batch delay no busy machine outruns: only the explicit flush writes.
+    const a = store(undefined, { flushDelayMs: 60_000 });
     a.put(scope, '202404', month('202404'));
     assert.equal((await a.files()).length, 0, 'nothing written synchronously');
     assert.ok(await a.get(scope, '202404'));
@@ -108,7 +117,7 @@ void describe('finished months store', () => {
     assert.equal(await b.get(scope, '202405'), undefined);
     assert.equal(warnings.length, 3);
     assert.match(warnings[0] ?? '', /202403.*not valid JSON/);
-    assert.match(warnings[1] ?? '', /version 2, expected 1/);
+    assert.match(warnings[1] ?? '', new RegExp(`version ${STORE_VERSION + 1}, expected ${STORE_VERSION}`));
     assert.match(warnings[2] ?? '', /another profile/);
     assert.equal((await b.files()).length, 0, 'the bad files are gone');
     b.put(scope, '202403', month('202403'));
@@ -116,21 +125,156 @@ void describe('finished months store', () => {
     assert.ok(await store().get(scope, '202403'), 'rebuilt');
   });
 
-  void it('bounded: the least recently stored months go first', async () => {
+  void it('bounded: the least recently stored months go first, not the first by name or by month', async () => {
+    // Stored in an order unlike their names: pruning by file name (or month) would drop 202401 and 202402.
     const a = store(3);
-    for (const m of ['202401', '202402', '202403']) {
+    for (const m of ['202405', '202403', '202401']) {
       a.put(scope, m, month(m));
       await a.flush();
       await new Promise((r) => setTimeout(r, 15)); // distinct modification times
     }
+    a.put(scope, '202402', month('202402'));
     a.put(scope, '202404', month('202404'));
-    a.put(scope, '202405', month('202405'));
     await a.flush();
     assert.equal((await a.files()).length, 3);
-    assert.equal(await a.get(scope, '202401'), undefined);
-    assert.equal(await a.get(scope, '202402'), undefined);
-    assert.ok(await a.get(scope, '202403'));
+    assert.equal(await a.get(scope, '202405'), undefined, 'stored first: dropped');
+    assert.equal(await a.get(scope, '202403'), undefined, 'stored second: dropped');
+    for (const m of ['202401', '202402', '202404']) assert.ok(await a.get(scope, m), `${m} kept`);
+  });
+
+  void it('bounded in bytes as well: the total on disk stays under the cap, the least recently stored go first', async () => {
+    // Each month's file is about its answer's size; room for a little over two of them.
+    const one = Buffer.byteLength(month('202401').rawXml);
+    const maxBytes = Math.floor(one * 2.5);
+    const a = store(5000, { maxBytes });
+    for (const m of ['202403', '202401', '202405', '202402']) {
+      a.put(scope, m, month(m));
+      await a.flush();
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    let total = 0;
+    for (const f of await a.files()) total += (await fs.stat(path.join(dir, f))).size;
+    assert.ok(total <= maxBytes, `${total} bytes on disk, cap ${maxBytes}`);
+    assert.equal((await a.files()).length, 2);
+    assert.ok(await a.get(scope, '202402'));
     assert.ok(await a.get(scope, '202405'));
+    assert.equal(await a.get(scope, '202403'), undefined);
+  });
+
+  void it('a service day far ahead of the clock is not believed (and logged); the current month is never stored', async () => {
+    // An answer for June 2024 (this computer's month) claiming the service's day is 2099-12-31; and May's.
+    const claim = (m: string): MonthViewResult => {
+      const rawXml = month(m).rawXml.replace(/<currentDateID>\d{8}</, '<currentDateID>20991231<');
+      const envelope = parseEnvelope(rawXml);
+      return { ...month(m), envelope, rawXml, view: monthViewFromResult(envelope.result, m) };
+    };
+    const poisoned = claim('202406');
+    assert.equal(poisoned.view.currentDateId, '20991231');
+    const a = store();
+    assert.equal(a.put(scope, '202406', poisoned), false, 'the current month with a day of 2099 is not stored');
+    assert.equal(a.put(scope, '202405', claim('202405')), false, 'a past month with a day of 2099 is not stored either');
+    await a.flush();
+    assert.deepEqual(await a.files(), []);
+    assert.equal(warnings.length, 1, `one line for the day claimed: ${warnings.join(' | ')}`);
+    assert.match(warnings[0] ?? '', /20991231.*not believed/);
+    assert.match(warnings[0] ?? '', /2024-06-15/);
+    // A service a day ahead on the month's last evening: finished by its day, but not by this computer's month.
+    const lastEvening = Date.UTC(2024, 5, 30, 23);
+    const june = { ...month('202406'), view: { ...month('202406').view, currentDateId: '20240701' } };
+    const b = store(undefined, { now: () => lastEvening });
+    assert.equal(b.put(scope, '202406', june), false, "June is not stored before this computer's June is over");
+    assert.equal(b.put(scope, '202405', month('202405')), true, 'May is');
+  });
+
+  void it('files are private to the user: 0600 in a 0700 folder, also a folder made earlier with 0755', async () => {
+    if (process.platform === 'win32') return;
+    const inner = path.join(dir, 'finished-months');
+    await fs.mkdir(inner, { mode: 0o755 });
+    await fs.chmod(inner, 0o755);
+    const a = new MonthStore({ dir: inner, scrub, now: () => NOW, flushDelayMs: 5 });
+    a.put(scope, '202405', month('202405'));
+    await a.flush();
+    assert.equal((await fs.stat(inner)).mode & 0o777, 0o700);
+    const [file] = await a.files();
+    assert.ok(file);
+    assert.equal((await fs.stat(path.join(inner, file))).mode & 0o777, 0o600);
+  });
+
+  void it("nothing is serialised or scrubbed on the caller's path: put only takes the month", async () => {
+    let scrubbed = 0;
+    const a = store(undefined, {
+      scrub: (t) => {
+        scrubbed++;
+        return scrub(t);
+      },
+    });
+    assert.equal(a.put(scope, '202405', month('202405')), true);
+    assert.equal(scrubbed, 0, 'scrubbed in put');
+    await a.flush();
+    assert.ok(scrubbed > 0, 'scrubbed in the batch');
+  });
+
+  type StoredDay = { dateId: string; callLegs: unknown };
+  /**
+   * The stored file of `m`, its answer rewritten by `edit` (version 1 kept the parsed view beside the answer:
+   * `editDay` makes the same change to the view's first day there).
+   */
+  async function tamper(
+    a: MonthStore,
+    m: string,
+    edit: (rawXml: string) => string,
+    editDay?: (d: StoredDay) => void,
+    extra = '',
+  ): Promise<void> {
+    a.put(scope, m, month(m));
+    await a.flush();
+    const file = (await a.files()).find((f) => f.endsWith(`-${m}.json`));
+    assert.ok(file);
+    const full = path.join(dir, file);
+    const doc = JSON.parse(await fs.readFile(full, 'utf8')) as {
+      rawXml?: string;
+      result?: { rawXml: string; view: { days: StoredDay[] } };
+    };
+    if (typeof doc.rawXml === 'string') doc.rawXml = edit(doc.rawXml);
+    if (doc.result) {
+      doc.result.rawXml = edit(doc.result.rawXml);
+      const day = doc.result.view.days[0];
+      if (day && editDay) editDay(day);
+    }
+    await fs.writeFile(full, JSON.stringify(doc) + extra);
+  }
+
+  void it('a stored month passes the checks of a network answer: HTML in a date or text counters drop it', async () => {
+    const a = store();
+    const html = '<img src=x onerror=alert(1)>';
+    await tamper(
+      a,
+      '202405',
+      (x) => x.replace('dateID="20240531"', `dateID="${html.replace(/</g, '&lt;')}"`),
+      (d) => (d.dateId = html),
+    );
+    await tamper(
+      a,
+      '202404',
+      (x) => x.replace(/<call_legs>\d+<\/call_legs>/, '<call_legs>lots</call_legs>'),
+      (d) => (d.callLegs = 'lots'),
+    );
+    const b = store();
+    assert.equal(await b.get(scope, '202405'), undefined, 'an HTML dateID is not served');
+    assert.equal(await b.get(scope, '202404'), undefined, 'a text counter is not served');
+    assert.equal(warnings.length, 2, warnings.join(' | '));
+    assert.match(warnings[0] ?? '', /202405.*ignored and deleted/);
+    assert.match(warnings[1] ?? '', /202404.*ignored and deleted/);
+    assert.equal((await b.files()).length, 0);
+  });
+
+  void it('reads are capped: a file larger than any month is not read whole, and is dropped', async () => {
+    const a = store();
+    // Still valid JSON and a valid month: only its size is wrong (3 MiB of white space after it).
+    await tamper(a, '202405', (x) => x, undefined, ' '.repeat(3 * 1024 * 1024));
+    const b = store();
+    assert.equal(await b.get(scope, '202405'), undefined);
+    assert.match(warnings[0] ?? '', /202405.*ignored and deleted: larger than \d+ bytes/);
   });
 
   void it('a limit of 0 or the store turned off keeps and answers nothing; the settings are read at each call', async () => {

@@ -53,3 +53,13 @@ void describe('addInstances', () => {
     assert.equal(addInstances(RAW, 'nobody', ['VI-1']).added, 'noProfile');
   });
 });
+
+void describe('look-alikes (one NFKC form) are never written beside a listed id', () => {
+  // Full-width V and I, written out here.
+  const lookAlike = '\uFF36\uFF29-1';
+  void it('editInstances and addInstances leave the list as it was', () => {
+    assert.equal(editInstances(RAW, 'work', lookAlike, 'add').result, 'unchanged');
+    const { added } = addInstances(RAW, 'work', [lookAlike, 'VI-2']);
+    assert.deepEqual(added, ['VI-2']);
+  });
+});

@@ -1,11 +1,13 @@
 // Removing a profile deletes what globalState keeps for it (Sent SMS history, draft and last sent SMS,
 // balance readings), its finished months on disk, whatever registers later, and nothing of any other profile.
 import * as assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { MonthStore } from '../../../../src/core/store/monthStore.js';
+import { monthViewFromResult } from '../../../../src/core/model/monthView.js';
+import { parseEnvelope } from '../../../../src/core/xml/envelope.js';
 import { lazyStoredMonths } from '../../../../src/host/months/storedMonths.js';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
 import { forgetProfileData, profileDataOf, registerProfileData, type ProfileStorage } from '../../../../src/host/profile/profileData.js';
@@ -68,12 +70,17 @@ void describe('forgetProfileData', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-profiledata-'));
     try {
       const state = new MemoryState();
-      const storedMonths = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t }));
-      // Files as the store names them: written through the store itself.
-      const view = { monthId: '202401', currentDateId: '20240301', days: [], missingDays: [], totals: {}, warnings: [] };
-      const result = { view, envelope: { status: {}, service: {}, result: undefined }, elapsedMs: 1, rawXml: '<response/>' };
+      // July 2024 by this store's clock: June is over.
+      const storedMonths = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t, now: () => Date.UTC(2024, 6, 15) }));
+      // Files as the store names them: written through the store itself, of a month as the service answers it.
+      const rawXml = readFileSync(path.join(__dirname, '../../../fixtures/monthView.xml'), 'utf8').replace(
+        '<currentDateID>20240615<',
+        '<currentDateID>20240630<',
+      );
+      const envelope = parseEnvelope(rawXml);
+      const result = { view: monthViewFromResult(envelope.result, '202406'), envelope, elapsedMs: 1, rawXml };
       for (const profile of ['gone', 'kept']) {
-        storedMonths.offer({ name: profile, baseUrl: 'https://x.example' }, 'VI-1', '202401', result as never);
+        storedMonths.offer({ name: profile, baseUrl: 'https://x.example' }, 'VI-1', '202406', result);
       }
       await storedMonths.flush();
       assert.equal((await storedMonths.files()).length, 2, 'both stored');
@@ -85,8 +92,8 @@ void describe('forgetProfileData', () => {
       });
       await forgetProfileData({ profileData }, 'gone');
       assert.equal((await storedMonths.files()).length, 1);
-      assert.ok(await storedMonths.read({ name: 'kept', baseUrl: 'https://x.example' }, 'VI-1', '202401'));
-      assert.equal(await storedMonths.read({ name: 'gone', baseUrl: 'https://x.example' }, 'VI-1', '202401'), undefined);
+      assert.ok(await storedMonths.read({ name: 'kept', baseUrl: 'https://x.example' }, 'VI-1', '202406'));
+      assert.equal(await storedMonths.read({ name: 'gone', baseUrl: 'https://x.example' }, 'VI-1', '202406'), undefined);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -31,3 +31,13 @@ void describe('profile list edits', () => {
     assert.deepEqual(withoutProfile(undefined, 'P'), []);
   });
 });
+
+void describe('signing in again with a look-alike of a listed instance', () => {
+  void it('keeps the listed id and adds no second one that looks the same (full-width V and I)', () => {
+    const old = { name: 'P', baseUrl: 'https://b', voiceInstances: ['VI-1'], senderIds: [] };
+    const [saved] = upsertProfile([old], { name: 'P', baseUrl: 'https://b', voiceInstanceId: '\uFF36\uFF29-1' }) as {
+      voiceInstances: string[];
+    }[];
+    assert.deepEqual(saved?.voiceInstances, ['VI-1']);
+  });
+});

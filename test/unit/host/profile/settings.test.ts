@@ -107,6 +107,28 @@ void describe('readSettings', () => {
     assert.ok(problems.some((p) => p.includes('repeats the name "prod"')));
   });
 
+  void it("keeps the first of two look-alike ids (one NFKC form) and names both in a problem; the workspace's too", () => {
+    // Full-width V and I, and e + U+0301: written out here, not taken from the product.
+    const { settings, problems } = readSettings(
+      from({
+        profiles: [
+          {
+            name: 'p',
+            baseUrl: 'https://x',
+            voiceInstances: ['VI-1', '\uFF36\uFF29-1', 'cafe\u0301'],
+            senderIds: ['caf\u00e9', 'cafe\u0301'],
+          },
+        ],
+        workspaceInstances: ['\uFF36\uFF29-1'],
+      }),
+    );
+    assert.deepEqual(settings.profiles[0]?.voiceInstances, ['VI-1', 'cafe\u0301']);
+    assert.deepEqual(settings.profiles[0]?.senderIds, ['caf\u00e9']);
+    assert.equal(problems.length, 2, problems.join(' | '));
+    assert.match(problems[0] ?? '', /"\uFF36\uFF29-1".*looks the same as "VI-1"/);
+    assert.deepEqual(visibleInstances(settings), ['VI-1', 'cafe\u0301'], 'a pinned look-alike is not shown beside the id');
+  });
+
   void it('ignores a profiles value that is not a list', () => {
     const { settings, problems } = readSettings(from({ profiles: { name: 'x' } }));
     assert.deepEqual(settings.profiles, []);
