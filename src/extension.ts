@@ -9,6 +9,7 @@ import { refreshMcpCopyAfterUpdate } from './host/mcp/afterUpdate.js';
 import { createProfile } from './host/profile/createProfile.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { Confirmations } from './host/platform/confirmations.js';
+import { WindowPlace } from './host/platform/windowPlace.js';
 import { DemoHandle } from './host/demo/demoHandle.js';
 import type { HostServices } from './host/services.js';
 import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
@@ -61,6 +62,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     profileData,
     balance: shown.balance,
     confirmations: new Confirmations(),
+    place: new WindowPlace(),
   };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);

@@ -15,6 +15,7 @@ import type { Views } from './views/index.js';
 import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
 import type { PanelRegistry } from './webviews/panelRegistry.js';
+import type { WindowPlace } from './platform/windowPlace.js';
 
 export interface HostServices {
   readonly log: HostLog;
@@ -41,4 +42,6 @@ export interface HostServices {
   readonly balance: BalanceController;
   /** Modal questions before destructive or argument-driven actions (answerable only by tests). */
   readonly confirmations: Confirmations;
+  /** Where this window's extension host runs (vscode.env.remoteName; tests may pretend another place). */
+  readonly place: WindowPlace;
 }

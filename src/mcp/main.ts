@@ -9,6 +9,7 @@ import type { Demo } from './demo.js';
 import type { Connection, ServerContext } from './context.js';
 import { core } from './core.js';
 import { createServer, SERVER_NAME } from './server.js';
+import { resolveCredentialReferences } from './envReferences.js';
 
 declare const VOICESMS_MCP_VERSION: string | undefined;
 // Set by esbuild.mjs from package.json; `npm run mcp` runs the source.
@@ -79,7 +80,12 @@ async function main(): Promise<void> {
     }
     say(`Demo: the built-in simulator serves ${demo.url} with fresh credentials; no account is used and VOICESMS_* settings are ignored.`);
   }
-  const read = demo ? { ok: true as const, settings: demo.settings } : readSettings(process.env);
+  const refs = resolveCredentialReferences(process.env);
+  const read = demo
+    ? { ok: true as const, settings: demo.settings }
+    : refs.unresolved.length > 0
+      ? { ok: false as const, problem: refs.unresolved.join(' ') }
+      : readSettings(refs.env);
   const profile = demo?.profile ?? ((process.env[ENV.profile] ?? '').trim() || 'VOICESMS_* environment');
   const unusable = (problem: string): void => say(`${problem} Every tool answers with this error until it is fixed.`);
   if (!read.ok) unusable(read.problem);
