@@ -47,6 +47,10 @@ describe('Set Up MCP Server for Another Client', function () {
     profile = await signInToOwnSimulator(PROFILE);
     sim = profile.sim;
     extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    // code-server's extension host is itself a remote one (the browser is the local side): the first tests are
+    // about a local window, so the seam says so; the remote test below names one.
+    console.log(`      [measured] vscode.env.remoteName in code-server: ${vscode.env.remoteName ?? '(none)'}`);
+    ((await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as VoiceSmsTestApi).place.pretendRemote(undefined);
     console.log(
       `      [measured] extension host process.execPath: ${process.execPath} (electron: ${process.versions['electron'] ?? 'no'})`,
     );
@@ -166,7 +170,7 @@ describe('Set Up MCP Server for Another Client', function () {
       assert.match(code.file, /Remote User Configuration/);
       assert.equal(entryOf(code).env['VOICESMS_PROFILE'], PROFILE);
     } finally {
-      api.place.reset();
+      api.place.pretendRemote(undefined);
     }
   });
 });

@@ -1,5 +1,6 @@
 // Month view: the totals, the change against the previous month and one row per day, with the flags
 // the panel shows.
+import { refuseFutureMonth } from '../futureMonth.js';
 import type { z } from 'zod';
 import { shiftMonthId } from '../../shared/protocol.js';
 import { day, instanceIdInput, monthIdInput, totals } from '../schemas.js';
@@ -66,6 +67,7 @@ export const monthViewTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof
       () => undefined,
     );
     const r = await ctx.getMonthView(instanceId, monthId, signal);
+    refuseFutureMonth(monthId, r.view.currentDateId);
     const prevTotals = await previous;
     const out = monthToolResult(instanceId, r.view, prevTotals ? { monthId: previousMonthId, totals: prevTotals } : undefined);
     return { text: out.text, data: out.data as z.output<ReturnType<typeof output>> };
