@@ -7,8 +7,6 @@ import type { HostServices } from '../services.js';
 
 export function registerLazyCommands(ctx: vscode.ExtensionContext, services: HostServices): void {
   for (const id of Object.values(COMMANDS)) {
-    ctx.subscriptions.push(
-      vscode.commands.registerCommand(id, (arg?: unknown) => loadFeatures().runTableCommand(ctx, services, id, arg)),
-    );
+    ctx.subscriptions.push(vscode.commands.registerCommand(id, (arg?: unknown) => loadFeatures().runTableCommand(ctx, services, id, arg)));
   }
 }
