@@ -9,6 +9,7 @@ import { refreshMcpCopyAfterUpdate } from './host/mcp/afterUpdate.js';
 import { createProfile } from './host/profile/createProfile.js';
 import { registerLazyCommands } from './host/commands/lazy.js';
 import { Confirmations } from './host/platform/confirmations.js';
+import { WindowPlace } from './host/platform/windowPlace.js';
 import { DemoHandle } from './host/demo/demoHandle.js';
 import type { HostServices } from './host/services.js';
 import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
@@ -57,18 +58,17 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     balance: shown.balance,
     confirmations: new Confirmations(),
     watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo }, shown.instancesTree),
+    place: new WindowPlace(),
   };
   registerLazyCommands(ctx, services);
   registerChatTools(ctx, services);
 
   // Sets hasHistory for the profile active now (the tree refreshes on every session change too).
   shown.smsHistoryTree.refresh();
-  // Sets demoActive; a demo profile left by an earlier window gets a fresh simulator, in the
-  // background (not awaited: activation never waits for or loads the simulator itself).
+  // Sets demoActive; a demo left by an earlier window gets a fresh simulator in the background (never awaited).
   void demo.resumeIfLeftOver();
   refreshMcpCopyAfterUpdate(ctx, log);
-  // Not awaited: reading SecretStorage may take a moment and the views already show "signed out".
-  void session.refresh();
+  void session.refresh(); // not awaited: SecretStorage may take a moment; the views already show "signed out"
 
   // One line per window: what activation cost (npm run bench reads it; users see it in the log).
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms.`);

@@ -16,6 +16,7 @@ import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
 import type { PanelRegistry } from './webviews/panelRegistry.js';
 import type { WatchHandle } from './watch/watchHandle.js';
+import type { WindowPlace } from './platform/windowPlace.js';
 
 export interface HostServices {
   readonly log: HostLog;
@@ -44,4 +45,6 @@ export interface HostServices {
   readonly confirmations: Confirmations;
   /** This window's watch of today's figures (voiceSms.startWatching): what is watched, and the running watch. */
   readonly watch: WatchHandle;
+  /** Where this window's extension host runs (vscode.env.remoteName; tests may pretend another place). */
+  readonly place: WindowPlace;
 }

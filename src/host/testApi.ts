@@ -77,6 +77,8 @@ export interface VoiceSmsTestApi {
     onDidChange: vscode.Event<{ signedIn: boolean; profile: string | undefined }>;
     hasCredentials(profile: string): Promise<boolean>;
   };
+  /** Set Up MCP Server as if this window ran on a remote machine named `remoteName` (undefined: local); `reset` ends it. */
+  place: { pretendRemote(remoteName: string | undefined): void; reset(): void };
   /** The Account view and the balance status-bar item as they render now (test/integration/balance.test.ts). */
   balance: {
     /** Resolves once no balance load is under way. */
@@ -270,6 +272,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         }
       },
     },
+    place: { pretendRemote: (name) => services.place.pretend(name), reset: () => services.place.reset() },
     session: {
       current: () => ({
         signedIn: session.current.signedIn,

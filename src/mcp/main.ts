@@ -1,7 +1,8 @@
 // `node dist/mcp.js [--allow-send] [--max-sends-per-hour N] [--demo]`: the Voice & SMS tools as a stdio MCP
-// server for any agent. stdout carries only the protocol; everything for people goes to stderr. A wrong
-// command line stops the start (nothing else would tell the user); a bad configuration or a failed request
-// never does: each tool then answers with the reason.
+// server for any agent. stdout carries only the protocol; everything for people goes to stderr (--help and
+// --version print on stdout and exit 0). A wrong command line, and a base URL no request could use (none, or plain
+// http:// to another host), stop the start (nothing else would tell the user); any other bad configuration or
+// failed request does not: each tool then answers with the reason.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../core/index.js';
 import { connectProblem, ENV, readFlags, readSettings, type McpSettings } from './config.js';
@@ -10,6 +11,9 @@ import type { Connection, ServerContext } from './context.js';
 import { core } from './core.js';
 import { stateFolder } from './sendLog.js';
 import { createServer, SERVER_NAME } from './server.js';
+import { resolveCredentialReferences } from './envReferences.js';
+import { fatalStartupProblem } from './startupCheck.js';
+import { HELP_FLAGS, helpText, VERSION_FLAGS } from './usage.js';
 
 declare const VOICESMS_MCP_VERSION: string | undefined;
 // Set by esbuild.mjs from package.json; `npm run mcp` runs the source.
@@ -61,7 +65,17 @@ async function verify(c: Connection): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const parsed = readFlags(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // Asked by a person in a terminal, not an agent: printed on stdout, exit 0.
+  if (argv.some((a) => HELP_FLAGS.includes(a))) {
+    process.stdout.write(helpText(version));
+    return;
+  }
+  if (argv.some((a) => VERSION_FLAGS.includes(a))) {
+    process.stdout.write(`${version}\n`);
+    return;
+  }
+  const parsed = readFlags(argv);
   if (!parsed.ok) {
     // A mistyped flag would otherwise start a server that quietly does something else.
     say(parsed.problem);
@@ -80,7 +94,18 @@ async function main(): Promise<void> {
     }
     say(`Demo: the built-in simulator serves ${demo.url} with fresh credentials; no account is used and VOICESMS_* settings are ignored.`);
   }
-  const read = demo ? { ok: true as const, settings: demo.settings } : readSettings(process.env);
+  const fatal = demo ? undefined : fatalStartupProblem(process.env);
+  if (fatal) {
+    say(fatal);
+    process.exitCode = 1;
+    return;
+  }
+  const refs = resolveCredentialReferences(process.env);
+  const read = demo
+    ? { ok: true as const, settings: demo.settings }
+    : refs.unresolved.length > 0
+      ? { ok: false as const, problem: refs.unresolved.join(' ') }
+      : readSettings(refs.env);
   const profile = demo?.profile ?? ((process.env[ENV.profile] ?? '').trim() || 'VOICESMS_* environment');
   const unusable = (problem: string): void => say(`${problem} Every tool answers with this error until it is fixed.`);
   if (!read.ok) unusable(read.problem);

@@ -1,13 +1,12 @@
-// The configuration snippets "Set Up MCP Server for Another Client…" shows: the runtime and the stable server
-// path (src/host/mcp/), the active profile's non-secret values, for the common agents' own formats. The access key
-// id and the secret are never written: each snippet takes them the way its client can without a file holding them
-// (VS Code's password input, Cursor's and Claude Code's ${…} expansion of their own environment). Each profile
-// has its own server key, input ids and variable names, so several profiles live side by side in one file.
-// Pure, so the formats are unit-tested; the command (src/host/commands/setUpMcpServer.ts) only shows them.
+// One description of the MCP server "Set Up MCP Server for Another Client…" configures: the runtime and the stable
+// server path (src/host/mcp/), the active profile's non-secret values, and the two credentials by name only (the
+// variable each agent reads them from, VS Code's input id). Every agent's own format is generated from it in
+// mcpAgents.ts. The access key id and the secret are never written. Each profile has its own server key, input ids
+// and variable names, so several profiles live side by side in one file. Pure, so the formats are unit-tested.
 
 export const MCP_SERVER_NAME = 'voice-sms-toolkit';
 
-export const MCP_CLIENTS = ['vscode', 'cursor', 'claudeCode', 'claudeDesktop'] as const;
+export const MCP_CLIENTS = ['vscode', 'cursor', 'claudeCode', 'claudeDesktop', 'windsurf', 'codex', 'gemini'] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
 
 /** How the client starts the server: the runtime, the stable launcher, and what the runtime needs in its environment. */
@@ -43,6 +42,8 @@ export interface McpSetupInput {
   network: { proxy: string; noProxy: readonly string[] };
   /** The user's home folder: paths below it are named in the note on workspace files. */
   home: string;
+  /** vscode.env.remoteName: set when this window's extension host runs on another machine (ssh-remote, wsl, …). */
+  remoteName?: string | undefined;
 }
 
 export interface McpSnippet {
@@ -51,16 +52,49 @@ export interface McpSnippet {
   key: string;
   /** Where the snippet goes, for the message beside it. */
   file: string;
-  /** JSON (JSONC for VS Code) to paste as is. */
+  /** What `text` is written in: a file's JSON (JSONC for VS Code), TOML, or a command line for a POSIX shell. */
+  format: 'json' | 'jsonc' | 'toml' | 'shell';
+  /** The configuration to paste as is, or the command to run; empty when this window cannot set the agent up (see `offer`). */
   text: string;
+  /** The agent's own install link (VS Code, Cursor), when it has one and it works from this window. */
+  link?: string;
+  /**
+   * 'config': `text` works where the agent runs. 'elsewhere': the agent runs on the user's own computer and this
+   * window's server path is on a remote machine: `notes` say what to do instead (the bundle, or a local window).
+   */
+  offer: 'config' | 'elsewhere';
   /** How the two credentials reach the server with this client. */
   secretNote: string;
   /** Other things the user must know (paths into the home folder, proxy credentials left out); may be empty. */
   notes: string[];
 }
 
-const KEY_ID = 'VOICESMS_ACCESS_KEY_ID';
-const SECRET = 'VOICESMS_SECRET_ACCESS_KEY';
+export const KEY_ID = 'VOICESMS_ACCESS_KEY_ID';
+export const SECRET = 'VOICESMS_SECRET_ACCESS_KEY';
+
+/** One credential as the description names it: never its value, only where each agent reads it from. */
+export interface McpSecret {
+  /** The variable the server reads: VOICESMS_ACCESS_KEY_ID or VOICESMS_SECRET_ACCESS_KEY. */
+  name: typeof KEY_ID | typeof SECRET;
+  /** The profile's own variable in the agent's environment: VOICESMS_<SLUG>_ACCESS_KEY_ID. */
+  variable: string;
+  /** VS Code's password input id. */
+  inputId: string;
+  /** What the input box asks for. */
+  description: string;
+}
+
+/** The server as every agent starts it: generated per agent by mcpAgents.ts. */
+export interface McpServerDescription {
+  /** voice-sms-<profile slug>. */
+  key: string;
+  command: string;
+  args: string[];
+  /** The non-secret variables, in the order the server documents them. */
+  env: Record<string, string>;
+  secrets: [McpSecret, McpSecret];
+  profileName: string;
+}
 
 /** The server's own defaults (src/mcp/config.ts, the voiceSms.auth.* defaults): not written. */
 const DEFAULTS = { authForm: 'seed', authSignature: 'hmac-sha256', authScheme: 'CLOUD-V1' } as const;
@@ -134,10 +168,6 @@ function publicEnv(input: McpSetupInput): Record<string, string> {
   };
 }
 
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
-
 /** Absolute paths the snippet names inside the home folder (the runtime, the launcher, the CA file). */
 function homePaths(input: McpSetupInput): string[] {
   const home = input.home;
@@ -146,10 +176,11 @@ function homePaths(input: McpSetupInput): string[] {
   return [input.server.command, ...input.server.args, input.settings.caFile].filter((p) => p !== '' && inHome(p));
 }
 
-function notesFor(client: McpClient, input: McpSetupInput): string[] {
+/** What the user must know besides the snippet; `workspaceFiles`: the agent also reads project files that might be committed. */
+export function setupNotes(input: McpSetupInput, workspaceFiles: boolean): string[] {
   const notes: string[] = [];
   const inHome = homePaths(input);
-  if (inHome.length > 0 && client !== 'claudeDesktop') {
+  if (inHome.length > 0 && workspaceFiles) {
     notes.push(
       `The snippet names files in your home folder (${inHome.join(', ')}): keep it in your user configuration; in a workspace or project file it works only for you on this machine, so do not commit it.`,
     );
@@ -172,85 +203,29 @@ function envInfix(slug: string): string {
   return slug.toUpperCase().replace(/-/g, '_');
 }
 
-export function mcpSnippet(client: McpClient, input: McpSetupInput): McpSnippet {
+export function describeMcpServer(input: McpSetupInput): McpServerDescription {
   const slug = profileSlug(input.profile.name, input.profileNames);
-  const key = `voice-sms-${slug}`;
-  const server = { command: input.server.command, args: input.server.args };
-  const env = publicEnv(input);
-  const notes = notesFor(client, input);
-  // Per-profile variable names for the clients that expand the environment: two profiles in one file need two secrets.
-  const idVar = `VOICESMS_${envInfix(slug)}_ACCESS_KEY_ID`;
-  const secretVar = `VOICESMS_${envInfix(slug)}_SECRET_ACCESS_KEY`;
-  switch (client) {
-    case 'vscode': {
-      const idInput = `voicesms-${slug}-access-key-id`;
-      const secretInput = `voicesms-${slug}-secret-access-key`;
-      return {
-        client,
-        key,
-        file: 'the user mcp.json ("MCP: Open User Configuration"), or .vscode/mcp.json in a workspace',
-        text: json({
-          inputs: [
-            {
-              type: 'promptString',
-              id: idInput,
-              description: `Voice & SMS access key id (profile ${input.profile.name})`,
-              password: true,
-            },
-            {
-              type: 'promptString',
-              id: secretInput,
-              description: `Voice & SMS secret access key (profile ${input.profile.name})`,
-              password: true,
-            },
-          ],
-          servers: {
-            [key]: {
-              type: 'stdio',
-              ...server,
-              env: { ...env, [KEY_ID]: `\${input:${idInput}}`, [SECRET]: `\${input:${secretInput}}` },
-            },
-          },
-        }),
-        secretNote:
-          'VS Code asks for the access key id and the secret the first time it starts the server (password inputs) and keeps them in its own secret storage; nothing secret is in the file.',
-        notes,
-      };
-    }
-    case 'cursor':
-      return {
-        client,
-        key,
-        file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
-        text: json({
-          mcpServers: {
-            [key]: { ...server, env: { ...env, [KEY_ID]: `\${env:${idVar}}`, [SECRET]: `\${env:${secretVar}}` } },
-          },
-        }),
-        secretNote: `Cursor fills \${env:…} from its own environment: set ${idVar} and ${secretVar} where Cursor is started (your shell profile or the OS's user environment), never in the file.`,
-        notes,
-      };
-    case 'claudeCode':
-      return {
-        client,
-        key,
-        file: '"mcpServers" in ~/.claude.json (every project), or .mcp.json in a project (Claude Code)',
-        text: json({
-          mcpServers: {
-            [key]: { type: 'stdio', ...server, env: { ...env, [KEY_ID]: `\${${idVar}}`, [SECRET]: `\${${secretVar}}` } },
-          },
-        }),
-        secretNote: `Claude Code expands \${…} from the environment it runs in: export ${idVar} and ${secretVar} in the shell that starts it, never in the file.`,
-        notes,
-      };
-    case 'claudeDesktop':
-      return {
-        client,
-        key,
-        file: 'claude_desktop_config.json (Claude Desktop: Settings → Developer → Edit Config)',
-        text: json({ mcpServers: { [key]: { ...server, env } } }),
-        secretNote: `Claude Desktop has no password input and no expansion: it gives the server only the variables listed. Prefer the one-click bundle (voice-sms-toolkit-<version>.mcpb), which keeps the secret in the OS keychain; otherwise add ${KEY_ID} and ${SECRET} to "env" yourself only if that file is as private as a password store.`,
-        notes,
-      };
-  }
+  const infix = envInfix(slug);
+  const name = input.profile.name;
+  return {
+    key: `voice-sms-${slug}`,
+    command: input.server.command,
+    args: [...input.server.args],
+    env: publicEnv(input),
+    secrets: [
+      {
+        name: KEY_ID,
+        variable: `VOICESMS_${infix}_ACCESS_KEY_ID`,
+        inputId: `voicesms-${slug}-access-key-id`,
+        description: `Voice & SMS access key id (profile ${name})`,
+      },
+      {
+        name: SECRET,
+        variable: `VOICESMS_${infix}_SECRET_ACCESS_KEY`,
+        inputId: `voicesms-${slug}-secret-access-key`,
+        description: `Voice & SMS secret access key (profile ${name})`,
+      },
+    ],
+    profileName: name,
+  };
 }

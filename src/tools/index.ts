@@ -23,7 +23,12 @@ export function specOf(key: string): ToolSpec {
 }
 
 /** The editor's chat door: its names; its send tool's schema allows what voiceSms.sms.maxSegments may be set to. */
-export const CHAT_DOOR: Door = { kind: 'chat', name: (key) => specOf(key).chatName, maxSegments: 10 };
+export const CHAT_DOOR: Door = {
+  kind: 'chat',
+  name: (key) => specOf(key).chatName,
+  maxSegments: 10,
+  regionSetting: 'voiceSms.sms.defaultRegion',
+};
 
 /** The MCP door: its names; an agent's test message is held to the extension's default segment limit. */
-export const MCP_DOOR: Door = { kind: 'mcp', name: (key) => specOf(key).mcpName, maxSegments: 3 };
+export const MCP_DOOR: Door = { kind: 'mcp', name: (key) => specOf(key).mcpName, maxSegments: 3, regionSetting: 'VOICESMS_DEFAULT_REGION' };

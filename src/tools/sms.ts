@@ -58,7 +58,7 @@ export function checkSmsBody(core: CoreModuleLike, body: string, maxSegments: nu
 export function checkSms(
   core: CoreModuleLike,
   input: { from: string | undefined; to: string; body: string },
-  rules: { region?: string | undefined; maxSegments: number },
+  rules: { region?: string | undefined; maxSegments: number; regionSetting?: string },
 ): CheckedSms {
   if (input.from === undefined || input.from.trim() === '') {
     throw new SmsRefusal(
@@ -68,6 +68,6 @@ export function checkSms(
     );
   }
   const from = core.validateId('from', input.from.trim());
-  const to = core.normalizeE164(input.to, rules.region);
+  const to = core.normalizeE164(input.to, rules.region, rules.regionSetting);
   return { from, to, body: input.body, analysis: checkSmsBody(core, input.body, rules.maxSegments) };
 }

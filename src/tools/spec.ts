@@ -24,6 +24,8 @@ export interface Door {
   name(key: string): string;
   /** The most SMS segments this door lets a tool send: its schema's body limit and its cap, from one number. */
   maxSegments: number;
+  /** Where the user sets the default region through this door: a setting in the editor, a variable for the MCP server. */
+  regionSetting: string;
 }
 
 export interface ToolAnnotations {

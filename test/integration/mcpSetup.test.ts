@@ -3,7 +3,9 @@
 // into global storage (not this extension's folder), under the profile's own key, with the active profile's
 // non-secret values and no credential; the VS Code one is then run exactly as an agent would run it — the
 // snippet's command, args and env (password inputs answered with the profile's credentials) — and answers
-// tools/list and get_balance. It also prints the extension host's process.execPath (docs/mcp.md quotes it).
+// tools/list and get_balance. It also prints the extension host's process.execPath (docs/mcp.md quotes it). With a
+// remote name given through the test seam (as vscode.env.remoteName reads in a Remote-SSH window), desktop agents get
+// no path of this machine and are told what works on the user's own computer; CLI agents get the configuration.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -11,6 +13,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Simulator } from '../../src/simulator/index.js';
+import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
@@ -20,8 +23,12 @@ const KEY = 'voice-sms-mcp-setup-integration';
 interface Snippet {
   client: string;
   file: string;
+  format: string;
   text: string;
+  link?: string;
+  offer: string;
   secretNote: string;
+  notes: string[];
 }
 
 interface ServerEntry {
@@ -40,12 +47,17 @@ describe('Set Up MCP Server for Another Client', function () {
     profile = await signInToOwnSimulator(PROFILE);
     sim = profile.sim;
     extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    // code-server's extension host is itself a remote one (the browser is the local side): the first tests are
+    // about a local window, so the seam says so; the remote test below names one.
+    console.log(`      [measured] vscode.env.remoteName in code-server: ${vscode.env.remoteName ?? '(none)'}`);
+    ((await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as VoiceSmsTestApi).place.pretendRemote(undefined);
     console.log(
       `      [measured] extension host process.execPath: ${process.execPath} (electron: ${process.versions['electron'] ?? 'no'})`,
     );
   });
 
   after(async function () {
+    ((await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as VoiceSmsTestApi).place.reset();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await profile?.remove();
   });
@@ -61,7 +73,12 @@ describe('Set Up MCP Server for Another Client', function () {
   }
 
   function entryOf(s: Snippet): ServerEntry {
-    const parsed = JSON.parse(s.text) as { servers?: Record<string, ServerEntry>; mcpServers?: Record<string, ServerEntry> };
+    // Claude Code's is a command line: claude mcp add-json <key> '<json>' --scope user (one quoted word, no quote inside).
+    const m = /^claude mcp add-json (\S+) '([^']*)' --scope user\n$/.exec(s.text);
+    const parsed = (m ? { mcpServers: { [m[1]!]: JSON.parse(m[2]!) as ServerEntry } } : JSON.parse(s.text)) as {
+      servers?: Record<string, ServerEntry>;
+      mcpServers?: Record<string, ServerEntry>;
+    };
     const entry = (parsed.servers ?? parsed.mcpServers)?.[KEY];
     assert.ok(entry, `${s.client}: no ${KEY} server`);
     assert.ok(isAbsolute(entry.command) && existsSync(entry.command), `${s.client}: the runtime ${entry.command}`);
@@ -79,8 +96,9 @@ describe('Set Up MCP Server for Another Client', function () {
     this.timeout(30_000);
     const cursor = entryOf(await setUp('cursor'));
     assert.equal(cursor.env['VOICESMS_SECRET_ACCESS_KEY'], '${env:VOICESMS_MCP_SETUP_INTEGRATION_SECRET_ACCESS_KEY}');
-    const claudeCode = entryOf(await setUp('claudeCode'));
-    assert.equal(claudeCode.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_MCP_SETUP_INTEGRATION_SECRET_ACCESS_KEY}');
+    const claudeCode = await setUp('claudeCode');
+    assert.equal(claudeCode.format, 'shell');
+    assert.equal(entryOf(claudeCode).env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_MCP_SETUP_INTEGRATION_SECRET_ACCESS_KEY}');
     const desktop = await setUp('claudeDesktop');
     assert.equal(entryOf(desktop).env['VOICESMS_SECRET_ACCESS_KEY'], undefined);
     assert.match(desktop.secretNote, /VOICESMS_SECRET_ACCESS_KEY/);
@@ -122,6 +140,37 @@ describe('Set Up MCP Server for Another Client', function () {
       assert.match(r.structuredContent?.amount ?? '', /^\d+\.\d{2}$/);
     } finally {
       await client.close();
+    }
+  });
+
+  it('in a remote window (remote name through the test seam): each agent gets what works from there', async function () {
+    this.timeout(30_000);
+    const api = (await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as VoiceSmsTestApi;
+    const local = await setUp('cursor');
+    assert.equal(local.offer, 'config');
+    api.place.pretendRemote('ssh-remote');
+    try {
+      await vscode.env.clipboard.writeText('untouched');
+      for (const client of ['cursor', 'windsurf', 'claudeDesktop']) {
+        const s = await vscode.commands.executeCommand<Snippet>('voiceSms.setUpMcpServer', { client, show: false });
+        assert.equal(s.offer, 'elsewhere', client);
+        assert.equal(s.text, '', `${client}: no path of the remote machine`);
+        assert.match(s.notes.join(' '), /remote machine \(ssh-remote\).*your own computer/, client);
+        assert.equal(await vscode.env.clipboard.readText(), 'untouched', `${client}: nothing copied`);
+      }
+      const bundle = await vscode.commands.executeCommand<Snippet>('voiceSms.setUpMcpServer', { client: 'claudeDesktop', show: false });
+      assert.match(bundle.notes.join(' '), /MCP Bundle/);
+      for (const client of ['claudeCode', 'codex', 'gemini']) {
+        const s = await setUp(client);
+        assert.equal(s.offer, 'config');
+        assert.match(s.notes[0] ?? '', /started there/, client);
+      }
+      const code = await setUp('vscode');
+      assert.equal(code.link, undefined, 'no install link into the local profile');
+      assert.match(code.file, /Remote User Configuration/);
+      assert.equal(entryOf(code).env['VOICESMS_PROFILE'], PROFILE);
+    } finally {
+      api.place.pretendRemote(undefined);
     }
   });
 });

@@ -70,7 +70,7 @@ type Said = { kind: 'nothing' } | { kind: 'quote'; text: string } | { kind: 'cod
 
 /**
  * One whole message per shape, so translators never see a fragment. `status` is "503" or "503 Service
- * Unavailable" (the reason phrase is the server's). A quote cut short with "…" gets no full stop.
+ * Unavailable" (the reason phrase is the server's). A quote cut short with "…", or ending in its own full stop, gets none of ours.
  */
 function httpFailureMessage(ctx: ResponseContext, status: string, said: Said): string {
   const { host, method, path } = ctx;
@@ -97,7 +97,8 @@ function httpFailureMessage(ctx: ResponseContext, status: string, said: Said): s
             said.location,
           );
     case 'quote':
-      if (said.text.endsWith('…')) {
+      // A quote that already ends a sentence ("… not found.") or is cut short with "…" gets no full stop of ours.
+      if (said.text.endsWith('…') || /[.!?]$/.test(said.text)) {
         return tries === undefined
           ? l10n.t('{0} answered {1} {2} with HTTP {3}: {4}', host, method, path, status, said.text)
           : l10n.t('{0} answered {1} {2} with HTTP {3} after {4} attempts: {5}', host, method, path, status, tries, said.text);

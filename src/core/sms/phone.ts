@@ -29,8 +29,10 @@ function describe(p: PhoneNumber): string {
 /**
  * Normalises a destination to E.164 (+<country><number>). National formats need `defaultRegion`
  * (ISO 3166 alpha-2, e.g. 'DE'). The number must be valid for its country, not just the right length.
+ * `regionSetting` is where the user sets that region through the door they came in (the editor's setting, or the
+ * MCP server's VOICESMS_DEFAULT_REGION).
  */
-export function normalizeE164(input: string, defaultRegion?: string): string {
+export function normalizeE164(input: string, defaultRegion?: string, regionSetting = 'voiceSms.sms.defaultRegion'): string {
   let text = input.trim();
   if (text === '') throw validationError(FIELD, l10n.t('enter the destination phone number, e.g. +4915123456789'));
   if (text.length > MAX_INPUT_LENGTH) throw validationError(FIELD, l10n.t('is too long to be a phone number'));
@@ -51,7 +53,7 @@ export function normalizeE164(input: string, defaultRegion?: string): string {
           FIELD,
           text.startsWith('+')
             ? l10n.t('the country calling code after "+" does not exist')
-            : l10n.t('has no country code; start with + and the country code (e.g. +49...) or set voiceSms.sms.defaultRegion'),
+            : l10n.t('has no country code; start with + and the country code (e.g. +49...) or set {0}', regionSetting),
         );
       case 'TOO_SHORT':
         throw validationError(FIELD, l10n.t('is too short to be a phone number'));

@@ -1,6 +1,7 @@
 // Month view: the totals, the change against the previous month (like for like) and one row per day, with the flags
 // the panel shows.
 import * as l10n from '@vscode/l10n';
+import { refuseFutureMonth } from '../futureMonth.js';
 import type { z } from 'zod';
 import { compareMonths } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/protocol.js';
@@ -78,6 +79,7 @@ export const monthViewTool = defineTool({
       () => undefined,
     );
     const r = await ctx.getMonthView(instanceId, monthId, signal);
+    refuseFutureMonth(monthId, r.view.currentDateId);
     const before = await previous;
     // Like for like: a month not finished against the same days of the month before (shared/comparison.ts).
     const out = monthToolResult(instanceId, r.view, before ? compareMonths(r.view, before) : undefined);

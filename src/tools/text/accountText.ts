@@ -2,6 +2,7 @@
 // service's strings as sent (never reformatted), quoted as data. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { Balance } from '../../core/index.js';
+import { redact } from '../../shared/redact.js';
 import { inert, inertKey, quoted, quotedList } from './dataText.js';
 
 /** Rows shown when the answer had no recognisable amount. */
@@ -100,7 +101,7 @@ export function instancesToolResult(info: InstancesInfo, hints?: InstancesHints)
   const name = quoted(info.profile, 80);
   const lines = [
     info.demo
-      ? l10n.t('Active profile: {0}, the offline demo (a simulator inside the editor: no real calls, messages or costs).', name)
+      ? l10n.t('Active profile: {0}, the offline demo (a built-in simulator on this computer: no real calls, messages or costs).', name)
       : info.signedIn
         ? l10n.t('Active profile: {0}, signed in.', name)
         : l10n.t('Active profile: {0}, not signed in (no stored credentials); run "Voice & SMS: Sign In".', name),
@@ -111,11 +112,12 @@ export function instancesToolResult(info: InstancesInfo, hints?: InstancesHints)
       ? l10n.t('Sender identities: {0}.', quotedList(info.senderIds))
       : (hints?.noSenders ?? l10n.t('No sender identities are configured; voiceSms_sendTestSms then needs "from".')),
   ];
+  // What the text masks (quoted() redacts phone numbers), the data masks too.
   const data = {
     ...info,
-    profile: inert(info.profile, 80),
-    instances: info.instances.map((i) => inert(i, 130)),
-    senderIds: info.senderIds.map((i) => inert(i, 80)),
+    profile: inert(redact(info.profile), 80),
+    instances: info.instances.map((i) => inert(redact(i), 130)),
+    senderIds: info.senderIds.map((i) => inert(redact(i), 80)),
   };
   return { text: lines.join('\n'), json: JSON.stringify(data) };
 }

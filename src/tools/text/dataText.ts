@@ -56,6 +56,21 @@ export function totalsFigures(t: MonthTotals): [number, number, number, number, 
   return [t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days];
 }
 
+/** A count with its noun, singular for one ("1 day", "3 days"); each form is a whole l10n string. */
+export function counted(n: number, one: string, other: string): string {
+  return n === 1 ? one : other;
+}
+
+/** The counted nouns of a month's figures: call legs, unique calls, minutes, days. */
+export function totalsPhrases(t: MonthTotals): { callLegs: string; unique: string; minutes: string; days: string } {
+  return {
+    callLegs: counted(t.callLegs, l10n.t('1 call leg'), l10n.t('{0} call legs', t.callLegs)),
+    unique: counted(t.callsUnique, l10n.t('1 unique call'), l10n.t('{0} unique calls', t.callsUnique)),
+    minutes: counted(t.durationMin, l10n.t('1 minute'), l10n.t('{0} minutes', t.durationMin)),
+    days: counted(t.days, l10n.t('1 day'), l10n.t('{0} days', t.days)),
+  };
+}
+
 /** "+12 (+8.5%)", "-3 (-20%)", "0 (0%)", "+5 (new)": plain ASCII, no locale grouping, for a model. */
 export function change(current: number, previous: number): string {
   const diff = current - previous;

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { MonthTotals, MonthView } from '../../core/model/types.js';
 import { comparedDates, type ComparedDates, type MonthComparison } from '../../shared/comparison.js';
 import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
-import { change, comparedText, isoId, quoted, totalsFigures } from './dataText.js';
+import { change, comparedText, isoId, quoted, totalsPhrases } from './dataText.js';
 
 export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
 
@@ -85,28 +85,34 @@ export function monthToolData(instanceId: string, view: MonthView, comparison?: 
 /** The sentences before the JSON block. */
 export function monthToolText(data: MonthToolData, spikeBase: number): string {
   const t = data.totals;
+  const w = totalsPhrases(t);
   const lines = [
     l10n.t(
-      "Voice instance {0}, {1} (the service's current day is {2}): {3} call legs ({4} inbound, {5} outbound), {6} unique calls, {7} minutes, summed over {8} days.",
+      "Voice instance {0}, {1} (the service's current day is {2}): {3} ({4} inbound, {5} outbound), {6}, {7}, summed over {8}.",
       quoted(data.instanceId, 80),
       data.month,
       data.currentDay,
-      ...totalsFigures(t),
+      w.callLegs,
+      t.callLegsIn,
+      t.callLegsOut,
+      w.unique,
+      w.minutes,
+      w.days,
     ),
   ];
   const p = data.previous;
   lines.push(
     p
       ? l10n.t(
-          'Change, {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (the month before over those days: {6} call legs, {7} minutes).',
+          'Change, {0}: call legs {1}, inbound {2}, outbound {3}, unique calls {4}, minutes {5} (the month before over those days: {6}, {7}).',
           comparedText(p.compared),
           p.change.callLegs,
           p.change.callLegsIn,
           p.change.callLegsOut,
           p.change.callsUnique,
           p.change.durationMin,
-          p.totals.callLegs,
-          p.totals.durationMin,
+          totalsPhrases(p.totals).callLegs,
+          totalsPhrases(p.totals).minutes,
         )
       : l10n.t('The previous month could not be loaded (or this month has not begun), so there is no comparison.'),
   );

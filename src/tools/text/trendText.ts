@@ -2,7 +2,7 @@
 // totals, the same figures as the trend panel. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals } from '../../core/model/types.js';
-import { isoId, quoted, totalsFigures } from './dataText.js';
+import { counted, isoId, quoted, totalsPhrases } from './dataText.js';
 
 export interface TrendToolMonth {
   monthId: string;
@@ -16,22 +16,30 @@ export function trendToolResult(instanceId: string, months: readonly TrendToolMo
   const last = months.at(-1)?.monthId ?? '';
   const lines = [
     l10n.t(
-      'Monthly totals of voice instance {0} from {1} to {2} ({3} months, oldest first):',
+      'Monthly totals of voice instance {0} from {1} to {2} ({3}, oldest first):',
       quoted(instanceId, 80),
       isoId(first),
       isoId(last),
-      months.length,
+      counted(months.length, l10n.t('1 month'), l10n.t('{0} months', months.length)),
     ),
   ];
   for (const m of months) {
     const t = m.totals;
     lines.push(
       t
-        ? l10n.t(
-            '{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes over {6} days.',
-            isoId(m.monthId),
-            ...totalsFigures(t),
-          )
+        ? (() => {
+            const w = totalsPhrases(t);
+            return l10n.t(
+              '{0}: {1} ({2} inbound, {3} outbound), {4}, {5} over {6}.',
+              isoId(m.monthId),
+              w.callLegs,
+              t.callLegsIn,
+              t.callLegsOut,
+              w.unique,
+              w.minutes,
+              w.days,
+            );
+          })()
         : l10n.t('{0}: not loaded ({1})', isoId(m.monthId), m.error ?? ''),
     );
   }

@@ -408,7 +408,8 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     });
 
     void it('a base URL the core refuses: its sentence, at start and from every tool', async () => {
-      const c = await server({ VOICESMS_BASE_URL: 'http://example.com' });
+      // (No base URL, or plain http:// to another host, stops the start instead: startupChecks.test.ts.)
+      const c = await server({ VOICESMS_BASE_URL: `${sim.url}/?tenant=1` });
       const r = await call(c, 'get_balance');
       assert.equal(r.isError, true);
       assert.equal(kindOf(r), 'notConfigured');

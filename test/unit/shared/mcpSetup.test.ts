@@ -1,10 +1,12 @@
-// The setup command's snippets: valid JSON in each agent's own shape, the runtime and the stable launcher, the
-// profile's non-secret settings (non-default auth, CA file, region, sender ids, proxy without its credentials),
-// one server key and one set of credential sources per profile (two profiles merge into one file without a
-// collision), and never a credential value — only the client's own way to supply it.
+// The setup command's snippets, each parsed in its own format (JSON, TOML, a POSIX command line, install links):
+// each agent's own shape, the runtime and the stable launcher, the profile's non-secret settings (non-default auth,
+// CA file, region, sender ids, proxy without its credentials), one server key and one set of credential sources per
+// profile (two profiles merge into one file without a collision), and never a credential value — only the agent's
+// own way to supply it. Parsing here is the test's own (a small TOML reader: no TOML parser is in node_modules).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MCP_CLIENTS, mcpSnippet, profileSlug, type McpClient, type McpSetupInput } from '../../../src/shared/mcpSetup.js';
+import { mcpSnippet } from '../../../src/shared/mcpAgents.js';
+import { MCP_CLIENTS, profileSlug, type McpClient, type McpSetupInput, type McpSnippet } from '../../../src/shared/mcpSetup.js';
 
 const HOME = '/home/you';
 const LAUNCHER = `${HOME}/.config/Code/User/globalStorage/vstk.voice-sms-toolkit/mcp-server/mcp.js`;
@@ -23,19 +25,132 @@ const input: McpSetupInput = {
   home: HOME,
 };
 
-type Entry = { type?: string; command: string; args: string[]; env: Record<string, string> };
+type Entry = { type?: string; command: string; args: string[]; env: Record<string, string>; env_vars?: string[] };
 type File = { inputs?: Array<{ id: string; password: boolean }>; servers?: Record<string, Entry>; mcpServers?: Record<string, Entry> };
 
-function servers(text: string): Record<string, Entry> {
-  const j = JSON.parse(text) as File;
-  const s = j.servers ?? j.mcpServers;
-  assert.ok(s, text);
-  return s;
+/** Words of a POSIX command line made of plain words and '…' quoted parts (what shellQuote may write). */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === ' ' || c === '\n') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      assert.ok(end > i, `unterminated quote in ${line}`);
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\') {
+      word = (word ?? '') + line[i + 1];
+      i++;
+    } else {
+      assert.ok(!/["$`;&|<>(){}*?]/.test(c), `unquoted ${c} in ${line}`);
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== undefined) words.push(word);
+  return words;
 }
 
-function entry(text: string, key = 'voice-sms-production'): Entry {
-  const e = servers(text)[key];
-  assert.ok(e, `${key} in ${text}`);
+/** TOML's basic strings, bare and quoted keys, [a.b] tables and arrays of strings: all a snippet may use. */
+function parseToml(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  let table = root;
+  const str = (src: string, at: number): [string, number] => {
+    assert.equal(src[at], '"', `a string at ${at} of ${src}`);
+    let out = '';
+    let i = at + 1;
+    const esc: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
+    for (; src[i] !== '"'; i++) {
+      assert.ok(i < src.length, `unterminated string in ${src}`);
+      if (src[i] === '\\') {
+        const e = src[++i]!;
+        if (e === 'u') {
+          out += String.fromCharCode(parseInt(src.slice(i + 1, i + 5), 16));
+          i += 4;
+        } else {
+          assert.ok(e in esc, `escape \\${e}`);
+          out += esc[e];
+        }
+      } else {
+        assert.ok(src.charCodeAt(i) >= 0x20, 'a control character in a basic string');
+        out += src[i];
+      }
+    }
+    return [out, i + 1];
+  };
+  const keys = (src: string): string[] => {
+    const out: string[] = [];
+    let i = 0;
+    while (i < src.length) {
+      if (src[i] === '"') {
+        const [k, next] = str(src, i);
+        out.push(k);
+        i = next;
+      } else {
+        const m = /^[A-Za-z0-9_-]+/.exec(src.slice(i));
+        assert.ok(m, `a key in ${src}`);
+        out.push(m[0]);
+        i += m[0].length;
+      }
+      if (src[i] === '.') i++;
+      else assert.equal(i, src.length, `junk after key in ${src}`);
+    }
+    return out;
+  };
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    if (line.startsWith('[')) {
+      assert.ok(line.endsWith(']') && !line.startsWith('[['), line);
+      table = root;
+      for (const k of keys(line.slice(1, -1))) table = (table[k] ??= {}) as Record<string, unknown>;
+      continue;
+    }
+    const eq = /^("[^"]*"|[A-Za-z0-9_-]+)\s*=\s*/.exec(line);
+    assert.ok(eq, `key = value: ${line}`);
+    const [key] = keys(eq[1]!);
+    const rest = line.slice(eq[0].length);
+    assert.ok(!(key! in table), `key ${key} twice`);
+    if (rest.startsWith('[')) {
+      const items: string[] = [];
+      let i = 1;
+      while (rest[i] !== ']') {
+        const [v, next] = str(rest, i);
+        items.push(v);
+        i = next;
+        while (rest[i] === ',' || rest[i] === ' ') i++;
+      }
+      assert.equal(i, rest.length - 1, `junk after array in ${line}`);
+      table[key!] = items;
+    } else {
+      const [v, next] = str(rest, 0);
+      assert.equal(next, rest.length, `junk after string in ${line}`);
+      table[key!] = v;
+    }
+  }
+  return root;
+}
+
+/** The servers a snippet adds, read in the snippet's own format. */
+function servers(s: McpSnippet | string): Record<string, Entry> {
+  if (typeof s === 'string' || s.format === 'json' || s.format === 'jsonc') {
+    const j = JSON.parse(typeof s === 'string' ? s : s.text) as File;
+    const found = j.servers ?? j.mcpServers;
+    assert.ok(found, typeof s === 'string' ? s : s.text);
+    return found;
+  }
+  if (s.format === 'toml') return (parseToml(s.text) as { mcp_servers: Record<string, Entry> }).mcp_servers;
+  const words = shellWords(s.text);
+  assert.deepEqual([...words.slice(0, 3), ...words.slice(5)], ['claude', 'mcp', 'add-json', '--scope', 'user'], s.text);
+  return { [words[3]!]: JSON.parse(words[4]!) as Entry };
+}
+
+function entry(s: McpSnippet, key = 'voice-sms-production'): Entry {
+  const e = servers(s)[key];
+  assert.ok(e, `${key} in ${s.text}`);
   return e;
 }
 
@@ -44,7 +159,7 @@ void describe('MCP setup snippets', () => {
     for (const client of MCP_CLIENTS) {
       const s = mcpSnippet(client, input);
       assert.equal(s.key, 'voice-sms-production');
-      const e = entry(s.text);
+      const e = entry(s);
       assert.equal(e.command, '/usr/bin/node');
       assert.deepEqual(e.args, [LAUNCHER]);
       const { VOICESMS_ACCESS_KEY_ID: _id, VOICESMS_SECRET_ACCESS_KEY: _secret, ...rest } = e.env;
@@ -70,7 +185,7 @@ void describe('MCP setup snippets', () => {
     };
     for (const client of MCP_CLIENTS) {
       const s = mcpSnippet(client, custom);
-      const e = entry(s.text);
+      const e = entry(s);
       assert.equal(e.env['VOICESMS_AUTH_FORM'], 'signed');
       assert.equal(e.env['VOICESMS_AUTH_SIGNATURE'], 'empty');
       assert.equal(e.env['VOICESMS_AUTH_SCHEME'], 'ACME-V2');
@@ -84,7 +199,7 @@ void describe('MCP setup snippets', () => {
         `${client} says the proxy credentials were left out`,
       );
     }
-    const plain = entry(mcpSnippet('cursor', { ...input, network: { proxy: 'proxy.corp:8080', noProxy: [] } }).text);
+    const plain = entry(mcpSnippet('cursor', { ...input, network: { proxy: 'proxy.corp:8080', noProxy: [] } }));
     assert.equal(plain.env['HTTPS_PROXY'], 'http://proxy.corp:8080');
     assert.equal(plain.env['NO_PROXY'], undefined);
   });
@@ -95,10 +210,13 @@ void describe('MCP setup snippets', () => {
       cursor: ['${env:VOICESMS_PRODUCTION_ACCESS_KEY_ID}', '${env:VOICESMS_PRODUCTION_SECRET_ACCESS_KEY}'],
       claudeCode: ['${VOICESMS_PRODUCTION_ACCESS_KEY_ID}', '${VOICESMS_PRODUCTION_SECRET_ACCESS_KEY}'],
       claudeDesktop: [undefined, undefined],
+      windsurf: ['${env:VOICESMS_PRODUCTION_ACCESS_KEY_ID}', '${env:VOICESMS_PRODUCTION_SECRET_ACCESS_KEY}'],
+      codex: ['${VOICESMS_PRODUCTION_ACCESS_KEY_ID}', '${VOICESMS_PRODUCTION_SECRET_ACCESS_KEY}'],
+      gemini: ['${VOICESMS_PRODUCTION_ACCESS_KEY_ID}', '${VOICESMS_PRODUCTION_SECRET_ACCESS_KEY}'],
     };
     for (const client of MCP_CLIENTS) {
       const s = mcpSnippet(client, input);
-      const e = entry(s.text);
+      const e = entry(s);
       assert.deepEqual([e.env['VOICESMS_ACCESS_KEY_ID'], e.env['VOICESMS_SECRET_ACCESS_KEY']], expected[client], client);
       assert.match(s.secretNote, /SECRET_ACCESS_KEY|secret/, client);
     }
@@ -118,13 +236,15 @@ void describe('MCP setup snippets', () => {
       const a = mcpSnippet(client, input);
       const b = mcpSnippet(client, other);
       assert.equal(b.key, 'voice-sms-demo-offline');
-      const ja = JSON.parse(a.text) as File;
-      const jb = JSON.parse(b.text) as File;
-      // The merge a user does by pasting the second snippet's entries next to the first one's.
+      const json = a.format === 'json' || a.format === 'jsonc';
+      const ja = (json ? JSON.parse(a.text) : {}) as File;
+      const jb = (json ? JSON.parse(b.text) : {}) as File;
+      // The merge a user does by pasting the second snippet's entries next to the first one's (or running both commands).
       const merged: File = {
         ...(ja.inputs ? { inputs: [...ja.inputs, ...(jb.inputs ?? [])] } : {}),
-        [ja.servers ? 'servers' : 'mcpServers']: { ...servers(a.text), ...servers(b.text) },
+        [ja.servers ? 'servers' : 'mcpServers']: { ...servers(a), ...servers(b) },
       };
+      if (a.format === 'toml') assert.doesNotThrow(() => parseToml(`${a.text}\n${b.text}`), 'two profiles in one config.toml');
       const all = servers(JSON.stringify(merged));
       assert.deepEqual(Object.keys(all).sort(), ['voice-sms-demo-offline', 'voice-sms-production'], client);
       const ids = merged.inputs?.map((i) => i.id) ?? [];
@@ -148,9 +268,10 @@ void describe('MCP setup snippets', () => {
   });
 
   void it('say when the snippet names files in the home folder, for clients that have workspace files', () => {
+    const projectFiles: McpClient[] = ['vscode', 'cursor', 'codex', 'gemini'];
     for (const client of MCP_CLIENTS) {
       const notes = mcpSnippet(client, input).notes.join(' ');
-      if (client === 'claudeDesktop') assert.doesNotMatch(notes, /home folder/);
+      if (!projectFiles.includes(client)) assert.doesNotMatch(notes, /home folder/, client);
       else assert.match(notes, new RegExp(`home folder \\(${LAUNCHER.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\).*do not commit`), client);
     }
     const elsewhere = mcpSnippet('vscode', { ...input, home: '/Users/someone-else' });
@@ -164,7 +285,7 @@ void describe('MCP setup snippets', () => {
     };
     for (const client of MCP_CLIENTS) {
       const s = mcpSnippet(client, editor);
-      const e = entry(s.text);
+      const e = entry(s);
       assert.equal(e.command, '/usr/share/code/code');
       assert.equal(e.env['ELECTRON_RUN_AS_NODE'], '1');
       assert.match(s.notes.join(' '), /editor's own runtime \(\/usr\/share\/code\/code\)/);
@@ -173,11 +294,80 @@ void describe('MCP setup snippets', () => {
 
   void it('leave out what the profile does not have', () => {
     const e = entry(
-      mcpSnippet('cursor', { ...input, profile: { name: 'P', baseUrl: 'https://x.example', voiceInstances: [], senderIds: [] } }).text,
+      mcpSnippet('cursor', { ...input, profile: { name: 'P', baseUrl: 'https://x.example', voiceInstances: [], senderIds: [] } }),
       'voice-sms-p',
     );
     assert.equal(e.env['VOICESMS_ACCOUNT_ID'], undefined);
     assert.equal(e.env['VOICESMS_VOICE_INSTANCES'], undefined);
     assert.equal(e.env['VOICESMS_SENDER_IDS'], undefined);
+  });
+
+  void it("VS Code's install link: vscode:mcp/install? and the URL-encoded server with its name and password inputs", () => {
+    const s = mcpSnippet('vscode', input);
+    assert.ok(s.link?.startsWith('vscode:mcp/install?'), s.link);
+    const linked = JSON.parse(decodeURIComponent(s.link!.slice('vscode:mcp/install?'.length))) as Entry & {
+      name: string;
+      inputs: Array<{ id: string; type: string; password: boolean }>;
+    };
+    const file = JSON.parse(s.text) as File;
+    assert.equal(linked.name, 'voice-sms-production');
+    const { name: _n, inputs, ...server } = linked;
+    assert.deepEqual(server, file.servers!['voice-sms-production'], 'the link adds what the file holds');
+    assert.deepEqual(inputs, file.inputs);
+    assert.ok(inputs.every((i) => i.type === 'promptString' && i.password));
+  });
+
+  void it("Cursor's install link: the documented deeplink, its config the file's entry in base64", () => {
+    const s = mcpSnippet('cursor', input);
+    const url = new URL(s.link!);
+    assert.equal(`${url.protocol}//${url.host}${url.pathname}`, 'cursor://anysphere.cursor-deeplink/mcp/install');
+    assert.equal(url.searchParams.get('name'), 'voice-sms-production');
+    const config = JSON.parse(Buffer.from(url.searchParams.get('config')!, 'base64').toString('utf8')) as Entry;
+    assert.deepEqual(config, entry(s));
+    const other = mcpSnippet('cursor', { ...input, profile: { ...input.profile, name: 'Zoë ✓' } });
+    assert.equal(new URL(other.link!).searchParams.get('name'), other.key, 'a name outside ASCII survives the link');
+  });
+
+  void it('Claude Code: one claude mcp add-json command at user scope that holds no credential, only the variables it reads', () => {
+    const s = mcpSnippet('claudeCode', { ...input, profile: { ...input.profile, name: "O'Brien & Co" } });
+    assert.equal(s.format, 'shell');
+    const words = shellWords(s.text);
+    assert.equal(words.length, 7, s.text);
+    const e = JSON.parse(words[4]!) as Entry;
+    assert.equal(e.env['VOICESMS_PROFILE'], "O'Brien & Co", 'a quote in a value survives the shell');
+    assert.equal(e.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_O_BRIEN_CO_SECRET_ACCESS_KEY}');
+    assert.match(s.secretNote, /no secret.*history/);
+    assert.doesNotMatch(s.text, /export |=\S*secret/i, 'nothing is set on the command line');
+  });
+
+  void it("Codex CLI: a [mcp_servers.<key>] table that forwards only the profile's two variables", () => {
+    const s = mcpSnippet('codex', { ...input, profile: { ...input.profile, name: 'Prod "EU"\\1' } });
+    assert.equal(s.format, 'toml');
+    const e = entry(s, s.key);
+    assert.deepEqual(e.env_vars, ['VOICESMS_PROD_EU_1_ACCESS_KEY_ID', 'VOICESMS_PROD_EU_1_SECRET_ACCESS_KEY']);
+    assert.equal(e.env['VOICESMS_PROFILE'], 'Prod "EU"\\1', 'quotes and backslashes survive TOML');
+    assert.equal(e.env['VOICESMS_ACCESS_KEY_ID'], '${VOICESMS_PROD_EU_1_ACCESS_KEY_ID}');
+  });
+
+  void it('in a remote window: CLI agents get the configuration for the remote host, desktop agents what works on your computer', () => {
+    const remote: McpSetupInput = { ...input, remoteName: 'ssh-remote' };
+    for (const client of ['claudeCode', 'codex', 'gemini'] as const) {
+      const s = mcpSnippet(client, remote);
+      assert.equal(s.offer, 'config');
+      assert.equal(entry(s).command, '/usr/bin/node');
+      assert.match(s.notes[0]!, /remote machine \(ssh-remote\).*started there/, client);
+    }
+    for (const client of ['cursor', 'windsurf', 'claudeDesktop'] as const) {
+      const s = mcpSnippet(client, remote);
+      assert.equal(s.offer, 'elsewhere', client);
+      assert.equal(s.text, '', `${client}: no path of the remote machine is offered`);
+      assert.equal(s.link, undefined);
+      assert.match(s.notes.join(' '), /runs on your own computer, where they do not exist/);
+      assert.match(s.notes.join(' '), client === 'claudeDesktop' ? /MCP Bundle/ : /local editor window/, client);
+    }
+    const vscode = mcpSnippet('vscode', remote);
+    assert.equal(vscode.link, undefined, 'the install link would add the remote path to the local profile');
+    assert.match(vscode.file, /Remote User Configuration/);
+    for (const client of MCP_CLIENTS) assert.equal(mcpSnippet(client, input).offer, 'config', `${client} locally`);
   });
 });

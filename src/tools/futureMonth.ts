@@ -1,0 +1,23 @@
+// A month after the service's current one has no data yet: answering it with zeros ("call legs 0 (0%)") reads as
+// a month without traffic. Refused with one sentence instead, judged by the service's own current day (the
+// answer's currentDateID), not this computer's clock, which may sit in another time zone or be wrong.
+import * as l10n from '@vscode/l10n';
+import { isoId } from './text/dataText.js';
+import { ToolRefusal } from './refusal.js';
+
+/** The sentence for `monthId` (YYYYMM) when it is after the month of `currentDateId` (YYYYMMDD), else undefined. */
+export function futureMonthProblem(monthId: string, currentDateId: string): string | undefined {
+  const current = currentDateId.slice(0, 6);
+  if (!/^\d{6}$/.test(current) || monthId <= current) return undefined;
+  return l10n.t(
+    "{0} is after the current month: the service's current day is {1}, so {0} has no data yet. Ask for {2} or an earlier month.",
+    isoId(monthId),
+    isoId(currentDateId),
+    isoId(current),
+  );
+}
+
+export function refuseFutureMonth(monthId: string, currentDateId: string): void {
+  const problem = futureMonthProblem(monthId, currentDateId);
+  if (problem) throw new ToolRefusal('validation', problem);
+}
