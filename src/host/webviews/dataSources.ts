@@ -20,9 +20,7 @@ export interface MonthViewLoadResult {
  * Newer loads of months arriving in the month cache whoever asked for them (a watch's tick, the tree's refresh): an
  * open panel follows them without a request of its own. `listener` gets each settled load once.
  */
-export type OnMonthLoaded = (
-  listener: (instanceId: string, monthId: string, result: MonthViewLoadResult) => void,
-) => { dispose(): void };
+export type OnMonthLoaded = (listener: (instanceId: string, monthId: string, result: MonthViewLoadResult) => void) => { dispose(): void };
 
 export interface MonthViewDataSource {
   /** Rejects with a VoiceSmsError (its message is shown in the panel) or an AbortError. */
