@@ -61,6 +61,15 @@ export class PanelShell<D> {
     this.render();
   }
 
+  /**
+   * The body already shows `data`: the page changed it in place (a live update). The phase takes it and the frame is
+   * drawn again; the body is left as it is, so its elements, scroll position and focus stay.
+   */
+  keepShowing(data: D): void {
+    this.current = { kind: 'data', data };
+    this.o.frame(this.subtitle, this.current);
+  }
+
   /** Renders the frame and the body for the current phase. */
   render(): void {
     const mine = ++this.renders;
