@@ -3,7 +3,7 @@
 // and the error state whose Retry asks the host again. Each panel's main.ts supplies only its own parts:
 // the header's contents, the texts, and how its data is drawn.
 import type { PanelError } from '../../shared/protocol.js';
-import { appRoot, h, replaceContent, type Child } from './dom.js';
+import { append, appRoot, h, replaceContent, type Child } from './dom.js';
 import { errorState, loadingState } from './parts.js';
 
 export type Phase<D> =
@@ -68,6 +68,14 @@ export class PanelShell<D> {
   keepShowing(data: D): void {
     this.current = { kind: 'data', data };
     this.o.frame(this.subtitle, this.current);
+  }
+
+  /** The body's contents for `data`, drawn off the page (a live update copies them into the elements on show). */
+  draw(data: D): Element[] {
+    const content = this.o.renderData(data, () => false).content;
+    const holder = document.createElement('div');
+    append(holder, ...content);
+    return [...holder.children];
   }
 
   /** Renders the frame and the body for the current phase. */

@@ -4,8 +4,8 @@
 // region. Expectations come from the fixtures' numbers, not from the page's code.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStatsData, MonthViewData, MonthViewToWebview } from '../../../src/shared/protocol.js';
-import { day, februaryView, marchView, meta, totalsOf } from './support/fixtures.js';
+import type { ActivitiesToWebview, DayStatsData, JsonValue, MonthViewData, MonthViewToWebview } from '../../../src/shared/protocol.js';
+import { ACTIVITIES_RESULT, ACTIVITIES_XML, day, februaryView, marchView, meta, totalsOf } from './support/fixtures.js';
 import type { PanelPage } from './support/harness.js';
 import { panelHarness } from './support/panels.js';
 
@@ -163,6 +163,65 @@ void describe('month view: a newer load of the month on show', () => {
       assert.deepEqual(await cells(p, '20250301'), ['Sat 1', '—', '—', '—', '—', '—', 'missing']);
       assert.equal(await page.locator('tr[data-date-id="20250301"] td.is-updated').count(), 6, 'its five figures and its note');
       assert.equal(await page.locator('.warnings li').count(), 5);
+      assert.deepEqual(await p.violations(), []);
+    });
+  });
+});
+
+/** The fixture's reading with `more` activities after its three, and the summary's count to match. */
+function readingWith(...more: Record<string, string>[]): JsonValue {
+  const r = structuredClone(ACTIVITIES_RESULT) as { activities: { activity: Record<string, string>[] }; summary: { count: string } };
+  r.activities.activity.push(...more);
+  r.summary.count = String(3 + more.length);
+  return r;
+}
+
+function reading(type: 'activitiesData' | 'activitiesUpdate', result: JsonValue): ActivitiesToWebview {
+  return { type, instanceId: INSTANCE, dateId: TODAY, result, rawXml: ACTIVITIES_XML, meta: meta() };
+}
+
+void describe('day activities: today read again', () => {
+  void it('marks what is new since the last reading, keeps the rest in place, and says how many are new', async () => {
+    await withPanel('activities', { height: 300 }, async (p) => {
+      await p.waitForPosted(1);
+      await p.send(reading('activitiesData', ACTIVITIES_RESULT));
+      const page = p.page;
+      assert.equal(await page.locator('.is-new, .badge-new').count(), 0, 'a first reading marks nothing');
+      await page.evaluate(
+        `window.__row = document.querySelector('table.records tbody tr'); window.__table = document.querySelector('table.records')`,
+      );
+      const summary = page.locator('summary').first();
+      await summary.focus();
+      await page.evaluate(() => window.scrollTo(0, 120));
+      const scrolled = await page.evaluate(() => window.scrollY);
+      assert.ok(scrolled > 0, 'the page scrolls at this height');
+
+      const call = { time: '18:02:44', direction: 'in', from: '+4915100000000', durationSec: '12' };
+      await p.send(reading('activitiesUpdate', readingWith(call)));
+
+      const rows = page.locator('table.records tbody tr');
+      assert.equal(await rows.count(), 4);
+      assert.deepEqual(await rows.nth(3).locator('td').allTextContents(), ['4new', '18:02:44', 'in', '+4915100000000', '12']);
+      assert.equal(await page.locator('tr.is-new').count(), 1, 'only the new call');
+      assert.equal(await rows.nth(3).getAttribute('class'), 'is-new is-updated', 'new, and marked for a moment');
+      assert.equal(await page.locator('.badge-new').count(), 1);
+      assert.equal(await page.evaluate(`window.__table === document.querySelector('table.records')`), true, 'the table on show is kept');
+      assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'no scroll jump');
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY', 'focus kept');
+      assert.equal(await page.locator('.state-loading').count(), 0);
+      assert.equal(
+        await page.locator('[role="status"][aria-live="polite"][aria-atomic="true"]').textContent(),
+        '1 new entry since the last reading.',
+      );
+
+      // The next reading with nothing new: the mark and badge go, nothing is said anew.
+      await p.send(reading('activitiesUpdate', readingWith(call)));
+      assert.equal(await page.locator('.is-new, .badge-new').count(), 0);
+      // Two more at once, one of them the same as an earlier call (counted as often as it occurs).
+      const again = { ...call, time: '18:30:00' };
+      await p.send(reading('activitiesUpdate', readingWith(call, again, call)));
+      assert.equal(await page.locator('tr.is-new').count(), 2);
+      assert.equal(await page.locator('[role="status"]').textContent(), '2 new entries since the last reading.');
       assert.deepEqual(await p.violations(), []);
     });
   });

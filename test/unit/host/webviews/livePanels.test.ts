@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthCache } from '../../../../src/host/months/monthCache.js';
+import { ActivitiesController } from '../../../../src/host/webviews/activitiesController.js';
 import { createPanelSources, type PanelSources } from '../../../../src/host/webviews/clientSources.js';
 import { MonthViewController } from '../../../../src/host/webviews/monthViewController.js';
-import type { MonthViewToWebview } from '../../../../src/shared/protocol.js';
+import type { ActivitiesToWebview, MonthViewToWebview } from '../../../../src/shared/protocol.js';
 import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 
@@ -162,5 +163,78 @@ void describe('panels follow the month cache', () => {
       ['error', 'loading', 'monthData', 'comparison', 'monthUpdate'],
     );
     c.dispose();
+  });
+
+  /** Activities requests the simulator has seen for `dateId` (its log is a ring of the latest 500: plenty here). */
+  const dayReads = (dateId: string): number => sim.requests.filter((r) => r.path.endsWith(`/activities/${dateId}`)).length;
+
+  async function openDay(dateId: string): Promise<{ c: ActivitiesController; sent: ActivitiesToWebview[] }> {
+    const r = recorder<ActivitiesToWebview>();
+    const c = new ActivitiesController({ instanceId: INSTANCE, dateId }, sources.activities, r.post);
+    await c.load();
+    await c.handle({ type: 'ready' });
+    assert.deepEqual(
+      r.sent.map((m) => m.type),
+      ['activitiesData'],
+    );
+    return { c, sent: r.sent };
+  }
+
+  /** Lets a re-read that a cache event started (not awaited by anyone) reach the simulator and come back. */
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  void it("today's activities are read again once per newer load of the instance's current month, posted as an update", async () => {
+    const { c, sent } = await openDay('20240614');
+    const reads = dayReads('20240614');
+    await months.reload(INSTANCE, MONTH, 'low');
+    await settle();
+    assert.equal(dayReads('20240614'), reads + 1, 'one request for the day');
+    assert.deepEqual(
+      sent.map((m) => m.type),
+      ['activitiesData', 'activitiesUpdate'],
+    );
+    const update = sent[1];
+    assert.ok(update?.type === 'activitiesUpdate');
+    assert.equal(update.dateId, '20240614');
+    assert.match(update.rawXml, /<response[\s>]/);
+    assert.deepEqual(
+      c.gate.current().map((m) => m.type),
+      ['activitiesData'],
+      'a new page gets the newer reading whole',
+    );
+    // Other instances' months, other months: nothing read.
+    await months.reload(OTHER, MONTH, 'low');
+    await months.reload(INSTANCE, '202405', 'low');
+    await settle();
+    assert.equal(dayReads('20240614'), reads + 1);
+    assert.equal(sent.length, 2);
+    c.dispose();
+    await months.reload(INSTANCE, MONTH, 'low');
+    await settle();
+    assert.equal(dayReads('20240614'), reads + 1, 'closed: no longer read');
+  });
+
+  void it('a day that is not today is not read again; a hidden panel of today is read once it is shown', async () => {
+    const yesterday = await openDay('20240613');
+    const today = await openDay('20240614');
+    today.c.webviewHidden();
+    const before = { y: dayReads('20240613'), t: dayReads('20240614') };
+    await months.reload(INSTANCE, MONTH, 'low');
+    await months.reload(INSTANCE, MONTH, 'low');
+    await settle();
+    assert.deepEqual({ y: dayReads('20240613'), t: dayReads('20240614') }, before, 'nothing read: not today, or not seen');
+    assert.equal(yesterday.sent.length, 1);
+    await today.c.handle({ type: 'ready' });
+    await settle();
+    assert.equal(dayReads('20240614'), before.t + 1, 'read once when shown again');
+    assert.deepEqual(
+      today.sent.map((m) => m.type),
+      ['activitiesData', 'activitiesData', 'activitiesUpdate'],
+      'the replay of the last reading, then the newer one',
+    );
+    yesterday.c.dispose();
+    today.c.dispose();
   });
 });
