@@ -21,6 +21,7 @@ import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
+import { LIVE_MONTH_ROW, liveMonthViewRow } from './liveMonthView.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -490,6 +491,12 @@ async function main(): Promise<void> {
   if (wants(OVERVIEW_ROW)) {
     // 12. Issue 34's account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
     await overviewRow(root, row);
+  }
+
+  if (wants(LIVE_MONTH_ROW) && !process.argv.includes('--no-editor')) {
+    // 13. Issue 40's live month view: a newer load of the month on show changed in place vs the page painted afresh
+    //     (the page bundle in Chromium; --no-editor, for a machine without Chromium, skips it with the editor rows).
+    await liveMonthViewRow(row, smoke);
   }
 
   if (wants('MCP:')) {
