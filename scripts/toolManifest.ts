@@ -1,21 +1,21 @@
-// `npm run tools:manifest`: writes each chat tool's name, modelDescription, inputSchema and `when` in
-// package.json's languageModelTools from its spec (src/tools/specs). test/unit/tools/manifest.test.ts
-// fails when the two differ, so run this after changing a spec. Titles and user descriptions stay in
-// package.nls.json (translated); what the model reads is the spec's literal English.
+// `npm run tools:manifest`: writes package.json's languageModelTools (one entry per spec, in the specs' order;
+// nothing else) and the tools' English titles in package.nls.json from the specs (src/tools/specs).
+// test/unit/tools/manifest.test.ts fails when either differs, naming the field, so run this after adding or
+// changing a spec. What the model reads is the spec's literal English; titles are translated from package.nls.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_SPECS } from '../src/tools/index.js';
-import { chatManifestEntry } from '../src/tools/manifest.js';
+import { chatManifestEntry, chatNlsEntries, isChatNlsKey } from '../src/tools/manifest.js';
 
-const file = join(__dirname, '..', 'package.json');
-const pkg = JSON.parse(readFileSync(file, 'utf8')) as { contributes: { languageModelTools: Array<Record<string, unknown>> } };
-for (const spec of TOOL_SPECS) {
-  const entry = pkg.contributes.languageModelTools.find((t) => t['name'] === spec.chatName);
-  if (!entry) throw new Error(`package.json has no languageModelTools entry ${spec.chatName}: add it (displayName, icon, tags…) first`);
-  const want = chatManifestEntry(spec);
-  entry['modelDescription'] = want.modelDescription;
-  entry['inputSchema'] = want.inputSchema;
-  entry['when'] = want.when;
-}
-writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
-console.log(`package.json: ${TOOL_SPECS.length} languageModelTools entries written from src/tools/specs.`);
+const root = join(__dirname, '..');
+const pkgFile = join(root, 'package.json');
+const nlsFile = join(root, 'package.nls.json');
+const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { contributes: { languageModelTools: unknown[] } };
+pkg.contributes.languageModelTools = TOOL_SPECS.map(chatManifestEntry);
+writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+
+const nls = JSON.parse(readFileSync(nlsFile, 'utf8')) as Record<string, string>;
+const kept = Object.entries(nls).filter(([k]) => !isChatNlsKey(k));
+const tools = TOOL_SPECS.flatMap((s) => Object.entries(chatNlsEntries(s)));
+writeFileSync(nlsFile, `${JSON.stringify(Object.fromEntries([...kept, ...tools]), null, 2)}\n`);
+console.log(`package.json and package.nls.json: ${TOOL_SPECS.length} chat tools written from src/tools/specs.`);

@@ -28,23 +28,19 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const profile = createProfile(ctx);
   const { log, clients, session } = profile;
 
-  // The month cache (and the finished-months store beneath it) that the tree, panels, overview and chat read.
-  const { cache: months, storedMonths } = createMonths(ctx, profile);
+  // The month cache (and the store beneath it), then the trees and status bars; nothing loads yet.
+  const months = createMonths(ctx, profile);
+  const shown = createViews(ctx, profile, months.months);
 
-  // The trees and status bars; the balance loads only after activation, when one of them wants it.
-  const shown = createViews(ctx, profile, months);
-
-  // Panels look the client up on every load, so they follow sign-in and profile changes; their months come from
-  // the month cache (a month the tree has loaded opens at once).
-  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, { months, storedMonths }), log });
+  // Panels look the client up on every load (so they follow sign-in) and read months through the month cache.
+  const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, months), log });
   ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
   // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
   const drafts = new SmsDrafts(ctx.globalState);
-  const profileData = profileDataOf({ ...shown, storedMonths, drafts, balance: shown.balance.model });
+  const profileData = profileDataOf({ ...shown, ...months, drafts, balance: shown.balance.model });
   void dropLegacyDrafts(ctx.workspaceState);
-
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
@@ -54,8 +50,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     ...profile,
     views: shown.views,
     panels,
-    months,
-    storedMonths,
+    ...months,
     demo,
     sms: { history: shown.smsHistory, drafts },
     profileData,

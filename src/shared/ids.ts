@@ -129,14 +129,3 @@ export function profileSecretKey(profileName: string): string {
 export function profileFromSecretKey(key: string): string | undefined {
   return key.startsWith(SECRET_PREFIX) ? key.slice(SECRET_PREFIX.length) : undefined;
 }
-
-/** Language-model tools (contributes.languageModelTools); product.md fixes these names. */
-export const CHAT_TOOLS = {
-  getMonthView: 'voiceSms_getMonthView',
-  getTrend: 'voiceSms_getTrend',
-  getDayActivities: 'voiceSms_getDayActivities',
-  getBalance: 'voiceSms_getBalance',
-  listInstances: 'voiceSms_listInstances',
-  getAccountOverview: 'voiceSms_getAccountOverview',
-  sendTestSms: 'voiceSms_sendTestSms',
-} as const;

@@ -1,4 +1,5 @@
-// Every tool, in the order both doors list them. A new tool is one more spec file here (and its test).
+// Every tool, in the order both doors list them. A new tool is one more spec file here (and its test); the
+// tool keys, the chat names and package.json's languageModelTools follow from this list.
 import { accountOverviewTool } from './specs/accountOverview.js';
 import { balanceTool } from './specs/balance.js';
 import { dayActivitiesTool } from './specs/dayActivities.js';
@@ -6,19 +7,16 @@ import { listInstancesTool } from './specs/listInstances.js';
 import { monthViewTool } from './specs/monthView.js';
 import { sendTestSmsTool } from './specs/sendTestSms.js';
 import { trendTool } from './specs/trend.js';
-import type { Door, ToolKey, ToolSpec } from './spec.js';
+import type { Door, ToolSpec } from './spec.js';
 
-export const TOOL_SPECS: readonly ToolSpec[] = [
-  monthViewTool,
-  trendTool,
-  dayActivitiesTool,
-  balanceTool,
-  listInstancesTool,
-  accountOverviewTool,
-  sendTestSmsTool,
-];
+const SPECS = [monthViewTool, trendTool, dayActivitiesTool, balanceTool, listInstancesTool, accountOverviewTool, sendTestSmsTool] as const;
 
-export function specOf(key: ToolKey): ToolSpec {
+export const TOOL_SPECS: readonly ToolSpec[] = SPECS;
+
+/** A tool's key, as its spec names it. */
+export type ToolKey = (typeof SPECS)[number]['key'];
+
+export function specOf(key: string): ToolSpec {
   const spec = TOOL_SPECS.find((s) => s.key === key);
   if (!spec) throw new Error(`no tool ${key}`);
   return spec;

@@ -2,7 +2,10 @@
 // description the model reads (literal English: a translation must not change how a tool is used), one
 // input and one output schema, annotations, the limits it enforces, and run(). A door only translates:
 // it turns a ToolContext out of its own services, the result into its result shape, a thrown error into
-// its error shape. Adding a tool to both doors is one new file in specs/ plus its test. vscode-free.
+// its error shape. Adding a tool to both doors is one new file in specs/ plus its test, listed in index.ts;
+// the tool keys, the chat names the editor registers, package.json's languageModelTools and their
+// package.nls.json titles all follow from the specs (scripts/toolManifest.ts, test/unit/tools/manifest.test.ts).
+// vscode-free.
 import type { z } from 'zod';
 
 /**
@@ -14,14 +17,11 @@ import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js
 import type { OverviewMonthSource } from './overviewLoader.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
 
-export type ToolKey =
-  'getMonthView' | 'getTrend' | 'getDayActivities' | 'getBalance' | 'listInstances' | 'getAccountOverview' | 'sendTestSms';
-
 /** The door a text is written for: tools name each other by that door's names. */
 export interface Door {
   kind: 'chat' | 'mcp';
-  /** The name of tool `key` in this door. */
-  name(key: ToolKey): string;
+  /** The name of the tool whose spec has `key` in this door (an unknown key throws: every description is rendered in tests). */
+  name(key: string): string;
   /** The most SMS segments this door lets a tool send: its schema's body limit and its cap, from one number. */
   maxSegments: number;
 }
@@ -40,13 +40,39 @@ export interface ToolOutcome<D> {
   data: D;
 }
 
-export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
-  key: ToolKey;
+/** How the editor's chat offers a tool: package.json's languageModelTools entry and its package.nls.json titles. */
+export interface ChatFace {
+  /** English; package.nls.json `tool.<key>.displayName` (translated there). */
+  displayName: string;
+  /** English; package.nls.json `tool.<key>.userDescription`. */
+  userDescription: string;
+  /** What the user types after # in chat. */
+  referenceName: string;
+  /** A codicon, `$(name)`. */
+  icon: string;
+  /**
+   * The chat door hands run() its input as the editor gave it (no schema parse: zod stays out of the features
+   * bundle): these fields are read as strings, '' for anything else (required) or only when present (optional),
+   * so the tool's own checks refuse a bad value with the palette's sentences.
+   */
+  textInput?: { required?: readonly string[]; optional?: readonly string[] };
+  /** Values filled in when the input leaves them out (as the schema's defaults say). */
+  defaults?(door: Door): Readonly<Record<string, unknown>>;
+  /** The progress line while the tool runs, translated; undefined for the editor's own. */
+  invocation?(input: Readonly<Record<string, unknown>>): string | undefined;
+  /** Sends: the chat door wraps run() in its own confirmations (host/chat/sendTestSmsTool.ts). */
+  sends?: true;
+}
+
+export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject, K extends string = string> {
+  /** The tool's one name in code (tool keys, package.nls.json keys); each door's name follows. */
+  key: K;
   /** Chat tool name (package.json languageModelTools, product.md). */
   chatName: string;
   /** MCP tool name (product.md). */
   mcpName: string;
   title: string;
+  chat: ChatFace;
   description(door: Door): string;
   input(z: Zod, door: Door): I;
   output(z: Zod): O;
@@ -55,6 +81,13 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   limits(door: Door): Readonly<Record<string, number>>;
   /** Whatever fails is thrown (a ToolRefusal for the tool's own refusals), with a message already scrubbed. */
   run(ctx: ToolContext, input: z.output<I>, signal: AbortSignal): Promise<ToolOutcome<z.output<O>>>;
+}
+
+/** A spec with its key's literal type kept, so that index.ts derives ToolKey from the list of specs. */
+export function defineTool<const K extends string, I extends z.ZodObject, O extends z.ZodObject>(
+  spec: ToolSpec<I, O, K>,
+): ToolSpec<I, O, K> {
+  return spec;
 }
 
 /** The facts of the active profile (editor) or the server's environment (MCP). */

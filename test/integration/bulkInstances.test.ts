@@ -25,18 +25,28 @@ describe('addVoiceInstance with a list: report, addValid, file import, 500 ids',
       .inspect<{ name: string; voiceInstances: string[] }[]>('profiles')
       ?.globalValue?.find((p) => p.name === PROFILE)?.voiceInstances ?? [];
 
-  /** Runs `run` and counts the writes of voiceSms.profiles it made. */
+  /**
+   * Runs `run` and counts the writes of voiceSms.profiles it made. User settings are written one after another,
+   * so once a marker write made after `run` has been announced, every write `run` made has been announced too
+   * (a fixed sleep could stop counting early on a busy machine).
+   */
   async function countingWrites<T>(run: () => Thenable<T>): Promise<{ value: T; writes: number }> {
     let writes = 0;
+    let markerSeen = false;
     const sub = vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('voiceSms.profiles')) writes++;
+      if (e.affectsConfiguration('editor.tabSize')) markerSeen = true;
     });
+    const editor = vscode.workspace.getConfiguration('editor');
+    const tabSize = editor.inspect<number>('tabSize')?.globalValue;
     try {
       const value = await run();
-      await new Promise((r) => setTimeout(r, 200));
+      await editor.update('tabSize', tabSize === 7 ? 6 : 7, vscode.ConfigurationTarget.Global);
+      await waitFor('the marker write announced', () => markerSeen);
       return { value, writes };
     } finally {
       sub.dispose();
+      await editor.update('tabSize', tabSize, vscode.ConfigurationTarget.Global);
     }
   }
 

@@ -25,6 +25,7 @@ interface EchoTestApi {
     settled(instanceId: string): Promise<void>;
   };
   storedMonths: { dir: string; files(): Promise<string[]>; flush(): Promise<void> };
+  log: { info(message: string): void };
   balance: {
     settled(): Promise<void>;
     statusBar(): { visible: boolean; text: string; tooltip: string };
@@ -319,9 +320,14 @@ describe('a service echoing the credentials: no form reaches any surface, log or
   it('no log file of this editor holds a form (our channel and the extension host log)', async function () {
     const root = process.env.VSTK_LOGS_ROOT;
     assert.ok(root, 'VSTK_LOGS_ROOT is set by the integration runner');
-    // Log channels write asynchronously; give the last lines time to land.
-    await new Promise((r) => setTimeout(r, 2000));
-    const files = await readAll(vscode.Uri.file(root));
+    // Log channels write asynchronously and in order: a marker written last through our channel that has reached
+    // its file means every line this suite logged before it is on disk too (a fixed sleep could read too early).
+    const marker = `credential echo suite: last line ${Date.now()}`;
+    api.log.info(marker);
+    const files = await waitFor('the last line in our log file', async () => {
+      const all = await readAll(vscode.Uri.file(root));
+      return all.some((f) => f.text.includes(marker)) && all;
+    });
     assert.ok(
       files.some((f) => /exthost/i.test(f.path)),
       `the extension host log is among ${files.map((f) => f.path).join(', ')}`,

@@ -20,7 +20,7 @@ export interface MonthsDeps {
 }
 
 /** The month cache and the store beneath it; both are added to ctx.subscriptions. */
-export function createMonths(ctx: vscode.ExtensionContext, deps: MonthsDeps): { cache: MonthCache; storedMonths: StoredMonths } {
+export function createMonths(ctx: vscode.ExtensionContext, deps: MonthsDeps): { months: MonthCache; storedMonths: StoredMonths } {
   const { log, config, secrets, session, clients } = deps;
   // Finished months kept across windows (settings storeFinishedMonths, storedMonthsLimit).
   const dir = vscode.Uri.joinPath(ctx.globalStorageUri, 'finished-months').fsPath;
@@ -36,7 +36,7 @@ export function createMonths(ctx: vscode.ExtensionContext, deps: MonthsDeps): { 
         log,
       }),
   );
-  const months = createMonthCache(clients, session, secrets, storedMonths);
-  ctx.subscriptions.push(storedMonths, months);
-  return { cache: months.model, storedMonths };
+  const cache = createMonthCache(clients, session, secrets, storedMonths);
+  ctx.subscriptions.push(storedMonths, cache);
+  return { months: cache.model, storedMonths };
 }

@@ -1,5 +1,6 @@
 // What several specs share.
 import type { ToolAnnotations, ToolContext } from '../spec.js';
+import { inert } from '../text/dataText.js';
 
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -19,4 +20,10 @@ export function checkedIds<P extends PeriodKey>(
   const instanceId = core.validateId('instanceId', args.instanceId);
   const id = period === 'monthId' ? core.validateMonthId(args[period]) : core.validateDateId(args[period]);
   return { instanceId, [period]: id } as { instanceId: string } & Record<P, string>;
+}
+
+/** An argument as a progress line shows it: a string quoted inert and cut at `max`, '' for anything else. */
+export function shownArg(input: Readonly<Record<string, unknown>>, key: string, max: number): string {
+  const v = input[key];
+  return inert(typeof v === 'string' ? v : '', max);
 }

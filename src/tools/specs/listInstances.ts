@@ -1,7 +1,7 @@
 // Instances: the profile, its voice instance ids and its sender ids (what send needs for "from").
 import * as l10n from '@vscode/l10n';
 import type { z } from 'zod';
-import type { ToolSpec, Zod } from '../spec.js';
+import { defineTool, type Zod } from '../spec.js';
 import { instancesToolResult } from '../text/accountText.js';
 import { quoted } from '../text/dataText.js';
 import { READ_ONLY } from './common.js';
@@ -20,11 +20,17 @@ const output = (z: Zod) =>
 
 const input = (z: Zod) => z.object({}).strict();
 
-export const listInstancesTool: ToolSpec<ReturnType<typeof input>, ReturnType<typeof output>> = {
+export const listInstancesTool = defineTool({
   key: 'listInstances',
   chatName: 'voiceSms_listInstances',
   mcpName: 'list_instances',
   title: 'Voice & SMS: Instances',
+  chat: {
+    displayName: 'Voice & SMS: Instances and Senders',
+    userDescription: 'The voice instances and sender identities of the active profile.',
+    referenceName: 'voiceSmsInstances',
+    icon: '$(server)',
+  },
   description: () =>
     'List the active Voice & SMS profile (name, whether signed in, whether it is the offline demo), its voice instance IDs and its SMS sender identities. Call this first when the user did not name an instance or a sender, then pass an ID from it to the other Voice & SMS tools. Takes no input.',
   input,
@@ -58,4 +64,4 @@ export const listInstancesTool: ToolSpec<ReturnType<typeof input>, ReturnType<ty
       },
     };
   },
-};
+});

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
+import { TOOL_SPECS } from '../../../src/tools/index.js';
 import { loadOverview } from '../../../src/tools/overviewLoader.js';
 import { inert } from '../../../src/tools/text/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
@@ -15,25 +16,10 @@ import { buildServer, connect, everything, root, textOf, type Connected } from '
 
 const CREDENTIALS = { accessKeyId: 'AKID-MCP-TEST-7F3A9C', secretAccessKey: 'mcp-secret-Zx81qq0-never-echo' };
 const BASIC = Buffer.from(`${CREDENTIALS.accessKeyId}:${CREDENTIALS.secretAccessKey}`).toString('base64');
-const TOOLS = [
-  'get_month_view',
-  'get_trend',
-  'get_day_activities',
-  'get_balance',
-  'list_instances',
-  'get_account_overview',
-  'send_test_sms',
-];
+/** Every spec's MCP name; the server must list exactly these. */
+const TOOLS = TOOL_SPECS.map((s) => s.mcpName);
 /** MCP tool → chat tool whose inputs it takes (package.json languageModelTools). */
-const CHAT_TWIN: Record<string, string> = {
-  get_month_view: 'voiceSms_getMonthView',
-  get_trend: 'voiceSms_getTrend',
-  get_day_activities: 'voiceSms_getDayActivities',
-  get_balance: 'voiceSms_getBalance',
-  list_instances: 'voiceSms_listInstances',
-  get_account_overview: 'voiceSms_getAccountOverview',
-  send_test_sms: 'voiceSms_sendTestSms',
-};
+const CHAT_TWIN: Record<string, string> = Object.fromEntries(TOOL_SPECS.map((s) => [s.mcpName, s.chatName]));
 
 const now = new Date();
 const MONTH = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -47,6 +33,11 @@ const READ_CALLS: Array<{ name: string; arguments: Record<string, unknown> }> = 
   { name: 'list_instances', arguments: {} },
   { name: 'get_account_overview', arguments: {} },
 ];
+/** A new read tool needs its valid call here: the suites below iterate READ_CALLS. */
+void it('READ_CALLS has one call of every read tool of the specs', () => {
+  const reads = TOOL_SPECS.filter((s) => s.annotations.readOnlyHint).map((s) => s.mcpName);
+  assert.deepEqual(READ_CALLS.map((c) => c.name).sort(), reads.sort());
+});
 const SMS = { from: 'VSTK-TEST', to: '+15005550123', body: 'MCP test: hello from the agent' };
 
 let built: Awaited<ReturnType<typeof buildServer>>;

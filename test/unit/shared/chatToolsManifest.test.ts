@@ -1,11 +1,10 @@
-// contributes.languageModelTools: exactly the tools product.md names (src/shared/ids.ts CHAT_TOOLS),
+// contributes.languageModelTools: exactly the tools product.md names (written out below: the contract),
 // each complete enough for chat (# reference, descriptions, an object schema whose required fields
 // exist), its titles in package.nls.json and what the model reads in literal English.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { CHAT_TOOLS } from '../../../src/shared/ids.js';
 import { MAX_SEGMENTS, maxBodyUnits } from '../../../src/core/sms/segments.js';
 
 const root = join(__dirname, '..', '..', '..');
@@ -24,13 +23,24 @@ interface Tool {
 }
 
 const tools = pkg.contributes.languageModelTools ?? [];
+
+/** product.md's chat tool names, written out on purpose (an independent expectation, not the specs). */
+const CHAT_TOOLS = {
+  getMonthView: 'voiceSms_getMonthView',
+  getTrend: 'voiceSms_getTrend',
+  getDayActivities: 'voiceSms_getDayActivities',
+  getBalance: 'voiceSms_getBalance',
+  listInstances: 'voiceSms_listInstances',
+  getAccountOverview: 'voiceSms_getAccountOverview',
+  sendTestSms: 'voiceSms_sendTestSms',
+} as const;
 const text = (v: string): string => {
   const m = /^%(.+)%$/.exec(v);
   return m?.[1] ? (nls[m[1]] ?? '') : v;
 };
 
 void describe('manifest: chat tools', () => {
-  void it('contributes exactly the tools of ids.ts', () => {
+  void it('contributes exactly the tools product.md names', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(CHAT_TOOLS).sort());
   });
 
