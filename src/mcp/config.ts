@@ -147,12 +147,15 @@ const COUNT = /^[1-9]\d{0,5}$/;
  */
 export function readFlags(argv: readonly string[]): FlagsResult {
   const flags: Flags = { allowSend: false, maxSendsPerHour: DEFAULT_MAX_SENDS_PER_HOUR, demo: false };
+  const seenAt = new Map<string, number>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const inline = name !== arg ? arg.slice(eq + 1) : undefined;
-    if ((name === ALLOW_SEND_FLAG || name === DEMO_FLAG) && inline === undefined) {
+    const misuse = flagMisuse(name, inline, i + 1, seenAt);
+    if (misuse !== undefined) return { ok: false, problem: misuse };
+    if (name === ALLOW_SEND_FLAG || name === DEMO_FLAG) {
       if (name === ALLOW_SEND_FLAG) flags.allowSend = true;
       else flags.demo = true;
     } else if (name === MAX_SENDS_FLAG) {
@@ -178,6 +181,34 @@ export function readFlags(argv: readonly string[]): FlagsResult {
     }
   }
   return { ok: true, flags };
+}
+
+/** A known flag given twice, or a switch given a value (`--allow-send=1`): which one and where, never the value. */
+function flagMisuse(name: string, inline: string | undefined, position: number, seenAt: Map<string, number>): string | undefined {
+  if (!(FLAGS as readonly string[]).includes(name)) return undefined;
+  const first = seenAt.get(name);
+  if (first !== undefined) return l10n.t('{0} is given twice (arguments {1} and {2}); give it once.', name, first, position);
+  seenAt.set(name, position);
+  if (inline !== undefined && name !== MAX_SENDS_FLAG) {
+    return l10n.t('{0} takes no value (argument {1}); give it alone, without "=".', name, position);
+  }
+  return undefined;
+}
+
+/**
+ * What the core refused when the server connected, as a problem the agent may relay: a setting it refused is
+ * named by its variable (VOICESMS_BASE_URL …) with the reason, never with its value.
+ */
+export function connectProblem(e: unknown): string {
+  const err = e as { kind?: unknown; details?: { field?: unknown; reason?: unknown } };
+  const variables: Record<string, string> = { baseUrl: ENV.baseUrl, accessKeyId: ENV.accessKeyId, secretAccessKey: ENV.secretAccessKey };
+  const field = typeof err.details?.field === 'string' ? err.details.field : '';
+  const reason = typeof err.details?.reason === 'string' ? err.details.reason : '';
+  const variable = Object.hasOwn(variables, field) ? variables[field] : undefined;
+  if (err.kind === 'validation' && variable !== undefined && reason !== '') {
+    return l10n.t('The Voice & SMS MCP server is not configured correctly: {0}: {1}.', variable, reason.replace(/\.$/, ''));
+  }
+  return e instanceof Error ? e.message : String(e);
 }
 
 function unknownArgument(name: string, position: number): string {

@@ -15,6 +15,8 @@ export interface Connection {
 export interface ServerContext {
   connection: Connection | { problem: string };
   allowSend: boolean;
-  /** Sends this server process may make per rolling hour (--max-sends-per-hour). */
+  /** Messages the user may be asked to confirm per rolling hour and profile (--max-sends-per-hour). */
   maxSendsPerHour: number;
+  /** Where the count of the last hour is kept across restarts (sendLog.ts); absent: in this process only (--demo). */
+  sendStateFolder?: string;
 }

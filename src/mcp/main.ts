@@ -4,10 +4,11 @@
 // never does: each tool then answers with the reason.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../core/index.js';
-import { ENV, readFlags, readSettings, type McpSettings } from './config.js';
+import { connectProblem, ENV, readFlags, readSettings, type McpSettings } from './config.js';
 import type { Demo } from './demo.js';
 import type { Connection, ServerContext } from './context.js';
 import { core } from './core.js';
+import { stateFolder } from './sendLog.js';
 import { createServer, SERVER_NAME } from './server.js';
 
 declare const VOICESMS_MCP_VERSION: string | undefined;
@@ -43,7 +44,7 @@ function connect(s: McpSettings, profile: string, env: NodeJS.ProcessEnv): Conne
     );
     return { client, settings: s, profile, host: new URL(s.baseUrl).host };
   } catch (e) {
-    return { problem: e instanceof Error ? e.message : String(e) };
+    return { problem: connectProblem(e) };
   }
 }
 
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     },
     allowSend: flags.allowSend,
     maxSendsPerHour: flags.maxSendsPerHour,
+    // The demo's simulator sends nothing anywhere: its count stays in the process.
+    ...(demo ? {} : { sendStateFolder: stateFolder(process.env) }),
   };
   const server = createServer(ctx, version);
   const transport = new StdioServerTransport();

@@ -1,15 +1,16 @@
 // The MCP door: the tools of src/tools/ (names, schemas, descriptions and limits from their specs), turned
-// into the protocol's tools. Without --allow-send the send tool is not listed at all; with it, the process
-// sends at most --max-sends-per-hour messages per rolling hour. Without a usable configuration every tool
+// into the protocol's tools. Without --allow-send the send tool is not listed at all; with it, the user is
+// asked to confirm at most --max-sends-per-hour messages per profile and rolling hour, across restarts. Without a usable configuration every tool
 // answers with the same sentence that went to stderr at start, so the agent can relay it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
-import type { ServerContext } from './context.js';
+import type { Connection, ServerContext } from './context.js';
 import { errorResult, guarded, okResult } from './results.js';
 import { SendLimit } from './sendLimit.js';
+import { fileSendLog, sendLogFile } from './sendLog.js';
 import { mcpToolContext } from './toolContext.js';
 
 export const SERVER_NAME = 'voice-sms-toolkit';
@@ -22,7 +23,18 @@ export const INSTRUCTIONS =
 
 export function createServer(ctx: ServerContext, version: string): McpServer {
   const server = new McpServer({ name: SERVER_NAME, title: 'Voice & SMS Toolkit', version }, { instructions: INSTRUCTIONS });
-  const limit = new SendLimit(ctx.maxSendsPerHour);
+  // One cap per profile and account, kept in its state file (so a restart does not reset it).
+  const limits = new WeakMap<Connection, SendLimit>();
+  const limitFor = (c: Connection): SendLimit => {
+    let limit = limits.get(c);
+    if (!limit) {
+      const folder = ctx.sendStateFolder;
+      const file = folder === undefined ? undefined : sendLogFile(folder, c.profile, c.settings.baseUrl, c.settings.accessKeyId);
+      limit = new SendLimit(ctx.maxSendsPerHour, Date.now, file === undefined ? undefined : fileSendLog(file, ctx.maxSendsPerHour));
+      limits.set(c, limit);
+    }
+    return limit;
+  };
 
   for (const spec of TOOL_SPECS) {
     // Not listed at all without --allow-send: an agent cannot be talked into calling what it cannot see.
@@ -40,7 +52,7 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
         guarded(async () => {
           const connection = ctx.connection;
           if ('problem' in connection) return errorResult('notConfigured', connection.problem);
-          const out = await spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limit), args, extra.signal);
+          const out = await spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection)), args, extra.signal);
           return okResult(out.text, out.data);
         }),
     );

@@ -1,4 +1,4 @@
-// The typed message protocol between the panel hosts (extension side) and the three webviews
+// The typed message protocol between the panel hosts (extension side) and the webviews of every panel kind
 // (browser side). Pure data only: no vscode, no DOM, only type imports from core — the webview
 // bundle includes this file, so it must carry no runtime code of the core.
 //
@@ -209,13 +209,16 @@ function record(v: unknown): Record<string, unknown> | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** The messages every panel sends (panelController.ts answers them), or undefined for the kind's own. */
+function panelMessage(m: Record<string, unknown> | undefined): { type: 'ready' } | { type: 'retry' } | undefined {
+  return m?.type === 'ready' || m?.type === 'retry' ? { type: m.type } : undefined;
+}
+
 export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
   const m = record(v);
+  const common = panelMessage(m);
+  if (common) return common;
   switch (m?.type) {
-    case 'ready':
-      return { type: 'ready' };
-    case 'retry':
-      return { type: 'retry' };
     case 'navigate':
       return isMonthId(m.monthId) ? { type: 'navigate', monthId: m.monthId } : undefined;
     case 'openDay':
@@ -231,11 +234,9 @@ export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
 
 export function parseTrendToHost(v: unknown): TrendToHost | undefined {
   const m = record(v);
+  const common = panelMessage(m);
+  if (common) return common;
   switch (m?.type) {
-    case 'ready':
-      return { type: 'ready' };
-    case 'retry':
-      return { type: 'retry' };
     case 'openMonth':
       return isMonthId(m.monthId) ? { type: 'openMonth', monthId: m.monthId } : undefined;
     default:
@@ -245,11 +246,9 @@ export function parseTrendToHost(v: unknown): TrendToHost | undefined {
 
 export function parseActivitiesToHost(v: unknown): ActivitiesToHost | undefined {
   const m = record(v);
+  const common = panelMessage(m);
+  if (common) return common;
   switch (m?.type) {
-    case 'ready':
-      return { type: 'ready' };
-    case 'retry':
-      return { type: 'retry' };
     case 'command':
       return m.command === 'copyAsCurl' || m.command === 'copyAsCode' ? { type: 'command', command: m.command } : undefined;
     default:
@@ -318,11 +317,11 @@ const MAX_EXPORT_IDS = 20_000;
 
 export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
   const m = record(v);
+  const common = panelMessage(m);
+  if (common) return common;
   switch (m?.type) {
-    case 'ready':
-    case 'retry':
     case 'cancel':
-      return { type: m.type };
+      return { type: 'cancel' };
     case 'export': {
       const ids = m.instanceIds;
       if (ids === undefined) return { type: 'export' };

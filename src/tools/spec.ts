@@ -146,7 +146,8 @@ export interface ToolContext {
   maxSegments(): number;
   /**
    * Takes one of the door's sends before the user is asked (MCP: the hourly cap), or throws a ToolRefusal
-   * saying when the next one is possible. Released when nothing went out.
+   * saying when the next one is possible. Released when nobody was asked and nothing went out: a declined
+   * prompt counts as much as a message sent.
    */
   reserveSend?(): SendSlot;
 }

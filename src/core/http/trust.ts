@@ -105,8 +105,15 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
     const inEnv = inputs.advice === 'process';
     const name = inEnv ? CA_FILE_VARIABLE : CA_FILE_SETTING;
     const file = expandHome(caFile);
+    // The MCP server's problems reach the agent: they name the variable, never its value (a path says who
+    // and where; a secret pasted into the wrong variable would be repeated).
     if (!path.isAbsolute(file)) {
-      throw caFileError(name, l10n.t('The CA file in {0} must be an absolute path (it is "{1}").', name, caFile));
+      throw caFileError(
+        name,
+        inEnv
+          ? l10n.t('The CA file in {0} must be an absolute path.', name)
+          : l10n.t('The CA file in {0} must be an absolute path (it is "{1}").', name, caFile),
+      );
     }
     let data: Buffer;
     try {
@@ -117,7 +124,11 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
       throw caFileError(
         name,
         inEnv
-          ? l10n.t('The CA file in {0} could not be read ({1}: {2}); correct the path or remove the variable.', name, why, file)
+          ? l10n.t(
+              'The CA file in {0} could not be read ({1}); correct the path or remove the variable.',
+              name,
+              typeof code === 'string' ? code : 'unreadable',
+            )
           : l10n.t('The CA file in {0} could not be read ({1}: {2}); correct the path or clear the setting.', name, why, file),
         err,
       );
@@ -130,9 +141,8 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
         name,
         inEnv
           ? l10n.t(
-              "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the variable at that file.",
+              "The CA file in {0} holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the variable at that file.",
               name,
-              file,
             )
           : l10n.t(
               "The CA file in {0} ({1}) holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the setting at that file.",

@@ -1,4 +1,4 @@
-// The three views of the "Voice & SMS" container. Created with createTreeView (not
+// The views of the "Voice & SMS" container (VIEWS in shared/ids.ts). Created with createTreeView (not
 // registerTreeDataProvider) so features can later set a badge, a message or reveal an item.
 import * as vscode from 'vscode';
 import { VIEWS, type ViewId } from '../../shared/ids.js';

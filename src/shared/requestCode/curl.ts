@@ -1,8 +1,12 @@
 // "Copy as cURL" (the `sh` writer of Copy Request as Code): turns a described request (the core's
-// describeRequest) into a POSIX shell command that reproduces it exactly, with the credentials left as
+// describeRequest) into a POSIX shell snippet that reproduces it exactly, with the credentials left as
 // environment-variable placeholders. Pure text work (no vscode, no crypto): the real secret is never an
-// input here, and the signature is computed by the shell snippet itself with openssl, following README's
-// Authentication section.
+// input here, and the signature is computed by the snippet itself, following README's Authentication section.
+//
+// No credential ever becomes a command's argument when the snippet runs (any local user can read those in
+// the process list): curl reads the key id, the basic credentials and the Signature from a config on its
+// standard input (`-K -`), and the HMAC is built from two SHA-256 passes (RFC 2104) with every key byte
+// fed to openssl on standard input. Shell builtins (`printf`, `[`, `:`) start no process.
 import { ACCESS_KEY_ID_VAR, AUTH_HEADERS, authPlan, headerValue, SECRET_ACCESS_KEY_VAR } from './plan.js';
 
 export { ACCESS_KEY_ID_VAR, SECRET_ACCESS_KEY_VAR };
@@ -17,10 +21,11 @@ export interface CurlSource {
 }
 
 /**
- * The command's start: the XML answer on standard output as curl receives it, the HTTP status code after it
- * on standard error (`%{stderr}`, curl 7.63 or newer), so the answer can still be piped on its own.
+ * The command's start: the credentials from the config on standard input, the XML answer on standard output
+ * as curl receives it, the HTTP status code after it on standard error (`%{stderr}`, curl 7.63 or newer), so
+ * the answer can still be piped on its own.
  */
-const CURL = `curl -sS -w '%{stderr}HTTP %{http_code}\\n'`;
+const CURL = `curl -sS -K - -w '%{stderr}HTTP %{http_code}\\n'`;
 
 /** Single-quotes `s` for sh: nothing inside is expanded; a quote becomes '\''. */
 export function shQuote(s: string): string {
@@ -47,9 +52,33 @@ function joinCommand(parts: string[]): string {
   return parts.join(' \\\n  ');
 }
 
+const ID = `$${ACCESS_KEY_ID_VAR}`;
+const SECRET = `$${SECRET_ACCESS_KEY_VAR}`;
+
+/** Both variables set, else one line from sh and the snippet stops (a pasted one: only this subshell). */
+const REQUIRE = `: "\${${ACCESS_KEY_ID_VAR}:?is not set}" "\${${SECRET_ACCESS_KEY_VAR}:?is not set}"`;
+
+/** A value for a quoted curl config parameter: backslash and double quote escaped (by sed, on its standard input). */
+const CONFIG_QUOTE = String.raw`vs_q() { printf '%s' "$1" | sed 's/[\\"]/\\&/g'; }`;
+
 /**
- * Builds the shell text. The basic form is one curl command (`-u` with the placeholders); the signed
- * form is a short snippet that computes Timestamp and Signature and then runs curl with the exact form body.
+ * HMAC-SHA256 from plain SHA-256 (RFC 2104) so that no key byte is ever an argument: the key's bytes as hex
+ * (od reads them on standard input), hashed first when longer than the 64-byte block, zero-padded, then
+ * XORed with the pads by shell arithmetic and written by the printf builtin straight into openssl.
+ */
+const HMAC_LINES = [
+  '# HMAC-SHA256 (RFC 2104) from two SHA-256 passes: the key reaches openssl on standard input only.',
+  String.raw`vs_hex() { od -An -v -tx1 | tr -d ' \n'; }`,
+  String.raw`vs_bytes() { vs_h=$1; vs_f=; while [ ${'$'}{#vs_h} -gt 0 ]; do vs_b=$((0x${'$'}{vs_h%"${'$'}{vs_h#??}"} ^ $2)); vs_h=${'$'}{vs_h#??}; vs_f="$vs_f\\$((vs_b >> 6))$((vs_b >> 3 & 7))$((vs_b & 7))"; done; printf "$vs_f"; }`,
+  `VS_KEY=$(printf '%s' "${SECRET}" | vs_hex)`,
+  `[ \${#VS_KEY} -le 128 ] || VS_KEY=$(printf '%s' "${SECRET}" | openssl dgst -sha256 -binary | vs_hex)`,
+  'while [ ${#VS_KEY} -lt 128 ]; do VS_KEY=${VS_KEY}00; done',
+];
+
+/**
+ * Builds the shell text: a subshell (nothing is left behind in a terminal it is pasted into) that checks
+ * both variables, computes Timestamp (and Signature when signed), writes curl's config of credential headers
+ * to its standard input and runs curl with the exact method, URL, plain headers and form body.
  * Throws when the request carries a sensitive header this formatter does not know how to replace,
  * rather than risk printing a credential.
  */
@@ -58,56 +87,51 @@ export function formatCurl(req: CurlSource): string {
   const authorization = headerValue(req.headers, 'Authorization') ?? '';
   const basic = auth.form === 'basic';
   const signature = headerValue(req.headers, 'Signature') ?? '';
+  const signs = !basic && signature !== '';
   const url = new URL(req.url);
   const pathWithQuery = url.pathname + url.search;
-  // Milliseconds since the epoch from POSIX `date` (seconds + "000"), within the service's 5-minute window.
-  const timestamp = '$(date +%s)000';
   const body = req.body;
 
-  if (basic) {
-    const parts = [CURL];
-    if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
-    parts.push(shQuote(req.url));
-    parts.push(`-u "$${ACCESS_KEY_ID_VAR}:$${SECRET_ACCESS_KEY_VAR}"`);
-    parts.push(headerArg('AccessKeyId', `$${ACCESS_KEY_ID_VAR}`, true));
-    parts.push(headerArg('Timestamp', timestamp, true));
-    parts.push(headerArg('Signature', ''));
-    parts.push(...plainHeaderArgs(req.headers));
-    if (body !== undefined) parts.push(`--data-raw ${shQuote(body)}`);
-    return (
-      [
-        `# ${req.method} ${pathWithQuery} — basic credentials from $${ACCESS_KEY_ID_VAR} and $${SECRET_ACCESS_KEY_VAR}`,
-        joinCommand(parts),
-      ].join('\n') + '\n'
-    );
-  }
-
   const lines = [
-    `# ${req.method} ${pathWithQuery} — signed with $${ACCESS_KEY_ID_VAR} and $${SECRET_ACCESS_KEY_VAR}:`,
-    '# Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))',
-    `VS_BODY=${shQuote(body ?? '')}`,
-    `VS_TS=${timestamp}`,
+    basic
+      ? `# ${req.method} ${pathWithQuery} — basic credentials from ${ID} and ${SECRET}`
+      : `# ${req.method} ${pathWithQuery} — signed with ${ID} and ${SECRET}:`,
   ];
+  if (signs) {
+    lines.push('# Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))');
+  }
+  lines.push('# curl reads the credentials on standard input (-K -): none is ever a command-line argument.', '(', REQUIRE, CONFIG_QUOTE);
+  if (body !== undefined) lines.push(`VS_BODY=${shQuote(body)}`);
+  // Milliseconds since the epoch from POSIX `date` (seconds + "000"), within the service's 5-minute window.
+  lines.push('VS_TS=$(date +%s)000');
+  // curl's config: one `name = "value"` per line, the values quoted for it by vs_q.
+  const config: { line: string; arg: string }[] = [];
+  if (basic) config.push({ line: 'user = "%s:%s"', arg: `"$(vs_q "${ID}")" "$(vs_q "${SECRET}")"` });
+  config.push({ line: 'header = "AccessKeyId: %s"', arg: `"$(vs_q "${ID}")"` });
+  if (signs) {
+    lines.push(
+      ...HMAC_LINES,
+      // `sed` keeps the digest only, whatever prefix this openssl version prints.
+      `VS_BODY_SHA=$(printf '%s' "${body === undefined ? '' : '$VS_BODY'}" | openssl dgst -sha256 | sed 's/^.* //')`,
+      `VS_INNER=$({ vs_bytes "$VS_KEY" 54; printf '%s\\n%s\\n%s\\n%s\\n%s' ${shQuote(req.method)} ${shQuote(pathWithQuery)} "$VS_TS" "${ID}" "$VS_BODY_SHA"; } \\`,
+      '  | openssl dgst -sha256 -binary | vs_hex)',
+      '# The signature goes to curl on standard input too: it is valid for five minutes.',
+      'VS_SIG=$({ vs_bytes "$VS_KEY" 92; vs_bytes "$VS_INNER" 0; } | openssl dgst -sha256 -binary | openssl base64 -A)',
+    );
+    config.push({ line: 'header = "Signature: %s"', arg: '"$VS_SIG"' });
+  }
   const parts = [CURL];
   if (req.method !== 'GET' && body === undefined) parts.push(`-X ${req.method}`);
   parts.push(shQuote(req.url));
-  parts.push(headerArg('Authorization', authorization));
-  parts.push(headerArg('AccessKeyId', `$${ACCESS_KEY_ID_VAR}`, true));
-  parts.push(headerArg('Timestamp', '$VS_TS', true));
-  if (signature === '') {
-    // auth.signature = empty: the service is told to accept an empty Signature; nothing to compute.
-    parts.push(headerArg('Signature', ''));
-  } else {
-    lines.push(
-      // `sed` keeps the digest only, whatever prefix this openssl version prints.
-      `VS_BODY_SHA=$(printf '%s' "$VS_BODY" | openssl dgst -sha256 | sed 's/^.* //')`,
-      `VS_SIG=$(printf '%s\\n%s\\n%s\\n%s\\n%s' ${shQuote(req.method)} ${shQuote(pathWithQuery)} "$VS_TS" "$${ACCESS_KEY_ID_VAR}" "$VS_BODY_SHA" \\`,
-      `  | openssl dgst -sha256 -hmac "$${SECRET_ACCESS_KEY_VAR}" -binary | openssl base64 -A)`,
-    );
-    parts.push(headerArg('Signature', '$VS_SIG', true));
+  if (basic) parts.push(headerArg('Timestamp', '$VS_TS', true), headerArg('Signature', ''));
+  else {
+    parts.push(headerArg('Authorization', authorization), headerArg('Timestamp', '$VS_TS', true));
+    if (!signs) parts.push(headerArg('Signature', ''));
   }
   parts.push(...plainHeaderArgs(req.headers));
   if (body !== undefined) parts.push('--data-raw "$VS_BODY"');
+  lines.push(`printf '${config.map((c) => c.line).join('\\n')}\\n' ${config.map((c) => c.arg).join(' ')} |`);
   lines.push(joinCommand(parts));
+  lines.push(')');
   return lines.join('\n') + '\n';
 }

@@ -2,7 +2,16 @@
 // package), which reads the credentials from the environment, percent-encodes the path parameters with
 // encodeURIComponent and the form with URLSearchParams (what the extension's client does), signs when the
 // profile's auth.* settings say so, and prints the status code and the XML answer.
-import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, signingNote, SECRET_ACCESS_KEY_VAR } from './plan.js';
+import {
+  ACCESS_KEY_ID_VAR,
+  type CodeSource,
+  hex,
+  INVISIBLE,
+  requestPlan,
+  signingNote,
+  SECRET_ACCESS_KEY_VAR,
+  TIMEOUT_SECONDS,
+} from './plan.js';
 
 /**
  * A JavaScript string literal that means exactly `s`: JSON's escaping (quotes, backslashes, controls, lone
@@ -30,8 +39,11 @@ export function formatNode(req: CodeSource): string {
   lines.push(
     `// ${plan.summary}, ${how}`,
     `// Node.js 18 or newer, no packages: save as request.mjs, set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR}, run \`node request.mjs\`.`,
+    `// Prints the status code and the XML answer; anything else (a variable not set, no answer within ${TIMEOUT_SECONDS} s, an`,
+    '// HTTP or service error) is one line on standard error and exit code 1.',
   );
   if (signs) lines.push('import { createHash, createHmac } from "node:crypto";');
+  lines.push('', 'function fail(message) {', '  console.error(message);', '  process.exit(1);', '}');
   lines.push('', `const baseUrl = ${jsString(plan.base)};`);
   for (const p of plan.params) lines.push(`const ${identifier(p.name)} = ${jsString(p.value)};`);
   if (plan.form) {
@@ -43,7 +55,7 @@ export function formatNode(req: CodeSource): string {
     '',
     `const keyId = process.env.${ACCESS_KEY_ID_VAR};`,
     `const secret = process.env.${SECRET_ACCESS_KEY_VAR};`,
-    `if (!keyId || !secret) throw new Error("Set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR} first.");`,
+    `if (!keyId || !secret) fail("Set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR} first.");`,
     '',
   );
   const pathExpr = plan.path.map((p) => ('text' in p ? jsString(p.text) : `encodeURIComponent(${identifier(p.param)})`));
@@ -74,11 +86,39 @@ export function formatNode(req: CodeSource): string {
       signs ? 'Signature: signature,' : 'Signature: "",',
     ];
   }
-  lines.push('', 'const response = await fetch(url, {', `  method: ${jsString(plan.method)},`, '  headers: {');
-  for (const h of authHeaders) lines.push(`    ${h}`);
-  for (const [name, value] of plan.headers) lines.push(`    ${jsString(name)}: ${jsString(value)},`);
-  lines.push('  },');
-  if (plan.form) lines.push('  body,');
-  lines.push('});', 'console.log(response.status);', 'console.log(await response.text());');
+  lines.push(
+    '',
+    'let response, answer;',
+    'try {',
+    '  response = await fetch(url, {',
+    `    method: ${jsString(plan.method)},`,
+    '    headers: {',
+  );
+  for (const h of authHeaders) lines.push(`      ${h}`);
+  for (const [name, value] of plan.headers) lines.push(`      ${jsString(name)}: ${jsString(value)},`);
+  lines.push('    },');
+  if (plan.form) lines.push('    body,');
+  lines.push(
+    `    signal: AbortSignal.timeout(${TIMEOUT_SECONDS * 1000}),`,
+    '  });',
+    '  answer = await response.text();',
+    '} catch (error) {',
+    '  fail(',
+    '    error.name === "TimeoutError"',
+    `      ? "No answer within ${TIMEOUT_SECONDS} seconds from " + url.host + "."`,
+    '      : "The request failed: " + (error.cause?.message ?? error.message),',
+    '  );',
+    '}',
+    "// The service's own status, from the XML envelope: <status><code>…</code><message>…</message>.",
+    'const code = /<status>\\s*<code>([^<]*)<\\/code>/.exec(answer)?.[1]?.trim();',
+    'if (!response.ok || code !== "200") {',
+    '  const message = /<message>([^<]*)<\\/message>/.exec(answer)?.[1] ?? "no service message";',
+    '  // One line, whatever the service wrote: control characters become spaces.',
+    '  const said = message.replace(/[\\u0000-\\u001f\\u007f-\\u009f]+/g, " ").trim().slice(0, 300);',
+    '  fail("HTTP " + response.status + ", service status " + (code ?? "missing") + ": " + said);',
+    '}',
+    'console.log(response.status);',
+    'console.log(answer);',
+  );
   return lines.join('\n') + '\n';
 }

@@ -6,6 +6,9 @@
 export const ACCESS_KEY_ID_VAR = 'VOICESMS_ACCESS_KEY_ID';
 export const SECRET_ACCESS_KEY_VAR = 'VOICESMS_SECRET_ACCESS_KEY';
 
+/** How long the Node.js and Python programs wait for the whole answer before they give up with one line. */
+export const TIMEOUT_SECONDS = 60;
+
 /** The subset of the core's DescribedRequest the writers read. */
 export interface CodeSource {
   method: 'GET' | 'POST';

@@ -3,7 +3,16 @@
 // the path parameters as JavaScript's encodeURIComponent does (what the extension's client sends), sends
 // the form as UTF-8, signs when the profile's auth.* settings say so, and prints the status code and the
 // XML answer (an HTTP error status included).
-import { ACCESS_KEY_ID_VAR, type CodeSource, hex, INVISIBLE, requestPlan, signingNote, SECRET_ACCESS_KEY_VAR } from './plan.js';
+import {
+  ACCESS_KEY_ID_VAR,
+  type CodeSource,
+  hex,
+  INVISIBLE,
+  requestPlan,
+  signingNote,
+  SECRET_ACCESS_KEY_VAR,
+  TIMEOUT_SECONDS,
+} from './plan.js';
 
 /**
  * A Python string literal (not an f-string) that means exactly `s`: backslashes, double quotes and line
@@ -41,14 +50,19 @@ export function formatPython(req: CodeSource): string {
     ...(auth.form === 'basic' || signs ? ['base64'] : []),
     ...(signs ? ['hashlib', 'hmac'] : []),
     'os',
+    're',
+    'socket',
+    'sys',
     'time',
     'urllib.error',
-    ...(plan.params.length > 0 || plan.form ? ['urllib.parse'] : []),
+    'urllib.parse',
     'urllib.request',
   ];
   const lines = [
     `# ${plan.summary}, ${how}`,
     `# Python 3, standard library only: set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR}, then run \`python3 request.py\`.`,
+    `# Prints the status code and the XML answer; anything else (a variable not set, no answer within ${TIMEOUT_SECONDS} s, an`,
+    '# HTTP or service error) is one line on standard error and exit code 1.',
     ...modules.map((m) => `import ${m}`),
     '',
     `BASE_URL = ${pyString(plan.base)}`,
@@ -59,7 +73,14 @@ export function formatPython(req: CodeSource): string {
     for (const [name, value] of plan.form) lines.push(`    (${pyString(name)}, ${pyString(value)}),`);
     lines.push(']');
   }
-  lines.push('', `key_id = os.environ[${pyString(ACCESS_KEY_ID_VAR)}]`, `secret = os.environ[${pyString(SECRET_ACCESS_KEY_VAR)}]`, '');
+  lines.push(
+    '',
+    `key_id = os.environ.get(${pyString(ACCESS_KEY_ID_VAR)}, "")`,
+    `secret = os.environ.get(${pyString(SECRET_ACCESS_KEY_VAR)}, "")`,
+    'if not key_id or not secret:',
+    `    sys.exit(${pyString(`Set ${ACCESS_KEY_ID_VAR} and ${SECRET_ACCESS_KEY_VAR} first.`)})`,
+    '',
+  );
   if (plan.params.length > 0) {
     lines.push(
       '',
@@ -99,13 +120,28 @@ export function formatPython(req: CodeSource): string {
   lines.push(
     '',
     `request = urllib.request.Request(url, data=${plan.form ? 'body' : 'None'}, headers=headers, method=${pyString(plan.method)})`,
+    '# sys.exit(text) prints the text on standard error and exits with 1.',
     'try:',
-    '    with urllib.request.urlopen(request, timeout=60) as response:',
+    `    with urllib.request.urlopen(request, timeout=${TIMEOUT_SECONDS}) as response:`,
     '        status, answer = response.status, response.read()',
     'except urllib.error.HTTPError as error:',
     '    status, answer = error.code, error.read()',
+    'except OSError as error:  # urllib.error.URLError included',
+    '    reason = getattr(error, "reason", error)',
+    '    if isinstance(reason, socket.timeout):',
+    `        sys.exit("No answer within ${TIMEOUT_SECONDS} seconds from " + urllib.parse.urlsplit(url).netloc + ".")`,
+    '    sys.exit("The request failed: " + str(reason))',
+    'text = answer.decode("utf-8", "replace")',
+    "# The service's own status, from the XML envelope: <status><code>…</code><message>…</message>.",
+    'code = re.search(r"<status>\\s*<code>([^<]*)</code>", text)',
+    'code = code.group(1).strip() if code else "missing"',
+    'if status != 200 or code != "200":',
+    '    message = re.search(r"<message>([^<]*)</message>", text)',
+    '    # One line, whatever the service wrote: control characters become spaces.',
+    '    said = re.sub(r"[\\x00-\\x1f\\x7f-\\x9f]+", " ", message.group(1) if message else "no service message").strip()[:300]',
+    '    sys.exit("HTTP " + str(status) + ", service status " + code + ": " + said)',
     'print(status)',
-    'print(answer.decode("utf-8", "replace"))',
+    'print(text)',
   );
   return lines.join('\n') + '\n';
 }

@@ -86,14 +86,18 @@ export const sendTestSmsTool = defineTool({
     const masked = maskPhoneNumber(sms.to);
     const details: SendDetails = { profile: facts.profile, host: facts.host ?? '', ...sms };
     const slot = ctx.reserveSend?.();
+    // The slot is kept once the user was asked (declined prompts count too) or the message may have left.
+    let asked = false;
     let sent = false;
     try {
       let confirmed = false;
       try {
         confirmed = await ctx.confirmSend(details, signal);
+        asked = true;
       } catch (e) {
         // The door's own refusal (no way to ask) stands; anything else (timeout, cancelled) means "no".
         if (e instanceof ToolRefusal) throw e;
+        asked = true;
       }
       if (!confirmed) {
         throw new ToolRefusal(
@@ -140,7 +144,7 @@ export const sendTestSmsTool = defineTool({
         },
       };
     } finally {
-      if (!sent) slot?.release();
+      if (!sent && !asked) slot?.release();
     }
   },
 });

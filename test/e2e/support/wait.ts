@@ -26,3 +26,19 @@ export async function textMatching(locator: Locator, re: RegExp, timeoutMs?: num
   });
   return last;
 }
+
+/** The first value `read` returns that `ok` accepts (a read that throws counts as not yet); the error names the last one. */
+export async function valueWhere<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs?: number): Promise<T> {
+  let last: T | undefined;
+  await until(
+    'a value',
+    async () => {
+      last = await read();
+      return ok(last);
+    },
+    timeoutMs,
+  ).catch((e: unknown) => {
+    throw new Error(`${(e as Error).message}; last seen: ${JSON.stringify(last)}`);
+  });
+  return last as T;
+}

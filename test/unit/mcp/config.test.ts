@@ -32,7 +32,8 @@ void describe('readFlags', () => {
       problem(['--demo', '--verbose']),
       /^Unknown flag --verbose \(argument 2\): the server takes --allow-send, --max-sends-per-hour N and --demo\.$/,
     );
-    assert.match(problem(['--allow-send=yes']), /^Unknown flag --allow-send \(argument 1\)/);
+    assert.match(problem(['--allow-send=yes']), /^--allow-send takes no value \(argument 1\)/);
+    assert.match(problem(['--allow-send', '--demo', '--allow-send']), /^--allow-send is given twice \(arguments 1 and 3\)/);
     for (const secret of ['wJalrXUtnFEMI/K7MDENG', '--key=wJalrXUtnFEMI', 'https://x.test/?t=abc']) {
       const p = problem(['--demo', secret]);
       assert.ok(!p.includes('wJalrXUtnFEMI') && !p.includes('abc'), p);

@@ -45,8 +45,9 @@ export async function connect(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [mcpJs, ...(options.args ?? [])],
-    // Only what the server needs: nothing of this test process's own environment leaks in.
-    env: { PATH: process.env['PATH'] ?? '', ...env },
+    // Only what the server needs: nothing of this test process's own environment leaks in, and the hourly
+    // send count goes to a folder of this server's own unless the test names one (never the user's).
+    env: { PATH: process.env['PATH'] ?? '', XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'vstk-mcp-state-')), ...env },
     stderr: 'pipe',
   });
   let err = '';

@@ -142,13 +142,49 @@ void describe('MCP server: settings and network errors from the environment', { 
       }
     });
 
-    void it('an unusable VOICESMS_CA_FILE is named as the variable', async () => {
-      const r = await balance(await server({ ...baseEnv(tlsSim), VOICESMS_CA_FILE: join(dir, 'missing.pem') }));
-      assert.equal(r.isError, true);
-      assert.match(
-        textOf(r),
-        /The CA file in VOICESMS_CA_FILE could not be read \(ENOENT: .*missing\.pem\); correct the path or remove the variable\./,
-      );
+    void it('an unusable VOICESMS_CA_FILE is named as the variable, never by its path (missing, relative, not a certificate)', async () => {
+      const notPem = join(dir, 'private-notes.txt');
+      writeFileSync(notPem, 'not a certificate');
+      const cases: Array<[string, RegExp]> = [
+        [
+          join(dir, 'missing.pem'),
+          /The CA file in VOICESMS_CA_FILE could not be read \(ENOENT\); correct the path or remove the variable\./,
+        ],
+        ['corp/secret-folder/root.pem', /The CA file in VOICESMS_CA_FILE must be an absolute path\./],
+        [notPem, /The CA file in VOICESMS_CA_FILE holds no certificate; export your organisation's root certificate/],
+      ];
+      for (const [value, expected] of cases) {
+        const c = await server({ ...baseEnv(tlsSim), VOICESMS_CA_FILE: value });
+        const r = await balance(c);
+        assert.equal(r.isError, true);
+        assert.match(textOf(r), expected);
+        for (const part of [value, dir, 'missing.pem', 'secret-folder', 'private-notes']) {
+          assert.ok(!JSON.stringify(r).includes(part), `the agent is told ${part}: ${textOf(r)}`);
+        }
+      }
+    });
+
+    void it('a base URL or credential the core refuses is named by its variable, never by its value', async () => {
+      const cases: Array<[Record<string, string>, RegExp, string]> = [
+        [
+          { VOICESMS_BASE_URL: 'https://alice:pw-9Zq@api.example.test/' },
+          /VOICESMS_BASE_URL: must not contain a user name or password/,
+          'pw-9Zq',
+        ],
+        [{ VOICESMS_BASE_URL: 'http://api.example.test/?token=tk-77' }, /VOICESMS_BASE_URL: must use https:\/\//, 'tk-77'],
+        [
+          { VOICESMS_ACCESS_KEY_ID: 'AK\u00e9-44x' },
+          /VOICESMS_ACCESS_KEY_ID: the access key id may only contain visible ASCII characters/,
+          '44x',
+        ],
+      ];
+      for (const [extra, expected, hidden] of cases) {
+        const r = await balance(await server({ ...baseEnv(tlsSim), ...extra }));
+        assert.equal(r.isError, true);
+        assert.match(textOf(r), /^The Voice & SMS MCP server is not configured correctly: /);
+        assert.match(textOf(r), expected);
+        assert.ok(!JSON.stringify(r).includes(hidden), textOf(r));
+      }
     });
 
     void describe('behind a proxy that wants credentials (407)', () => {

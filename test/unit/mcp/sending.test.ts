@@ -1,6 +1,9 @@
 // Sending that an agent cannot abuse (issue 32, item 6), as an agent sees the server: the built dist/mcp.js
 // over stdio, the protocol SDK's own Client, the simulator on loopback.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
@@ -130,29 +133,91 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     assert.equal(c.elicitations.length, 0);
   });
 
-  void it('at most 10 sends per hour by default; the refusal says when the next one is possible, and declined ones do not count', async () => {
+  void it('at most 10 prompts per hour by default, declined ones included; the refusal says when the next one is possible', async () => {
     let answer: 'accept' | 'decline' = 'decline';
     const c = await server({
       args: ['--allow-send'],
       answer: () => (answer === 'accept' ? { action: 'accept' as const, content: { send: true } } : { action: 'decline' as const }),
     });
-    // Declined and refused messages leave their slot free.
+    // Declined prompts take their slot as sent messages do: an agent cannot ask again and again.
     for (let i = 0; i < 3; i++) assert.equal(kindOf(await call(c, SMS)), 'declined');
     answer = 'accept';
     const before = sim.received.length;
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 7; i++) {
       const r = await call(c, { ...SMS, body: `cap ${i}` });
       assert.notEqual(r.isError, true, `send ${i}: ${textOf(r)}`);
     }
-    assert.equal(sim.received.length, before + 10);
+    assert.equal(sim.received.length, before + 7);
     const asked = c.elicitations.length;
+    assert.equal(asked, 10);
     const r = await call(c, { ...SMS, body: 'one too many' });
     assert.equal(r.isError, true);
     assert.equal(kindOf(r), 'sendLimit');
-    assert.match(textOf(r), /sent 10 messages in the last hour/);
+    assert.match(textOf(r), /asked to confirm 10 messages from this server in the last hour \(sent or declined\)/);
     assert.match(textOf(r), /next one is possible at \d\d:\d\d:\d\d UTC, in (60|59) minutes/);
     assert.equal(c.elicitations.length, asked, 'the user is not asked');
-    assert.equal(sim.received.length, before + 10);
+    assert.equal(sim.received.length, before + 7);
+  });
+
+  void it('--max-sends-per-hour 5: six declined calls, five prompts, the sixth refused without asking', async () => {
+    const c = await server({ args: ['--allow-send', '--max-sends-per-hour', '5'], answer: () => ({ action: 'decline' as const }) });
+    const kinds: Array<string | undefined> = [];
+    for (let i = 0; i < 6; i++) kinds.push(kindOf(await call(c, { ...SMS, body: `declined ${i}` })));
+    assert.deepEqual(kinds, ['declined', 'declined', 'declined', 'declined', 'declined', 'sendLimit']);
+    assert.equal(c.elicitations.length, 5, 'five prompts shown, not six');
+  });
+
+  void describe('the count survives a restart', () => {
+    let state: string;
+    before(() => {
+      state = mkdtempSync(join(tmpdir(), 'vstk-mcp-cap-'));
+    });
+    after(() => rmSync(state, { recursive: true, force: true }));
+
+    void it('a restarted server with the same profile still refuses; the state is a private file of times only', async () => {
+      const first = await server({ ...SEND, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: state });
+      const before = sim.received.length;
+      for (let i = 0; i < 2; i++) assert.notEqual((await call(first, { ...SMS, body: `restart ${i}` })).isError, true);
+      assert.equal(sim.received.length, before + 2);
+      await first.close();
+
+      const again = await server({ ...SEND, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: state });
+      const r = await call(again, { ...SMS, body: 'after the restart' });
+      assert.equal(kindOf(r), 'sendLimit', textOf(r));
+      assert.equal(again.elicitations.length, 0, 'nobody was asked');
+      assert.equal(sim.received.length, before + 2);
+
+      const folder = join(state, 'voice-sms-toolkit');
+      assert.equal(statSync(folder).mode & 0o777, 0o700);
+      const files = readdirSync(folder);
+      assert.equal(files.length, 1, files.join(' '));
+      const file = join(folder, files[0]!);
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      const text = readFileSync(file, 'utf8');
+      assert.match(text, /^\{"sends":\[\d{13},\d{13}\]\}$/, text);
+      for (const hidden of [CREDENTIALS.accessKeyId, CREDENTIALS.secretAccessKey, sim.url])
+        assert.ok(!files[0]!.includes(hidden) && !text.includes(hidden));
+
+      // Another profile keeps a count of its own.
+      const other = await server(
+        { ...SEND, args: ['--allow-send', '--max-sends-per-hour', '2'] },
+        { XDG_STATE_HOME: state, VOICESMS_PROFILE: 'Another profile' },
+      );
+      assert.notEqual((await call(other, { ...SMS, body: 'other profile' })).isError, true);
+    });
+
+    void it('a state folder that cannot be written: refused before anyone is asked, naming XDG_STATE_HOME and not the path', async () => {
+      const blocked = join(state, 'a-file-not-a-folder');
+      writeFileSync(blocked, '');
+      const c = await server(SEND, { XDG_STATE_HOME: blocked });
+      const before = sim.received.length;
+      const r = await call(c, SMS);
+      assert.equal(kindOf(r), 'sendLimit', textOf(r));
+      assert.match(textOf(r), /Set XDG_STATE_HOME in the environment of the MCP server/);
+      assert.ok(!JSON.stringify(r).includes(state), 'the path is not repeated');
+      assert.equal(c.elicitations.length, 0);
+      assert.equal(sim.received.length, before);
+    });
   });
 
   void it('tells the agent what the tools are for and that quoted values are data', async () => {

@@ -115,6 +115,28 @@ void describe('MCP server start (built dist/mcp.js over stdio)', { timeout: 120_
       }
     });
 
+    void it('a switch given a value and a flag given twice are refused with one sentence, never repeating the value', () => {
+      const cases: Array<[string[], RegExp]> = [
+        [['--allow-send=1'], /^\[voice-sms-toolkit\] --allow-send takes no value \(argument 1\); give it alone, without "="\.$/],
+        [['--demo', '--demo=yes-SECRET'], /--demo is given twice \(arguments 1 and 2\); give it once\.$/],
+        [['--allow-send', '--allow-send'], /--allow-send is given twice \(arguments 1 and 2\); give it once\.$/],
+        [
+          ['--max-sends-per-hour', '3', '--demo', '--max-sends-per-hour=4'],
+          /--max-sends-per-hour is given twice \(arguments 1 and 4\); give it once\.$/,
+        ],
+        [['--demo=SECRET-1'], /^\[voice-sms-toolkit\] --demo takes no value \(argument 1\)/],
+      ];
+      for (const [args, expected] of cases) {
+        const r = runOnce(args);
+        assert.equal(r.status, 2, args.join(' '));
+        assert.equal(r.stdout, '', 'nothing on the protocol channel');
+        const lines = r.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, r.stderr);
+        assert.match(lines[0] ?? '', expected, args.join(' '));
+        assert.ok(!r.stderr.includes('SECRET'), r.stderr);
+      }
+    });
+
     void it('every known flag, in either spelling of the count, starts the server', async () => {
       for (const args of [
         ['--demo', '--allow-send', '--max-sends-per-hour', '3'],

@@ -39,7 +39,7 @@ void describe('shQuote', () => {
 });
 
 void describe('formatCurl', () => {
-  void it('uses -u with placeholders and Name; for the empty Signature in the basic form', () => {
+  void it('hands the basic credentials to curl on standard input and uses Name; for the empty Signature', () => {
     const text = formatCurl({
       method: 'GET',
       url: 'https://api.example.test/v1/account/A/balance',
@@ -52,10 +52,15 @@ void describe('formatCurl', () => {
       },
       sensitiveHeaders: ['Authorization'],
     });
-    assert.match(text, /-u "\$VOICESMS_ACCESS_KEY_ID:\$VOICESMS_SECRET_ACCESS_KEY"/);
+    assert.match(
+      text,
+      /^printf 'user = "%s:%s"\\nheader = "AccessKeyId: %s"\\n' "\$\(vs_q "\$VOICESMS_ACCESS_KEY_ID"\)" "\$\(vs_q "\$VOICESMS_SECRET_ACCESS_KEY"\)"/m,
+    );
+    assert.doesNotMatch(text, / -u /, 'no credential on the command line');
     assert.match(text, /-H 'Signature;'/);
-    assert.match(text, /-H "Timestamp: \$\(date \+%s\)000"/);
-    assert.match(text, /^curl -sS -w '%\{stderr\}HTTP %\{http_code\}\\n'/m, 'the status code after the answer, on standard error');
+    assert.match(text, /^VS_TS=\$\(date \+%s\)000$/m);
+    assert.match(text, /-H "Timestamp: \$VS_TS"/);
+    assert.match(text, /^curl -sS -K - -w '%\{stderr\}HTTP %\{http_code\}\\n'/m, 'the status code after the answer, on standard error');
     assert.ok(!text.includes('QUs6c2VjcmV0'));
     assert.ok(!text.includes('1700000000000'), 'a fixed timestamp would be stale when pasted');
   });

@@ -201,11 +201,22 @@ void describe('Copy Request as Code, run against the simulator', { timeout: 120_
       const env = { PATH: process.env['PATH'] ?? '', [ACCESS_KEY_ID_VAR]: CREDS.accessKeyId, VOICESMS_NOT_THE_SECRET: 'wrong' };
       const file = join(workDir, id === 'node' ? 'wrong.mjs' : 'wrong.py');
       if (id !== 'sh') writeFileSync(file, wrong);
-      const { stdout, stderr } = await run(id === 'sh' ? 'sh' : id === 'node' ? NODE : 'python3', id === 'sh' ? ['-c', wrong] : [file], {
-        env,
-      });
+      const { stdout, stderr, code } = await run(
+        id === 'sh' ? 'sh' : id === 'node' ? NODE : 'python3',
+        id === 'sh' ? ['-c', wrong] : [file],
+        {
+          env,
+        },
+      ).then(
+        (r) => ({ ...r, code: 0 }),
+        (e: { stdout: string; stderr: string; code: number }) => e,
+      );
       assert.doesNotMatch(stdout, /<code>200<\/code>/, id);
-      assert.match(id === 'sh' ? stderr : stdout, /^(HTTP )?401$/m, id);
+      // sh: curl's status line after the answer; Node.js and Python: one line on standard error and exit code 1.
+      if (id === 'sh') assert.match(stderr, /^HTTP 401$/m, id);
+      else
+        assert.deepEqual({ code, stdout, lines: stderr.trim().split('\n').length }, { code: 1, stdout: '', lines: 1 }, `${id}: ${stderr}`);
+      if (id !== 'sh') assert.match(stderr, /^HTTP 401, service status 401: /, id);
       assert.equal(sim.requests.length, before, `${id}: nothing authenticated`);
     }
   });

@@ -1,7 +1,11 @@
 // The MCP door's hourly send cap over a rolling hour, on a clock the test moves.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { HOUR_MS, SendLimit } from '../../../src/mcp/sendLimit.js';
+import { fileSendLog, sendLogFile, stateFolder } from '../../../src/mcp/sendLog.js';
 import { toolError } from '../../../src/tools/text/errorText.js';
 
 void describe('SendLimit', () => {
@@ -21,7 +25,7 @@ void describe('SendLimit', () => {
       }
     })();
     assert.equal(refusal?.kind, 'sendLimit');
-    assert.match(refusal?.message ?? '', /sent 2 messages in the last hour/);
+    assert.match(refusal?.message ?? '', /asked to confirm 2 messages from this server in the last hour/);
     assert.match(refusal?.message ?? '', /possible at 13:00:00 UTC, in 45 minutes/);
     now = Date.UTC(2026, 10, 26, 12, 0, 0) + HOUR_MS;
     assert.doesNotThrow(() => limit.reserve(), 'the first send is an hour old');
@@ -36,5 +40,36 @@ void describe('SendLimit', () => {
     slot.release();
     slot.release();
     assert.doesNotThrow(() => limit.reserve());
+  });
+});
+
+void describe('the send count on disk', () => {
+  void it('lives under $XDG_STATE_HOME, else ~/.local/state (Windows: %LOCALAPPDATA%), one hashed file per profile and account', () => {
+    assert.equal(stateFolder({ XDG_STATE_HOME: '/x/state' }, 'linux'), '/x/state/voice-sms-toolkit');
+    assert.equal(stateFolder({ XDG_STATE_HOME: 'relative' }, 'linux'), `${homedir()}/.local/state/voice-sms-toolkit`);
+    assert.equal(stateFolder({ LOCALAPPDATA: 'C:\\Users\\a\\AppData\\Local' }, 'win32'), 'C:\\Users\\a\\AppData\\Local\\voice-sms-toolkit');
+    const a = sendLogFile('/s', 'Work', 'https://api.example.test/', 'AK1');
+    assert.match(a, /sends-[0-9a-f]{24}\.json$/);
+    assert.notEqual(a, sendLogFile('/s', 'Home', 'https://api.example.test/', 'AK1'));
+    assert.notEqual(a, sendLogFile('/s', 'Work', 'https://api.example.test/', 'AK2'));
+  });
+
+  void it('a file too big or not its own shape counts as empty and is written anew; two limits on one file share the count', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vstk-sendlog-'));
+    try {
+      const file = join(dir, 'voice-sms-toolkit', 'sends-test.json');
+      const now = Date.UTC(2026, 10, 27, 12);
+      const first = new SendLimit(2, () => now, fileSendLog(file, 2));
+      first.reserve();
+      const second = new SendLimit(2, () => now + 1, fileSendLog(file, 2));
+      second.reserve();
+      assert.throws(() => first.reserve(), /asked to confirm 2 messages/);
+      for (const junk of ['x'.repeat(200), '{"sends":"12"}', '<html>']) {
+        writeFileSync(file, junk);
+        assert.deepEqual(fileSendLog(file, 2).load(), []);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -110,6 +110,69 @@ void describe('account overview page', () => {
     });
   });
 
+  void it('each column sorts the rows by what it shows, both ways (not by call legs, nor one column for all)', async () => {
+    // Every column an independent permutation of distinct values, so sorting by the wrong column gives another order.
+    const perm = (values: number[], order: number[]): number[] => order.map((k) => values[k]!);
+    const legs = [50, 10, 40, 20, 60, 30];
+    const cols = {
+      callLegsIn: perm([1, 2, 3, 4, 5, 6], [3, 5, 0, 4, 1, 2]),
+      callLegsOut: perm([1, 2, 3, 4, 5, 6], [1, 4, 5, 0, 2, 3]),
+      callsUnique: perm([7, 8, 9, 10, 11, 12], [5, 0, 3, 1, 4, 2]),
+      durationMin: perm([100, 200, 300, 400, 500, 600], [2, 3, 1, 5, 0, 4]),
+      activeDays: perm([10, 11, 12, 13, 14, 15], [4, 2, 0, 3, 5, 1]),
+      change: perm([-30, -10, 0, 5, 12, 40], [0, 4, 2, 5, 3, 1]),
+      trend: perm([3, 6, 9, 12, 15, 18], [1, 3, 5, 2, 0, 4]),
+    };
+    const rows: OverviewRow[] = legs.map((callLegs, i) => ({
+      instanceId: `VI-SORT-${'FCEADB'[i]!}`,
+      status: 'ok',
+      figures: {
+        callLegs,
+        callLegsIn: cols.callLegsIn[i]!,
+        callLegsOut: cols.callLegsOut[i]!,
+        callsUnique: cols.callsUnique[i]!,
+        durationMin: cols.durationMin[i]!,
+        activeDays: cols.activeDays[i]!,
+      },
+      previousCallLegs: 100,
+      changePct: cols.change[i]!,
+      // The sparkline's value is its months' mean; one gap that must not count as zero.
+      trend: [...new Array<number>(10).fill(cols.trend[i]!), null, cols.trend[i]!],
+    }));
+    const shown: Record<(typeof OVERVIEW_SORT_KEYS)[number], (r: OverviewRow) => number | string> = {
+      instance: (r) => r.instanceId,
+      callLegs: (r) => r.figures!.callLegs,
+      callLegsIn: (r) => r.figures!.callLegsIn,
+      callLegsOut: (r) => r.figures!.callLegsOut,
+      callsUnique: (r) => r.figures!.callsUnique,
+      durationMin: (r) => r.figures!.durationMin,
+      activeDays: (r) => r.figures!.activeDays,
+      change: (r) => r.changePct!,
+      trend: (r) => r.trend.at(-1)!,
+    };
+    const expected = (key: (typeof OVERVIEW_SORT_KEYS)[number], dir: string | null): string[] => {
+      const sorted = [...rows].sort((a, b) => {
+        const x = shown[key](a);
+        const y = shown[key](b);
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      return (dir === 'descending' ? sorted.reverse() : sorted).map((r) => r.instanceId);
+    };
+    await withPanel('overview', async (p) => {
+      await p.waitForPosted(1);
+      await start(p, rows, false);
+      for (const key of OVERVIEW_SORT_KEYS) {
+        const header = p.page.locator(`button.sort-button[data-sort-key="${key}"]`);
+        const th = p.page.locator('thead th').filter({ has: header });
+        for (let click = 0; click < 2; click++) {
+          await header.click();
+          const dir = await th.getAttribute('aria-sort');
+          assert.deepEqual(await ids(p), expected(key, dir), `${key} ${dir}`);
+        }
+      }
+    });
+  });
+
   void it('a restored page starts with its sort and filter', async () => {
     await withPanel('overview', { state: { monthId: MONTH, sortKey: 'instance', sortDir: 'descending', filter: 'DEMO-0' } }, async (p) => {
       await p.waitForPosted(1);
