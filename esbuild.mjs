@@ -169,7 +169,7 @@ const configs = [
     // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',
-      features: 'src/host/bundles/features.ts',
+      features: 'src/host/features.ts',
       core: 'src/core/index.ts',
       simulator: 'src/simulator/index.ts',
       undici: 'src/core/http/undici.ts',

@@ -11,7 +11,7 @@ const VSCODE_FREE_HOST = [
   'src/host/balance/{estimate,format,model}.ts',
   'src/host/bundles/{coreLoader,simulatorLoader}.ts',
   'src/host/commands/{panelArgs,profileArg,runCommand,signInInput}.ts',
-  'src/host/platform/{lifecycle,monthLabel,pureL10n,redactingLogger}.ts',
+  'src/host/platform/{lifecycle,monthLabel,pureL10n,redactingLogger,reported}.ts',
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',

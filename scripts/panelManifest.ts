@@ -1,7 +1,8 @@
 // `npm run panels:manifest`: writes package.json's `onWebviewPanel:` activation events from the view types
 // of the panel kinds (VIEW_TYPES in src/shared/protocol.ts, which the type checker ties to panelParts.ts).
 // VS Code reads them statically to restore a kind's panels after a reload, so they cannot be derived at run
-// time; test/unit/host/webviews/panelKinds.test.ts fails when they differ. Other activation events are kept.
+// time; test/unit/host/webviews/panelKinds.test.ts fails when they differ. Other activation events
+// (onStartupFinished: the extension starts with every window) are kept, ahead of the panels'.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIEW_TYPES } from '../src/shared/protocol.js';
@@ -11,6 +12,6 @@ const file = join(__dirname, '..', 'package.json');
 const pkg = JSON.parse(readFileSync(file, 'utf8')) as { activationEvents?: string[] };
 const others = (pkg.activationEvents ?? []).filter((e) => !e.startsWith(PREFIX));
 const panels = Object.values(VIEW_TYPES).map((v) => `${PREFIX}${v}`);
-pkg.activationEvents = [...panels, ...others];
+pkg.activationEvents = [...others, ...panels];
 writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 console.log(`package.json: ${panels.length} onWebviewPanel activation events written from VIEW_TYPES.`);

@@ -95,9 +95,11 @@ runMain('e2e', async () => {
   const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
   // The blank panel is the floor of the bench's panel rows (test/e2e/benchEditor.test.ts).
   const blankPanel = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'blankPanel');
+  // Activated at start-up like the toolkit: the floor of the start-up bench row, and a probe of voiceSms.signedIn.
+  const startupProbe = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'startupProbe');
   const editor = await startEditor({
     extension: { vsix },
-    extraExtensions: [toolCaller, blankPanel],
+    extraExtensions: [toolCaller, blankPanel, startupProbe],
     alsoInstall: [probe],
     verbose,
     env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },

@@ -17,6 +17,8 @@ export interface SecretMask {
   apply(text: string): string;
   /** True when a masked value holds `char` (a name joined on it could spell one); absent: assume so. */
   holds?(char: string): boolean;
+  /** The set behind `apply`, when it is one: the boundary then searches for its values and its own in one pass. */
+  known?(): KnownSecrets;
 }
 
 /** A status message (quoted in errors, notifications, tool results). */
@@ -44,6 +46,8 @@ export function capText(text: string, max: number): string {
 
 export class AnswerBoundary {
   private readonly own = new KnownSecrets();
+  /** `own` and the host's set as one, rebuilt when the host's set has grown: each text is searched once. */
+  private joint: { version: number; secrets: KnownSecrets } | undefined;
 
   constructor(
     credentials: { accessKeyId: string; secretAccessKey: string },
@@ -57,8 +61,15 @@ export class AnswerBoundary {
    * Authorization token) that are not known secrets by themselves.
    */
   scrub(text: string, carried: readonly string[] = []): string {
-    let out = this.own.apply(text);
-    if (this.others) out = this.others.apply(out);
+    const host = this.others?.known?.();
+    let out: string;
+    if (host) {
+      if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
+      out = this.joint.secrets.apply(text);
+    } else {
+      out = this.own.apply(text);
+      if (this.others) out = this.others.apply(out);
+    }
     for (const value of carried) {
       // As sent, percent-encoded (a base64 signature's `+/=`), and in either case (a hex one).
       for (const form of new Set([value, encodeURIComponent(value), value.toUpperCase(), value.toLowerCase()])) {

@@ -89,6 +89,11 @@ export interface VoiceSmsTestApi {
     accountTree: { getChildren(element?: unknown): unknown[]; getTreeItem(element: unknown): vscode.TreeItem };
     /** How many balance readings (behind the days-left estimate) are stored for `profile` (test/integration/profileData.test.ts). */
     readings(profile: string): number;
+    /**
+     * What the balance does when a window starts, played again `minutesLater` after now (default 0): the stored
+     * reading when it is recent then, else a load; resolves once settled (test/integration/startup.test.ts).
+     */
+    newWindow(minutesLater?: number): Promise<void>;
   };
 }
 
@@ -165,6 +170,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         getTreeItem: (element) => accountTree.getTreeItem(element as AccountNode),
       },
       readings: (profile) => balance.model.readingCount(profile),
+      newWindow: async (minutesLater = 0) => {
+        balance.startUp(Date.now() + minutesLater * 60_000);
+        while (balance.model.current.loading) await new Promise((r) => setTimeout(r, 20));
+      },
     },
     session: {
       current: () => ({

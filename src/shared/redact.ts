@@ -2,7 +2,7 @@
 // tested in plain Node; the host passes every log line through it. It errs towards masking: a log
 // line missing a digit is a small cost, a leaked secret or subscriber number is not.
 import type * as SpelledText from './spelledText.js';
-import type { Spelled } from './spelledText.js';
+import type { Automaton, Spelled } from './spelledText.js';
 import { trimTrailing } from './trim.js';
 
 const MASK = '***';
@@ -38,8 +38,9 @@ export class KnownSecrets {
   private readonly shortReplacements = new Map<string, string>();
   /** Each value folded (spelledText.ts) → its replacement: looked for in every reading of the text. */
   private readonly foldedReplacements = new Map<string, string>();
-  private ordered: [string, string][] | undefined;
-  private foldedOrdered: [string, string][] | undefined;
+  /** The literal values longest first, and one automaton finding them all in one pass (built on first use). */
+  private ordered: { values: [string, string][]; automaton: Automaton } | undefined;
+  private foldedOrdered: { values: [string, string][]; automaton: Automaton } | undefined;
   private shortPattern: RegExp | undefined;
   /** The length of the shortest registered value in any spelling: shorter ASCII text holds none of them. */
   private shortest = Infinity;
@@ -47,6 +48,17 @@ export class KnownSecrets {
   private plusMatters = false;
   /** holds()'s answers, forgotten when a value is added. */
   private readonly holding = new Map<string, boolean>();
+  /** Every add() as it was called, so that two sets can be joined into one searched in a single pass (union). */
+  private readonly entries: Array<[string, number]> = [];
+  /** Changes with every value added (unique across sets): a union built from this set knows when it is stale. */
+  version = 0;
+
+  /** One set holding the values of every set given, so that text is searched once for all of them. */
+  static union(...sets: readonly KnownSecrets[]): KnownSecrets {
+    const all = new KnownSecrets();
+    for (const set of sets) for (const [value, keep] of set.entries) all.add(value, keep);
+    return all;
+  }
 
   /**
    * Registers a value. `keepPrefix` keeps that many leading characters readable (access key ids
@@ -56,6 +68,8 @@ export class KnownSecrets {
     if (value.length === 0) return false;
     const replacement = partial(value, keepPrefix);
     const folded = spelledText().foldValue(value);
+    this.entries.push([value, keepPrefix]);
+    this.version = ++versions;
     if (value.length < MIN_SUBSTRING_LENGTH || folded.length < MIN_SUBSTRING_LENGTH) {
       // Whole tokens only, in the spellings an echo writes most (the readings below are for substrings).
       for (const variant of encodings(value)) {
@@ -120,13 +134,7 @@ export class KnownSecrets {
     // lengthen anything else (`ﬁ` is `fi`).
     if (text.length < this.shortest && !needsFold(text, false)) return text;
     let out = text;
-    if (this.replacements.size > 0) {
-      // Longest first, so a secret containing another registered value is masked whole.
-      this.ordered ??= [...this.replacements].sort((a, b) => b[0].length - a[0].length);
-      for (const [literal, replacement] of this.ordered) {
-        if (out.includes(literal)) out = out.split(literal).join(replacement);
-      }
-    }
+    if (this.replacements.size > 0) out = this.maskLiterals(out);
     if (this.shortReplacements.size > 0) {
       this.shortPattern ??= new RegExp(
         `(?<![A-Za-z0-9])(?:${[...this.shortReplacements.keys()]
@@ -142,28 +150,54 @@ export class KnownSecrets {
   }
 
   /**
+   * Every literal value replaced as written, longest first (a secret containing another registered value is masked
+   * whole), each left to right where no longer one was masked: all found in one pass over the text.
+   */
+  private maskLiterals(text: string): string {
+    this.ordered ??= searchable(this.replacements);
+    const { values, automaton } = this.ordered;
+    const hits: Array<[start: number, end: number, value: number]> = [];
+    automaton.search(text, (end, v) => void hits.push([end - (values[v]?.[0].length ?? 0), end, v]));
+    if (hits.length === 0) return text;
+    // The order the replacements were made in one by one: by value (longest first), then left to right.
+    hits.sort((a, b) => a[2] - b[2] || a[0] - b[0]);
+    const chosen: Array<[number, number, string]> = [];
+    const taken = new Uint8Array(text.length);
+    for (const [start, end, v] of hits) {
+      let free = true;
+      for (let k = start; k < end && free; k++) free = taken[k] === 0;
+      if (!free) continue;
+      taken.fill(1, start, end);
+      chosen.push([start, end, values[v]?.[1] ?? MASK]);
+    }
+    chosen.sort((a, b) => a[0] - b[0]);
+    let out = '';
+    let at = 0;
+    for (const [start, end, replacement] of chosen) {
+      out += text.slice(at, start) + replacement;
+      at = end;
+    }
+    return out + text.slice(at);
+  }
+
+  /**
    * Every registered value masked in every spelling: looked for in the text folded, and with one and two layers
-   * of escapes undone (spelledText.ts); each find masks the span of the original text that spelled it.
+   * of escapes undone (spelledText.ts); each find masks the span of the original text that spelled it. The readings
+   * are searched for all values at once and without positions; a reading that holds one is rebuilt with them.
    */
   private maskSpelled(text: string): string {
-    this.foldedOrdered ??= [...this.foldedReplacements].sort((a, b) => b[0].length - a[0].length);
-    const { decode, escapesIn, fold, literal } = spelledText();
+    this.foldedOrdered ??= searchable(this.foldedReplacements);
+    const { values, automaton } = this.foldedOrdered;
+    const { eachReading, trackedReading } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
-    const search = (reading: Spelled): void => {
-      for (const [value, replacement] of this.foldedOrdered ?? []) {
-        for (let at = reading.text.indexOf(value); at >= 0; at = reading.text.indexOf(value, at + value.length)) {
-          found.push({ from: reading.from[at] ?? 0, to: reading.to[at + value.length - 1] ?? text.length, replacement });
-        }
-      }
-    };
-    const first = fold(literal(text));
-    search(first);
-    // One family of escapes per layer, two layers deep (JSON or percent inside raw XML, JSON in a query string).
-    for (const outer of escapesIn(first.text)) {
-      const once = fold(decode(first, outer));
-      search(once);
-      for (const inner of escapesIn(once.text)) search(fold(decode(once, inner)));
-    }
+    eachReading(text, (reading, steps) => {
+      let placed: Spelled | undefined;
+      automaton.search(reading, (end, v) => {
+        const [value, replacement] = values[v] ?? ['', MASK];
+        placed ??= trackedReading(text, steps);
+        found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
+      });
+    });
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);
     let out = '';
@@ -200,6 +234,15 @@ export function redact(text: string, known?: KnownSecrets): string {
   out = out.replace(E164, (_m, plus: string, number: string) => plus + maskDigits(number.replace(/\D/g, '')));
   out = out.replace(DIGIT_RUN, (m) => (looksLikeEpoch(m) ? m : maskDigits(m)));
   return out;
+}
+
+/** Source of KnownSecrets.version: every set's versions differ, so a union never mistakes one set for another. */
+let versions = 0;
+
+/** `map`'s entries longest first (the order replacements are made in) and an automaton finding them all. */
+function searchable(map: ReadonlyMap<string, string>): { values: [string, string][]; automaton: Automaton } {
+  const values = [...map].sort((a, b) => b[0].length - a[0].length);
+  return { values, automaton: new (spelledText().Automaton)(values.map(([value]) => value)) };
 }
 
 /** A phone number as `+4915******78`: enough to tell numbers apart, not enough to call one. */

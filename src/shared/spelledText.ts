@@ -7,7 +7,10 @@
 //    form encoding of a space).
 // A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
 // undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string). No regular
-// expression runs over the text.
+// expression runs over the text. The readings are built without positions first (eachReading) and searched for
+// every value at once (secretAutomaton.ts); only a reading that holds a secret is built again with them.
+// (redact.ts takes the automaton from here: this bundle is loaded with the first secret, the log's is not.)
+export { Automaton } from './secretAutomaton.js';
 
 /** A reading of some text: `text[i]` stood at `from[i]`..`to[i]` (exclusive) of the original. */
 export interface Spelled {
@@ -16,8 +19,14 @@ export interface Spelled {
   to: Int32Array;
 }
 
-/** The text as it stands: every character is itself. */
-export function literal(text: string): Spelled {
+const UNTRACKED = new Int32Array(0);
+
+/**
+ * The text as it stands: every character is itself. `track` false: a reading without positions (a search that
+ * finds nothing never needs them; `decode` and `fold` of it do not track either).
+ */
+export function literal(text: string, track = true): Spelled {
+  if (!track) return { text, from: UNTRACKED, to: UNTRACKED };
   const from = new Int32Array(text.length);
   const to = new Int32Array(text.length);
   for (let i = 0; i < text.length; i++) {
@@ -98,14 +107,82 @@ class Builder {
     for (let k = 0; k < out.length; k++) this.unit(out.charCodeAt(k), f, t);
   }
 
+  /** Appends the character `cp` (one or two units), standing where source units `start`..`end - 1` stood. */
+  pushCode(cp: number, start: number, end: number): void {
+    this.push(String.fromCodePoint(cp), start, end);
+  }
+
   done(): Spelled {
     this.flush();
     return { text: this.parts.join(''), from: this.from.subarray(0, this.n), to: this.to.subarray(0, this.n) };
   }
 }
 
+/**
+ * The same, for a reading without positions: code units gathered in one buffer and decoded once at the end (the
+ * readings of a search that finds nothing, most of them, never need more).
+ */
+class TextBuilder {
+  private units: Uint16Array;
+  private n = 0;
+
+  constructor(private readonly src: string) {
+    // One buffer for every untracked reading (they are built one after another, never two at once): the scrub of a
+    // parsed answer builds readings of thousands of short strings, and a new buffer each cost more than the reading.
+    if (scratch.length < src.length + 16) scratch = new Uint16Array(Math.max(src.length + 16, scratch.length * 2));
+    this.units = scratch;
+  }
+
+  private room(more: number): void {
+    if (this.n + more <= this.units.length) return;
+    const units = new Uint16Array(Math.max(this.units.length * 2, this.n + more));
+    units.set(this.units.subarray(0, this.n));
+    this.units = scratch = units;
+  }
+
+  copy(start: number, end: number): void {
+    if (end <= start) return;
+    this.room(end - start);
+    const { src, units } = this;
+    let n = this.n;
+    for (let k = start; k < end; k++) units[n++] = src.charCodeAt(k);
+    this.n = n;
+  }
+
+  push(out: string, _start?: number, _end?: number): void {
+    this.room(out.length);
+    for (let k = 0; k < out.length; k++) this.units[this.n++] = out.charCodeAt(k);
+  }
+
+  pushCode(cp: number, _start?: number, _end?: number): void {
+    this.room(2);
+    if (cp > 0xffff) {
+      this.units[this.n++] = 0xd800 + ((cp - 0x10000) >> 10);
+      this.units[this.n++] = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+    } else this.units[this.n++] = cp;
+  }
+
+  done(): Spelled {
+    const units = this.units.subarray(0, this.n);
+    // A short text is made directly: the decoder's call costs more than a few hundred characters.
+    const text = this.n <= SHORT_TEXT ? String.fromCharCode.apply(null, units as unknown as number[]) : UTF16.decode(units);
+    return { text, from: UNTRACKED, to: UNTRACKED };
+  }
+}
+
+let scratch = new Uint16Array(1024);
+/** Readings up to this long are made with String.fromCharCode (a spread of this size is safe on any stack). */
+const SHORT_TEXT = 2048;
+
+/** A builder for a reading of `src`: with positions when `src` has them. */
+function builderFor(src: Spelled): Builder | TextBuilder {
+  return src.from === UNTRACKED ? new TextBuilder(src.text) : new Builder(src);
+}
+
 const UTF16 = new TextDecoder('utf-16le');
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** The entities as a list made once: charReference runs at every `&` of a reading. */
+const ENTITY_LIST = Object.entries(ENTITIES);
 const JSON_SIMPLE: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** The value of a hex digit's code, or -1. */
@@ -151,23 +228,23 @@ export function escapesIn(s: string): EscapeKind[] {
  */
 export function decode(src: Spelled, kind: EscapeKind): Spelled {
   const s = src.text;
-  const b = new Builder(src);
+  const b = builderFor(src);
   const lead = LEAD[kind];
   const read = kind === 'percent' ? percentRun : kind === 'xml' ? charReference : jsonEscape;
+  const leadChar = String.fromCharCode(lead);
   let i = 0;
   let copied = 0;
   while (i < s.length) {
-    if (s.charCodeAt(i) !== lead) {
-      i += 1;
-      continue;
-    }
+    // The next lead character, found natively: the text between is copied as it is.
+    i = s.indexOf(leadChar, i);
+    if (i < 0) break;
     const n = read(s, i);
     if (n === 0) {
       i += 1;
       continue;
     }
     b.copy(copied, i);
-    b.push(decoded, i, i + n);
+    b.pushCode(decoded, i, i + n);
     i += n;
     copied = i;
   }
@@ -176,7 +253,7 @@ export function decode(src: Spelled, kind: EscapeKind): Spelled {
 }
 
 /** What the escape just read stands for (set by the readers below, which return how many units they took). */
-let decoded = '';
+let decoded = 0;
 
 /** `\uXXXX` or `\"`-style JSON escapes; returns how many source units it took (0: not an escape). */
 function jsonEscape(s: string, at: number): number {
@@ -184,11 +261,11 @@ function jsonEscape(s: string, at: number): number {
   if (next === 'u') {
     const v = hexAt(s, at + 2, 4);
     if (v === undefined) return 0;
-    decoded = String.fromCharCode(v);
+    decoded = v;
     return 6;
   }
   if (!Object.hasOwn(JSON_SIMPLE, next)) return 0;
-  decoded = JSON_SIMPLE[next] ?? next;
+  decoded = (JSON_SIMPLE[next] ?? next).charCodeAt(0);
   return 2;
 }
 
@@ -197,7 +274,7 @@ function percentRun(s: string, at: number): number {
   if (s[at + 1] === 'u' || s[at + 1] === 'U') {
     const v = hexAt(s, at + 2, 4);
     if (v === undefined) return 0;
-    decoded = String.fromCharCode(v);
+    decoded = v;
     return 6;
   }
   const first = hexAt(s, at + 1, 2);
@@ -214,7 +291,7 @@ function percentRun(s: string, at: number): number {
   }
   if (!validCodePoint(cp) && cp !== 0) return 0;
   const len = 3 * (need + 1);
-  decoded = String.fromCodePoint(cp);
+  decoded = cp;
   return len;
 }
 
@@ -233,12 +310,12 @@ function charReference(s: string, at: number): number {
       k += 1;
     }
     if (k === start || s[k] !== ';' || !validCodePoint(cp)) return 0;
-    decoded = String.fromCodePoint(cp);
+    decoded = cp;
     return k + 1 - at;
   }
-  for (const [name, ch] of Object.entries(ENTITIES)) {
+  for (const [name, ch] of ENTITY_LIST) {
     if (s.startsWith(name, at + 1) && s[at + 1 + name.length] === ';') {
-      decoded = ch;
+      decoded = ch.charCodeAt(0);
       return name.length + 2;
     }
   }
@@ -268,14 +345,12 @@ function foldOf(cp: number): Folded {
   return f;
 }
 
-/** True when fold() may change `s` (anything beyond ASCII, or a `+`). */
+/** True when fold() may change `s` (anything beyond ASCII, or a `+`). One character class each: linear, native. */
 export function needsFold(s: string, plus: boolean): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 0x7e || (plus && c === 0x2b)) return true;
-  }
-  return false;
+  return (plus ? BEYOND_ASCII_OR_PLUS : BEYOND_ASCII).test(s);
 }
+const BEYOND_ASCII = /[\x7f-\uffff]/;
+const BEYOND_ASCII_OR_PLUS = /[+\x7f-\uffff]/;
 
 /**
  * Look-alikes made one: NFKD (a character and the combining marks after it normalised together, so marks
@@ -283,16 +358,19 @@ export function needsFold(s: string, plus: boolean): boolean {
  */
 export function fold(src: Spelled): Spelled {
   const s = src.text;
-  const b = new Builder(src);
+  const b = builderFor(src);
+  const notPlainAscii = /[+\x80-\uffff]/g;
   let i = 0;
   let copied = 0;
   while (i < s.length) {
+    // ASCII is itself (but `+`), unless combining marks follow: skip to the next character that is not, found
+    // natively, and step back one when it is a mark (the ASCII character before it heads the run).
+    notPlainAscii.lastIndex = i;
+    const next = notPlainAscii.exec(s);
+    if (next === null) break;
+    const at = next.index;
+    i = at > i && s.charCodeAt(at) >= 0x300 && foldOf(s.codePointAt(at) ?? 0).mark ? at - 1 : at;
     const c = s.charCodeAt(i);
-    // ASCII is itself (but `+`), unless combining marks follow.
-    if (c < 0x80 && c !== 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
-      i += 1;
-      continue;
-    }
     b.copy(copied, i);
     if (c === 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
       b.push(' ', i, i + 1);
@@ -328,6 +406,36 @@ export function fold(src: Spelled): Spelled {
   }
   b.copy(copied, s.length);
   return b.done();
+}
+
+/**
+ * Every reading a secret is looked for in, without positions: fold(text), then with one layer of escapes undone
+ * and folded, each family present, then a second layer on each of those. A layer that undoes nothing gives the
+ * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
+ * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
+ */
+export function eachReading(text: string, visit: (reading: string, steps: readonly EscapeKind[]) => void): void {
+  const folded = (s: string): string => (needsFold(s, true) ? fold(literal(s, false)).text : s);
+  const first = folded(text);
+  visit(first, []);
+  for (const outer of escapesIn(first)) {
+    // Every escape decoded is shorter than what spelled it: the same length means nothing was undone.
+    const undone = decode(literal(first, false), outer).text;
+    if (undone.length === first.length) continue;
+    const once = folded(undone);
+    visit(once, [outer]);
+    for (const inner of escapesIn(once)) {
+      const twice = decode(literal(once, false), inner).text;
+      if (twice.length !== once.length) visit(folded(twice), [outer, inner]);
+    }
+  }
+}
+
+/** The reading eachReading gave for `steps`, with every character's place in `text`. */
+export function trackedReading(text: string, steps: readonly EscapeKind[]): Spelled {
+  let reading = fold(literal(text));
+  for (const kind of steps) reading = fold(decode(reading, kind));
+  return reading;
 }
 
 /** `value` folded as fold() folds text, for looking it up in a folded reading. */

@@ -12,6 +12,7 @@
 import { XMLParser, type EntityDecoderOptions, type MatcherView } from 'fast-xml-parser';
 import { VoiceSmsError } from '../errors.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
+import { putBackLongText, setAsideLongText } from './longText.js';
 import { scanXml, type FormFault } from './scan.js';
 import * as l10n from '@vscode/l10n';
 
@@ -122,9 +123,10 @@ function parseError(message: string, cause?: unknown): VoiceSmsError {
 /**
  * Parses one XML document into a plain object keyed by its single root element.
  * Throws VoiceSmsError('parse') on empty input, any DOCTYPE/ENTITY declaration, more tags or attributes
- * than the caps of limits.ts, malformed XML, or more than one root element.
+ * than the caps of limits.ts, malformed XML, or more than one root element. `setAside` false: the parser reads long
+ * text itself (tests compare the two).
  */
-export function parseXml(text: string): Record<string, unknown> {
+export function parseXml(text: string, setAside = true): Record<string, unknown> {
   // A BOM and stray leading whitespace are harmless transport artefacts, but the validator
   // insists that an XML declaration comes first.
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
@@ -160,7 +162,9 @@ export function parseXml(text: string): Record<string, unknown> {
 
   let tree: unknown;
   try {
-    tree = parser.parse(body);
+    // Long text runs wait outside while the parser reads the markup (longText.ts): it reads text a character at a time.
+    const aside = setAside ? setAsideLongText(body) : undefined;
+    tree = aside ? putBackLongText(parser.parse(aside.xml), aside, xmlOnlyDecoder.decode) : parser.parse(body);
   } catch (e) {
     throw parseError(l10n.t('The response XML could not be read: {0}', e instanceof Error ? e.message : String(e)), e);
   }

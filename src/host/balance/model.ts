@@ -2,6 +2,8 @@
 // time and the last error, records readings for the days-left estimate, and tells listeners. No
 // vscode import (the host passes the client lookup and a Memento), so it is unit-tested against the
 // simulator. A profile switch resets it (reset()); a load started for an older profile is ignored.
+// The readings live in global state, which every window shares: a window that starts shortly after
+// another read the balance shows that reading (showRecent) instead of asking again.
 import type { Balance } from '../../core/index.js';
 import { addReading, estimate, type BalanceEstimate, type BalanceReading } from './estimate.js';
 import { flattenResult } from '../../shared/flattenResult.js';
@@ -52,6 +54,8 @@ interface StoredReadings {
   accountId: string;
   currency: string;
   readings: BalanceReading[];
+  /** The newest reading's amount exactly as sent ("100.50"), so it is shown again as it was. */
+  amount?: string;
 }
 
 export const READINGS_KEY_PREFIX = 'voiceSms.balanceReadings.';
@@ -94,6 +98,34 @@ export class BalanceModel {
   readingCount(profile: string): number {
     const stored = this.store.get<StoredReadings>(READINGS_KEY_PREFIX + profile);
     return Array.isArray(stored?.readings) ? stored.readings.length : 0;
+  }
+
+  /**
+   * Shows the newest stored reading of `profile`'s account `accountId` (any window's) when it is younger than
+   * `maxAgeMs`, without a request and without loading the client; false (nothing changed) when there is none.
+   */
+  showRecent(profile: string, accountId: string, maxAgeMs: number, now = (this.options.now ?? Date.now)()): boolean {
+    const stored = this.store.get<StoredReadings>(READINGS_KEY_PREFIX + profile);
+    if (!stored || stored.accountId !== accountId || !Array.isArray(stored.readings) || typeof stored.amount !== 'string') return false;
+    const newest = stored.readings.at(-1);
+    // A reading from the future (another machine's clock, a clock set back) is not trusted to be recent.
+    if (!newest || !(now - newest.at >= 0 && now - newest.at < maxAgeMs)) return false;
+    const balance: Balance = { amount: stored.amount, ...(stored.currency ? { currency: stored.currency } : {}) };
+    if (amountOf(balance) !== newest.amount) return false;
+    const est = estimate(stored.readings, newest.at);
+    this.set({
+      loading: false,
+      loaded: {
+        profile,
+        accountId,
+        balance,
+        shown: formatBalance(balance, this.options.locale?.() ?? 'en'),
+        rows: [],
+        at: newest.at,
+        ...(est ? { estimate: est } : {}),
+      },
+    });
+    return true;
   }
 
   /** Whether anything was loaded or tried since the last reset. */
@@ -170,7 +202,13 @@ export class BalanceModel {
     const old = this.store.get<StoredReadings>(key);
     const same = old && old.accountId === loaded.accountId && old.currency === currency && Array.isArray(old.readings);
     const readings = addReading(same ? old.readings : [], { at: loaded.at, amount });
-    await this.store.update(key, { accountId: loaded.accountId, currency, readings } satisfies StoredReadings);
+    const stored: StoredReadings = {
+      accountId: loaded.accountId,
+      currency,
+      readings,
+      ...(loaded.balance ? { amount: loaded.balance.amount } : {}),
+    };
+    await this.store.update(key, stored);
     return estimate(readings, loaded.at);
   }
 

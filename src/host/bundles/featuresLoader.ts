@@ -1,16 +1,21 @@
 // Loads dist/features.js (a separate bundle, like dist/core.js) on the first command, so activation
-// parses only the shell. Typed by featuresContract.ts, not by the bundle itself (see there why).
+// parses only the shell. Typed by the bundle's own entry (a type-only import: the bundle line may be crossed
+// by types, never at run time; .dependency-cruiser.mjs allows the circle that closes only through it), so no
+// export is written twice.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FeaturesContract } from './featuresContract.js';
+import type * as FeaturesBundle from '../features.js';
 
-let loaded: FeaturesContract | undefined;
+/** What dist/features.js exports, as its entry (src/host/features.ts) declares it. */
+export type Features = typeof FeaturesBundle;
 
-export function loadFeatures(): FeaturesContract {
+let loaded: Features | undefined;
+
+export function loadFeatures(): Features {
   if (!loaded) {
     // A computed path, so esbuild leaves this require alone instead of inlining the features.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require(path.join(__dirname, 'features.js')) as FeaturesContract;
+    loaded = require(path.join(__dirname, 'features.js')) as Features;
     loaded.configurePureL10n(vscode.env.language, vscode.l10n.bundle);
   }
   return loaded;

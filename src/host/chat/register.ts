@@ -4,13 +4,13 @@
 // editor without the language-model API simply gets no tools.
 import * as vscode from 'vscode';
 import type { HostServices } from '../services.js';
-import { loadCommandFeatures } from '../bundles/commandsContract.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
 import type { ChatTools } from './tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;
   let loaded: Promise<ChatTools> | undefined;
-  const tools = (): Promise<ChatTools> => (loaded ??= Promise.resolve().then(() => loadCommandFeatures().createChatTools(services)));
+  const tools = (): Promise<ChatTools> => (loaded ??= Promise.resolve().then(() => loadFeatures().createChatTools(services)));
   for (const name of chatToolNames(ctx.extension.packageJSON)) {
     const tool = async (): Promise<vscode.LanguageModelTool<Record<string, unknown>>> => {
       const t = (await tools())[name];

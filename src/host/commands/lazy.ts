@@ -2,13 +2,11 @@
 // dist/features.js on first use and runs the id's entry of the command table there (commands/table.ts).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { loadCommandFeatures } from '../bundles/commandsContract.js';
+import { loadFeatures } from '../bundles/featuresLoader.js';
 import type { HostServices } from '../services.js';
 
 export function registerLazyCommands(ctx: vscode.ExtensionContext, services: HostServices): void {
   for (const id of Object.values(COMMANDS)) {
-    ctx.subscriptions.push(
-      vscode.commands.registerCommand(id, (arg?: unknown) => loadCommandFeatures().runTableCommand(ctx, services, id, arg)),
-    );
+    ctx.subscriptions.push(vscode.commands.registerCommand(id, (arg?: unknown) => loadFeatures().runTableCommand(ctx, services, id, arg)));
   }
 }

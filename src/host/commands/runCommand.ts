@@ -2,6 +2,7 @@
 // argument into the command's typed one, runs it, and owns the error path, so a command's failure reaches
 // the user from here and nowhere else. vscode-free (VSCODE_FREE_HOST): the editor's half (the notification,
 // what counts as a cancellation) comes in as a FailureSink, and plain-Node unit tests drive it.
+import { isReported } from '../platform/reported.js';
 
 /** What a command failure needs from the editor. */
 export interface FailureSink {
@@ -26,15 +27,6 @@ export interface CommandSpec<Services, Ctx, Arg = unknown> {
    * thrown back unshown: those commands' contract is to reject with the message (sign-in with arguments, …).
    */
   failure?: { title(): string; throwBack?(raw: unknown): ThrowBack };
-}
-
-/** An error the user was already told about in its own words (a failed SMS's notification offers Edit Draft). */
-export function reportedError(message: string): Error {
-  return Object.assign(new Error(message), { reported: true });
-}
-
-function isReported(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { reported?: unknown }).reported === true;
 }
 
 /** Runs `spec` with `raw` (the first argument the editor passed). */

@@ -20,7 +20,7 @@ import * as refreshBalance from './refreshBalance.js';
 import * as removeVoiceInstance from './removeVoiceInstance.js';
 import type { HostCommand } from './hostCommand.js';
 import { runCommand } from './runCommand.js';
-import * as sendSms from '../sms/sendSms.js';
+import * as sendSms from './sendSms.js';
 import * as setUpMcpServer from './setUpMcpServer.js';
 import * as showDayActivities from './showDayActivities.js';
 import * as showLog from './showLog.js';

@@ -37,6 +37,7 @@ export class RedactingLogger implements Logger {
   readonly knownSecrets = {
     apply: (text: string): string => this.secrets.apply(text),
     holds: (char: string): boolean => this.secrets.holds(char),
+    known: (): KnownSecrets => this.secrets,
   };
 
   /** Only the known secrets masked: for exact service text (a raw answer) that must stay byte-true otherwise. */

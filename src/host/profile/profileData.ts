@@ -4,11 +4,8 @@
 // A store added later joins the list with registerProfileData (a finished-months cache, for instance); the
 // integration test test/integration/profileData.test.ts lists every storage key before and after a removal.
 // The list is a plain array built at activation; walking it (forgetProfileData) is in the features bundle.
-// No vscode import: unit-tested.
-import type { BalanceModel } from '../balance/model.js';
-import type { SmsDrafts } from '../sms/draft.js';
-import type { SmsHistory } from '../sms/history.js';
-import type { StoredMonths } from '../months/storedMonths.js';
+// No vscode import: unit-tested. The stores are named by what removal needs of them (structurally), so this
+// room imports none of the rooms that keep them.
 
 /** One kind of per-profile data and how to delete it. */
 export interface ProfileStorage {
@@ -20,11 +17,14 @@ export interface ProfileStorage {
 
 /** The stores every window has from activation on. */
 export interface ProfileStores {
-  smsHistory: Pick<SmsHistory, 'clear'>;
-  drafts: Pick<SmsDrafts, 'forget'>;
-  balance: Pick<BalanceModel, 'forgetReadings'>;
+  /** sms/history.ts */
+  smsHistory: { clear(profile: string): Promise<void> };
+  /** sms/draft.ts */
+  drafts: { forget(profile: string): Promise<void> };
+  /** balance/model.ts */
+  balance: { forgetReadings(profile: string): Promise<void> };
   /** The finished months kept on disk (months/storedMonths.ts). */
-  storedMonths?: Pick<StoredMonths, 'clearProfile'>;
+  storedMonths?: { clearProfile(name: string): Promise<unknown> };
 }
 
 /**

@@ -1,4 +1,5 @@
-// voiceSms.sendSms { from?, to?, body? }: sends one test SMS from the active profile. With all three
+// The Send Test SMS flow (voiceSms.sendSms { from?, to?, body? }, its table entry is commands/sendSms.ts): sends one
+// test SMS from the active profile. With all three
 // arguments nothing is prompted; otherwise a multi-step input asks for what is missing (prefilled
 // from the arguments or from the last draft that did not go out). The confirmation modal is shown
 // unless the user turned voiceSms.sms.confirmBeforeSend off — with or without arguments, because a
@@ -17,8 +18,7 @@ import type { HostServices } from '../services.js';
 import type { SmsDraft } from './draft.js';
 import { rememberSmsAnswer } from './rawAnswers.js';
 import { LINE_BREAK_MARK, visibleSmsText } from '../../tools/text/visibleText.js';
-import type { HostCommand } from '../commands/hostCommand.js';
-import { reportedError } from '../commands/runCommand.js';
+import { reportedError } from '../platform/reported.js';
 import { checkSms, describeBody, explain, smsSteps, type CheckedSms, type SmsForm, type SmsRules } from './sendSmsSteps.js';
 import { stepOfFailure } from './smsField.js';
 
@@ -27,16 +27,6 @@ export interface SendSmsOutcome {
   /** E.164. */
   to: string;
 }
-
-// With arguments (a program, a command link) a failure is shown and thrown back; a failed delivery was already
-// told in its own notification (offerRetry, with Edit Draft), so the wrapper does not show it again.
-export const command: HostCommand = {
-  failure: {
-    title: () => vscode.l10n.t('Send Test SMS'),
-    throwBack: (raw) => (typeof raw === 'object' && raw !== null ? 'shown' : false),
-  },
-  run: (services, arg) => sendSms(services, arg),
-};
 
 function readArgs(arg: unknown): Partial<SmsDraft> | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;

@@ -27,6 +27,8 @@ export class Workbench {
   private constructor(
     readonly page: Page,
     private readonly context: BrowserContext,
+    /** False for a window opened by newWindow(): closing it closes its page, not the browser profile it shares. */
+    private readonly ownsContext = true,
   ) {
     this.quickInput = new QuickInput(page);
   }
@@ -44,7 +46,7 @@ export class Workbench {
     const url = new URL(options.url ?? s.workspaceUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const timeout = options.timeoutMs ?? 60_000;
-    await page.goto(url.toString());
+    await page.goto(url.toString(), { timeout });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });
     if (options.waitForActivityItem) {
       await wb.activityBarItem(options.waitForActivityItem).waitFor({ state: 'visible', timeout });
@@ -54,7 +56,21 @@ export class Workbench {
 
   async close(): Promise<void> {
     openPages.delete(this.page);
-    await this.context.close();
+    if (this.ownsContext) await this.context.close();
+    else await this.page.close();
+  }
+
+  /**
+   * Another window of the same browser profile on the same folder, as a user opens one: its own page and extension
+   * host, the same settings, global state and secrets. Resolves once its workbench is drawn; nothing is run in it.
+   */
+  async newWindow(timeoutMs = 60_000): Promise<Workbench> {
+    const page = await this.context.newPage();
+    openPages.add(page);
+    const wb = new Workbench(page, this.context, false);
+    await page.goto(this.page.url(), { timeout: timeoutMs });
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+    return wb;
   }
 
   // --- activity bar, side bar, views --------------------------------------------------------

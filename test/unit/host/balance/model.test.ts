@@ -112,6 +112,72 @@ void describe('balance model against the simulator', () => {
     assert.ok(failed.loaded?.shown.endsWith(' EUR'));
   });
 
+  void it('a second model on the same store (another window) shows a recent reading without a request', async () => {
+    const store = new MemoryStore();
+    let now = Date.now();
+    const first = new BalanceModel(source(DEMO_ACCOUNT), store, { now: () => now });
+    const read = await first.reload();
+    const before = sim.requests.length;
+    now += 4 * 60_000;
+    // The other window has no client at all: showing the reading must not need one.
+    const noClient: BalanceSource = { active: () => Promise.reject(new Error('no client wanted')) };
+    const second = new BalanceModel(noClient, store, { now: () => now });
+    assert.equal(second.showRecent('p', DEMO_ACCOUNT, 5 * 60_000), true);
+    assert.equal(sim.requests.length, before);
+    assert.equal(second.current.loading, false);
+    assert.equal(second.current.loaded?.shown, read.loaded?.shown);
+    assert.deepEqual(second.current.loaded?.balance, read.loaded?.balance);
+    // Shown with the time it was read, not the time it was shown.
+    assert.equal(second.current.loaded?.at, read.loaded?.at);
+    assert.equal(second.started, true);
+  });
+
+  void it('does not show a reading that is too old, of another account or profile, or from the future', async () => {
+    const store = new MemoryStore();
+    let now = Date.now();
+    await new BalanceModel(source(DEMO_ACCOUNT), store, { now: () => now }).reload();
+    const at = now;
+    const other = (): BalanceModel => new BalanceModel(source(DEMO_ACCOUNT), store, { now: () => now });
+    now = at + 5 * 60_000;
+    assert.equal(other().showRecent('p', DEMO_ACCOUNT, 5 * 60_000), false, 'as old as the limit');
+    now = at + 60_000;
+    assert.equal(other().showRecent('p', 'ACC-OTHER', 5 * 60_000), false, 'another account');
+    assert.equal(other().showRecent('q', DEMO_ACCOUNT, 5 * 60_000), false, 'another profile');
+    now = at - 60_000;
+    assert.equal(other().showRecent('p', DEMO_ACCOUNT, 5 * 60_000), false, 'a reading from the future');
+    const m = other();
+    m.showRecent('p', DEMO_ACCOUNT, 5 * 60_000);
+    assert.equal(m.current.loaded, undefined, 'nothing shown when it said false');
+    assert.equal(m.started, false);
+  });
+
+  void it('shows the amount exactly as the service sent it, with the estimate the readings allow', async () => {
+    const store = new MemoryStore();
+    const at = Date.now();
+    // Written as an earlier version of the model could not: two readings an hour apart, the amount with a trailing zero.
+    await store.update(`${READINGS_KEY_PREFIX}p`, {
+      accountId: DEMO_ACCOUNT,
+      currency: 'EUR',
+      readings: [
+        { at: at - 2 * 3_600_000, amount: 101 },
+        { at: at - 60_000, amount: 100.5 },
+      ],
+      amount: '100.50',
+    });
+    const m = new BalanceModel(source(DEMO_ACCOUNT), store, { now: () => at });
+    assert.equal(m.showRecent('p', DEMO_ACCOUNT, 5 * 60_000), true);
+    assert.deepEqual(m.current.loaded?.balance, { amount: '100.50', currency: 'EUR' });
+    assert.equal(m.current.loaded?.shown, '100.50 EUR');
+    assert.ok(m.current.loaded?.estimate, 'an estimate from the stored readings');
+    // A record without the amount as sent (kept by a version before it was stored) is read again instead.
+    await store.update(`${READINGS_KEY_PREFIX}p`, {
+      accountId: DEMO_ACCOUNT,
+      currency: 'EUR',
+      readings: [{ at: at - 60_000, amount: 100.5 }],
+    });
+    assert.equal(new BalanceModel(source(DEMO_ACCOUNT), store, { now: () => at }).showRecent('p', DEMO_ACCOUNT, 5 * 60_000), false);
+  });
+
   void it('keeps an unknown account as an error, not a balance', async () => {
     const model = new BalanceModel(source('ACC-NOPE'), new MemoryStore());
     const s = await model.reload();

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { readPanelArgs, type PanelArgs } from '../../../../src/host/commands/panelArgs.js';
-import { reportedError, runCommand, type CommandSpec, type FailureSink } from '../../../../src/host/commands/runCommand.js';
+import { runCommand, type CommandSpec, type FailureSink } from '../../../../src/host/commands/runCommand.js';
+import { reportedError } from '../../../../src/host/platform/reported.js';
 
 class AbortLike extends Error {
   override name = 'AbortError';

@@ -45,4 +45,11 @@ void describe('panel kinds: each is complete wherever it must be listed', () => 
       'activationEvents in package.json: npm run panels:manifest writes them',
     );
   });
+
+  void it('keeps onStartupFinished beside them, the one other activation event (product.md: awake in every window)', () => {
+    assert.deepEqual(
+      pkg.activationEvents.filter((e) => !e.startsWith('onWebviewPanel:')),
+      ['onStartupFinished'],
+    );
+  });
 });

@@ -1,16 +1,16 @@
 // Entry of dist/features.js: what commands need (their handlers, quick inputs, exports), loaded on
 // the first command instead of at activation (src/host/bundles/featuresLoader.ts).
-export { commandTableIds, runTableCommand } from '../commands/table.js';
+export { commandTableIds, runTableCommand } from './commands/table.js';
 // This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's.
-export { configurePureL10n } from '../platform/pureL10n.js';
+export { configurePureL10n } from './platform/pureL10n.js';
 // Chat tools' implementations (src/host/chat/register.ts loads them on the first invocation).
-export { createChatTools } from '../chat/tools.js';
+export { createChatTools } from './chat/tools.js';
 // Each panel kind's controller and saved-state check (src/host/webviews/panelParts.ts), and the panels' pages.
-export { panelParts } from '../webviews/panelParts.js';
-export { preparePanelPage, setPanelPage } from '../webviews/panelPage.js';
+export { panelParts } from './webviews/panelParts.js';
+export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
 // The account overview's Export… (src/host/webviews/kinds/overview.ts asks for it when the button is pressed).
-export { exportOverview } from '../commands/exportOverview.js';
+export { exportOverview } from './commands/exportOverview.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
-export { DemoMode } from '../demo/demoMode.js';
+export { DemoMode } from './demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).
-export { refreshMcpServerCopy } from '../mcp/refreshCopy.js';
+export { refreshMcpServerCopy } from './mcp/refreshCopy.js';

@@ -1,0 +1,91 @@
+// Every registered value found in one left-to-right pass over a text (an Aho–Corasick automaton): the cost of a
+// search is the text's length, whatever the number of values. With a few profiles stored, dozens of values (each
+// credential in its base64, hex and joined forms) were each looked for with indexOf, one pass per value per reading.
+// No regular expression; no allocation per character.
+
+/** ASCII columns of the transition table; other characters follow the trie edges and failure links. */
+const ASCII = 128;
+
+export class Automaton {
+  /** node * ASCII + code → next node, every failure already followed. */
+  private readonly table: Int32Array;
+  /** Edges for characters beyond ASCII, as in the trie (no failure followed). */
+  private readonly wide: Array<Map<number, number> | undefined>;
+  private readonly fail: Int32Array;
+  /** The values that end at a node, its failure chain's included; undefined when none. */
+  private readonly outputs: Array<number[] | undefined>;
+  /** 1 where a node has outputs: the search reads a byte per character, not an array of lists. */
+  private readonly ends: Uint8Array;
+
+  constructor(readonly values: readonly string[]) {
+    const ascii: number[][] = [[]];
+    const wide: Array<Map<number, number> | undefined> = [undefined];
+    const ends: Array<number[] | undefined> = [undefined];
+    values.forEach((value, index) => {
+      let node = 0;
+      for (let i = 0; i < value.length; i++) {
+        const c = value.charCodeAt(i);
+        let next = c < ASCII ? ascii[node]![c] : wide[node]?.get(c);
+        if (next === undefined) {
+          next = ascii.length;
+          ascii.push([]);
+          wide.push(undefined);
+          ends.push(undefined);
+          if (c < ASCII) ascii[node]![c] = next;
+          else (wide[node] ??= new Map()).set(c, next);
+        }
+        node = next;
+      }
+      (ends[node] ??= []).push(index);
+    });
+    const count = ascii.length;
+    this.table = new Int32Array(count * ASCII);
+    this.fail = new Int32Array(count);
+    this.wide = wide;
+    this.outputs = ends;
+    // Breadth first: a node's failure (and so its row of the table) is known before its children's.
+    const queue: number[] = [0];
+    for (let head = 0; head < queue.length; head++) {
+      const node = queue[head]!;
+      const f = this.fail[node]!;
+      for (let c = 0; c < ASCII; c++) {
+        const child = ascii[node]![c];
+        if (child === undefined) {
+          this.table[node * ASCII + c] = node === 0 ? 0 : this.table[f * ASCII + c]!;
+          continue;
+        }
+        this.table[node * ASCII + c] = child;
+        this.fail[child] = node === 0 ? 0 : this.table[f * ASCII + c]!;
+        queue.push(child);
+      }
+      for (const [c, child] of wide[node] ?? []) {
+        this.fail[child] = node === 0 ? 0 : this.step(f, c);
+        queue.push(child);
+      }
+      const inherited = node === 0 ? undefined : this.outputs[f];
+      if (inherited) this.outputs[node] = [...(this.outputs[node] ?? []), ...inherited];
+    }
+    this.ends = new Uint8Array(count);
+    for (let node = 0; node < count; node++) if (this.outputs[node] !== undefined) this.ends[node] = 1;
+  }
+
+  private step(node: number, c: number): number {
+    if (c < ASCII) return this.table[node * ASCII + c]!;
+    for (let n = node; ; n = this.fail[n]!) {
+      const next = this.wide[n]?.get(c);
+      if (next !== undefined) return next;
+      if (n === 0) return 0;
+    }
+  }
+
+  /** Calls `found(end, value)` for every occurrence, overlapping ones too: `values[value]` ends just before `end`. */
+  search(text: string, found: (end: number, value: number) => void): void {
+    const { table, ends } = this;
+    let node = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      node = c < ASCII ? table[node * ASCII + c]! : this.step(node, c);
+      if (ends[node] === 1) for (const v of this.outputs[node] ?? []) found(i + 1, v);
+    }
+  }
+}
