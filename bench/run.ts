@@ -23,6 +23,7 @@ import { ANSWERS, answerBlockRows, BLOCK_ROW, onlyRows, SHAPE_ROW, shapeRows } f
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { WATCH_ROW, watchRow } from './watch.js';
+import { LIVE_MONTH_ROW, liveMonthViewRow } from './liveMonthView.js';
 import { pathWithProjectNode, projectBin } from '../scripts/editor/paths.js';
 
 /** --smoke: every row once with few rounds, so CI only checks that the bench runs. */
@@ -523,6 +524,12 @@ async function main(): Promise<void> {
   if (wants(WATCH_ROW)) {
     // 13. Issue 40's watch: one tick of 10 instances (read, compare, update) vs one month request.
     await watchRow(root, row, smoke);
+  }
+
+  if (wants(LIVE_MONTH_ROW) && !process.argv.includes('--no-editor')) {
+    // 14. Issue 40's live month view: a newer load of the month on show changed in place vs the page painted afresh
+    //     (the page bundle in Chromium; --no-editor, for a machine without Chromium, skips it with the editor rows).
+    await liveMonthViewRow(row, smoke);
   }
 
   if (wants('MCP:')) {

@@ -23,8 +23,15 @@ import { LowBalanceAlert } from './watch/lowBalanceAlert.js';
 export interface VoiceSmsTestApi {
   log: { info(message: string): void; addSecret(value: string): void };
   logUri: vscode.Uri;
-  /** What the panel titled `title` shows once its current load settled, and its page (test/integration/panels.test.ts). */
-  panelContent(title: string): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined>;
+  /**
+   * What the panel titled `title` shows once its current load settled, its page, and the last messages posted to that
+   * page (test/integration/panels.test.ts, livePanels.test.ts).
+   */
+  panelContent(
+    title: string,
+  ): Promise<{ viewType: string; shown: readonly unknown[]; posted: readonly unknown[]; html: string } | undefined>;
+  /** Loads a month again through the month cache, as a watch's tick does (low priority); resolves with its settled status. */
+  reloadMonth(instanceId: string, monthId: string): Promise<string>;
   /** Posts `message` to the panel titled `title` as its webview would (a button press); false when no such panel. */
   panelPost(title: string, message: unknown): Promise<boolean>;
   /** Panels tracked right now (test/integration/panelSoak.test.ts). */
@@ -167,6 +174,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       if (open) await open.post(message);
       return open !== undefined;
     },
+    reloadMonth: async (instanceId, monthId) => (await monthCache.reload(instanceId, monthId, 'low')).status,
     footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: {
@@ -294,8 +302,8 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
 
 async function panelContent(
   open: PanelLookup | undefined,
-): Promise<{ viewType: string; shown: readonly unknown[]; html: string } | undefined> {
+): Promise<{ viewType: string; shown: readonly unknown[]; posted: readonly unknown[]; html: string } | undefined> {
   if (!open) return undefined;
   await open.loading;
-  return { viewType: open.viewType, shown: open.shown(), html: open.panel.webview.html };
+  return { viewType: open.viewType, shown: open.shown(), posted: [...open.posted()], html: open.panel.webview.html };
 }

@@ -125,6 +125,12 @@ export type MonthViewToWebview =
    * (`compared`: the same days while the month is not finished, shared/comparison.ts).
    */
   | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData; compared: ComparedDays }
+  /**
+   * A newer load of the month on show (a watch's tick, a refresh elsewhere): the page changes what it shows in place,
+   * keeping its elements, scroll and focus, marks the figures that changed and announces them. A page showing
+   * anything else draws it as `monthData`. A new page gets `monthData` instead (the ready gate's snapshot).
+   */
+  | { type: 'monthUpdate'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
 
 export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';
@@ -173,6 +179,11 @@ export interface ActivitiesState {
 export type ActivitiesToWebview =
   | { type: 'loading'; instanceId: string; dateId: string }
   | { type: 'activitiesData'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
+  /**
+   * Today read again (a newer load of the instance's current month): shown in place of the last reading, with what
+   * is new since it marked. A page showing anything else draws it as `activitiesData`.
+   */
+  | { type: 'activitiesUpdate'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
   | { type: 'error'; instanceId: string; dateId: string; error: PanelError };
 
 export type ActivitiesCommand = 'copyAsCurl' | 'copyAsCode';

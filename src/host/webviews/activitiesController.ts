@@ -12,6 +12,7 @@ import {
 import type { ActivitiesDataSource } from './dataSources.js';
 import { isAbort, toJsonValue, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
+import type { PostFn } from './readyGate.js';
 
 export interface ActivitiesHooks {
   onCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
@@ -25,13 +26,28 @@ export class ActivitiesController extends PanelController<
   ActivitiesDataSource,
   ActivitiesHooks
 > {
+  /** A reading is on show (not loading, not an error): only then is the day read again on its own. */
+  private showing = false;
+  private rereading = false;
+  /** A newer load of the month arrived while the page was hidden: read again once it is shown. */
+  private missed = false;
+  private readonly following: { dispose(): void } | undefined;
+
+  constructor(initial: ActivitiesState, source: ActivitiesDataSource, post: PostFn<ActivitiesToWebview>, hooks?: ActivitiesHooks) {
+    super(initial, source, post, hooks);
+    // Today is read again whenever the month cache has a newer load of the instance's current month (a watch's tick).
+    this.following = this.source.onMonthLoaded?.((instanceId, monthId, r) => this.monthLoaded(instanceId, monthId, r.view.currentDateId));
+  }
+
   async load(): Promise<void> {
     const { instanceId, dateId } = this.state;
     const ticket = this.loads.begin();
+    this.showing = false;
     this.gate.show({ type: 'loading', instanceId, dateId });
     try {
       const r = await this.source.load(instanceId, dateId, ticket.signal);
       if (!ticket.isCurrent()) return;
+      this.showing = true;
       this.gate.show({
         type: 'activitiesData',
         instanceId,
@@ -44,6 +60,54 @@ export class ActivitiesController extends PanelController<
       if (ticket.isCurrent() && !(isAbort(e) && ticket.signal.aborted)) {
         this.gate.show({ type: 'error', instanceId, dateId, error: toPanelError(e) });
       }
+    }
+  }
+
+  override async handle(raw: unknown): Promise<void> {
+    await super.handle(raw);
+    if (this.missed && this.gate.isReady) {
+      this.missed = false;
+      if (this.showing && !this.rereading) await this.reread();
+    }
+  }
+
+  override dispose(): void {
+    this.following?.dispose();
+    super.dispose();
+  }
+
+  /** The panel shows today of this instance (by the service's current date) and a newer load of its month came. */
+  private monthLoaded(instanceId: string, monthId: string, currentDateId: string): void {
+    const { dateId } = this.state;
+    if (instanceId !== this.state.instanceId || monthId !== dateId.slice(0, 6) || currentDateId !== dateId) return;
+    if (!this.showing || this.rereading) return;
+    // Nobody sees a hidden panel: no request now, one when it is shown again.
+    if (!this.gate.isReady) {
+      this.missed = true;
+      return;
+    }
+    void this.reread();
+  }
+
+  /**
+   * Reads the day again behind what the user asked for (low priority) without showing Loading: the page gets the new
+   * reading as `activitiesUpdate` and marks what is new. A failure keeps the reading on show and is logged only.
+   */
+  private async reread(): Promise<void> {
+    const { instanceId, dateId } = this.state;
+    const ticket = this.loads.begin();
+    this.rereading = true;
+    try {
+      const r = await this.source.load(instanceId, dateId, ticket.signal, 'low');
+      if (!ticket.isCurrent()) return;
+      const data = { instanceId, dateId, result: toJsonValue(r.result), rawXml: r.rawXml, meta: toMeta(r.envelope, r.elapsedMs) };
+      this.gate.keep({ type: 'activitiesData', ...data });
+      this.gate.postIfReady({ type: 'activitiesUpdate', ...data });
+    } catch (e) {
+      if (ticket.isCurrent() && !isAbort(e))
+        this.hooks.onWarn?.(`activities: reading ${dateId} again failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.rereading = false;
     }
   }
 

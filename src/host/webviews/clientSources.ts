@@ -4,7 +4,7 @@
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
 import type { ActiveClient } from '../profile/clients.js';
 import { abortError, type MonthCache } from '../months/monthCache.js';
-import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
+import type { ActivitiesDataSource, MonthViewDataSource, OnMonthLoaded } from './dataSources.js';
 import type { OverviewDeps } from './overviewDeps.js';
 import { isAbort } from './payload.js';
 
@@ -18,7 +18,7 @@ export interface PanelSourcesLog {
  * The months the Voice Instances tree keeps (months/monthCache.ts, one cache for the tree and the panels): a
  * month the tree has loaded opens at once, and a panel's month shows in the tree, under the tree's rules.
  */
-export type PanelMonths = Pick<MonthCache, 'state' | 'ensure' | 'reload'>;
+export type PanelMonths = Pick<MonthCache, 'state' | 'ensure' | 'reload' | 'onDidChange'>;
 
 export interface PanelSources {
   monthViews: MonthViewDataSource;
@@ -48,8 +48,18 @@ export function createPanelSources(
       throw err;
     }
   };
+  // Every settled load the cache announces (its change event also fires when a load starts, or for everything).
+  const onMonthLoaded: OnMonthLoaded | undefined = months
+    ? (listener) =>
+        months.onDidChange((changed) => {
+          if (!changed) return;
+          const month = months.state(changed.instanceId, changed.monthId);
+          if (month.status === 'loaded') listener(changed.instanceId, changed.monthId, month.result);
+        })
+    : undefined;
   return {
     monthViews: {
+      ...(onMonthLoaded ? { onMonthLoaded } : {}),
       load: (instanceId, monthId, signal, priority = 'high') =>
         run(`Loading calls of ${instanceId} for ${monthId}`, async () => {
           if (months) {
@@ -68,10 +78,11 @@ export function createPanelSources(
         }),
     },
     activities: {
-      load: (instanceId, dateId, signal) =>
+      ...(onMonthLoaded ? { onMonthLoaded } : {}),
+      load: (instanceId, dateId, signal, priority) =>
         run(`Loading activities of ${instanceId} on ${dateId}`, async () => {
           const { client } = await clients.active();
-          return client.getDayActivities(instanceId, dateId, signal);
+          return client.getDayActivities(instanceId, dateId, signal, priority ? { priority } : undefined);
         }),
     },
   };

@@ -16,10 +16,18 @@ export interface MonthViewLoadResult {
   rawXml?: string;
 }
 
+/**
+ * Newer loads of months arriving in the month cache whoever asked for them (a watch's tick, the tree's refresh): an
+ * open panel follows them without a request of its own. `listener` gets each settled load once.
+ */
+export type OnMonthLoaded = (listener: (instanceId: string, monthId: string, result: MonthViewLoadResult) => void) => { dispose(): void };
+
 export interface MonthViewDataSource {
   /** Rejects with a VoiceSmsError (its message is shown in the panel) or an AbortError. */
   /** `priority` orders the profile's queued requests; absent: the panel's own month, which the user is looking at. */
   load(instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority): Promise<MonthViewLoadResult>;
+  /** Absent: no month arrives but through load() (no month cache). */
+  onMonthLoaded?: OnMonthLoaded;
 }
 
 export interface ActivitiesLoadResult {
@@ -30,5 +38,8 @@ export interface ActivitiesLoadResult {
 }
 
 export interface ActivitiesDataSource {
-  load(instanceId: string, dateId: string, signal: AbortSignal): Promise<ActivitiesLoadResult>;
+  /** `priority`: absent, the user's own request (high); a re-read nobody asked for now goes `low`. */
+  load(instanceId: string, dateId: string, signal: AbortSignal, priority?: RequestPriority): Promise<ActivitiesLoadResult>;
+  /** The months' loads (see MonthViewDataSource): a newer load of the current month has today read again. */
+  onMonthLoaded?: OnMonthLoaded;
 }

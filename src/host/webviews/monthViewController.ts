@@ -11,9 +11,10 @@ import {
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
 import { compareMonths } from '../../shared/comparison.js';
-import type { MonthViewDataSource } from './dataSources.js';
+import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
+import type { PostFn } from './readyGate.js';
 
 export interface MonthViewHooks {
   onStateChange?(state: MonthViewState): void;
@@ -31,6 +32,15 @@ export class MonthViewController extends PanelController<
 > {
   /** The XML of the month on show (undefined while loading or after an error). */
   rawAnswer: string | undefined;
+  /** The load on show: undefined while this panel loads or shows an error (a newer load then waits for its own). */
+  private shownLoad: MonthViewLoadResult | undefined;
+  private readonly following: { dispose(): void } | undefined;
+
+  constructor(initial: MonthViewState, source: MonthViewDataSource, post: PostFn<MonthViewToWebview>, hooks?: MonthViewHooks) {
+    super(initial, source, post, hooks);
+    // The month cache's newer loads of the month on show (a watch's tick): shown in place, no request of our own.
+    this.following = this.source.onMonthLoaded?.((instanceId, monthId, r) => this.arrived(instanceId, monthId, r));
+  }
 
   /** The XML behind `monthId` if that is the month on show and it has loaded (Show Raw Answer reuses it). */
   rawAnswerOf(monthId: string): string | undefined {
@@ -42,6 +52,7 @@ export class MonthViewController extends PanelController<
     const { instanceId, monthId } = this.state;
     const ticket = this.loads.begin();
     this.rawAnswer = undefined;
+    this.shownLoad = undefined;
     this.gate.show({ type: 'loading', instanceId, monthId });
     const previousMonthId = shiftMonthId(monthId, -1);
     // Started together so the comparison costs no extra wait; its failure only hides the comparison.
@@ -55,6 +66,7 @@ export class MonthViewController extends PanelController<
       if (!ticket.isCurrent()) return;
       view = r.view;
       this.rawAnswer = r.rawXml;
+      this.shownLoad = r;
       this.gate.show({ type: 'monthData', instanceId, monthId, view: r.view, meta: toMeta(r.envelope, r.elapsedMs) });
     } catch (e) {
       if (ticket.isCurrent() && !(isAbort(e) && ticket.signal.aborted)) {
@@ -75,6 +87,26 @@ export class MonthViewController extends PanelController<
         compared: comparison.compared,
       });
     }
+  }
+
+  override dispose(): void {
+    this.following?.dispose();
+    super.dispose();
+  }
+
+  /**
+   * A settled load from the month cache: when it is a newer load of the month on show, the page is posted one
+   * `monthUpdate`, and a new page would get the new month whole (the comparison, of the month before, stays).
+   */
+  private arrived(instanceId: string, monthId: string, r: MonthViewLoadResult): void {
+    if (instanceId !== this.state.instanceId || monthId !== this.state.monthId) return;
+    if (!this.shownLoad || this.shownLoad === r) return;
+    this.shownLoad = r;
+    this.rawAnswer = r.rawXml;
+    const meta = toMeta(r.envelope, r.elapsedMs);
+    const comparison = this.gate.current().filter((m) => m.type === 'comparison');
+    this.gate.keep({ type: 'monthData', instanceId, monthId, view: r.view, meta }, ...comparison);
+    this.gate.postIfReady({ type: 'monthUpdate', instanceId, monthId, view: r.view, meta });
   }
 
   /** Shows another month of the same instance (from the webview's buttons or a command). */

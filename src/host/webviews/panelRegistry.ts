@@ -35,6 +35,8 @@ export interface PanelLookup {
   loading: Promise<void>;
   /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
   shown(): readonly unknown[];
+  /** The last messages posted to its page (an update in place is told from a page made afresh by them). */
+  posted(): readonly unknown[];
   /** Handles `message` as if the panel's webview had posted it (its buttons, for the integration tests). */
   post(message: unknown): Promise<void>;
 }
@@ -113,6 +115,7 @@ export class PanelRegistry implements vscode.Disposable {
             panel: open.panel,
             loading: open.loading,
             shown: () => open.controller.gate.current(),
+            posted: () => open.controller.gate.posted(),
             post: (m) => open.controller.handle(m),
           };
         }

@@ -12,11 +12,12 @@ import {
   type ResponseMeta,
 } from '../../shared/protocol.js';
 import { button, h, replaceContent } from '../common/dom.js';
-import { formatDateLong } from '../common/format.js';
+import { formatDateLong, formatInt } from '../common/format.js';
 import { PanelShell } from '../common/panelShell.js';
 import { instanceLabel, serviceFooter } from '../common/parts.js';
 import { connectToHost } from '../common/vscodeApi.js';
-import { isEmptyResult, renderResult } from './resultView.js';
+import { isEmptyResult, newEntries, renderResult } from './resultView.js';
+import { quiet, syncInPlace, UpdateAnnouncer, UpdateMarks } from '../common/live.js';
 
 /** The host restores from instanceId + dateId; `showRaw` only matters to this page. */
 interface PageState extends ActivitiesState {
@@ -34,8 +35,12 @@ interface DayData {
   result: JsonValue;
   rawXml: string;
   meta: ResponseMeta;
+  /** The entries new since the last reading (paths, see newEntries); absent on a first reading. */
+  fresh?: Set<string>;
 }
 
+const marks = new UpdateMarks();
+const announcer = new UpdateAnnouncer();
 const host = connectToHost<ActivitiesToHost, ActivitiesToWebview, PageState>(parsePageState);
 let current: PageState | undefined = host.getState();
 
@@ -62,14 +67,14 @@ const shell = new PanelShell<DayData>({
   },
   loadingText: () => l10n.t('Loading activities…'),
   errorTitle: () => l10n.t('Could not load the activities'),
-  renderData: ({ result, rawXml, meta }) => ({
+  renderData: ({ result, rawXml, meta, fresh }) => ({
     content: [
       h(
         'section',
         { className: 'panel result-panel', attrs: { 'aria-label': l10n.t('Activities') } },
         isEmptyResult(result)
           ? h('p', { className: 'empty-note' }, l10n.t('The service returned no activities for this day.'))
-          : renderResult(result),
+          : renderResult(result, (path) => fresh?.has(JSON.stringify(path)) === true),
       ),
       showRaw()
         ? h(
@@ -84,6 +89,31 @@ const shell = new PanelShell<DayData>({
   }),
   retry: () => host.post({ type: 'retry' }),
 });
+
+/**
+ * Today read again: shown in place of the last reading — the elements on show kept where the payload kept its shape,
+ * so scroll position and focus stay — with the entries new since it marked and their number said politely.
+ */
+function update(data: DayData): void {
+  const { phase } = shell;
+  if (phase.kind !== 'data') return shell.show({ kind: 'data', data });
+  const fresh = newEntries(phase.data.result, data.result);
+  const next: DayData = { ...data, fresh };
+  const old = [...shell.body.children];
+  const drawn = shell.draw(next);
+  quiet(...old);
+  if (old.length === drawn.length && old.every((el, i) => el.tagName === drawn[i]?.tagName)) {
+    old.forEach((el, i) => syncInPlace(el, drawn[i]!));
+    shell.keepShowing(next);
+  } else shell.show({ kind: 'data', data: next });
+  marks.mark([...shell.body.querySelectorAll('.is-new')]);
+  if (fresh.size > 0)
+    announcer.say(
+      fresh.size === 1
+        ? l10n.t('1 new entry since the last reading.')
+        : l10n.t('{0} new entries since the last reading.', formatInt(fresh.size)),
+    );
+}
 
 function showRaw(): boolean {
   return current?.showRaw === true;
@@ -106,11 +136,15 @@ host.onMessage((msg) => {
     case 'activitiesData':
       shell.show({ kind: 'data', data: { result: msg.result, rawXml: msg.rawXml, meta: msg.meta } });
       return;
+    case 'activitiesUpdate':
+      update({ result: msg.result, rawXml: msg.rawXml, meta: msg.meta });
+      return;
     case 'error':
       shell.show({ kind: 'error', error: msg.error });
       return;
   }
 });
 
+shell.app.append(announcer.element);
 shell.render();
 host.ready();

@@ -8,6 +8,55 @@ import { formatInt } from '../common/format.js';
 
 type JsonObject = { [key: string]: JsonValue };
 
+/** Where a value sits in the payload: object keys and array indices from the top. */
+export type JsonPath = readonly (string | number)[];
+
+/** Whether the entry at a path is new since the last reading (none on a first reading). */
+export type IsNew = (path: JsonPath) => boolean;
+
+const nothingNew: IsNew = () => false;
+
+/**
+ * The list items of `after` that `before` (the last reading) did not have, as paths (JSON of the path array): items are
+ * compared whole, as many times as they occur, wherever the same list sits; a single item that became a list of
+ * several (one element in XML, then two) is compared as a list of one.
+ */
+export function newEntries(before: JsonValue, after: JsonValue): Set<string> {
+  const found = new Set<string>();
+  const walk = (b: JsonValue | undefined, a: JsonValue, path: (string | number)[]): void => {
+    if (Array.isArray(a)) {
+      const was = Array.isArray(b) ? b : b === undefined ? [] : [b];
+      const left = new Map<string, number>();
+      for (const x of was) left.set(JSON.stringify(x), (left.get(JSON.stringify(x)) ?? 0) + 1);
+      a.forEach((x, i) => {
+        const k = JSON.stringify(x);
+        const n = left.get(k) ?? 0;
+        if (n > 0) left.set(k, n - 1);
+        else found.add(JSON.stringify([...path, i]));
+      });
+      return;
+    }
+    if (isObject(a)) {
+      const prev = b !== undefined && isObject(b) ? b : undefined;
+      // A list that shrank to one item arrives as that item: compared with the list's items.
+      if (!prev && Array.isArray(b)) {
+        if (!b.some((x) => JSON.stringify(x) === JSON.stringify(a))) found.add(JSON.stringify(path));
+        return;
+      }
+      for (const [k, x] of Object.entries(a)) walk(prev?.[k], x, [...path, k]);
+    }
+  };
+  walk(before, after, []);
+  return found;
+}
+
+/** A "new" badge for an entry new since the last reading. */
+function newBadge(isNew: boolean): Child {
+  return isNew
+    ? h('span', { className: 'badge badge-new' }, l10n.t({ message: 'new', comment: ['An activity new since the last reading'] }))
+    : null;
+}
+
 function isObject(v: JsonValue): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -41,7 +90,7 @@ function summaryHint(v: JsonObject | JsonValue[]): string {
   return n === 1 ? l10n.t('1 field') : l10n.t('{0} fields', formatInt(n));
 }
 
-function recordsTable(items: JsonValue[], columns: string[], caption: string): HTMLElement {
+function recordsTable(items: JsonValue[], columns: string[], caption: string, path: JsonPath, isNew: IsNew): HTMLElement {
   return h(
     'div',
     { className: 'records-wrap' },
@@ -62,45 +111,50 @@ function recordsTable(items: JsonValue[], columns: string[], caption: string): H
       h(
         'tbody',
         {},
-        ...items.map((item, i) =>
-          h(
+        ...items.map((item, i) => {
+          const fresh = isNew([...path, i]);
+          return h(
             'tr',
-            {},
-            h('td', { className: 'num' }, String(i + 1)),
+            fresh ? { className: 'is-new' } : {},
+            h('td', { className: 'num' }, String(i + 1), newBadge(fresh)),
             ...columns.map((c) => {
               const cell = isObject(item) ? item[c] : undefined;
-              return h('td', {}, cell === undefined ? null : isComposite(cell) ? valueTree(cell) : scalar(cell));
+              return h('td', {}, cell === undefined ? null : isComposite(cell) ? valueTree(cell, [...path, i, c], isNew) : scalar(cell));
             }),
-          ),
-        ),
+          );
+        }),
       ),
     ),
   );
 }
 
-function entry(key: string, v: JsonValue): HTMLElement {
-  if (!isComposite(v)) return h('li', {}, h('span', { className: 'key' }, key), scalar(v));
+function entry(key: string, v: JsonValue, path: JsonPath, isNew: IsNew): HTMLElement {
+  const fresh = isNew(path);
+  const props = fresh ? { className: 'is-new' } : {};
+  if (!isComposite(v)) return h('li', props, h('span', { className: 'key' }, key), scalar(v), newBadge(fresh));
   const columns = likeRecordColumns(v);
-  const inner: Child = columns && Array.isArray(v) ? recordsTable(v, columns, key) : valueTree(v);
+  const inner: Child = columns && Array.isArray(v) ? recordsTable(v, columns, key, path, isNew) : valueTree(v, path, isNew);
   return h(
     'li',
-    {},
+    props,
     h(
       'details',
       { attrs: { open: true } },
-      h('summary', {}, h('span', { className: 'key' }, key), h('span', { className: 'hint' }, summaryHint(v))),
+      h('summary', {}, h('span', { className: 'key' }, key), h('span', { className: 'hint' }, summaryHint(v)), newBadge(fresh)),
       inner,
     ),
   );
 }
 
 /** A nested list of the value's fields (or items, keyed by index). */
-export function valueTree(v: JsonValue): HTMLElement {
+export function valueTree(v: JsonValue, path: JsonPath = [], isNew: IsNew = nothingNew): HTMLElement {
   if (!isComposite(v)) return scalar(v);
-  const entries: [string, JsonValue][] = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v);
+  const entries: [string, JsonValue, JsonPath][] = Array.isArray(v)
+    ? v.map((x, i) => [`[${i}]`, x, [...path, i]])
+    : Object.entries(v).map(([k, x]) => [k, x, [...path, k]]);
   if (entries.length === 0)
     return h('span', { className: 'value value-empty' }, Array.isArray(v) ? l10n.t('(no items)') : l10n.t('(no fields)'));
-  return h('ul', { className: 'tree' }, ...entries.map(([k, x]) => entry(k, x)));
+  return h('ul', { className: 'tree' }, ...entries.map(([k, x, p]) => entry(k, x, p, isNew)));
 }
 
 export function isEmptyResult(v: JsonValue): boolean {
@@ -108,8 +162,8 @@ export function isEmptyResult(v: JsonValue): boolean {
 }
 
 /** Top level: a table for a list of like records, else the tree. */
-export function renderResult(v: JsonValue): HTMLElement {
+export function renderResult(v: JsonValue, isNew: IsNew = nothingNew): HTMLElement {
   const columns = likeRecordColumns(v);
-  if (columns && Array.isArray(v)) return recordsTable(v, columns, l10n.t('Activities'));
-  return valueTree(v);
+  if (columns && Array.isArray(v)) return recordsTable(v, columns, l10n.t('Activities'), [], isNew);
+  return valueTree(v, [], isNew);
 }

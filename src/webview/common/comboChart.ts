@@ -85,6 +85,16 @@ export class ComboChart {
     this.build();
   }
 
+  /**
+   * New values for the same days (a live update): drawn into the same plot and canvas, its scales read again. A
+   * different number of days is a new chart (setData).
+   */
+  update(points: ComboPoint[]): void {
+    if (!this.plot || points.length !== this.points.length) return this.setData(points);
+    this.points = points;
+    this.plot.setData(this.series());
+  }
+
   /** Re-reads the theme's colours (after VS Code changed theme). */
   refreshTheme(): void {
     this.theme = readChartTheme();
@@ -118,6 +128,14 @@ export class ComboChart {
     return this.theme[key];
   }
 
+  /** The plot's data: the days' indices, then its series in the order of `series` below. */
+  private series(): uPlot.AlignedData {
+    const value = (key: SeriesKey) => this.points.map((p) => p[key]);
+    // Stacked legs: the outbound bar stands on the inbound one, so it is drawn as their sum, behind it.
+    const legs = this.points.map((p) => (p.inbound === null && p.outbound === null ? null : (p.inbound ?? 0) + (p.outbound ?? 0)));
+    return [this.points.map((_, i) => i), legs, value('inbound'), value('unique'), value('minutes')];
+  }
+
   /** (Re)creates the plot: every change (data, theme) is a new chart, as cheap as an update with uPlot. */
   private build(): void {
     this.plot?.destroy();
@@ -128,9 +146,6 @@ export class ComboChart {
     const border = t.highContrast ? t.foreground : undefined;
     const bars = uPlot.paths.bars?.({ size: [0.6, 28] });
     const line = uPlot.paths.spline?.();
-    const value = (key: SeriesKey) => this.points.map((p) => p[key]);
-    // Stacked legs: the outbound bar stands on the inbound one, so it is drawn as their sum, behind it.
-    const legs = this.points.map((p) => (p.inbound === null && p.outbound === null ? null : (p.inbound ?? 0) + (p.outbound ?? 0)));
     const barSeries = (key: 'inbound' | 'outbound'): uPlot.Series => ({
       label: this.label(key),
       scale: 'y',
@@ -149,7 +164,9 @@ export class ComboChart {
       points: { show: true, size: 5, fill: this.color(key), stroke: this.color(key) },
       ...(key === 'minutes' ? { dash: [5, 3] } : {}),
     });
-    const maxOf = (values: (number | null)[]): number | null => Math.max(0, ...values.map((v) => v ?? 0));
+    // The scales read the plot's data, not this build's: update() draws new values into the same plot.
+    const maxOf = (values: ArrayLike<number | null | undefined> | undefined): number =>
+      Math.max(0, ...Array.from(values ?? [], (v) => v ?? 0));
     const countAxis = (scale: 'y' | 'y1', title: string, side: 1 | 3): uPlot.Axis => ({
       scale,
       side,
@@ -172,8 +189,8 @@ export class ComboChart {
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         scales: {
           x: { time: false, range: () => [-0.5, Math.max(0, n - 1) + 0.5] },
-          y: { range: () => countRange(maxOf(legs)) },
-          y1: { range: () => countRange(Math.max(maxOf(value('unique')) ?? 0, maxOf(value('minutes')) ?? 0)) },
+          y: { range: (u) => countRange(maxOf(u.data[1])) },
+          y1: { range: (u) => countRange(Math.max(maxOf(u.data[3]), maxOf(u.data[4]))) },
         },
         axes: [
           {
@@ -194,7 +211,7 @@ export class ComboChart {
           setCursor: [(u) => this.showTip(u)],
         },
       },
-      [this.points.map((_, i) => i), legs, value('inbound'), value('unique'), value('minutes')],
+      this.series(),
       this.box,
     );
     const canvas = plot.ctx.canvas;

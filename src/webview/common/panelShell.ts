@@ -3,7 +3,7 @@
 // and the error state whose Retry asks the host again. Each panel's main.ts supplies only its own parts:
 // the header's contents, the texts, and how its data is drawn.
 import type { PanelError } from '../../shared/protocol.js';
-import { appRoot, h, replaceContent, type Child } from './dom.js';
+import { append, appRoot, h, replaceContent, type Child } from './dom.js';
 import { errorState, loadingState } from './parts.js';
 
 export type Phase<D> =
@@ -59,6 +59,23 @@ export class PanelShell<D> {
   show(phase: Phase<D>): void {
     this.current = phase;
     this.render();
+  }
+
+  /**
+   * The body already shows `data`: the page changed it in place (a live update). The phase takes it and the frame is
+   * drawn again; the body is left as it is, so its elements, scroll position and focus stay.
+   */
+  keepShowing(data: D): void {
+    this.current = { kind: 'data', data };
+    this.o.frame(this.subtitle, this.current);
+  }
+
+  /** The body's contents for `data`, drawn off the page (a live update copies them into the elements on show). */
+  draw(data: D): Element[] {
+    const content = this.o.renderData(data, () => false).content;
+    const holder = document.createElement('div');
+    append(holder, ...content);
+    return [...holder.children];
   }
 
   /** Renders the frame and the body for the current phase. */

@@ -21,7 +21,10 @@ import { instanceLabel, serviceFooter } from '../common/parts.js';
 import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { whenChartLoaded } from '../common/sharedChart.js';
-import { buildDayRows, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
+import { buildDayRows, chartPoints, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
+import { UpdateAnnouncer, UpdateMarks } from '../common/live.js';
+import type { DayRow } from '../common/insights.js';
+import { applyMonthUpdate, describeUpdate } from './update.js';
 
 interface MonthData {
   view: MonthViewData;
@@ -32,6 +35,10 @@ interface MonthData {
 const host = connectToHost<MonthViewToHost, MonthViewToWebview, MonthViewState>(parseMonthViewState);
 let current: MonthViewState | undefined = host.getState();
 let chart: ComboChart | undefined;
+/** The days the chart shows (a live update changes them in place). */
+let chartRows: DayRow[] = [];
+const marks = new UpdateMarks();
+const announcer = new UpdateAnnouncer();
 
 const title = h('h1', { className: 'title' });
 const prevButton = button('‹', () => navigate(-1), { secondary: true, ariaLabel: l10n.t('Previous month') });
@@ -64,6 +71,7 @@ const shell = new PanelShell<MonthData>(
     clear: () => {
       chart?.destroy();
       chart = undefined;
+      marks.clear();
     },
     renderData,
     retry: () => host.post({ type: 'retry' }),
@@ -127,7 +135,8 @@ function renderHeader(subtitle: HTMLElement, phase: Phase<MonthData>): void {
 
 function renderData({ view, meta, comparison }: MonthData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
   const rows = buildDayRows(view);
-  const chartPart = renderChart(rows, view, openDay);
+  chartRows = rows;
+  const chartPart = renderChart(() => chartRows, view, openDay);
   return {
     content: [
       renderCards(view, comparison),
@@ -155,6 +164,28 @@ function renderComparison(data: MonthData): void {
   shell.body.querySelector('.totals')?.replaceWith(renderCards(data.view, data.comparison));
 }
 
+/**
+ * A newer load of the month on show: changed in place (same elements, scroll and focus), its changed figures marked
+ * and announced. Anything else on show (or another set of days) is drawn afresh.
+ */
+function update(view: MonthViewData, meta: ResponseMeta): void {
+  const { phase } = shell;
+  if (phase.kind === 'data') {
+    const applied = applyMonthUpdate(phase.data, view, serviceFooter(meta), { body: shell.body, openDay, focusDay });
+    if (applied) {
+      const before = phase.data.view;
+      chartRows = applied.rows;
+      chart?.update(chartPoints(applied.rows));
+      shell.keepShowing({ view, meta, ...(phase.data.comparison ? { comparison: phase.data.comparison } : {}) });
+      marks.mark(applied.changed);
+      const sentence = describeUpdate(before, view);
+      if (sentence) announcer.say(sentence);
+      return;
+    }
+  }
+  shell.show({ kind: 'data', data: { view, meta } });
+}
+
 host.onMessage((msg) => {
   switch (msg.type) {
     case 'loading':
@@ -173,6 +204,10 @@ host.onMessage((msg) => {
       }
       return;
     }
+    case 'monthUpdate':
+      // For the month on show only: a page that moved on (its navigate on the way) waits for its own month.
+      if (current?.instanceId === msg.instanceId && current.monthId === msg.monthId) update(msg.view, msg.meta);
+      return;
     case 'error':
       setCurrent({ instanceId: msg.instanceId, monthId: msg.monthId });
       shell.show({ kind: 'error', error: msg.error });
@@ -181,5 +216,6 @@ host.onMessage((msg) => {
 });
 
 onThemeChange(() => chart?.refreshTheme());
+shell.app.append(announcer.element);
 shell.render();
 host.ready();

@@ -159,8 +159,9 @@ export function chartPoints(rows: DayRow[]): ComboPoint[] {
   });
 }
 
+/** `rows`: the days as shown when the chart is drawn or a day is picked (a live update may have changed them). */
 export function renderChart(
-  rows: DayRow[],
+  rows: () => DayRow[],
   view: MonthViewData,
   openDay: (dateId: string) => void,
 ): { section: HTMLElement; chart: () => ComboChart } {
@@ -182,7 +183,7 @@ export function renderChart(
     section,
     chart: () => {
       if (chart) {
-        chart.setData(chartPoints(rows));
+        chart.setData(chartPoints(rows()));
         return chart;
       }
       chart = createComboChart(
@@ -193,11 +194,11 @@ export function renderChart(
             formatMonth(view.monthId),
           ),
           onSelect: (i) => {
-            const row = rows[i];
+            const row = rows()[i];
             if (row) openDay(row.dateId);
           },
         },
-        chartPoints(rows),
+        chartPoints(rows()),
       );
       return chart;
     },
