@@ -1,7 +1,8 @@
 // The watch over the offline demo, in the real UI of the installed VSIX, waiting for real ticks: start the demo,
 // Start Watching two instances from the palette, see the status-bar item appear with today's call legs, tick up as
 // the demo's calls arrive (its live traffic runs while a watch does), and the low-balance alert appear as the demo
-// account is charged for them — within the couple of minutes a new user would wait. Screenshots for docs/usage.md.
+// account is charged for them — within the couple of minutes a new user would wait; a click on the status bar opens
+// today's month view, whose today row the next tick changes in place. Screenshots for docs/usage.md.
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
@@ -78,6 +79,29 @@ describe('watch over the offline demo (real ticks)', function () {
     for (const id of WATCHED) assert.match((await hover.textContent()) ?? '', new RegExp(`${id}: [\\d,.]+ \\(\\+?\\d+`));
     await wb.screenshot('watch-02-tooltip', { keepHover: true });
     await wb.moveMouseAway();
+  });
+
+  it("a click on the status bar opens today's month view; the next tick changes today's row in place, marked and announced", async function () {
+    if (!watching) this.skip();
+    await wb.statusBarItem(FIGURES).click();
+    const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const row = `tr[data-date-id="${today}"]`;
+    const frame = await wb.webviewWith(row);
+    const cell = frame.locator(`${row} td.num.strong`);
+    const before = ((await cell.textContent()) ?? '').trim();
+    // The row element on show now: a page painted afresh would replace it, an update in place keeps it.
+    const shown = await frame.locator(row).elementHandle();
+    assert.ok(shown, "today's row is shown");
+    await until(
+      "today's call legs to change in the open month view",
+      async () => ((await cell.textContent()) ?? '').trim() !== before,
+      90_000,
+    );
+    assert.equal(await shown.evaluate((el) => el.isConnected), true, 'the same row element, changed in place');
+    await until('the change announced politely', async () =>
+      /updated/i.test((await frame.locator('[role="status"]').allTextContents()).join(' ')),
+    );
+    await wb.screenshot('watch-04-month-view-live');
   });
 
   it('the demo balance falls and the low-balance alert appears within a couple of minutes', async function () {
