@@ -50,6 +50,7 @@ void describe('MCP server: --help, --version and a server that cannot work', { t
       [{ VOICESMS_BASE_URL: '   ' }, /VOICESMS_BASE_URL is not set/],
       [{ VOICESMS_BASE_URL: 'svc.corp.test/v1' }, /VOICESMS_BASE_URL is not an absolute URL/],
       [{ VOICESMS_BASE_URL: 'http://svc.corp.test' }, /VOICESMS_BASE_URL uses plain http:\/\/ for a host that is not this computer/],
+      [{ VOICESMS_BASE_URL: 'http://svc.corp.test/?token=tk-77' }, /VOICESMS_BASE_URL uses plain http:\/\//],
       [{ VOICESMS_BASE_URL: 'ftp://svc.corp.test' }, /VOICESMS_BASE_URL must start with https:\/\//],
     ];
     for (const [env, sentence] of cases) {
@@ -58,7 +59,10 @@ void describe('MCP server: --help, --version and a server that cannot work', { t
       assert.equal(r.stdout, '', 'nothing on the protocol channel');
       assert.match(r.stderr, sentence);
       assert.match(r.stderr, /cannot work and stops/);
-      assert.ok(!r.stderr.includes('svc.corp.test') && !r.stderr.includes('secret-Xy7'), 'no value repeated');
+      assert.ok(
+        !r.stderr.includes('svc.corp.test') && !r.stderr.includes('tk-77') && !r.stderr.includes('secret-Xy7'),
+        'no value repeated',
+      );
     }
   });
 
