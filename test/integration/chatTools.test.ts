@@ -197,16 +197,20 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.equal(data.currency, 'EUR');
   });
 
-  it('listInstances returns the active profile, its instances and sender identities', async function () {
-    const data = json<{ profile: string; signedIn: boolean; demo: boolean; instances: string[]; senderIds: string[] }>(
-      await invoke('voiceSms_listInstances', {}),
+  it('listInstances returns the active profile, its instances and sender identities, masked as its text masks them', async function () {
+    const result = await invoke('voiceSms_listInstances', {});
+    const data = json<{ profile: string; signedIn: boolean; demo: boolean; instances: string[]; senderIds: string[] }>(result);
+    assert.deepEqual(
+      { ...data, senderIds: data.senderIds.length },
+      { profile: PROFILE, signedIn: true, demo: false, instances: [...DEMO_INSTANCES], senderIds: DEMO_SENDER_IDS.length },
     );
-    assert.deepEqual(data, {
-      profile: PROFILE,
-      signedIn: true,
-      demo: false,
-      instances: [...DEMO_INSTANCES],
-      senderIds: [...DEMO_SENDER_IDS],
+    // A sender that is a phone number is masked in the data as in the text; a name is given as it is.
+    const text = texts(result).join('\n');
+    DEMO_SENDER_IDS.forEach((id, i) => {
+      const shown = data.senderIds[i] ?? '';
+      if (id.startsWith('+')) assert.notEqual(shown, id, `${id} masked`);
+      else assert.equal(shown, id);
+      assert.ok(text.includes(shown), `${shown} as the text shows it`);
     });
   });
 
@@ -316,18 +320,23 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     }
   });
 
-  it('sendTestSms: a sender id carrying a bidi override is refused naming it; a no-break space is spelled out in the modal', async function () {
+  it('sendTestSms: a sender id carrying a bidi override, or not listed, is refused before asking; a no-break space in the text is spelled out in the modal', async function () {
     const askedBefore = (await confirmations()).asked().length;
     const received = sim.received.length;
     const refused = await failing('voiceSms_sendTestSms', { from: 'VSTK\u202eTSET', to: '+4915123456789', body: 'x' });
     assert.equal(json<{ error: string }>(refused).error, 'validation', texts(refused).join('\n'));
     assert.match(texts(refused).join('\n'), /U\+202E RIGHT-TO-LEFT OVERRIDE/);
     assert.equal((await confirmations()).asked().length, askedBefore, 'nobody was asked');
-    const result = await invoke('voiceSms_sendTestSms', { from: 'VSTK\u00a0TEST', to: '+4915123456789', body: 'x' });
+    // A look-alike of a listed sender is not one of them: refused before anyone is asked, naming the listed ones.
+    const unknown = await failing('voiceSms_sendTestSms', { from: 'VSTK\u00a0TEST', to: '+4915123456789', body: 'x' });
+    assert.match(texts(unknown).join('\n'), /is not one of the sender IDs of this profile \("VSTK-TEST"/);
+    assert.equal((await confirmations()).asked().length, askedBefore, 'nobody was asked');
+    // An invisible character in the text is spelled out in the modal.
+    const result = await invoke('voiceSms_sendTestSms', { from: 'VSTK-TEST', to: '+4915123456789', body: 'x\u00a0y' });
     assert.equal(json<{ error: string }>(result).error, 'declined', texts(result).join('\n'));
     const modal = (await confirmations()).asked().at(-1);
     assert.ok(modal, 'no confirmation was asked');
-    assert.ok(modal.detail.includes('From: VSTK⟨U+00A0⟩TEST'), modal.detail);
+    assert.ok(modal.detail.includes('x⟨U+00A0⟩y'), modal.detail);
     assert.equal(sim.received.length, received);
   });
 

@@ -113,21 +113,15 @@ describe('account overview', function () {
     const from = profile.sim.requests.length;
     const title = await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId: month });
     await waitFor('the first answers', () => calls(from).length >= LIMIT + 1);
-    // The simulator logs a request as it reads it: those on their way at Cancel (at most the limit) may still arrive.
-    const atCancel = calls(from).length;
     assert.ok(await profile.api.panelPost(title, { type: 'cancel' }));
     const done = await waitFor('the cancelled overview', async () => {
       const s = await shown(title);
       return s && !s.loading ? s : undefined;
     });
     assert.equal(done.cancelled, true);
-    // A barrier instead of a sleep: a request made after Cancel, through the same profile's scheduler, reaches the
-    // simulator after anything the overview's queue would still have sent (that is sent as soon as a slot frees).
-    const before = profile.sim.requests.length;
-    await vscode.commands.executeCommand('voiceSms.refreshBalance');
-    await waitFor('the balance request after Cancel', () => profile.sim.requests.slice(before).some((r) => r.path.includes('/balance')));
     const sent = calls(from).length;
-    assert.ok(sent <= atCancel + LIMIT, `nothing asked after Cancel beyond the ${LIMIT} on their way: ${sent}, ${atCancel} at Cancel`);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(calls(from).length, sent, 'nothing asked after Cancel');
     assert.ok(sent < 2 * N, `${sent} of ${2 * N} requests`);
   });
 
@@ -139,13 +133,8 @@ describe('account overview', function () {
     const from = profile.sim.requests.length;
     const title = await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId: month });
     await waitFor('the overview on the wire', () => calls(from).length >= 1);
-    const view = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: IDS[N - 1], monthId: other });
-    // Counted once the month view has started its load (the command returns before its panel asks), so the overview
-    // requests that left meanwhile are not held against it.
-    await waitFor('the month view loading', async () =>
-      (await profile.api.panelContent(view))?.shown.some((m) => (m as { type?: string }).type === 'loading'),
-    );
     const asked = calls(from).length;
+    await vscode.commands.executeCommand('voiceSms.openMonthView', { instanceId: IDS[N - 1], monthId: other });
     const at = await waitFor("the month view's request", () => {
       const i = calls(from).findIndex((p) => p.endsWith(`/${IDS[N - 1]}/calls/${other}`));
       return i >= 0 ? i : undefined;
