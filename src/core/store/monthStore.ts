@@ -12,6 +12,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { nodeCrypto } from '../nodeBuiltins.js';
+import { readCapped } from '../readCapped.js';
 import { AnswerBoundary, type SecretMask } from '../boundary.js';
 import { OPERATION_MAX_BYTES, type MonthViewResult } from '../client.js';
 import { interpretMonthView } from '../api/monthView.js';
@@ -189,17 +190,10 @@ function utf8Bytes(text: string): number {
 }
 
 /** At most `max` + 1 bytes of a file, whatever its size claims (a growing or special file is not read whole). */
-async function readCapped(file: string, max: number): Promise<Buffer> {
+async function readFileCapped(file: string, max: number): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
   try {
-    const buffer = Buffer.alloc(max + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
+    return await readCapped(handle, max);
   } finally {
     await handle.close();
   }
@@ -254,7 +248,7 @@ export class MonthStore {
     if (waiting !== undefined) return waiting.result;
     let bytes: Buffer;
     try {
-      bytes = await readCapped(path.join(this.dir, name), MAX_STORED_FILE_BYTES);
+      bytes = await readFileCapped(path.join(this.dir, name), MAX_STORED_FILE_BYTES);
     } catch {
       return undefined;
     }

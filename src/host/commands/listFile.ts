@@ -5,20 +5,14 @@
 import { constants, promises as fs } from 'node:fs';
 import * as l10n from '@vscode/l10n';
 import { MAX_LIST_BYTES } from '../../core/model/idList.js';
+import { readCapped } from '../../core/readCapped.js';
 
 /** Up to MAX_LIST_BYTES + 1 bytes of `file` (one more than the cap: the caller then refuses it as too large). */
 export async function readListFileBytes(file: string): Promise<Uint8Array> {
   const handle = await fs.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     if (!(await handle.stat()).isFile()) throw new RangeError(l10n.t('The file is not a regular file; choose a text or CSV file.'));
-    const buffer = Buffer.alloc(MAX_LIST_BYTES + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
+    return await readCapped(handle, MAX_LIST_BYTES);
   } finally {
     await handle.close();
   }

@@ -169,9 +169,26 @@ void describe('manifest: commands', () => {
       COMMANDS.refresh,
       COMMANDS.refreshBalance,
       COMMANDS.checkConnection,
+      COMMANDS.setUpMcpServer,
     ];
     for (const id of needSignIn) assert.equal(hidden.get(id), CONTEXT_KEYS.signedIn, id);
     assert.equal(hidden.get(COMMANDS.startDemo), `!${CONTEXT_KEYS.demoActive}`);
+  });
+
+  void it('gives every menu entry a slot of its own (two commands in one slot are drawn in an order nobody chose)', () => {
+    for (const [menu, entries] of Object.entries(c.menus)) {
+      const seen = new Map<string, string>();
+      for (const m of entries as Array<{ command: string; when?: string; group?: string }>) {
+        if (!m.group) continue;
+        const slot = `${m.when ?? ''} | ${m.group}`;
+        const other = seen.get(slot);
+        assert.ok(
+          other === undefined || other === m.command,
+          `${menu}: ${m.command} and ${other ?? ''} share ${m.group} (when ${m.when ?? ''})`,
+        );
+        seen.set(slot, m.command);
+      }
+    }
   });
 
   void it('matches every when clause against context keys and tree item kinds the host really sets', () => {

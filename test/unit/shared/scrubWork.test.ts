@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AnswerBoundary } from '../../../src/core/boundary.js';
 import { KnownSecrets } from '../../../src/shared/redact.js';
+import { cpuMs } from '../support/cpu.js';
 
 const OWN = { accessKeyId: 'AKIDWORKOWN0000001', secretAccessKey: 'workOwnSecretAccessKey/000000000000' };
 
@@ -17,17 +18,6 @@ function boundary(profiles: number): AnswerBoundary {
   for (let p = 0; p < profiles; p++)
     host.addCredentials(`AKIDWORK${String(p).padStart(8, '0')}`, `workProfileSecret/${p}/${'k'.repeat(p % 7)}000000`);
   return new AnswerBoundary(OWN, { apply: (t) => host.apply(t), holds: (c) => host.holds(c), known: () => host });
-}
-
-function cpuMs(run: () => void): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
 }
 
 const TEXTS = {

@@ -5,14 +5,7 @@ import { ATTR_PREFIX, parseXml } from '../../../../src/core/xml/parser.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from '../../../../src/core/xml/limits.js';
 import { hasDtdDeclaration } from '../../../../src/core/xml/dtd.js';
 import { XMLParser } from 'fast-xml-parser';
-
-/** The CPU time `fn` takes in this process, in ms: unlike the wall clock, other work on the machine barely moves it. */
-function cpuMs(fn: () => void): number {
-  const before = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-}
+import { cpuMs } from '../../support/cpu.js';
 
 function assertParseError(fn: () => unknown, pattern?: RegExp): void {
   assert.throws(fn, (e: unknown) => {
