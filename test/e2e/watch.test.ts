@@ -76,7 +76,8 @@ describe('watch over the offline demo (real ticks)', function () {
     // The tooltip names each instance with the time of its last reading.
     const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'read at' }).first();
     await wb.hoverUntil(item, hover);
-    for (const id of WATCHED) assert.match((await hover.textContent()) ?? '', new RegExp(`${id}: [\\d,.]+ \\(\\+?\\d+`));
+    // Each instance with its legs and its change since the watch began: +n, ±0 or −n.
+    for (const id of WATCHED) assert.match((await hover.textContent()) ?? '', new RegExp(`${id}: [\\d,.]+ \\((?:\\+|\u00b1|\u2212)?\\d+`));
     await wb.screenshot('watch-02-tooltip', { keepHover: true });
     await wb.moveMouseAway();
   });
