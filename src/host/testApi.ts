@@ -155,15 +155,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
   };
   const advance = async (ms: number): Promise<void> => {
     if (!clock) return; // watch.drive() first: the editor's clock is not moved by hand
-    let left = ms;
-    for (;;) {
-      const due = clock.nextDueIn();
-      if (due === undefined || due > left) break;
-      clock.advance(due);
-      left -= due;
-      await settled();
-    }
-    clock.advance(left);
+    await clock.advanceSettling(ms, settled);
   };
   return {
     log: { info: (message) => log.info(message), addSecret: (value) => log.addSecret(value) },

@@ -53,6 +53,19 @@ export class ManualClock implements WatchClock {
   }
 
   /** Moves the clock `ms` forward, running every timer that falls due on the way (a timer set by one that runs too, if due). */
+  /** Moves the clock by `ms`, letting each timer that falls due on the way run and `settled()` resolve before going on. */
+  async advanceSettling(ms: number, settled: () => Promise<void>): Promise<void> {
+    let left = ms;
+    for (;;) {
+      const due = this.nextDueIn();
+      if (due === undefined || due > left) break;
+      this.advance(due);
+      left -= due;
+      await settled();
+    }
+    this.advance(left);
+  }
+
   advance(ms: number): void {
     const end = this.time + Math.max(0, ms);
     for (;;) {

@@ -53,17 +53,7 @@ void describe('WatchEngine', () => {
     );
     engines.push(e);
     /** Moves the clock, letting each read that falls due run to its end. */
-    const advance = async (ms: number): Promise<void> => {
-      let left = ms;
-      for (;;) {
-        const due = clock.nextDueIn();
-        if (due === undefined || due > left) break;
-        clock.advance(due);
-        left -= due;
-        await e.settled();
-      }
-      clock.advance(left);
-    };
+    const advance = (ms: number): Promise<void> => clock.advanceSettling(ms, () => e.settled());
     return { e, clock, months, advance };
   }
 
