@@ -7,7 +7,8 @@
 //    width space/joiners, soft hyphen, BOM, bidi marks, the combining grapheme joiner, variation selectors, the
 //    Hangul fillers — and every format character), `+` read as a space (the form encoding of a space).
 // A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
-// undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string). No regular
+// undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string), three when the
+// first is XML (a raw answer's own escaping around a value spelled twice). No regular
 // expression runs over the text. The readings are built without positions first (eachReading) and searched for
 // every value at once (secretAutomaton.ts); only a reading that holds a secret is built again with them.
 // (redact.ts takes the automaton from here: this bundle is loaded with the first secret, the log's is not.)
@@ -412,7 +413,7 @@ export function fold(src: Spelled): Spelled {
 
 /**
  * Every reading a secret is looked for in, without positions: fold(text), then with one layer of escapes undone
- * and folded, each family present, then a second layer on each of those. A layer that undoes nothing gives the
+ * and folded, each family present, then a second layer on each of those (and a third below an XML one). A layer that undoes nothing gives the
  * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
  */
@@ -427,8 +428,17 @@ export function eachReading(text: string, visit: (reading: string, steps: readon
     const once = folded(undone);
     visit(once, [outer]);
     for (const inner of escapesIn(once)) {
-      const twice = decode(literal(once, false), inner).text;
-      if (twice.length !== once.length) visit(folded(twice), [outer, inner]);
+      const undoneTwice = decode(literal(once, false), inner).text;
+      if (undoneTwice.length === once.length) continue;
+      const twice = folded(undoneTwice);
+      visit(twice, [outer, inner]);
+      // A raw XML answer's own escaping is a layer of its own: a value spelled twice inside the document
+      // (`&amp;amp;#107;`, `&amp;#92;u006b`) is three deep in its text, and the raw answer is shown as it came.
+      if (outer !== 'xml') continue;
+      for (const third of escapesIn(twice)) {
+        const thrice = decode(literal(twice, false), third).text;
+        if (thrice.length !== twice.length) visit(folded(thrice), [outer, inner, third]);
+      }
     }
   }
 }
