@@ -58,16 +58,17 @@ export class AnswerBoundary {
 
   /**
    * `text` with every known secret masked, and the values a request carried (its Signature, an
-   * Authorization token) that are not known secrets by themselves.
+   * Authorization token) that are not known secrets by themselves. `markup`: `text` is the raw XML answer.
    */
-  scrub(text: string, carried: readonly string[] = []): string {
+  scrub(text: string, carried: readonly string[] = [], markup = false): string {
     const host = this.others?.known?.();
+    const options = { markup };
     let out: string;
     if (host) {
       if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
-      out = this.joint.secrets.apply(text);
+      out = this.joint.secrets.apply(text, options);
     } else {
-      out = this.own.apply(text);
+      out = this.own.apply(text, options);
       if (this.others) out = this.others.apply(out);
     }
     for (const value of carried) {
@@ -93,7 +94,8 @@ export class AnswerBoundary {
       ...res,
       statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD),
       headers,
-      body: this.scrub(res.body, carried),
+      // The raw answer is shown as it came: its own XML escaping is read as one layer more.
+      body: this.scrub(res.body, carried, true),
     };
   }
 

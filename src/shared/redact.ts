@@ -124,7 +124,8 @@ export class KnownSecrets {
     return this.replacements.size + this.shortReplacements.size;
   }
 
-  apply(text: string): string {
+  /** `markup`: the text is a raw XML document, whose own escaping is one layer more (spelledText.ts eachReading). */
+  apply(text: string, options?: { markup?: boolean }): string {
     // Nothing registered, nothing to mask (and spelledText.ts not loaded yet).
     if (this.replacements.size === 0 && this.shortReplacements.size === 0 && this.foldedReplacements.size === 0) return text;
     const { hasEscapes, needsFold } = spelledText();
@@ -145,7 +146,8 @@ export class KnownSecrets {
       );
       out = out.replace(this.shortPattern, (m) => this.shortReplacements.get(m) ?? MASK);
     }
-    if (this.foldedReplacements.size > 0 && (hasEscapes(out) || needsFold(out, this.plusMatters))) out = this.maskSpelled(out);
+    if (this.foldedReplacements.size > 0 && (hasEscapes(out) || needsFold(out, this.plusMatters)))
+      out = this.maskSpelled(out, options?.markup === true);
     return out;
   }
 
@@ -185,19 +187,23 @@ export class KnownSecrets {
    * of escapes undone (spelledText.ts); each find masks the span of the original text that spelled it. The readings
    * are searched for all values at once and without positions; a reading that holds one is rebuilt with them.
    */
-  private maskSpelled(text: string): string {
+  private maskSpelled(text: string, markup: boolean): string {
     this.foldedOrdered ??= searchable(this.foldedReplacements);
     const { values, automaton } = this.foldedOrdered;
     const { eachReading, trackedReading } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
-    eachReading(text, (reading, steps) => {
-      let placed: Spelled | undefined;
-      automaton.search(reading, (end, v) => {
-        const [value, replacement] = values[v] ?? ['', MASK];
-        placed ??= trackedReading(text, steps);
-        found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
-      });
-    });
+    eachReading(
+      text,
+      (reading, steps) => {
+        let placed: Spelled | undefined;
+        automaton.search(reading, (end, v) => {
+          const [value, replacement] = values[v] ?? ['', MASK];
+          placed ??= trackedReading(text, steps);
+          found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
+        });
+      },
+      markup,
+    );
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);
     let out = '';

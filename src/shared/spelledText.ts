@@ -7,8 +7,8 @@
 //    width space/joiners, soft hyphen, BOM, bidi marks, the combining grapheme joiner, variation selectors, the
 //    Hangul fillers — and every format character), `+` read as a space (the form encoding of a space).
 // A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
-// undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string), three when the
-// first is XML (a raw answer's own escaping around a value spelled twice). No regular
+// undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string), in raw XML
+// (markup) three when the first is XML: the document's own escaping around a value spelled twice. No regular
 // expression runs over the text. The readings are built without positions first (eachReading) and searched for
 // every value at once (secretAutomaton.ts); only a reading that holds a secret is built again with them.
 // (redact.ts takes the automaton from here: this bundle is loaded with the first secret, the log's is not.)
@@ -413,11 +413,11 @@ export function fold(src: Spelled): Spelled {
 
 /**
  * Every reading a secret is looked for in, without positions: fold(text), then with one layer of escapes undone
- * and folded, each family present, then a second layer on each of those (and a third below an XML one). A layer that undoes nothing gives the
+ * and folded, each family present, then a second layer on each of those (and, in markup, a third below an XML one). A layer that undoes nothing gives the
  * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
  */
-export function eachReading(text: string, visit: (reading: string, steps: readonly EscapeKind[]) => void): void {
+export function eachReading(text: string, visit: (reading: string, steps: readonly EscapeKind[]) => void, markup = false): void {
   const folded = (s: string): string => (needsFold(s, true) ? fold(literal(s, false)).text : s);
   const first = folded(text);
   visit(first, []);
@@ -432,9 +432,9 @@ export function eachReading(text: string, visit: (reading: string, steps: readon
       if (undoneTwice.length === once.length) continue;
       const twice = folded(undoneTwice);
       visit(twice, [outer, inner]);
-      // A raw XML answer's own escaping is a layer of its own: a value spelled twice inside the document
-      // (`&amp;amp;#107;`, `&amp;#92;u006b`) is three deep in its text, and the raw answer is shown as it came.
-      if (outer !== 'xml') continue;
+      // Markup's own escaping is a layer of its own: a value spelled twice inside a raw XML answer (`&amp;amp;#107;`,
+      // `&amp;#92;u006b`, `%2520&apos;`) is three deep in its text, and the raw answer is shown as it came.
+      if (!markup || outer !== 'xml') continue;
       for (const third of escapesIn(twice)) {
         const thrice = decode(literal(twice, false), third).text;
         if (thrice.length !== twice.length) visit(folded(thrice), [outer, inner, third]);
