@@ -193,10 +193,14 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
       'the overview showed a row',
     );
     const found = seen.flatMap((s) => leaksIn(s.text, forms).map((name) => `${s.where}: ${name}`));
+    // Every surface that showed a spelling, by its own name (after "shape / "), so a red run says where to look.
+    const surfaces = [
+      ...new Set(seen.filter((s) => leaksIn(s.text, forms).length > 0).map((s) => s.where.slice(s.where.indexOf(' / ') + 3))),
+    ];
     assert.deepEqual(
       found,
       [],
-      `secret ${JSON.stringify(secret)} (seed ${seed}) leaked; replay: LEAK_SEED=${seed} ${REPLAY}\n  ${found.slice(0, 40).join('\n  ')}`,
+      `secret ${JSON.stringify(secret)} (seed ${seed}) leaked; replay: LEAK_SEED=${seed} ${REPLAY}\n  surfaces: ${surfaces.sort().join('; ')}\n  ${found.slice(0, 40).join('\n  ')}`,
     );
   });
 });
