@@ -110,7 +110,11 @@ export function walkthroughDrift(text: string, w: { title: string; steps: number
 }
 
 /** Tool names that are not the specs', and tool counts that are not theirs. */
-export function toolDrift(text: string, specs: readonly { chatName: string; mcpName: string }[], references: ReadonlySet<string>): string[] {
+export function toolDrift(
+  text: string,
+  specs: readonly { chatName: string; mcpName: string; annotations: { readOnlyHint?: boolean } }[],
+  references: ReadonlySet<string>,
+): string[] {
   const t = flat(text);
   const chat = new Set(specs.map((s) => s.chatName));
   const mcp = new Set(specs.map((s) => s.mcpName));
@@ -121,6 +125,8 @@ export function toolDrift(text: string, specs: readonly { chatName: string; mcpN
   for (const m of t.matchAll(new RegExp(String.raw`\b${NUMBER} (?:language-model |chat |MCP )?tools\b`, 'gi'))) {
     if (numberOf(m[1]!) !== specs.length) out.push(m[0]);
   }
+  const readOnly = specs.filter((x) => x.annotations.readOnlyHint === true).length;
+  for (const m of t.matchAll(new RegExp(String.raw`\b${NUMBER} read(?:-only)? tools\b`, 'gi'))) if (numberOf(m[1]!) !== readOnly) out.push(m[0]);
   return out;
 }
 
@@ -321,7 +327,12 @@ void describe('docs detectors flag what once drifted', () => {
   });
 
   void it('a tool count or name that is not the specs', () => {
-    assert.deepEqual(toolDrift('The same six tools; `get_calls` and voiceSms_getCalls', TOOL_SPECS, references), ['voiceSms_getCalls', 'get_calls', 'six tools']);
+    assert.deepEqual(toolDrift('The same six tools; `get_calls` and voiceSms_getCalls; the seven read tools', TOOL_SPECS, references), [
+      'voiceSms_getCalls',
+      'get_calls',
+      'six tools',
+      'seven read tools',
+    ]);
   });
 
   void it('a setting or command that does not exist, and a settings table that is not the manifest', () => {
