@@ -217,6 +217,17 @@ export function constantsDrift(text: string, declared: ReadonlyMap<string, Reado
   return out;
 }
 
+/**
+ * What an answer under the caps costs is the bench's to say (its `answer blocks …` rows): a user page that speaks of
+ * it points there and states no time of its own.
+ */
+export function boundaryCostDrift(text: string): string[] {
+  const sentences = flat(text).split(/(?<=\.)\s(?=[A-Z])/).filter((x) => /under the caps/i.test(x));
+  const out = sentences.filter((x) => /\d\s?(?:ms|s)\b|\d\s?(?:milli)?seconds?\b/.test(x)).map((x) => `a figure: ${x}`);
+  if (sentences.length > 0 && !flat(text).includes('answer blocks')) out.push('does not point at the answer blocks rows');
+  return out;
+}
+
 // ---- the pages against the product ---------------------------------------------------------------------------
 
 /** Every page's findings, each prefixed with its page: one assertion shows all of them. */
@@ -257,6 +268,11 @@ void describe('README and docs match the product', () => {
     assert.deepEqual(viewDrift(page('README.md'), viewNames), []);
     // Other pages need not name every view, but a view they name is one.
     assert.deepEqual(acrossPages((text) => viewDrift(text, viewNames).filter((x) => x.startsWith('not a view'))), []);
+  });
+
+  void it('leaves what an answer under the caps costs to the bench rows', () => {
+    const userPages = ['docs/service.md', 'docs/security.md', 'docs/usage.md', 'docs/mcp.md'];
+    assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text) : [])), []);
   });
 
   void it("counts the demo's instances as the simulator serves them", () => {
@@ -346,6 +362,13 @@ void describe('docs detectors flag what once drifted', () => {
 
   void it('a view that is not one', () => {
     assert.deepEqual(viewDrift('the **Sent Messages** view', viewNames).slice(-1), ['not a view: Sent Messages']);
+  });
+
+  void it('a figure for what an answer under the caps costs', () => {
+    const old =
+      'An answer under the caps is read, and reading it is not free: on this 2-core machine a plain 1 MB answer takes about 20–80 ms of CPU, 1 MB of dense escapes 100–340 ms (`npm run bench -- --only "answer blocks"`).';
+    assert.equal(boundaryCostDrift(old).length, 1);
+    assert.deepEqual(boundaryCostDrift('An answer under the caps takes time. A crowded answer is refused in 20 ms.'), ['does not point at the answer blocks rows']);
   });
 
   void it("the demo's instances: two listed, a short range, a wrong count", () => {
