@@ -188,16 +188,24 @@ export class KnownSecrets {
   private maskSpelled(text: string): string {
     this.foldedOrdered ??= searchable(this.foldedReplacements);
     const { values, automaton } = this.foldedOrdered;
-    const { eachReading, trackedReading } = spelledText();
+    const { eachReading, trackedReading, ESCAPE_LEADS } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
-    eachReading(text, (reading, steps) => {
-      let placed: Spelled | undefined;
-      automaton.search(reading, (end, v) => {
-        const [value, replacement] = values[v] ?? ['', MASK];
-        placed ??= trackedReading(text, steps);
-        found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
-      });
-    });
+    // No value holds a lead character: one reading per layer, every family undone at once. The text as written was
+    // searched for every folded value by maskLiterals: unless folding changes it, it is not searched again.
+    const anyFamily = ![...ESCAPE_LEADS].some((lead) => this.holds(lead));
+    eachReading(
+      text,
+      (reading, steps) => {
+        let placed: Spelled | undefined;
+        automaton.search(reading, (end, v) => {
+          const [value, replacement] = values[v] ?? ['', MASK];
+          placed ??= trackedReading(text, steps);
+          found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
+        });
+      },
+      anyFamily,
+      this.replacements.size > 0,
+    );
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);
     let out = '';
