@@ -69,8 +69,7 @@ export class AnswerBoundary {
     const host = this.others?.known?.();
     let out: string;
     if (host) {
-      if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
-      out = this.joint.secrets.apply(text);
+      out = this.jointWith(host).apply(text);
     } else {
       out = this.own.apply(text);
       if (this.others) out = this.others.apply(out);
@@ -82,6 +81,19 @@ export class AnswerBoundary {
       }
     }
     return out;
+  }
+
+  /** `own` and the host's set as one (rebuilt when the host's has grown). */
+  private jointWith(host: KnownSecrets): KnownSecrets {
+    if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
+    return this.joint.secrets;
+  }
+
+  /** True when scrub() reads text one layer deeper than a parser's reference decoding needs (KnownSecrets). */
+  private readsUnderReferences(): boolean {
+    const host = this.others?.known?.();
+    if (this.others !== undefined && host === undefined) return false;
+    return (host ? this.jointWith(host) : this.own).readsEveryFamilyAtOnce();
   }
 
   /** The answer as the rest of the product may see it: body, status text and header values scrubbed. */
@@ -104,14 +116,15 @@ export class AnswerBoundary {
    * The parsed envelope with each string scrubbed again (an XML character reference can spell a secret
    * the raw text did not) and capped: the status message at MAX_STATUS_MESSAGE, everything else at MAX_FIELD.
    *
-   * `body`: the text it was parsed from. When that is a body response() just returned and the parser changed no text
-   * in it (no reference, comment, CDATA section or instruction in the root: see asWritten), each parsed value is a
-   * piece of text whose every reading the body's scrub has searched, so only what the parser made itself is searched
-   * again: element text it joined around children (`#text`) and the names (`@_` prefixed, reserved ones suffixed).
-   * A 1 MB message was otherwise searched twice (issue 41).
+   * `body`: the text it was parsed from. When that is a body response() just returned and the parser joined no text
+   * in it (no comment, CDATA section or instruction in the root: see asWritten), and decoded none or the scrub read
+   * the body one layer under its references (KnownSecrets.readsEveryFamilyAtOnce), each parsed value is text whose
+   * every reading the body's scrub has searched, so only what the parser made itself is searched again: element text
+   * joined around children (`#text`) and the names (`@_` prefixed, reserved ones suffixed). A 1 MB message was
+   * otherwise searched twice, and thousands of escaped values each on their own (issue 41).
    */
   envelope(env: Envelope, body?: string): Envelope {
-    const searched = body !== undefined && this.recent.includes(body) && asWritten(body);
+    const searched = body !== undefined && this.recent.includes(body) && asWritten(body, this.readsUnderReferences());
     const scrub = searched && hasPlainFields(env) ? (s: string): string => s : (s: string): string => this.scrub(s);
     const field = (s: string): string => capText(scrub(s), MAX_FIELD);
     return {
@@ -232,13 +245,13 @@ export class AnswerBoundary {
 }
 
 /**
- * True when the parser reads `body`'s text as written: no `&` (no reference to decode), no `<!` (no comment or CDATA
- * section whose neighbours it joins) and no instruction after the first element. Each string it makes is then a
- * piece of `body` (trimmed), and a reading of a piece is a piece of the body's reading: no escape or fold crosses a
- * `<`, `>` or quote.
+ * True when each string the parser makes of `body` is a piece of it (trimmed), its references decoded when
+ * `referencesRead`: no `<!` (no comment or CDATA section whose neighbours it joins), no instruction after the first
+ * element, and no `&` unless `referencesRead`. A reading of such a piece is a piece of a reading of the body: no
+ * escape or fold crosses a `<`, `>` or quote.
  */
-function asWritten(body: string): boolean {
-  if (body.includes('&') || body.includes('<!')) return false;
+function asWritten(body: string, referencesRead: boolean): boolean {
+  if ((!referencesRead && body.includes('&')) || body.includes('<!')) return false;
   let root = body.indexOf('<');
   while (root >= 0 && body.charCodeAt(root + 1) === 0x3f /* ? */) root = body.indexOf('<', root + 1);
   return root < 0 || !body.includes('<?', root);

@@ -442,9 +442,10 @@ export function fold(src: Spelled): Spelled {
  * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
  *
- * `anyFamily` (no secret looked for holds `%`, `&` or `\`): each layer undoes every family at once, three readings at
- * most instead of thirteen. A secret in a reading of one family per layer is in these too: its span holds no lead, so
- * every escape that spelled it is undone alike (a cost in proportion to the answer, issue 41). `skipText`: fold(text)
+ * `anyFamily` (no secret looked for holds `%`, `&` or `\`): each layer undoes every family at once, and a third layer
+ * follows, four readings at most instead of thirteen. A secret in a reading of one family per layer is in these too:
+ * its span holds no lead, so every escape that spelled it is undone alike. The third layer reads what a parser's
+ * reference decoding leaves two layers deep (boundary.ts then need not search the parsed strings again). `skipText`: fold(text)
  * is not visited when it is the text itself (the caller has searched the text for every value as written).
  */
 export function eachReading(
@@ -459,7 +460,7 @@ export function eachReading(
   if (anyFamily) {
     let reading = first;
     const steps: EscapeKind[] = [];
-    for (let layer = 0; layer < 2 && hasEscapes(reading); layer++) {
+    for (let layer = 0; layer < ANY_FAMILY_LAYERS && hasEscapes(reading); layer++) {
       const undone = decode(literal(reading, false), 'any').text;
       if (undone.length === reading.length) break;
       reading = folded(undone);
@@ -480,6 +481,9 @@ export function eachReading(
     }
   }
 }
+
+/** Layers of escapes undone when every family is undone at once: XML references, then two of any family. */
+export const ANY_FAMILY_LAYERS = 3;
 
 /** The reading eachReading gave for `steps`, with every character's place in `text`. */
 export function trackedReading(text: string, steps: readonly EscapeKind[]): Spelled {
