@@ -38,47 +38,79 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 export function decodeReferences(text: string): string {
   let at = text.indexOf('&');
   if (at < 0) return text;
+  // Short text (most values) is joined as strings; long text is gathered as code units, a string per reference being
+  // what made the collector busy.
+  if (text.length <= SHORT_TEXT) return decodeShort(text, at);
   if (units.length < text.length) units = new Uint16Array(Math.max(text.length, units.length * 2));
   const out = units;
   let n = 0;
   let copied = 0;
   for (; at >= 0; at = text.indexOf('&', at + 1)) {
-    let k = at + 1;
-    let cp = -1;
-    let name = '';
-    if (text.charCodeAt(k) === 0x23 /* # */) {
-      const hex = text.charCodeAt(k + 1) === 0x78; /* x */
-      k += hex ? 2 : 1;
-      const start = k;
-      cp = 0;
-      for (; k - start < (hex ? 6 : 7); k++) {
-        const d = digitValue(text.charCodeAt(k), hex);
-        if (d < 0) break;
-        cp = cp * (hex ? 16 : 10) + d;
-      }
-      if (k === start) continue;
-    } else {
-      const start = k;
-      while (isLetter(text.charCodeAt(k))) k++;
-      if (k === start) continue;
-      name = text.slice(start, k);
-    }
-    if (text.charCodeAt(k) !== 0x3b /* ; */) continue;
-    const char = cp >= 0 ? (isCharacter(cp) ? cp : -1) : Object.hasOwn(PREDEFINED, name) ? (PREDEFINED[name]?.charCodeAt(0) ?? -1) : -1;
-    if (char < 0) continue; // stays as written
+    const char = referenceAt(text, at);
+    if (char < 0) continue; // not a reference, or one that stays as written
     for (let j = copied; j < at; j++) out[n++] = text.charCodeAt(j);
     if (char > 0xffff) {
       out[n++] = 0xd800 + ((char - 0x10000) >> 10);
       out[n++] = 0xdc00 + ((char - 0x10000) & 0x3ff);
     } else out[n++] = char;
-    copied = k + 1;
-    at = k;
+    copied = referenceEnd;
+    at = referenceEnd - 1;
   }
   if (copied === 0) return text;
   for (let j = copied; j < text.length; j++) out[n++] = text.charCodeAt(j);
   const decoded = out.subarray(0, n);
-  return n <= 2048 ? String.fromCharCode.apply(null, decoded as unknown as number[]) : UTF16.decode(decoded);
+  return UTF16.decode(decoded);
 }
+
+function decodeShort(text: string, first: number): string {
+  let out = '';
+  let copied = 0;
+  for (let at = first; at >= 0; at = text.indexOf('&', at + 1)) {
+    const char = referenceAt(text, at);
+    if (char < 0) continue;
+    out += text.slice(copied, at) + String.fromCodePoint(char);
+    copied = referenceEnd;
+    at = referenceEnd - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Where the reference referenceAt just read ends (past its `;`). */
+let referenceEnd = 0;
+
+/**
+ * The character of the reference at `text[at]` (an `&`), its end in referenceEnd; -1 when there is none there or it
+ * stays as written (not a character, not one of the five names).
+ */
+function referenceAt(text: string, at: number): number {
+  let k = at + 1;
+  let cp = -1;
+  let name = '';
+  if (text.charCodeAt(k) === 0x23 /* # */) {
+    const hex = text.charCodeAt(k + 1) === 0x78; /* x */
+    k += hex ? 2 : 1;
+    const start = k;
+    cp = 0;
+    for (; k - start < (hex ? 6 : 7); k++) {
+      const d = digitValue(text.charCodeAt(k), hex);
+      if (d < 0) break;
+      cp = cp * (hex ? 16 : 10) + d;
+    }
+    if (k === start) return -1;
+  } else {
+    const start = k;
+    while (isLetter(text.charCodeAt(k))) k++;
+    if (k === start) return -1;
+    name = text.slice(start, k);
+  }
+  if (text.charCodeAt(k) !== 0x3b /* ; */) return -1;
+  referenceEnd = k + 1;
+  if (cp >= 0) return isCharacter(cp) ? cp : -1;
+  return Object.hasOwn(PREDEFINED, name) ? (PREDEFINED[name]?.charCodeAt(0) ?? -1) : -1;
+}
+
+/** Text up to this long is decoded into a string directly. */
+const SHORT_TEXT = 256;
 
 /** decodeReferences' buffer, grown as needed (a reference is never shorter than what it decodes to). */
 let units = new Uint16Array(4096);
