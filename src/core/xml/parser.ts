@@ -27,8 +27,6 @@ const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 // Any DTD is refused before the parser runs: entity definitions (billion laughs, external entities) can only
 // come through one, and the service never sends one. The scan skips CDATA and comments and is linear.
 
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /**
  * The references of `text` decoded, each `&` looked at once: `&#` and 1–7 decimal digits, `&#x` and 1–6 hex digits,
  * or a name of letters, then `;`. A reference that is not a character or not one of the five names stays as written.
@@ -38,9 +36,6 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 export function decodeReferences(text: string): string {
   let at = text.indexOf('&');
   if (at < 0) return text;
-  // Short text (most values) is joined as strings; long text is gathered as code units, a string per reference being
-  // what made the collector busy.
-  if (text.length <= SHORT_TEXT) return decodeShort(text, at);
   if (units.length < text.length) units = new Uint16Array(Math.max(text.length, units.length * 2));
   const out = units;
   let n = 0;
@@ -59,20 +54,8 @@ export function decodeReferences(text: string): string {
   if (copied === 0) return text;
   for (let j = copied; j < text.length; j++) out[n++] = text.charCodeAt(j);
   const decoded = out.subarray(0, n);
-  return UTF16.decode(decoded);
-}
-
-function decodeShort(text: string, first: number): string {
-  let out = '';
-  let copied = 0;
-  for (let at = first; at >= 0; at = text.indexOf('&', at + 1)) {
-    const char = referenceAt(text, at);
-    if (char < 0) continue;
-    out += text.slice(copied, at) + String.fromCodePoint(char);
-    copied = referenceEnd;
-    at = referenceEnd - 1;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
+  // Short text (most values) is made directly: the decoder's call costs more than a few hundred characters.
+  return n <= SHORT_TEXT ? String.fromCharCode.apply(null, decoded as unknown as number[]) : UTF16.decode(decoded);
 }
 
 /** Where the reference referenceAt just read ends (past its `;`). */
@@ -85,7 +68,6 @@ let referenceEnd = 0;
 function referenceAt(text: string, at: number): number {
   let k = at + 1;
   let cp = -1;
-  let name = '';
   if (text.charCodeAt(k) === 0x23 /* # */) {
     const hex = text.charCodeAt(k + 1) === 0x78; /* x */
     k += hex ? 2 : 1;
@@ -98,19 +80,36 @@ function referenceAt(text: string, at: number): number {
     }
     if (k === start) return -1;
   } else {
-    const start = k;
-    while (isLetter(text.charCodeAt(k))) k++;
-    if (k === start) return -1;
-    name = text.slice(start, k);
+    cp = namedAt(text, k);
+    if (cp < 0) return -1;
+    k = referenceEnd;
   }
   if (text.charCodeAt(k) !== 0x3b /* ; */) return -1;
   referenceEnd = k + 1;
-  if (cp >= 0) return isCharacter(cp) ? cp : -1;
-  return Object.hasOwn(PREDEFINED, name) ? (PREDEFINED[name]?.charCodeAt(0) ?? -1) : -1;
+  return isCharacter(cp) ? cp : -1;
 }
 
-/** Text up to this long is decoded into a string directly. */
-const SHORT_TEXT = 256;
+/**
+ * The character of one of XML's five names at `text[at]` (`amp`, `lt`, `gt`, `quot`, `apos`), its end in
+ * referenceEnd; -1 for any other run of letters (which stays as written). Compared code by code: no string is made.
+ */
+function namedAt(text: string, at: number): number {
+  let k = at;
+  while (isLetter(text.charCodeAt(k))) k++;
+  const length = k - at;
+  referenceEnd = k;
+  const c0 = text.charCodeAt(at);
+  const c1 = text.charCodeAt(at + 1);
+  if (length === 2 && c1 === 0x74 /* t */) return c0 === 0x6c /* l */ ? 0x3c : c0 === 0x67 /* g */ ? 0x3e : -1;
+  const rest = text.charCodeAt(at + 2) * 0x10000 + (length === 4 ? text.charCodeAt(at + 3) : 0);
+  if (length === 3 && c0 === 0x61 && c1 === 0x6d && rest === 0x700000) return 0x26; // amp
+  if (length === 4 && c0 === 0x71 && c1 === 0x75 && rest === 0x6f0074) return 0x22; // quot
+  if (length === 4 && c0 === 0x61 && c1 === 0x70 && rest === 0x6f0073) return 0x27; // apos
+  return -1;
+}
+
+/** Text up to this long is made with String.fromCharCode (a spread of this size is safe on any stack). */
+const SHORT_TEXT = 2048;
 
 /** decodeReferences' buffer, grown as needed (a reference is never shorter than what it decodes to). */
 let units = new Uint16Array(4096);
