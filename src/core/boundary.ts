@@ -247,11 +247,12 @@ export class AnswerBoundary {
 /**
  * True when each string the parser makes of `body` is a piece of it (trimmed), its references decoded when
  * `referencesRead`: no `<!` (no comment or CDATA section whose neighbours it joins), no instruction after the first
- * element, and no `&` unless `referencesRead`. A reading of such a piece is a piece of a reading of the body: no
+ * element, no carriage return (line ends are made `\n`), and no `&` unless `referencesRead`. A reading of such a piece is a piece of a reading of the body: no
  * escape or fold crosses a `<`, `>` or quote.
  */
 function asWritten(body: string, referencesRead: boolean): boolean {
-  if ((!referencesRead && body.includes('&')) || body.includes('<!')) return false;
+  // fast-xml-parser reads every `\r\n` and lone `\r` as `\n` before anything else: then a piece is not as written.
+  if ((!referencesRead && body.includes('&')) || body.includes('<!') || body.includes('\r')) return false;
   let root = body.indexOf('<');
   while (root >= 0 && body.charCodeAt(root + 1) === 0x3f /* ? */) root = body.indexOf('<', root + 1);
   return root < 0 || !body.includes('<?', root);

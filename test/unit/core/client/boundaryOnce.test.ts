@@ -74,6 +74,12 @@ void describe('answer boundary: an answer is searched once', () => {
     assert.ok(searched < res.body.length * 1.1, `searched ${searched} characters of a ${res.body.length}-character answer`);
   });
 
+  void it('masks a secret holding a line break where the answer ends its lines with \\r\\n (the parser makes them \\n)', () => {
+    const creds = { accessKeyId: 'AKIDONCE0003', secretAccessKey: 'once\nSecretAccessKey/0042' };
+    const body = throughBoundary(creds, answer(creds.secretAccessKey.replace('\n', '\r\n'))).strings.join('\n');
+    assert.ok(!body.includes(creds.secretAccessKey), body.slice(0, 300));
+  });
+
   for (const creds of [PLAIN, LEADS]) {
     const secret = creds.secretAccessKey;
     const half = secret.length >> 1;
