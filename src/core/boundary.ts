@@ -35,8 +35,6 @@ const MASK = '***';
  * carry, and bounded, so that a deeply nested answer costs linear time.
  */
 const PATH_TAIL = 1024;
-/** How many bodies response() scrubbed are remembered, so that envelope() can tell one it made (requests overlap). */
-const RECENT_BODIES = 8;
 
 /** `text` cut to `max` characters, the cut marked with "…" (never splitting a surrogate pair). */
 export function capText(text: string, max: number): string {
@@ -51,8 +49,8 @@ export class AnswerBoundary {
   private readonly own = new KnownSecrets();
   /** `own` and the host's set as one, rebuilt when the host's set has grown: each text is searched once. */
   private joint: { version: number; secrets: KnownSecrets } | undefined;
-  /** The last bodies response() returned: a parse of one of them reads text this boundary has already searched. */
-  private readonly recent: string[] = [];
+  /** The answers response() returned (held weakly): a parse of one's body reads text this boundary has searched. */
+  private readonly scrubbed = new WeakSet<HttpResponse>();
 
   constructor(
     credentials: { accessKeyId: string; secretAccessKey: string },
@@ -106,25 +104,29 @@ export class AnswerBoundary {
           ? undefined
           : capText(this.scrub(value, carried), MAX_STATUS_MESSAGE);
     }
-    const body = this.scrub(res.body, carried);
-    this.recent.unshift(body);
-    this.recent.length = Math.min(this.recent.length, RECENT_BODIES);
-    return { ...res, statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD), headers, body };
+    const clean = {
+      ...res,
+      statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD),
+      headers,
+      body: this.scrub(res.body, carried),
+    };
+    this.scrubbed.add(clean);
+    return clean;
   }
 
   /**
    * The parsed envelope with each string scrubbed again (an XML character reference can spell a secret
    * the raw text did not) and capped: the status message at MAX_STATUS_MESSAGE, everything else at MAX_FIELD.
    *
-   * `body`: the text it was parsed from. When that is a body response() just returned and the parser joined no text
+   * `from`: the answer whose body it was parsed from. When response() returned that answer and the parser joined no text
    * in it (no comment, CDATA section or instruction in the root: see asWritten), and decoded none or the scrub read
    * the body one layer under its references (KnownSecrets.readsEveryFamilyAtOnce), each parsed value is text whose
    * every reading the body's scrub has searched, so only what the parser made itself is searched again: element text
    * joined around children (`#text`) and the names (`@_` prefixed, reserved ones suffixed). A 1 MB message was
    * otherwise searched twice, and thousands of escaped values each on their own (issue 41).
    */
-  envelope(env: Envelope, body?: string): Envelope {
-    const searched = body !== undefined && this.recent.includes(body) && asWritten(body, this.readsUnderReferences());
+  envelope(env: Envelope, from?: HttpResponse): Envelope {
+    const searched = from !== undefined && this.scrubbed.has(from) && asWritten(from.body, this.readsUnderReferences());
     const scrub = searched && hasPlainFields(env) ? (s: string): string => s : (s: string): string => this.scrub(s);
     const field = (s: string): string => capText(scrub(s), MAX_FIELD);
     return {

@@ -47,7 +47,7 @@ function throughBoundary(creds: typeof PLAIN, res: HttpResponse): { strings: str
   };
   try {
     const clean = boundary.response(res, []);
-    const env = boundary.envelope(parseEnvelope(clean.body), clean.body);
+    const env = boundary.envelope(parseEnvelope(clean.body), clean);
     return { strings: strings(env), searched };
   } finally {
     KnownSecrets.prototype.apply = apply;
