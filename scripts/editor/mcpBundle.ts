@@ -6,6 +6,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BUNDLE_MANIFEST_ENV } from '../../src/mcp/settingNames.js';
 import { mcpServerFiles } from '../../src/shared/mcpServerFiles.js';
 import { pathWithProjectNode, projectBin, repoRoot } from './paths.js';
 import { runToEnd } from './processes.js';
@@ -117,7 +118,11 @@ export function mcpbManifest(pkg: { version: string; publisher: string; license?
       mcp_config: {
         command: 'node',
         args: ['${__dirname}/server/mcp.js'],
-        env: Object.fromEntries(Object.entries(ENV_OF).map(([field, name]) => [name, `\${user_config.${field}}`])),
+        env: {
+          ...Object.fromEntries(Object.entries(ENV_OF).map(([field, name]) => [name, `\${user_config.${field}}`])),
+          // The server's texts then name these fields by their titles (src/mcp/settingNames.ts) instead of the variables.
+          [BUNDLE_MANIFEST_ENV]: '${__dirname}/manifest.json',
+        },
       },
     },
     // The server lists its tools itself (without --allow-send, send_test_sms is not among them).

@@ -49,7 +49,11 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
         guarded(async () => {
           const connection = ctx.connection;
           if ('problem' in connection) return errorResult('notConfigured', connection.problem);
-          const out = await spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection)), args, extra.signal);
+          const out = await spec.run(
+            mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names),
+            args,
+            extra.signal,
+          );
           return okResult(out.text, out.data);
         }),
     );
