@@ -82,7 +82,11 @@ export function checkSms(
     throw new SmsRefusal(
       'from',
       { kind: 'unknownFrom', from, known },
-      l10n.t('Not sent: {0} is not one of the sender IDs of this profile ({1}). Pass one of them as "from".', quoted(from, 80), quotedList(known)),
+      l10n.t(
+        'Not sent: {0} is not one of the sender IDs of this profile ({1}). Pass one of them as "from".',
+        quoted(from, 80),
+        quotedList(known),
+      ),
     );
   }
   const to = core.normalizeE164(input.to, rules.region, rules.regionSetting);
