@@ -102,6 +102,15 @@ export class KnownSecrets {
     return yes;
   }
 
+  /**
+   * True when no value holds an escape's lead (`%`, `&`, `\`): the text is then read with every family undone at once,
+   * three layers deep (spelledText.ts eachReading), one more than under XML references: a parse's decoded strings hold
+   * no reading this search has not made (the answer boundary relies on it).
+   */
+  readsEveryFamilyAtOnce(): boolean {
+    return !['%', '&', '\\'].some((lead) => this.holds(lead));
+  }
+
   private register(map: Map<string, string>, key: string, replacement: string): void {
     const existing = map.get(key);
     // A value registered once as a full secret stays fully masked.
@@ -124,8 +133,7 @@ export class KnownSecrets {
     return this.replacements.size + this.shortReplacements.size;
   }
 
-  /** `markup`: the text is a raw XML document, whose own escaping is one layer more (spelledText.ts eachReading). */
-  apply(text: string, options?: { markup?: boolean }): string {
+  apply(text: string): string {
     // Nothing registered, nothing to mask (and spelledText.ts not loaded yet).
     if (this.replacements.size === 0 && this.shortReplacements.size === 0 && this.foldedReplacements.size === 0) return text;
     const { hasEscapes, needsFold } = spelledText();
@@ -146,8 +154,7 @@ export class KnownSecrets {
       );
       out = out.replace(this.shortPattern, (m) => this.shortReplacements.get(m) ?? MASK);
     }
-    if (this.foldedReplacements.size > 0 && (hasEscapes(out) || needsFold(out, this.plusMatters)))
-      out = this.maskSpelled(out, options?.markup === true);
+    if (this.foldedReplacements.size > 0 && (hasEscapes(out) || needsFold(out, this.plusMatters))) out = this.maskSpelled(out);
     return out;
   }
 
@@ -187,11 +194,14 @@ export class KnownSecrets {
    * of escapes undone (spelledText.ts); each find masks the span of the original text that spelled it. The readings
    * are searched for all values at once and without positions; a reading that holds one is rebuilt with them.
    */
-  private maskSpelled(text: string, markup: boolean): string {
+  private maskSpelled(text: string): string {
     this.foldedOrdered ??= searchable(this.foldedReplacements);
     const { values, automaton } = this.foldedOrdered;
     const { eachReading, trackedReading } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
+    // No value holds a lead character: one reading per layer, every family undone at once. The text as written was
+    // searched for every folded value by maskLiterals: unless folding changes it, it is not searched again.
+    const anyFamily = this.readsEveryFamilyAtOnce();
     eachReading(
       text,
       (reading, steps) => {
@@ -202,7 +212,8 @@ export class KnownSecrets {
           found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
         });
       },
-      markup,
+      anyFamily,
+      this.replacements.size > 0,
     );
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);
