@@ -75,6 +75,8 @@ runMain('integration', async () => {
     VSTK_LOGS_ROOT: path.join(editor.userDataDir, 'logs'),
   };
   if (grep) extensionEnvironment.VSTK_TEST_GREP = grep;
+  // The leak suite's seed, so that a red run is replayed in the editor as in plain Node (test/unit/leak/replay.ts).
+  if (process.env.LEAK_SEED) extensionEnvironment.LEAK_SEED = process.env.LEAK_SEED;
   await page.goto(editor.devHostUrl({ extensionDevelopmentPath: extensionDir, extensionTestsPath: entry, extensionEnvironment }));
 
   let timer: NodeJS.Timeout | undefined;

@@ -438,7 +438,8 @@ export function fold(src: Spelled): Spelled {
 
 /**
  * Every reading a secret is looked for in, without positions: fold(text), then with one layer of escapes undone
- * and folded, each family present, then a second layer on each of those. A layer that undoes nothing gives the
+ * and folded, each family present, then a second layer on each of those, and a third under XML references (a raw
+ * answer's own escaping around a value spelled twice). A layer that undoes nothing gives the
  * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
  *
@@ -476,8 +477,17 @@ export function eachReading(
     const once = folded(undone);
     visit(once, [outer]);
     for (const inner of escapesIn(once)) {
-      const twice = decode(literal(once, false), inner).text;
-      if (twice.length !== once.length) visit(folded(twice), [outer, inner]);
+      const undoneTwice = decode(literal(once, false), inner).text;
+      if (undoneTwice.length === once.length) continue;
+      const twice = folded(undoneTwice);
+      visit(twice, [outer, inner]);
+      // Under XML references, one layer more: a raw XML answer's own escaping around a value spelled twice
+      // (`&amp;amp;#107;`, `&amp;#92;u006b`, `%2520&apos;`) is three deep, and the raw answer is shown as it came.
+      if (outer !== 'xml') continue;
+      for (const third of escapesIn(twice)) {
+        const thrice = decode(literal(twice, false), third).text;
+        if (thrice.length !== twice.length) visit(folded(thrice), [outer, inner, third]);
+      }
     }
   }
 }

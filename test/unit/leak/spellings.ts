@@ -65,6 +65,35 @@ function charRefs(value: string): Record<string, string> {
   };
 }
 
+/**
+ * Spellings encoded twice, each layer by another encoder or the same one again: what a gateway that encodes an
+ * already encoded value sends (`%2561`, `&amp;#97;`, `\u0026#97;`, `%26%2397%3B`, `\\u0061`).
+ */
+function twice(value: string): Record<string, string> {
+  const refs = charRefs(value);
+  const dec = refs['char refs (decimal)'] ?? '';
+  const hexRefs = refs['char refs (hex)'] ?? '';
+  const pct = encodeURIComponent(value);
+  const everyPct = Array.from(Buffer.from(value, 'utf8'))
+    .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
+  const jsonEsc = jsonAllEscaped(value, false);
+  return {
+    'percent-encoded percent-encoding': encodeURIComponent(pct),
+    'percent-encoded percent-encoding of every byte': encodeURIComponent(everyPct),
+    'percent-encoding, form-encoded': formEncoded(pct),
+    'char refs (decimal), XML-escaped': xmlEscape(dec),
+    'char refs (hex), XML-escaped': xmlEscape(hexRefs),
+    'char refs (hex), JSON-escaped "&"': hexRefs.replace(/&/g, '\\u0026'),
+    'char refs (decimal), every character JSON-escaped': jsonAllEscaped(dec, false),
+    'char refs (decimal), percent-encoded': encodeURIComponent(dec),
+    'JSON \\u-escapes, JSON-escaped again': JSON.stringify(jsonEsc).slice(1, -1),
+    'JSON \\u-escapes, percent-encoded': encodeURIComponent(jsonEsc),
+    'JSON \\u-escapes, written as char refs': charRefs(jsonEsc)['char refs (decimal)'] ?? '',
+    'percent-encoding, written as char refs': charRefs(everyPct)['char refs (hex)'] ?? '',
+  };
+}
+
 export function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
@@ -114,6 +143,7 @@ export function spellings(secret: string, accessKeyId: string): Map<string, stri
     add(`U+${hex} between characters`, codePoints(secret).join(mark));
   }
   add('NFD with zero-width joiners', codePoints(secret.normalize('NFD')).join('\u200d'));
+  for (const [name, text] of Object.entries(twice(secret))) add(name, text);
   for (const [name, text] of Object.entries(binary(secret, 'the secret'))) add(name, text);
   const pair = `${accessKeyId}:${secret}`;
   add('id:secret', pair);
