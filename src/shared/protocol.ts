@@ -7,7 +7,7 @@
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
 import type { ComparedDays } from './comparison.js';
-import type { OverviewRow } from './overview.js';
+import type { OverviewRow } from './overview/overview.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
 // Month arithmetic both sides of a panel need (the webview cannot import core).
@@ -275,7 +275,7 @@ export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Account overview (every instance of the profile for one month; figures in shared/overview.ts)
+// Account overview (every instance of the profile for one month; figures in shared/overview/overview.ts)
 
 export const OVERVIEW_SORT_KEYS = [
   'instance',

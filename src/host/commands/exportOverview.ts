@@ -3,8 +3,8 @@
 // written, or undefined when backed out or when the filter shows no row.
 import * as vscode from 'vscode';
 import { EXPORT_EXTENSIONS } from '../../shared/export.js';
-import type { OverviewRow } from '../../shared/overview.js';
-import { formatOverviewExport } from '../../shared/overviewExport.js';
+import type { OverviewRow } from '../../shared/overview/overview.js';
+import { formatOverviewExport } from '../../shared/overview/overviewExport.js';
 import { monthLabel } from '../platform/monthLabel.js';
 import { pickFormat, pickTarget } from './exportMonth.js';
 

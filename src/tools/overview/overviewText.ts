@@ -2,8 +2,8 @@
 // (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { comparedDates, sameDays, type ComparedDates, type ComparedDays } from '../../shared/comparison.js';
-import type { OverviewRow, OverviewTotals } from '../../shared/overview.js';
-import { comparedText, isoId, quoted } from './dataText.js';
+import type { OverviewRow, OverviewTotals } from '../../shared/overview/overview.js';
+import { comparedText, isoId, quoted } from '../text/dataText.js';
 
 export interface OverviewToolData {
   month: string;
