@@ -1,5 +1,5 @@
 // Host-side logic of the account overview: loads every instance's row through the overview loader
-// (tools/overviewLoader.ts: two months each at 'low' priority, so the month views go first), posts each row as
+// (tools/overview/overviewLoader.ts: two months each at 'low' priority, so the month views go first), posts each row as
 // it settles, keeps the whole table for a reloaded page, cancels on request, retries one failed row, and turns
 // a row's click into "open that instance's month". vscode-free, unit-tested over the simulator.
 import * as l10n from '@vscode/l10n';
@@ -79,6 +79,10 @@ export class OverviewController extends PanelController<
     });
     if (!ticket.isCurrent()) return;
     this.loading = false;
+    if (result.futureMonth !== undefined) {
+      this.gate.show({ type: 'error', monthId, error: { message: result.futureMonth, kind: 'validation' } });
+      return;
+    }
     this.cancelled = result.cancelled;
     this.keepWhole();
     this.gate.postIfReady({ type: 'overviewDone', monthId, cancelled: result.cancelled });
