@@ -9,7 +9,7 @@ import { createClient } from '../src/core/client.js';
 import { DEFAULT_MAX_CONCURRENT_REQUESTS } from '../src/core/http/scheduler.js';
 import { addMonths, monthIdOf } from '../src/core/model/month.js';
 import { demoInstanceIds } from '../src/simulator/defaults.js';
-import { loadOverview } from '../src/tools/overviewLoader.js';
+import { loadOverview } from '../src/tools/overview/overviewLoader.js';
 import { projectBin } from '../scripts/editor/paths.js';
 
 export const OVERVIEW_ROW = 'overview: 200 instances @50 ms vs ideal';

@@ -7,7 +7,7 @@
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
 import type { ComparedDays } from './comparison.js';
-import type { OverviewRow } from './overview.js';
+import type { OverviewRow } from './overview/overview.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
 // Month arithmetic both sides of a panel need (the webview cannot import core).
@@ -85,11 +85,16 @@ export const WEBVIEW_BOOT_GLOBAL = 'voiceSmsBoot';
 
 /**
  * The messages a new page carries (html.ts, an attribute on <body>, escaped JSON): what the host would post right
- * after `ready`, when it already had them as the page was built (a month from the month cache). The page shows
- * them at once and skips the host's identical replay after `ready` (src/webview/common/vscodeApi.ts); the
- * protocol is otherwise unchanged: `ready` is still the page's first message and the host still answers it.
+ * after `ready`, when it already had them as the page was built (a month from the month cache). A fresh page (see
+ * ReadyMessage) shows them at once; the host does not post them again (src/host/webviews/readyGate.ts).
  */
 export const WEBVIEW_FIRST_MESSAGES_ATTRIBUTE = 'data-first-messages';
+
+/**
+ * A page's first message: it can show what the host sends. `fresh`: the page has no saved state (its first life,
+ * or hidden before it saved any), so it has shown what its markup carries and the host posts only what follows.
+ */
+export type ReadyMessage = { type: 'ready'; fresh?: true };
 
 export interface WebviewL10n {
   /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
@@ -136,7 +141,7 @@ export type MonthViewToWebview =
 export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';
 
 export type MonthViewToHost =
-  | { type: 'ready' }
+  | ReadyMessage
   | { type: 'navigate'; monthId: string }
   | { type: 'openDay'; dateId: string }
   | { type: 'retry' }
@@ -166,7 +171,7 @@ export type TrendToWebview =
   | { type: 'trendData'; instanceId: string; monthId: string; months: TrendMonth[]; meta?: ResponseMeta }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
 
-export type TrendToHost = { type: 'ready' } | { type: 'openMonth'; monthId: string } | { type: 'retry' };
+export type TrendToHost = ReadyMessage | { type: 'openMonth'; monthId: string } | { type: 'retry' };
 
 // ---------------------------------------------------------------------------------------------
 // Day activities (payload shape unknown: rendered faithfully)
@@ -188,7 +193,7 @@ export type ActivitiesToWebview =
 
 export type ActivitiesCommand = 'copyAsCurl' | 'copyAsCode';
 
-export type ActivitiesToHost = { type: 'ready' } | { type: 'retry' } | { type: 'command'; command: ActivitiesCommand };
+export type ActivitiesToHost = ReadyMessage | { type: 'retry' } | { type: 'command'; command: ActivitiesCommand };
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what arrives from the other side. The host treats webview messages and restored
@@ -214,8 +219,9 @@ function record(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** The messages every panel sends (panelController.ts answers them), or undefined for the kind's own. */
-function panelMessage(m: Record<string, unknown> | undefined): { type: 'ready' } | { type: 'retry' } | undefined {
-  return m?.type === 'ready' || m?.type === 'retry' ? { type: m.type } : undefined;
+function panelMessage(m: Record<string, unknown> | undefined): ReadyMessage | { type: 'retry' } | undefined {
+  if (m?.type === 'ready') return m.fresh === true ? { type: 'ready', fresh: true } : { type: 'ready' };
+  return m?.type === 'retry' ? { type: 'retry' } : undefined;
 }
 
 export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
@@ -275,7 +281,7 @@ export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Account overview (every instance of the profile for one month; figures in shared/overview.ts)
+// Account overview (every instance of the profile for one month; figures in shared/overview/overview.ts)
 
 export const OVERVIEW_SORT_KEYS = [
   'instance',
@@ -308,7 +314,7 @@ export type OverviewToWebview =
   | { type: 'error'; monthId: string; error: PanelError };
 
 export type OverviewToHost =
-  | { type: 'ready' }
+  | ReadyMessage
   | { type: 'retry' }
   | { type: 'cancel' }
   | { type: 'retryRow'; instanceId: string }

@@ -14,7 +14,7 @@ import type { z } from 'zod';
  */
 export type Zod = typeof z;
 import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
-import type { OverviewMonthSource } from './overviewLoader.js';
+import type { OverviewMonthSource } from './overview/overviewLoader.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
 
 /** The door a text is written for: tools name each other by that door's names. */

@@ -4,7 +4,7 @@
 // tool answering the panel's figures.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { OverviewRow } from '../../src/shared/overview.js';
+import type { OverviewRow } from '../../src/shared/overview/overview.js';
 import { demoInstanceIds } from '../../src/simulator/index.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';

@@ -3,41 +3,24 @@
 // and when the profile has no account id (the Account view explains that one).
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../shared/ids.js';
-import type { BalanceController } from './controller.js';
+import { BalanceView, type BalanceViewDeps } from './balanceView.js';
 import { isLow } from './format.js';
 import type { BalanceState } from './model.js';
 import { daysLeftText, estimateExplanation, refreshedText } from './text.js';
-import type { HostConfig } from '../profile/config.js';
-import type { UserTextGuard } from '../platform/errors.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { Disposable } from '../platform/lifecycle.js';
-import type { SessionState } from '../profile/session.js';
 
 export const BALANCE_STATUS_ID = 'voiceSms.balance';
 
-export class BalanceStatusBar extends Disposable {
+export class BalanceStatusBar extends BalanceView {
   private readonly item: vscode.StatusBarItem;
   private shown = false;
 
-  constructor(
-    private readonly balance: BalanceController,
-    private readonly session: SessionState,
-    private readonly config: HostConfig,
-    /** Masks secrets and defuses links in the service's text (the HostLog). */
-    private readonly guard: UserTextGuard,
-  ) {
-    super();
+  constructor(deps: BalanceViewDeps) {
+    super(deps, [SETTINGS.statusBarShowBalance, SETTINGS.lowBalanceThreshold]);
     this.item = this._register(vscode.window.createStatusBarItem(BALANCE_STATUS_ID, vscode.StatusBarAlignment.Left, 10));
     this.item.name = vscode.l10n.t('Voice & SMS balance');
     this.item.command = COMMANDS.refreshBalance;
-    this._register(balance.model.onDidChange(() => this.render()));
-    this._register(session.onDidChange(() => this.render()));
-    this._register(
-      config.onDidChange((e) => {
-        if (e.affects(SETTINGS.statusBarShowBalance) || e.affects(SETTINGS.lowBalanceThreshold)) this.render();
-      }),
-    );
-    this.render();
+    this.redraw();
   }
 
   /** What the item shows now (integration tests). */
@@ -51,7 +34,7 @@ export class BalanceStatusBar extends Disposable {
     };
   }
 
-  private render(): void {
+  protected redraw(): void {
     const s: BalanceState = this.balance.model.current;
     const settings = this.config.settings;
     const visible = settings.statusBarShowBalance && this.session.current.signedIn && !s.noAccount && !s.signedOut;

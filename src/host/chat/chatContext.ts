@@ -10,7 +10,7 @@ import { isToolErrorKind } from '../../tools/text/errorText.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import type { HostServices } from '../services.js';
 import { confirm, deliver } from '../sms/sendSms.js';
-import { createOverviewSource } from '../views/overviewSource.js';
+import { createOverviewSource } from '../webviews/overview/overviewSource.js';
 
 export function chatToolContext(services: HostServices): ToolContext {
   const client = async () => (await services.clients.active()).client;

@@ -4,14 +4,10 @@
 // row that opens the settings. Signed out, the tree is empty so the welcome content shows.
 import * as vscode from 'vscode';
 import { COMMANDS, fullSettingKey, SETTINGS, TREE_ITEM_KINDS } from '../../shared/ids.js';
-import type { BalanceController } from '../balance/controller.js';
+import { BalanceView, type BalanceViewDeps } from '../balance/balanceView.js';
 import { isLow } from '../balance/format.js';
 import { daysLeftText, estimateExplanation, refreshedText } from '../balance/text.js';
-import type { HostConfig } from '../profile/config.js';
-import type { UserTextGuard } from '../platform/errors.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { Disposable } from '../platform/lifecycle.js';
-import type { SessionState } from '../profile/session.js';
 
 export type AccountNode =
   | { readonly kind: 'profile' }
@@ -38,29 +34,20 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-export class AccountTreeProvider extends Disposable implements vscode.TreeDataProvider<AccountNode> {
+export class AccountTreeProvider extends BalanceView implements vscode.TreeDataProvider<AccountNode> {
   private readonly changed = this._register(new vscode.EventEmitter<AccountNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(
-    private readonly balance: BalanceController,
-    private readonly session: SessionState,
-    private readonly config: HostConfig,
-    /** Masks secrets and defuses links in the service's text (the HostLog). */
-    private readonly guard: UserTextGuard,
-  ) {
-    super();
-    this._register(balance.model.onDidChange(() => this.refresh()));
-    this._register(session.onDidChange(() => this.refresh()));
-    this._register(
-      config.onDidChange((e) => {
-        if (e.affects(SETTINGS.lowBalanceThreshold)) this.refresh();
-      }),
-    );
+  constructor(deps: BalanceViewDeps) {
+    super(deps, [SETTINGS.lowBalanceThreshold]);
   }
 
   refresh(): void {
     this.changed.fire(undefined);
+  }
+
+  protected redraw(): void {
+    this.refresh();
   }
 
   getChildren(element?: AccountNode): AccountNode[] {

@@ -35,13 +35,14 @@ export function createViews(ctx: vscode.ExtensionContext, deps: ViewDeps, months
   const smsHistory = new SmsHistory(ctx.globalState);
   const smsHistoryTree = new SmsHistoryTreeProvider(smsHistory, session, contextKeys);
   const balance = new BalanceController(clients, session, config, log, ctx.globalState);
-  const accountTree = new AccountTreeProvider(balance, session, config, log);
+  const balanceDeps = { balance, session, config, guard: log };
+  const accountTree = new AccountTreeProvider(balanceDeps);
   const views = new Views({ [VIEWS.instances]: instancesTree, [VIEWS.smsHistory]: smsHistoryTree, [VIEWS.account]: accountTree });
   const instancesView = views.view(VIEWS.instances);
   if (instancesView) instancesTree.attach(instancesView);
   const accountView = views.view(VIEWS.account);
   if (accountView) balance.attach(accountView);
-  const balanceStatus = new BalanceStatusBar(balance, session, config, log);
+  const balanceStatus = new BalanceStatusBar(balanceDeps);
   const profileStatus = new ProfileStatusBar(session);
   ctx.subscriptions.push(smsHistoryTree, balance, accountTree, balanceStatus, profileStatus, views, instancesTree);
   return {

@@ -5,7 +5,7 @@ import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
 import type { ActiveClient } from '../profile/clients.js';
 import { abortError, type MonthCache } from '../months/monthCache.js';
 import type { ActivitiesDataSource, MonthViewDataSource, OnMonthLoaded } from './dataSources.js';
-import type { OverviewDeps } from './overviewDeps.js';
+import type { OverviewDeps } from './overview/overviewDeps.js';
 import { isAbort } from './payload.js';
 
 export interface PanelSourcesLog {

@@ -41,19 +41,21 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 
 /**
  * The first thing the page runs, before its stylesheet and scripts are fetched: it takes the editor's API,
- * says `ready` and keeps whatever the host sends until the panel's bundle takes over (connectToHost in
+ * says `ready` (`fresh` when the page has no saved state: it will show what its markup carries, see ReadyMessage)
+ * and keeps whatever the host sends until the panel's bundle takes over (connectToHost in
  * src/webview/common/vscodeApi.ts). The host's answer thus travels while the page loads, not after it. Our
  * own code under the page's nonce, so the CSP is unchanged; without the editor's API (a test page that
- * provides it later) it does nothing and the bundle says `ready` itself.
+ * provides it later) it does nothing and the bundle says `ready` itself, by the same rule.
  */
 export const BOOT_SCRIPT = `(() => {
   if (typeof acquireVsCodeApi !== 'function') return;
   const api = acquireVsCodeApi();
+  const fresh = api.getState() == null;
   const kept = [];
   let deliver = (data) => { if (!kept.length) performance.mark('voiceSms.step.firstMessage'); kept.push(data); };
   window.addEventListener('message', (event) => deliver(event.data));
-  window.${WEBVIEW_BOOT_GLOBAL} = { api, listen(handler) { deliver = handler; for (const data of kept.splice(0)) handler(data); } };
-  api.postMessage({ type: 'ready' });
+  window.${WEBVIEW_BOOT_GLOBAL} = { api, fresh, listen(handler) { deliver = handler; for (const data of kept.splice(0)) handler(data); } };
+  api.postMessage(fresh ? { type: 'ready', fresh: true } : { type: 'ready' });
 })();`;
 
 /**
@@ -117,10 +119,14 @@ function jsonAttribute(name: string, json: string): string {
   return ` ${name}="${escapeHtml(json)}"`;
 }
 
+/** What a page built with `messages` carries: all of them, or none when they are too large to travel in the page. */
+export function carriedOf(messages: readonly unknown[] | undefined): readonly unknown[] {
+  return messages && messages.length > 0 && JSON.stringify(messages).length <= MAX_FIRST_MESSAGES_CHARS ? messages : [];
+}
+
 function firstMessagesAttribute(messages: readonly unknown[] | undefined): string {
-  if (!messages || messages.length === 0) return '';
-  const json = JSON.stringify(messages);
-  return json.length > MAX_FIRST_MESSAGES_CHARS ? '' : jsonAttribute(WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, json);
+  const carried = carriedOf(messages);
+  return carried.length === 0 ? '' : jsonAttribute(WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, JSON.stringify(carried));
 }
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {

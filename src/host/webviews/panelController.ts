@@ -8,7 +8,14 @@ interface WarnHook {
   onWarn?(message: string): void;
 }
 
-export abstract class PanelController<State extends object, ToWebview, ToHost extends { type: string }, Source, Hooks extends WarnHook> {
+/** `ToHost`: the kind's messages from its page; `fresh` is only ever on `ready` (ReadyMessage, shared/protocol.ts). */
+export abstract class PanelController<
+  State extends object,
+  ToWebview,
+  ToHost extends { type: string; fresh?: true },
+  Source,
+  Hooks extends WarnHook,
+> {
   readonly gate: ReadyGate<ToWebview>;
   protected readonly loads = new LoadSequencer();
   protected state: State;
@@ -45,7 +52,7 @@ export abstract class PanelController<State extends object, ToWebview, ToHost ex
       return;
     }
     if (msg.type === 'ready') {
-      this.gate.markReady();
+      this.gate.markReady(msg.fresh === true);
       return;
     }
     if (msg.type === 'retry') return this.load();

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, VIEW_TYPES } from '../../shared/protocol.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
-import type { OverviewDeps } from './overviewDeps.js';
+import type { OverviewDeps } from './overview/overviewDeps.js';
 import type { PanelKindName, PanelParts } from './panelParts.js';
 
 export type { PanelKindName };

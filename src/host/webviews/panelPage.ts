@@ -1,7 +1,7 @@
 // The page every panel kind shows: the icon and the HTML shell with a fresh nonce, our bundles inside it and the
 // messages the host already has. In the features bundle (bundles/features.ts): activation never parses it.
 import * as vscode from 'vscode';
-import { createNonce, renderWebviewHtml, scriptsFor, type WebviewEntry } from './html.js';
+import { carriedOf, createNonce, renderWebviewHtml, scriptsFor, type WebviewEntry } from './html.js';
 import { pageScripts, pageStylesheets } from './pageAssets.js';
 
 /** Reads what `entry`'s page carries (pageAssets.ts keeps it for the window), so a later render only assembles it. */
@@ -12,14 +12,15 @@ export function preparePanelPage(entry: WebviewEntry, extensionUri: vscode.Uri):
 
 /**
  * Sets `panel` up to show `entry`; the page says `ready` once loaded, and nothing is posted before that. `firstMessages`:
- * what the host will post after `ready` as far as it has it now; the page carries it and shows it at once.
+ * what the host will post after `ready` as far as it has it now; the page carries it and shows it at once. Returns
+ * what the page carries (none when too large), which the panel's gate then does not post again (readyGate.ts).
  */
 export function setPanelPage(
   panel: vscode.WebviewPanel,
   entry: WebviewEntry,
   extensionUri: vscode.Uri,
   firstMessages: readonly unknown[],
-): void {
+): readonly unknown[] {
   const webview = panel.webview;
   panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'voice-sms.svg');
   webview.html = renderWebviewHtml({
@@ -33,4 +34,5 @@ export function setPanelPage(
     loadingText: vscode.l10n.t('Loading…'),
     firstMessages,
   });
+  return carriedOf(firstMessages);
 }

@@ -184,7 +184,7 @@ export class PanelRegistry implements vscode.Disposable {
     // Any other load goes on while the page is set at the end of this turn, showing "Loading…" until its data is posted.
     return Promise.race([open.loading, new Promise<void>((resolve) => setImmediate(resolve))]).then(() => {
       try {
-        if (!disposed) features.setPanelPage(panel, kind, this.o.extensionUri, controller.gate.current());
+        if (!disposed) controller.gate.pageCarries(features.setPanelPage(panel, kind, this.o.extensionUri, controller.gate.current()));
       } catch (e) {
         this.o.log?.warn(`webview ${kind}: the page could not be set: ${String(e)}`);
       }

@@ -1,12 +1,12 @@
 // Account overview: every voice instance of the profile for one month, with the change against the previous
 // month, the totals, and a 12-month call-leg trend from months already in hand. The same loader and figures as
-// the overview panel (tools/overviewLoader.ts), so chat, MCP and the panel agree.
+// the overview panel (tools/overview/overviewLoader.ts), so chat, MCP and the panel agree.
 import * as l10n from '@vscode/l10n';
 import { compared, currentMonthId, monthIdInput } from '../schemas.js';
 import { defineTool, type Zod } from '../spec.js';
 import { toolError } from '../text/errorText.js';
-import { overviewToolResult } from '../text/overviewText.js';
-import { loadOverview, OVERVIEW_PRIORITY, type OverviewMonthSource } from '../overviewLoader.js';
+import { overviewToolResult } from '../overview/overviewText.js';
+import { loadOverview, OVERVIEW_PRIORITY, type OverviewMonthSource } from '../overview/overviewLoader.js';
 import { ToolRefusal } from '../refusal.js';
 import { READ_ONLY, shownArg } from './common.js';
 

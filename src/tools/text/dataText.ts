@@ -71,6 +71,20 @@ export function totalsPhrases(t: MonthTotals): { callLegs: string; unique: strin
   };
 }
 
+/** A month's figures in the words of the tools' sentences, in their order: call legs, inbound, outbound, unique calls, minutes, days. */
+export function totalsWords(t: MonthTotals): [string, number, number, string, string, string] {
+  const w = totalsPhrases(t);
+  return [w.callLegs, t.callLegsIn, t.callLegsOut, w.unique, w.minutes, w.days];
+}
+
+/**
+ * One item's line in a tool's list (a month of the trend, an instance of the overview): its sentence when its
+ * figures loaded, else why they did not.
+ */
+export function itemLine<F>(label: string, figures: F | undefined, sentence: (figures: F) => string, error: string | undefined): string {
+  return figures ? sentence(figures) : l10n.t('{0}: not loaded ({1})', label, error ?? '');
+}
+
 /** "+12 (+8.5%)", "-3 (-20%)", "0 (0%)", "+5 (new)": plain ASCII, no locale grouping, for a model. */
 export function change(current: number, previous: number): string {
   const diff = current - previous;

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { MonthTotals, MonthView } from '../../core/model/types.js';
 import { comparedDates, type ComparedDates, type MonthComparison } from '../../shared/comparison.js';
 import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
-import { change, comparedText, isoId, quoted, totalsPhrases } from './dataText.js';
+import { change, comparedText, isoId, quoted, totalsPhrases, totalsWords } from './dataText.js';
 
 export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
 
@@ -84,20 +84,13 @@ export function monthToolData(instanceId: string, view: MonthView, comparison?: 
 
 /** The sentences before the JSON block. */
 export function monthToolText(data: MonthToolData, spikeBase: number): string {
-  const t = data.totals;
-  const w = totalsPhrases(t);
   const lines = [
     l10n.t(
       "Voice instance {0}, {1} (the service's current day is {2}): {3} ({4} inbound, {5} outbound), {6}, {7}, summed over {8}.",
       quoted(data.instanceId, 80),
       data.month,
       data.currentDay,
-      w.callLegs,
-      t.callLegsIn,
-      t.callLegsOut,
-      w.unique,
-      w.minutes,
-      w.days,
+      ...totalsWords(data.totals),
     ),
   ];
   const p = data.previous;

@@ -2,7 +2,7 @@
 // totals, the same figures as the trend panel. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals } from '../../core/model/types.js';
-import { counted, isoId, quoted, totalsPhrases } from './dataText.js';
+import { counted, isoId, itemLine, quoted, totalsWords } from './dataText.js';
 
 export interface TrendToolMonth {
   monthId: string;
@@ -24,23 +24,14 @@ export function trendToolResult(instanceId: string, months: readonly TrendToolMo
     ),
   ];
   for (const m of months) {
-    const t = m.totals;
+    const month = isoId(m.monthId);
     lines.push(
-      t
-        ? (() => {
-            const w = totalsPhrases(t);
-            return l10n.t(
-              '{0}: {1} ({2} inbound, {3} outbound), {4}, {5} over {6}.',
-              isoId(m.monthId),
-              w.callLegs,
-              t.callLegsIn,
-              t.callLegsOut,
-              w.unique,
-              w.minutes,
-              w.days,
-            );
-          })()
-        : l10n.t('{0}: not loaded ({1})', isoId(m.monthId), m.error ?? ''),
+      itemLine(
+        month,
+        m.totals,
+        (t) => l10n.t('{0}: {1} ({2} inbound, {3} outbound), {4}, {5} over {6}.', month, ...totalsWords(t)),
+        m.error,
+      ),
     );
   }
   const data = {

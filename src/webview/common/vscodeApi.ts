@@ -1,8 +1,9 @@
 // Typed access to the page-side API VS Code injects into webviews. `acquireVsCodeApi` may be
 // called only once per page, so the channel is created once and shared. The page's boot script
 // (BOOT_SCRIPT in src/host/webviews/html.ts) usually has acquired it already, said `ready` and kept
-// the host's first messages; the channel then takes both over. A new page may also carry the host's first
-// messages in its markup (WEBVIEW_FIRST_MESSAGES_ATTRIBUTE): they are shown at once and their replay skipped.
+// the host's first messages; the channel then takes both over. A page without saved state (`fresh`) shows the
+// host's first messages its markup carries (WEBVIEW_FIRST_MESSAGES_ATTRIBUTE) at once; the host does not post them
+// again (src/host/webviews/readyGate.ts, which describes the whole path to a panel's first paint).
 import { markStep } from './painted.js';
 import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE } from '../../shared/protocol.js';
 
@@ -15,6 +16,8 @@ interface VsCodeApi {
 /** What the boot script leaves on `window`. */
 interface Boot {
   api: VsCodeApi;
+  /** The page had no saved state when it started: it shows what its markup carries (`ready` said so). */
+  fresh: boolean;
   /** Hands over the messages kept so far, then every later one. */
   listen(handler: (data: unknown) => void): void;
 }
@@ -47,7 +50,8 @@ export function connectToHost<ToHost, ToWebview extends { type: string }, State>
   const vscode = api;
   // Read before the page saves any state: a page with saved state (shown before, then hidden, or restored after a
   // reload) may carry messages older than what it showed, so it waits for the host's replay instead.
-  const carried = vscode.getState() == null ? carriedMessages() : [];
+  const fresh = boot ? boot.fresh : vscode.getState() == null;
+  const carried = fresh ? carriedMessages() : [];
   const handlers: ((message: ToWebview) => void)[] = [];
   const dispatch = (data: unknown): void => {
     if (typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string') {
@@ -63,13 +67,12 @@ export function connectToHost<ToHost, ToWebview extends { type: string }, State>
       markStep('ready');
       if (carried.length > 0) markStep('carried');
       for (const data of carried) dispatch(data);
-      const deliver = skipReplayOf(carried, dispatch);
       if (boot) {
-        boot.listen(deliver);
+        boot.listen(dispatch);
         return;
       }
-      window.addEventListener('message', (event: MessageEvent<unknown>) => deliver(event.data));
-      vscode.postMessage({ type: 'ready' });
+      window.addEventListener('message', (event: MessageEvent<unknown>) => dispatch(event.data));
+      vscode.postMessage(fresh ? { type: 'ready', fresh: true } : { type: 'ready' });
     },
     getState: () => parseState(vscode.getState()),
     setState: (state) => {
@@ -88,21 +91,4 @@ function carriedMessages(): unknown[] {
   } catch {
     return [];
   }
-}
-
-/**
- * The host answers `ready` with everything the panel shows, which the page may already have shown from its markup:
- * while the host's messages equal the carried ones, in order, they are dropped. The first other message ends
- * that, so a later, equal message (the user back on the same month) is shown as usual.
- */
-function skipReplayOf(carried: readonly unknown[], deliver: (data: unknown) => void): (data: unknown) => void {
-  let expected = carried.map((m) => JSON.stringify(m));
-  return (data) => {
-    if (expected.length > 0 && JSON.stringify(data) === expected[0]) {
-      expected.shift();
-      return;
-    }
-    expected = [];
-    deliver(data);
-  };
 }

@@ -6,7 +6,7 @@
 import '../common/l10n.js';
 import * as l10n from '@vscode/l10n';
 import type { ComparedDays } from '../../shared/comparison.js';
-import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../shared/overview.js';
+import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../shared/overview/overview.js';
 import {
   parseOverviewState,
   type OverviewSortKey,

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
 import { TOOL_SPECS } from '../../../src/tools/index.js';
-import { loadOverview } from '../../../src/tools/overviewLoader.js';
+import { loadOverview } from '../../../src/tools/overview/overviewLoader.js';
 import { inert } from '../../../src/tools/text/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { buildServer, connect, everything, root, textOf, type Connected } from './harness.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DayStats, MonthView } from '../../../src/core/model/types.js';
 import { comparableDays, compareMonths, totalsThrough } from '../../../src/shared/comparison.js';
-import { changePct, overviewTotals, type OverviewRow } from '../../../src/shared/overview.js';
+import { changePct, overviewTotals, type OverviewRow } from '../../../src/shared/overview/overview.js';
 
 const lengthOf = (monthId: string): number => new Date(Date.UTC(+monthId.slice(0, 4), +monthId.slice(4, 6), 0)).getUTCDate();
 

@@ -10,8 +10,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { DayStats, MonthTotals, MonthView } from '../../../src/core/model/types.js';
 import { formatMonthExport, type ExportFormat } from '../../../src/shared/export.js';
-import type { OverviewFigures, OverviewRow } from '../../../src/shared/overview.js';
-import { formatOverviewExport } from '../../../src/shared/overviewExport.js';
+import type { OverviewFigures, OverviewRow } from '../../../src/shared/overview/overview.js';
+import { formatOverviewExport } from '../../../src/shared/overview/overviewExport.js';
 import { trendToolResult, type TrendToolMonth } from '../../../src/tools/text/trendText.js';
 
 const RUNS = 300;

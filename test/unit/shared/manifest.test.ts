@@ -433,7 +433,7 @@ void describe('manifest: what it is and where it runs', () => {
       join('commands', 'addVoiceInstance.ts') + ': fs.stat',
       join('commands', 'addVoiceInstance.ts') + ': fs.readFile',
       join('commands', 'exportMonth.ts') + ': fs.writeFile',
-      join('commands', 'exportOverview.ts') + ': fs.writeFile',
+      join('webviews', 'overview', 'exportOverview.ts') + ': fs.writeFile',
     ]);
   });
 });

@@ -11,8 +11,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
 import type { MonthViewToWebview } from '../../../src/shared/protocol.js';
-import { formatOverviewExport } from '../../../src/shared/overviewExport.js';
-import { loadOverview } from '../../../src/tools/overviewLoader.js';
+import { formatOverviewExport } from '../../../src/shared/overview/overviewExport.js';
+import { loadOverview } from '../../../src/tools/overview/overviewLoader.js';
 import { startLoopback, type Loopback } from '../core/http/loopback.js';
 import { buildServer, connect, textOf, type Connected } from '../mcp/harness.js';
 

@@ -151,6 +151,8 @@ void describe('protocol validation', () => {
     assert.deepEqual(parseMonthViewToHost({ type: 'command', command: 'copyAsCurl' }), { type: 'command', command: 'copyAsCurl' });
     assert.deepEqual(parseMonthViewToHost({ type: 'command', command: 'copyAsCode' }), { type: 'command', command: 'copyAsCode' });
     assert.deepEqual(parseActivitiesToHost({ type: 'command', command: 'copyAsCode' }), { type: 'command', command: 'copyAsCode' });
+    assert.deepEqual(parseMonthViewToHost({ type: 'ready', fresh: true }), { type: 'ready', fresh: true });
+    assert.deepEqual(parseTrendToHost({ type: 'ready', fresh: 'yes' }), { type: 'ready' }, 'fresh only when true');
     assert.equal(parseActivitiesToHost({ type: 'command', command: 'exportMonth' }), undefined);
     for (const bad of [
       null,
@@ -227,6 +229,58 @@ void describe('ready gate', () => {
     assert.deepEqual(sent, ['data', 'comparison', 'loading-2']);
     gate.append('x');
     assert.deepEqual(sent.at(-1), 'x');
+  });
+});
+
+void describe('ready gate and what the page carries', () => {
+  const gateOf = (): { gate: ReadyGate<{ type: string; n?: number }>; sent: string[] } => {
+    const sent: string[] = [];
+    const gate = new ReadyGate<{ type: string; n?: number }>((m) => {
+      sent.push(m.type + (m.n ?? ''));
+      return true;
+    });
+    return { gate, sent };
+  };
+
+  void it('does not post again what a fresh page carries, in order, until the first other message', () => {
+    const { gate, sent } = gateOf();
+    gate.show({ type: 'data', n: 1 }, { type: 'comparison', n: 1 });
+    // The page is written with a copy (as html.ts carries it): equal, not the same objects.
+    gate.pageCarries(JSON.parse(JSON.stringify(gate.current())) as unknown[]);
+    gate.markReady(true);
+    assert.deepEqual(sent, [], 'the fresh page shows both from its markup');
+    assert.deepEqual(
+      gate.posted().map((m) => m.type),
+      ['data', 'comparison'],
+      'the test seam still sees what the page was given',
+    );
+    gate.show({ type: 'loading', n: 2 });
+    gate.show({ type: 'data', n: 1 });
+    assert.deepEqual(sent, ['loading2', 'data1'], 'later, the same month is posted as usual');
+  });
+
+  void it('posts a changed snapshot whole, and everything to a page with saved state or without markup', () => {
+    const changed = gateOf();
+    changed.gate.show({ type: 'loading', n: 1 });
+    changed.gate.pageCarries(changed.gate.current());
+    changed.gate.show({ type: 'data', n: 1 });
+    changed.gate.markReady(true);
+    assert.deepEqual(changed.sent, ['data1'], 'the page carried "loading"; the month came after');
+
+    const restored = gateOf();
+    restored.gate.show({ type: 'data', n: 1 });
+    restored.gate.pageCarries(restored.gate.current());
+    restored.gate.markReady(false);
+    assert.deepEqual(restored.sent, ['data1'], 'a page with saved state ignores its markup, so it gets the replay');
+    restored.gate.markNotReady();
+    restored.gate.markReady(true);
+    assert.deepEqual(restored.sent, ['data1'], 'shown again before it saved state: it draws its markup again');
+
+    const large = gateOf();
+    large.gate.show({ type: 'data', n: 1 });
+    large.gate.pageCarries([]);
+    large.gate.markReady(true);
+    assert.deepEqual(large.sent, ['data1'], 'nothing carried (too large): posted after ready');
   });
 });
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/shared/protocol.js';
-import type { OverviewRow } from '../../../src/shared/overview.js';
+import type { OverviewRow } from '../../../src/shared/overview/overview.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
 import type { PanelPage } from './support/harness.js';
 import { panelHarness } from './support/panels.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthViewController } from '../../../../src/host/webviews/monthViewController.js';
-import { OverviewController } from '../../../../src/host/webviews/overviewController.js';
+import { OverviewController } from '../../../../src/host/webviews/overview/overviewController.js';
 import { TrendController } from '../../../../src/host/webviews/trendController.js';
 import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';

@@ -1,7 +1,7 @@
 // The account overview as CSV, JSON or a Markdown table, with the month export's escaping (shared/export.ts:
 // RFC 4180 quoting, the spreadsheet formula guard, literal Markdown for outside text). Pure, unit-tested.
-import { comparedDates, type ComparedDays } from './comparison.js';
-import { csvField, maskId, mdText, type ExportFormat } from './export.js';
+import { comparedDates, type ComparedDays } from '../comparison.js';
+import { csvField, maskId, mdText, type ExportFormat } from '../export.js';
 import { FIGURE_KEYS, overviewTotals, type OverviewRow } from './overview.js';
 
 export interface OverviewExportOptions {

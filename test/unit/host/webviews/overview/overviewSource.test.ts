@@ -1,4 +1,4 @@
-// The account overview in the editor's wiring (views/overviewSource.ts over the month cache and the finished-months
+// The account overview in the editor's wiring (webviews/overview/overviewSource.ts over the month cache and the finished-months
 // store, real client, simulator, real files): the first window asks two months per instance; a second window's
 // overview of a past month asks nothing and draws the trend cell from stored months; a cancel stops the queue.
 import assert from 'node:assert/strict';
@@ -6,17 +6,17 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
-import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
-import { MonthStore } from '../../../../src/core/store/monthStore.js';
-import type { ProfileSettings } from '../../../../src/host/profile/settings.js';
-import { createMonthCache } from '../../../../src/host/months/sessionCache.js';
-import { nullLogger } from '../../../../src/core/log.js';
-import { createOverviewSource } from '../../../../src/host/views/overviewSource.js';
-import { lazyStoredMonths, type StoredMonths } from '../../../../src/host/months/storedMonths.js';
-import { demoInstanceIds } from '../../../../src/simulator/defaults.js';
-import { start, type Simulator } from '../../../../src/simulator/index.js';
-import { loadOverview } from '../../../../src/tools/overviewLoader.js';
+import { createClient, type VoiceSmsClient } from '../../../../../src/core/client.js';
+import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
+import { MonthStore } from '../../../../../src/core/store/monthStore.js';
+import type { ProfileSettings } from '../../../../../src/host/profile/settings.js';
+import { createMonthCache } from '../../../../../src/host/months/sessionCache.js';
+import { nullLogger } from '../../../../../src/core/log.js';
+import { createOverviewSource } from '../../../../../src/host/webviews/overview/overviewSource.js';
+import { lazyStoredMonths, type StoredMonths } from '../../../../../src/host/months/storedMonths.js';
+import { demoInstanceIds } from '../../../../../src/simulator/defaults.js';
+import { start, type Simulator } from '../../../../../src/simulator/index.js';
+import { loadOverview } from '../../../../../src/tools/overview/overviewLoader.js';
 
 const IDS = demoInstanceIds(8);
 const noEvent = () => ({ dispose: () => undefined });

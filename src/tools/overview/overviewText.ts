@@ -2,8 +2,8 @@
 // (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { comparedDates, sameDays, type ComparedDates, type ComparedDays } from '../../shared/comparison.js';
-import type { OverviewRow, OverviewTotals } from '../../shared/overview.js';
-import { comparedText, isoId, quoted } from './dataText.js';
+import type { OverviewRow, OverviewTotals } from '../../shared/overview/overview.js';
+import { comparedText, isoId, itemLine, quoted } from '../text/dataText.js';
 
 export interface OverviewToolData {
   month: string;
@@ -48,12 +48,15 @@ export function overviewToolResult(
   const common = totals.compared;
   if (common) lines.push(l10n.t('Changes of call legs compare {0}.', comparedText(comparedDates(common))));
   for (const r of rows) {
-    const f = r.figures;
+    const id = quoted(r.instanceId, 80);
     lines.push(
-      f
-        ? l10n.t(
+      itemLine(
+        id,
+        r.figures,
+        (f) =>
+          l10n.t(
             '{0}: {1} call legs ({2} inbound, {3} outbound), {4} unique calls, {5} minutes, {6} days with data; {7}.',
-            quoted(r.instanceId, 80),
+            id,
             f.callLegs,
             f.callLegsIn,
             f.callLegsOut,
@@ -61,8 +64,9 @@ export function overviewToolResult(
             f.durationMin,
             f.activeDays,
             change(r.changePct, r.compared, common),
-          )
-        : l10n.t('{0}: not loaded ({1})', quoted(r.instanceId, 80), r.error ?? ''),
+          ),
+        r.error,
+      ),
     );
   }
   lines.push(

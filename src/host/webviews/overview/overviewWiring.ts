@@ -1,9 +1,9 @@
 // The account overview's sources, built in the features bundle when its panel opens (panelParts.ts), from the
 // services activation hands over (overviewDeps.ts): its months through the month cache and the finished-months
-// store (views/overviewSource.ts, the chat tool's path too), the active profile's instances, and a failed row's
+// store (overviewSource.ts, the chat tool's path too), the active profile's instances, and a failed row's
 // sentence masked as every panel error is (clientSources.ts). vscode-free.
-import type { OverviewMonthSource } from '../../tools/overviewLoader.js';
-import { createOverviewSource } from '../views/overviewSource.js';
+import type { OverviewMonthSource } from '../../../tools/overview/overviewLoader.js';
+import { createOverviewSource } from './overviewSource.js';
 import type { OverviewDeps } from './overviewDeps.js';
 
 export interface OverviewWiring {

@@ -2,9 +2,9 @@
 // figures): the month cache first, then the finished-months store (through the cache's load), then one request
 // under the overview's signal at the overview's priority. "In hand" (the trend cell) never asks: the cache, then
 // the store for past months. vscode-free.
-import type { OverviewMonthSource } from '../../tools/overviewLoader.js';
-import type { MonthCache } from '../months/monthCache.js';
-import type { ScopeProfile, StoredMonths } from '../months/storedMonths.js';
+import type { OverviewMonthSource } from '../../../tools/overview/overviewLoader.js';
+import type { MonthCache } from '../../months/monthCache.js';
+import type { ScopeProfile, StoredMonths } from '../../months/storedMonths.js';
 
 export function createOverviewSource(
   months: Pick<MonthCache, 'fetch' | 'state' | 'currentMonth'>,

@@ -1,13 +1,13 @@
 // Host-side logic of the account overview: loads every instance's row through the overview loader
-// (tools/overviewLoader.ts: two months each at 'low' priority, so the month views go first), posts each row as
+// (tools/overview/overviewLoader.ts: two months each at 'low' priority, so the month views go first), posts each row as
 // it settles, keeps the whole table for a reloaded page, cancels on request, retries one failed row, and turns
 // a row's click into "open that instance's month". vscode-free, unit-tested over the simulator.
 import * as l10n from '@vscode/l10n';
-import type { OverviewRow } from '../../shared/overview.js';
-import { parseOverviewToHost, type OverviewState, type OverviewToHost, type OverviewToWebview } from '../../shared/protocol.js';
-import { loadOverview, loadOverviewRow, pendingRow, type OverviewMonthSource } from '../../tools/overviewLoader.js';
-import { PanelController } from './panelController.js';
-import { isAbort, toPanelError } from './payload.js';
+import type { OverviewRow } from '../../../shared/overview/overview.js';
+import { parseOverviewToHost, type OverviewState, type OverviewToHost, type OverviewToWebview } from '../../../shared/protocol.js';
+import { loadOverview, loadOverviewRow, pendingRow, type OverviewMonthSource } from '../../../tools/overview/overviewLoader.js';
+import { PanelController } from '../panelController.js';
+import { isAbort, toPanelError } from '../payload.js';
 
 export interface OverviewHooks {
   /** The active profile's instances; throws (with its sentence) when signed out. */

@@ -2,13 +2,20 @@
 // shared/comparison.ts), at 'low' priority through the profile's request scheduler, so a month view or trend
 // opened meanwhile is served first. Only those two months are ever asked; the trend cell is drawn from months
 // already in hand (the door's month cache and finished-months store). Rows are reported as they settle; an abort
-// stops what is still queued. Shared by the overview panel (host/webviews/overviewController.ts) and the overview
+// stops what is still queued. Shared by the overview panel (host/webviews/overview/overviewController.ts) and the overview
 // tool of both doors. vscode-free.
-import { changePct, figuresOf, overviewTotals, overviewTrendMonths, type OverviewRow, type OverviewTotals } from '../shared/overview.js';
-import { compareMonths } from '../shared/comparison.js';
-import { shiftMonthId } from '../shared/protocol.js';
-import type { MonthView } from '../core/model/types.js';
-import { futureMonthProblem } from './futureMonth.js';
+import {
+  changePct,
+  figuresOf,
+  overviewTotals,
+  overviewTrendMonths,
+  type OverviewRow,
+  type OverviewTotals,
+} from '../../shared/overview/overview.js';
+import { compareMonths } from '../../shared/comparison.js';
+import { shiftMonthId } from '../../shared/protocol.js';
+import type { MonthView } from '../../core/model/types.js';
+import { futureMonthProblem } from '../futureMonth.js';
 
 /** The requests of the overview wait behind every view's (core/http/scheduler.ts). */
 export const OVERVIEW_PRIORITY = 'low';

@@ -3,13 +3,13 @@
 // queue, and a month view asked meanwhile going before the overview's queued requests.
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../src/core/client.js';
-import { nullLogger } from '../../../src/core/log.js';
-import { addMonths, monthIdOf } from '../../../src/core/model/month.js';
-import { figuresOf } from '../../../src/shared/overview.js';
-import { demoInstanceIds } from '../../../src/simulator/defaults.js';
-import { start, type Simulator } from '../../../src/simulator/server.js';
-import { loadOverview, loadOverviewRow, type OverviewMonthSource } from '../../../src/tools/overviewLoader.js';
+import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { nullLogger } from '../../../../src/core/log.js';
+import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
+import { figuresOf } from '../../../../src/shared/overview/overview.js';
+import { demoInstanceIds } from '../../../../src/simulator/defaults.js';
+import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { loadOverview, loadOverviewRow, type OverviewMonthSource } from '../../../../src/tools/overview/overviewLoader.js';
 
 const COUNT = 30;
 const IDS = demoInstanceIds(COUNT);

@@ -2,11 +2,11 @@
 // for the rows the panel shows now, filtered and sorted as shown, with their own totals. Returns the target
 // written, or undefined when backed out or when the filter shows no row.
 import * as vscode from 'vscode';
-import { EXPORT_EXTENSIONS } from '../../shared/export.js';
-import type { OverviewRow } from '../../shared/overview.js';
-import { formatOverviewExport } from '../../shared/overviewExport.js';
-import { monthLabel } from '../platform/monthLabel.js';
-import { pickFormat, pickTarget } from './exportMonth.js';
+import { EXPORT_EXTENSIONS } from '../../../shared/export.js';
+import type { OverviewRow } from '../../../shared/overview/overview.js';
+import { formatOverviewExport } from '../../../shared/overview/overviewExport.js';
+import { monthLabel } from '../../platform/monthLabel.js';
+import { pickFormat, pickTarget } from '../../quickInput/exportPicks.js';
 
 export async function exportOverview(
   services: { log: { info(message: string): void } },

@@ -1,9 +1,9 @@
 // What activation hands the account overview panel (panelKind.ts PanelRegistryOptions.overview): the services its
 // months, instances and row errors come from. Types only; the kind's descriptor (kinds/overview.ts) builds the rest.
-import type { ClientProvider } from '../profile/clients.js';
-import type { SessionState } from '../profile/session.js';
-import type { MonthCache } from '../months/monthCache.js';
-import type { StoredMonths } from '../months/storedMonths.js';
+import type { ClientProvider } from '../../profile/clients.js';
+import type { SessionState } from '../../profile/session.js';
+import type { MonthCache } from '../../months/monthCache.js';
+import type { StoredMonths } from '../../months/storedMonths.js';
 
 export interface OverviewDeps {
   clients: Pick<ClientProvider, 'assertSignedIn'>;

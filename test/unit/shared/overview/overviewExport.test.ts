@@ -2,8 +2,8 @@
 // CSV with the month export's quoting and formula guard, JSON that round-trips, Markdown with inert ids.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changePct, overviewTotals, type OverviewRow } from '../../../src/shared/overview.js';
-import { formatOverviewExport } from '../../../src/shared/overviewExport.js';
+import { changePct, overviewTotals, type OverviewRow } from '../../../../src/shared/overview/overview.js';
+import { formatOverviewExport } from '../../../../src/shared/overview/overviewExport.js';
 
 const fig = (callLegs: number) => ({ callLegs, callLegsIn: callLegs - 1, callLegsOut: 1, callsUnique: 2, durationMin: 3, activeDays: 4 });
 const trend = new Array<number | null>(12).fill(null);
