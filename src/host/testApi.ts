@@ -62,10 +62,10 @@ export interface VoiceSmsTestApi {
     keysHolding(text: string): string[];
   };
   /**
-   * What activation runs for a demo profile left by an earlier window, and where this window's own simulator
-   * answers (undefined while none runs here) (test/integration/demo.test.ts).
+   * What activation runs for a demo profile left by an earlier window; where this window's own simulator answers
+   * (undefined while none runs here) and whether a resume is under way (test/integration/demo.test.ts).
    */
-  demo: { resumeIfLeftOver(): Promise<boolean>; ownBaseUrl(): string | undefined };
+  demo: { resumeIfLeftOver(): Promise<boolean>; state(): { ownBaseUrl: string | undefined; resuming: boolean } };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
   smsHistory: { entries(): SmsHistoryEntry[]; treeItems(): vscode.TreeItem[] };
   /** The Voice Instances tree as the view sees it (test/integration/instances.test.ts). */
@@ -198,7 +198,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       keysHolding: (text) =>
         [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
     },
-    demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver(), ownBaseUrl: () => demo.ownBaseUrl(DEMO_PROFILE_NAME) },
+    demo: {
+      resumeIfLeftOver: () => demo.resumeIfLeftOver(),
+      state: () => ({ ownBaseUrl: demo.ownBaseUrl(DEMO_PROFILE_NAME), resuming: demo.resuming(DEMO_PROFILE_NAME) !== undefined }),
+    },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),
       treeItems: () => smsHistoryTree.getChildren().map((e) => smsHistoryTree.getTreeItem(e)),

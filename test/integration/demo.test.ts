@@ -151,10 +151,10 @@ describe('offline demo', function () {
    * since a profile can reach the settings after activation, what a change of the profiles leads to by itself.
    */
   const ownSimulator = (): Promise<string> =>
-    waitFor("this window's demo simulator, signed in", () => {
-      const own = api.demo.ownBaseUrl();
+    waitFor("this window's demo simulator, signed in, its resume done", () => {
+      const { ownBaseUrl, resuming } = api.demo.state();
       const s = api.session.current();
-      return own !== undefined && s.signedIn && s.profile === DEMO ? own : undefined;
+      return ownBaseUrl !== undefined && !resuming && s.signedIn && s.profile === DEMO ? ownBaseUrl : undefined;
     });
 
   it('a demo profile left by an earlier window (dead port) gets a fresh simulator, also when it reaches the settings after activation', async function () {
@@ -181,7 +181,7 @@ describe('offline demo', function () {
     assert.equal(demoProfile(), undefined);
     assert.equal(config().inspect('activeProfile')?.globalValue, undefined);
     assert.equal(await answers(url), false, 'the restarted simulator is closed');
-    assert.equal(api.demo.ownBaseUrl(), undefined);
+    assert.equal(api.demo.state().ownBaseUrl, undefined);
   });
 
   it("two windows share the demo profile: neither rewrites the other's live URL, each uses its own simulator", async function () {
