@@ -116,7 +116,7 @@ export async function answerBlockRows(row: Row, smoke: boolean): Promise<void> {
         return mid - t;
       }
       const t2 = performance.now();
-      boundary.envelope(parsed);
+      boundary.envelope(parsed, res);
       return mid - t + (performance.now() - t2);
     };
     const rounds = smoke ? 2 : 9;

@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { BUNDLE_MANIFEST_ENV } from '../../src/mcp/settingNames.js';
 import { mcpServerFiles } from '../../src/shared/mcpServerFiles.js';
 import { MCP_DOOR, TOOL_SPECS } from '../../src/tools/index.js';
 import { pathWithProjectNode, projectBin, repoRoot } from './paths.js';
@@ -214,7 +215,11 @@ export function mcpbManifest(pkg: PackageFacts): Record<string, unknown> {
       mcp_config: {
         command: 'node',
         args: ['${__dirname}/server/mcp.js'],
-        env: Object.fromEntries(Object.entries(ENV_OF).map(([field, name]) => [name, `\${user_config.${field}}`])),
+        env: {
+          ...Object.fromEntries(Object.entries(ENV_OF).map(([field, name]) => [name, `\${user_config.${field}}`])),
+          // The server's texts then name these fields by their titles (src/mcp/settingNames.ts) instead of the variables.
+          [BUNDLE_MANIFEST_ENV]: '${__dirname}/manifest.json',
+        },
       },
     },
     tools: bundleTools(),

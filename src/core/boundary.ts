@@ -10,7 +10,8 @@ import { childPath, itemPath } from '../shared/flattenResult.js';
 import { KnownSecrets } from '../shared/redact.js';
 import { isVoiceSmsError, VoiceSmsError } from './errors.js';
 import type { HttpResponse } from './http/transport.js';
-import type { Envelope } from './xml/envelope.js';
+import { hasPlainFields, type Envelope } from './xml/envelope.js';
+import { TEXT_KEY } from './xml/parser.js';
 
 /** Masks secrets the caller knows of (the host: every stored profile's credentials). */
 export interface SecretMask {
@@ -48,6 +49,8 @@ export class AnswerBoundary {
   private readonly own = new KnownSecrets();
   /** `own` and the host's set as one, rebuilt when the host's set has grown: each text is searched once. */
   private joint: { version: number; secrets: KnownSecrets } | undefined;
+  /** The answers response() returned (held weakly): a parse of one's body reads text this boundary has searched. */
+  private readonly scrubbed = new WeakSet<HttpResponse>();
 
   constructor(
     credentials: { accessKeyId: string; secretAccessKey: string },
@@ -64,8 +67,7 @@ export class AnswerBoundary {
     const host = this.others?.known?.();
     let out: string;
     if (host) {
-      if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
-      out = this.joint.secrets.apply(text);
+      out = this.jointWith(host).apply(text);
     } else {
       out = this.own.apply(text);
       if (this.others) out = this.others.apply(out);
@@ -79,6 +81,19 @@ export class AnswerBoundary {
     return out;
   }
 
+  /** `own` and the host's set as one (rebuilt when the host's has grown). */
+  private jointWith(host: KnownSecrets): KnownSecrets {
+    if (this.joint?.version !== host.version) this.joint = { version: host.version, secrets: KnownSecrets.union(this.own, host) };
+    return this.joint.secrets;
+  }
+
+  /** True when scrub() reads text one layer deeper than a parser's reference decoding needs (KnownSecrets). */
+  private readsUnderReferences(): boolean {
+    const host = this.others?.known?.();
+    if (this.others !== undefined && host === undefined) return false;
+    return (host ? this.jointWith(host) : this.own).readsEveryFamilyAtOnce();
+  }
+
   /** The answer as the rest of the product may see it: body, status text and header values scrubbed. */
   response(res: HttpResponse, carried: readonly string[]): HttpResponse {
     const headers: HttpResponse['headers'] = {};
@@ -89,29 +104,40 @@ export class AnswerBoundary {
           ? undefined
           : capText(this.scrub(value, carried), MAX_STATUS_MESSAGE);
     }
-    return {
+    const clean = {
       ...res,
       statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD),
       headers,
       body: this.scrub(res.body, carried),
     };
+    this.scrubbed.add(clean);
+    return clean;
   }
 
   /**
    * The parsed envelope with each string scrubbed again (an XML character reference can spell a secret
    * the raw text did not) and capped: the status message at MAX_STATUS_MESSAGE, everything else at MAX_FIELD.
+   *
+   * `from`: the answer whose body it was parsed from. When response() returned that answer and the parser joined no text
+   * in it (no comment, CDATA section or instruction in the root: see asWritten), and decoded none or the scrub read
+   * the body one layer under its references (KnownSecrets.readsEveryFamilyAtOnce), each parsed value is text whose
+   * every reading the body's scrub has searched, so only what the parser made itself is searched again: element text
+   * joined around children (`#text`) and the names (`@_` prefixed, reserved ones suffixed). A 1 MB message was
+   * otherwise searched twice, and thousands of escaped values each on their own (issue 41).
    */
-  envelope(env: Envelope): Envelope {
-    const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
+  envelope(env: Envelope, from?: HttpResponse): Envelope {
+    const searched = from !== undefined && this.scrubbed.has(from) && asWritten(from.body, this.readsUnderReferences());
+    const scrub = searched && hasPlainFields(env) ? (s: string): string => s : (s: string): string => this.scrub(s);
+    const field = (s: string): string => capText(scrub(s), MAX_FIELD);
     return {
       status: {
         ...env.status,
         code: field(env.status.code),
-        message: capText(this.scrub(env.status.message), MAX_STATUS_MESSAGE),
+        message: capText(scrub(env.status.message), MAX_STATUS_MESSAGE),
         timestampRaw: field(env.status.timestampRaw),
       },
       service: { provider: field(env.service.provider), id: field(env.service.id), version: field(env.service.version) },
-      result: this.tree(env.result),
+      result: this.tree(env.result, searched),
     };
   }
 
@@ -153,9 +179,17 @@ export class AnswerBoundary {
    * also checked as the product joins them (flattenResult's `a.b.c` paths): a name whose join with its parents
    * spells a secret (`alpha9` > `beta9` > `gamma9x`) becomes `***`, so no path built later can rebuild one.
    */
-  private tree(root: unknown): unknown {
+  private tree(root: unknown, searched = false): unknown {
     const field = (s: string): string => capText(this.scrub(s), MAX_FIELD);
-    if (typeof root === 'string') return field(root);
+    const value = searched ? (s: string): string => capText(s, MAX_FIELD) : field;
+    // Names repeat (a month view has five per day): each distinct one is searched once.
+    const names = new Map<string, string>();
+    const name = (s: string): string => {
+      let clean = names.get(s);
+      if (clean === undefined) names.set(s, (clean = field(s)));
+      return clean;
+    };
+    if (typeof root === 'string') return value(root);
     if (root === null || typeof root !== 'object') return root;
     const copy = shallowCopy(root);
     // Each node with the end of its path (as flattenResult writes it), which is all a join can reach; no path is
@@ -167,7 +201,7 @@ export class AnswerBoundary {
       if (Array.isArray(node)) {
         for (let i = 0; i < node.length; i++) {
           const v: unknown = node[i];
-          if (typeof v === 'string') node[i] = field(v);
+          if (typeof v === 'string') node[i] = value(v);
           else if (v !== null && typeof v === 'object') {
             const tail = track ? this.joined(path, itemPath(path, i)) : '';
             // An index cannot be renamed: an item whose `[i]` completes a secret is dropped for the mask.
@@ -180,16 +214,18 @@ export class AnswerBoundary {
       const rec = node as Record<string, unknown>;
       for (const key of Object.keys(rec)) {
         const v = rec[key];
-        const value = typeof v === 'string' ? field(v) : v !== null && typeof v === 'object' ? shallowCopy(v) : v;
-        let cleanKey = field(key);
+        // An element's text joined around its children is new text: searched whatever the body was.
+        const text = key === TEXT_KEY ? field : value;
+        const cleanValue = typeof v === 'string' ? text(v) : v !== null && typeof v === 'object' ? shallowCopy(v) : v;
+        let cleanKey = name(key);
         let childTail = track ? this.joined(path, childPath(path, cleanKey)) : '';
         if (childTail === undefined) {
           cleanKey = MASK;
           childTail = childPath(path, MASK);
         }
         if (cleanKey !== key) delete rec[key];
-        rec[cleanKey] = value;
-        if (value !== null && typeof value === 'object') work.push([value, childTail.slice(-PATH_TAIL)]);
+        rec[cleanKey] = cleanValue;
+        if (cleanValue !== null && typeof cleanValue === 'object') work.push([cleanValue, childTail.slice(-PATH_TAIL)]);
       }
     }
     return copy;
@@ -208,6 +244,20 @@ export class AnswerBoundary {
   private joinable(char: string): boolean {
     return this.own.holds(char) || (this.others !== undefined && (this.others.holds?.(char) ?? true));
   }
+}
+
+/**
+ * True when each string the parser makes of `body` is a piece of it (trimmed), its references decoded when
+ * `referencesRead`: no `<!` (no comment or CDATA section whose neighbours it joins), no instruction after the first
+ * element, no carriage return (line ends are made `\n`), and no `&` unless `referencesRead`. A reading of such a piece is a piece of a reading of the body: no
+ * escape or fold crosses a `<`, `>` or quote.
+ */
+function asWritten(body: string, referencesRead: boolean): boolean {
+  // fast-xml-parser reads every `\r\n` and lone `\r` as `\n` before anything else: then a piece is not as written.
+  if ((!referencesRead && body.includes('&')) || body.includes('<!') || body.includes('\r')) return false;
+  let root = body.indexOf('<');
+  while (root >= 0 && body.charCodeAt(root + 1) === 0x3f /* ? */) root = body.indexOf('<', root + 1);
+  return root < 0 || !body.includes('<?', root);
 }
 
 function shallowCopy(v: object): object {

@@ -303,7 +303,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
 
     try {
       const envelope = interpretResponse(response, {
-        clean: (env) => boundary.envelope(env),
+        clean: (env, from) => boundary.envelope(env, from),
         host,
         method: req.method,
         path,

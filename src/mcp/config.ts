@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AuthForm, AuthOptions, SignatureMode } from '../core/auth/headers.js';
 import { idKey } from '../shared/idRules.js';
+import { ENVIRONMENT_NAMES, type SettingNames } from './settingNames.js';
 
 export const ENV = {
   baseUrl: 'VOICESMS_BASE_URL',
@@ -54,15 +55,19 @@ function value(env: Record<string, string | undefined>, name: string): string {
 }
 
 /** Reads the VOICESMS_* variables; says which required ones are missing, by name only (never a value). */
-export function readSettings(env: Record<string, string | undefined>): SettingsResult {
+export function readSettings(env: Record<string, string | undefined>, names: SettingNames = ENVIRONMENT_NAMES): SettingsResult {
   const missing = [ENV.baseUrl, ENV.accessKeyId, ENV.secretAccessKey].filter((n) => value(env, n) === '');
   if (missing.length > 0) {
+    const named = missing.map((n) => names.name(n)).join(', ');
     return {
       ok: false,
-      problem: l10n.t(
-        "The Voice & SMS MCP server is not configured: set {0} in the environment of the MCP server (the agent's server configuration).",
-        missing.join(', '),
-      ),
+      problem:
+        names.door === 'bundle'
+          ? l10n.t('The Voice & SMS MCP server is not configured: fill in {0} {1}.', named, names.where)
+          : l10n.t(
+              "The Voice & SMS MCP server is not configured: set {0} in the environment of the MCP server (the agent's server configuration).",
+              named,
+            ),
     };
   }
   const problems: string[] = [];
@@ -71,23 +76,26 @@ export function readSettings(env: Record<string, string | undefined>): SettingsR
     const raw = value(env, name);
     if (raw === '') return fallback;
     const found = allowed.find((a) => a === raw.toLowerCase());
-    if (found === undefined) problems.push(l10n.t('{0} must be one of {1}.', name, allowed.join(', ')));
+    if (found === undefined) problems.push(l10n.t('{0} must be one of {1}.', names.name(name), allowed.join(', ')));
     return found ?? fallback;
   };
   const form = oneOf(ENV.authForm, AUTH_FORMS, DEFAULT_AUTH_SETTINGS.form);
   const signature = oneOf(ENV.authSignature, SIGNATURE_MODES, DEFAULT_AUTH_SETTINGS.signature);
   const scheme = value(env, ENV.authScheme) || DEFAULT_AUTH_SETTINGS.scheme;
   if (!SCHEME.test(scheme)) {
-    problems.push(l10n.t('{0} must be a single token of letters, digits, dots, dashes or underscores, such as CLOUD-V1.', ENV.authScheme));
+    problems.push(
+      l10n.t('{0} must be a single token of letters, digits, dots, dashes or underscores, such as CLOUD-V1.', names.name(ENV.authScheme)),
+    );
   }
   const defaultRegion = value(env, ENV.defaultRegion).toUpperCase();
   if (defaultRegion !== '' && !REGION.test(defaultRegion)) {
-    problems.push(l10n.t('{0} must be a two-letter ISO country code such as DE or US.', ENV.defaultRegion));
+    problems.push(l10n.t('{0} must be a two-letter ISO country code such as DE or US.', names.name(ENV.defaultRegion)));
   }
   // Ids compared by their NFKC form, as the editor compares them: two that look the same are one mistake.
   for (const name of [ENV.voiceInstances, ENV.senderIds]) {
     const pair = lookAlikeEntries(value(env, name));
-    if (pair) problems.push(l10n.t('{0}: entries {1} and {2} look the same (one NFKC form); keep one.', name, pair[0], pair[1]));
+    if (pair)
+      problems.push(l10n.t('{0}: entries {1} and {2} look the same (one NFKC form); keep one.', names.name(name), pair[0], pair[1]));
   }
   if (problems.length > 0) {
     return {
@@ -220,9 +228,13 @@ function flagMisuse(name: string, inline: string | undefined, position: number, 
  * What the core refused when the server connected, as a problem the agent may relay: a setting it refused is
  * named by its variable (VOICESMS_BASE_URL …) with the reason, never with its value.
  */
-export function connectProblem(e: unknown): string {
+export function connectProblem(e: unknown, names: SettingNames = ENVIRONMENT_NAMES): string {
   const err = e as { kind?: unknown; details?: { field?: unknown; reason?: unknown } };
-  const variables: Record<string, string> = { baseUrl: ENV.baseUrl, accessKeyId: ENV.accessKeyId, secretAccessKey: ENV.secretAccessKey };
+  const variables: Record<string, string> = {
+    baseUrl: names.name(ENV.baseUrl),
+    accessKeyId: names.name(ENV.accessKeyId),
+    secretAccessKey: names.name(ENV.secretAccessKey),
+  };
   const field = typeof err.details?.field === 'string' ? err.details.field : '';
   const reason = typeof err.details?.reason === 'string' ? err.details.reason : '';
   const variable = Object.hasOwn(variables, field) ? variables[field] : undefined;

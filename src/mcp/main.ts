@@ -13,6 +13,7 @@ import { stateFolder } from './sendLog.js';
 import { createServer, SERVER_NAME } from './server.js';
 import { resolveCredentialReferences } from './envReferences.js';
 import { fatalStartupProblem } from './startupCheck.js';
+import { settingNames, type SettingNames } from './settingNames.js';
 import { HELP_FLAGS, helpText, VERSION_FLAGS } from './usage.js';
 
 declare const VOICESMS_MCP_VERSION: string | undefined;
@@ -30,7 +31,7 @@ function say(line: string): void {
 const stderrLogger: Logger = { trace() {}, debug() {}, info() {}, warn: (m) => say(m), error: (m) => say(m) };
 
 /** The client for the settings (this loads the core); a base URL or credential the core refuses is the problem. */
-function connect(s: McpSettings, profile: string, env: NodeJS.ProcessEnv): Connection | { problem: string } {
+function connect(s: McpSettings, profile: string, env: NodeJS.ProcessEnv, names: SettingNames): Connection | { problem: string } {
   try {
     const client = core().connectClient(
       {
@@ -48,15 +49,17 @@ function connect(s: McpSettings, profile: string, env: NodeJS.ProcessEnv): Conne
     );
     return { client, settings: s, profile, host: new URL(s.baseUrl).host };
   } catch (e) {
-    return { problem: connectProblem(e) };
+    return { problem: connectProblem(e, names) };
   }
 }
 
 /** One request at start so a wrong secret is reported at once, not at the first tool call. */
-async function verify(c: Connection): Promise<void> {
+async function verify(c: Connection, names: SettingNames): Promise<void> {
   const target = { accountId: c.settings.accountId, instanceId: c.settings.instances[0] };
   if (!target.accountId && !target.instanceId) {
-    say(`Started without ${ENV.accountId} or ${ENV.voiceInstances}: the credentials are checked at the first tool call.`);
+    say(
+      `Started without ${names.name(ENV.accountId)} or ${names.name(ENV.voiceInstances)}: the credentials are checked at the first tool call.`,
+    );
     return;
   }
   const probe = await core().probeConnection(c.client, target);
@@ -94,7 +97,9 @@ async function main(): Promise<void> {
     }
     say(`Demo: the built-in simulator serves ${demo.url} with fresh credentials; no account is used and VOICESMS_* settings are ignored.`);
   }
-  const fatal = demo ? undefined : fatalStartupProblem(process.env);
+  // Run from the MCP Bundle, texts name the fields of its form instead of the VOICESMS_* variables.
+  const names = settingNames(process.env);
+  const fatal = demo ? undefined : fatalStartupProblem(process.env, names);
   if (fatal) {
     say(fatal);
     process.exitCode = 1;
@@ -105,8 +110,9 @@ async function main(): Promise<void> {
     ? { ok: true as const, settings: demo.settings }
     : refs.unresolved.length > 0
       ? { ok: false as const, problem: refs.unresolved.join(' ') }
-      : readSettings(refs.env);
-  const profile = demo?.profile ?? ((process.env[ENV.profile] ?? '').trim() || 'VOICESMS_* environment');
+      : readSettings(refs.env, names);
+  const unnamed = names.door === 'bundle' ? 'Voice & SMS extension' : 'VOICESMS_* environment';
+  const profile = demo?.profile ?? ((process.env[ENV.profile] ?? '').trim() || unnamed);
   const unusable = (problem: string): void => say(`${problem} Every tool answers with this error until it is fixed.`);
   if (!read.ok) unusable(read.problem);
   // Built on first use (the first tool call, or the check below once the protocol is up): loading the
@@ -114,7 +120,7 @@ async function main(): Promise<void> {
   let connection: Connection | { problem: string } | undefined = read.ok ? undefined : { problem: read.problem };
   const connected = (): Connection | { problem: string } => {
     if (connection === undefined && read.ok) {
-      connection = connect(read.settings, profile, process.env);
+      connection = connect(read.settings, profile, process.env, names);
       if ('problem' in connection) unusable(connection.problem);
     }
     return connection!;
@@ -124,6 +130,7 @@ async function main(): Promise<void> {
       return connected();
     },
     allowSend: flags.allowSend,
+    names,
     maxSendsPerHour: flags.maxSendsPerHour,
     // The demo's simulator sends nothing anywhere: its count stays in the process.
     ...(demo ? {} : { sendStateFolder: stateFolder(process.env) }),
@@ -174,7 +181,7 @@ async function main(): Promise<void> {
       setTimeout(() => {
         const c = connected();
         if (!('problem' in c))
-          void verify(c).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
+          void verify(c, names).catch((e: unknown) => say(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`));
       }, CHECK_DELAY_MS);
     };
   }

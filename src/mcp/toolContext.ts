@@ -12,11 +12,19 @@ import { confirmByElicitation } from './confirmation.js';
 import type { Connection } from './context.js';
 import { core } from './core.js';
 import type { SendLimit } from './sendLimit.js';
+import { ENVIRONMENT_NAMES, type SettingNames } from './settingNames.js';
 
-export function mcpToolContext(c: Connection, server: Server, allowSend: boolean, limit: SendLimit): ToolContext {
+export function mcpToolContext(
+  c: Connection,
+  server: Server,
+  allowSend: boolean,
+  limit: SendLimit,
+  names: SettingNames = ENVIRONMENT_NAMES,
+): ToolContext {
   const s = c.settings;
   return {
-    door: MCP_DOOR,
+    // A national number without a region names the setting as this door's user knows it.
+    door: { ...MCP_DOOR, regionSetting: names.name(ENV.defaultRegion) },
     core,
     facts: () =>
       Promise.resolve({
@@ -32,12 +40,14 @@ export function mcpToolContext(c: Connection, server: Server, allowSend: boolean
         sendingEnabled: allowSend,
         hints: {
           noInstances: l10n.t(
-            "No voice instances are configured; list them, comma-separated, in {0} in the MCP server's environment.",
-            ENV.voiceInstances,
+            'No voice instances are configured; list them, comma-separated, in {0} {1}.',
+            names.name(ENV.voiceInstances),
+            names.where,
           ),
           noSenders: l10n.t(
-            'No sender identities are configured ({0} in the MCP server\'s environment); send_test_sms then needs "from".',
-            ENV.senderIds,
+            'No sender identities are configured ({0} {1}); send_test_sms then needs "from".',
+            names.name(ENV.senderIds),
+            names.where,
           ),
         },
       }),
@@ -48,7 +58,7 @@ export function mcpToolContext(c: Connection, server: Server, allowSend: boolean
       if (accountId === undefined) {
         throw new ToolRefusal(
           'noAccount',
-          l10n.t("No account ID is configured, so the balance cannot be read; set {0} in the MCP server's environment.", ENV.accountId),
+          l10n.t('No account ID is configured, so the balance cannot be read; set {0} {1}.', names.name(ENV.accountId), names.where),
         );
       }
       const r = await c.client.getBalance(accountId, signal);

@@ -102,6 +102,15 @@ export class KnownSecrets {
     return yes;
   }
 
+  /**
+   * True when no value holds an escape's lead (`%`, `&`, `\`): the text is then read with every family undone at once,
+   * three layers deep (spelledText.ts eachReading), one more than under XML references: a parse's decoded strings hold
+   * no reading this search has not made (the answer boundary relies on it).
+   */
+  readsEveryFamilyAtOnce(): boolean {
+    return !['%', '&', '\\'].some((lead) => this.holds(lead));
+  }
+
   private register(map: Map<string, string>, key: string, replacement: string): void {
     const existing = map.get(key);
     // A value registered once as a full secret stays fully masked.
@@ -190,14 +199,22 @@ export class KnownSecrets {
     const { values, automaton } = this.foldedOrdered;
     const { eachReading, trackedReading } = spelledText();
     const found: Array<{ from: number; to: number; replacement: string }> = [];
-    eachReading(text, (reading, steps) => {
-      let placed: Spelled | undefined;
-      automaton.search(reading, (end, v) => {
-        const [value, replacement] = values[v] ?? ['', MASK];
-        placed ??= trackedReading(text, steps);
-        found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
-      });
-    });
+    // No value holds a lead character: one reading per layer, every family undone at once. The text as written was
+    // searched for every folded value by maskLiterals: unless folding changes it, it is not searched again.
+    const anyFamily = this.readsEveryFamilyAtOnce();
+    eachReading(
+      text,
+      (reading, steps) => {
+        let placed: Spelled | undefined;
+        automaton.search(reading, (end, v) => {
+          const [value, replacement] = values[v] ?? ['', MASK];
+          placed ??= trackedReading(text, steps);
+          found.push({ from: placed.from[end - value.length] ?? 0, to: placed.to[end - 1] ?? text.length, replacement });
+        });
+      },
+      anyFamily,
+      this.replacements.size > 0,
+    );
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);
     let out = '';

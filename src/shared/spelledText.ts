@@ -214,13 +214,18 @@ export function hasEscapes(s: string): boolean {
   return s.includes('%') || s.includes('&') || s.includes('\\');
 }
 
-/** The escape families: each encoder writes one, and a secret may hold another's lead character as it is. */
-export type EscapeKind = 'percent' | 'xml' | 'json';
-const LEAD: Readonly<Record<EscapeKind, number>> = { percent: 0x25, xml: 0x26, json: 0x5c };
-export const ESCAPE_KINDS: readonly EscapeKind[] = ['percent', 'xml', 'json'];
+/**
+ * The escape families: each encoder writes one, and a secret may hold another's lead character as it is. `any`: all
+ * three undone in one layer (left to right, whichever lead comes next), for sets where no secret holds a lead.
+ */
+export type EscapeKind = 'percent' | 'xml' | 'json' | 'any';
+const LEAD: Readonly<Record<Exclude<EscapeKind, 'any'>, number>> = { percent: 0x25, xml: 0x26, json: 0x5c };
+export const ESCAPE_KINDS: ReadonlyArray<Exclude<EscapeKind, 'any'>> = ['percent', 'xml', 'json'];
+/** The lead characters of every family: a secret holding none of them is found through `any` layers (eachReading). */
+export const ESCAPE_LEADS = '%&\\';
 
 /** The escape families whose lead character (`%`, `&`, `\`) is in `s`. */
-export function escapesIn(s: string): EscapeKind[] {
+export function escapesIn(s: string): Array<Exclude<EscapeKind, 'any'>> {
   return ESCAPE_KINDS.filter((k) => s.includes(String.fromCharCode(LEAD[k])));
 }
 
@@ -231,14 +236,15 @@ export function escapesIn(s: string): EscapeKind[] {
 export function decode(src: Spelled, kind: EscapeKind): Spelled {
   const s = src.text;
   const b = builderFor(src);
-  const lead = LEAD[kind];
-  const read = kind === 'percent' ? percentRun : kind === 'xml' ? charReference : jsonEscape;
-  const leadChar = String.fromCharCode(lead);
+  const leadChar = kind === 'any' ? '' : String.fromCharCode(LEAD[kind]);
+  const read = kind === 'percent' ? percentRun : kind === 'xml' ? charReference : kind === 'json' ? jsonEscape : anyEscape;
+  // `any`: the next of each lead, each found natively and looked for again only once passed.
+  const next = [-1, -1, -1];
   let i = 0;
   let copied = 0;
   while (i < s.length) {
     // The next lead character, found natively: the text between is copied as it is.
-    i = s.indexOf(leadChar, i);
+    i = kind === 'any' ? nextLead(s, i, next) : s.indexOf(leadChar, i);
     if (i < 0) break;
     const n = read(s, i);
     if (n === 0) {
@@ -256,6 +262,26 @@ export function decode(src: Spelled, kind: EscapeKind): Spelled {
 
 /** What the escape just read stands for (set by the readers below, which return how many units they took). */
 let decoded = 0;
+
+/** The first lead of any family at or after `from` (-1: none); `next` keeps each one's last find. */
+function nextLead(s: string, from: number, next: number[]): number {
+  let first = -1;
+  for (let k = 0; k < ESCAPE_KINDS.length; k++) {
+    let at = next[k] ?? -1;
+    if (at !== -2 && at < from) {
+      at = s.indexOf(ESCAPE_LEADS.charAt(k), from);
+      next[k] = at < 0 ? -2 : at;
+    }
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first;
+}
+
+/** The escape of whichever family `s[at]` leads. */
+function anyEscape(s: string, at: number): number {
+  const c = s.charCodeAt(at);
+  return c === 0x25 ? percentRun(s, at) : c === 0x26 ? charReference(s, at) : jsonEscape(s, at);
+}
 
 /** `\uXXXX` or `\"`-style JSON escapes; returns how many source units it took (0: not an escape). */
 function jsonEscape(s: string, at: number): number {
@@ -415,11 +441,34 @@ export function fold(src: Spelled): Spelled {
  * and folded, each family present, then a second layer on each of those. A layer that undoes nothing gives the
  * reading it started from (and its children those already given), so it is left out. `visit` gets the reading and
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
+ *
+ * `anyFamily` (no secret looked for holds `%`, `&` or `\`): each layer undoes every family at once, and a third layer
+ * follows, four readings at most instead of thirteen. A secret in a reading of one family per layer is in these too:
+ * its span holds no lead, so every escape that spelled it is undone alike. The third layer reads what a parser's
+ * reference decoding leaves two layers deep (boundary.ts then need not search the parsed strings again). `skipText`: fold(text)
+ * is not visited when it is the text itself (the caller has searched the text for every value as written).
  */
-export function eachReading(text: string, visit: (reading: string, steps: readonly EscapeKind[]) => void): void {
+export function eachReading(
+  text: string,
+  visit: (reading: string, steps: readonly EscapeKind[]) => void,
+  anyFamily = false,
+  skipText = false,
+): void {
   const folded = (s: string): string => (needsFold(s, true) ? fold(literal(s, false)).text : s);
   const first = folded(text);
-  visit(first, []);
+  if (!(skipText && first === text)) visit(first, []);
+  if (anyFamily) {
+    let reading = first;
+    const steps: EscapeKind[] = [];
+    for (let layer = 0; layer < ANY_FAMILY_LAYERS && hasEscapes(reading); layer++) {
+      const undone = decode(literal(reading, false), 'any').text;
+      if (undone.length === reading.length) break;
+      reading = folded(undone);
+      steps.push('any');
+      visit(reading, [...steps]);
+    }
+    return;
+  }
   for (const outer of escapesIn(first)) {
     // Every escape decoded is shorter than what spelled it: the same length means nothing was undone.
     const undone = decode(literal(first, false), outer).text;
@@ -432,6 +481,9 @@ export function eachReading(text: string, visit: (reading: string, steps: readon
     }
   }
 }
+
+/** Layers of escapes undone when every family is undone at once: XML references, then two of any family. */
+export const ANY_FAMILY_LAYERS = 3;
 
 /** The reading eachReading gave for `steps`, with every character's place in `text`. */
 export function trackedReading(text: string, steps: readonly EscapeKind[]): Spelled {

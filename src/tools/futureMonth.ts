@@ -1,6 +1,7 @@
 // A month after the service's current one has no data yet: answering it with zeros ("call legs 0 (0%)") reads as
 // a month without traffic. Refused with one sentence instead, judged by the service's own current day (the
-// answer's currentDateID), not this computer's clock, which may sit in another time zone or be wrong.
+// currentDateID of that month's answer), not this computer's clock, which may sit in another time zone or be wrong.
+// One check for every surface: the month view, trend and overview tools of both doors and the editor's three panels.
 import * as l10n from '@vscode/l10n';
 import { isoId } from './text/dataText.js';
 import { ToolRefusal } from './refusal.js';
@@ -15,6 +16,11 @@ export function futureMonthProblem(monthId: string, currentDateId: string): stri
     isoId(currentDateId),
     isoId(current),
   );
+}
+
+/** The same for the answer of `monthId` itself, if there is one (an answer for an earlier month may name its own last day). */
+export function futureMonthOf(monthId: string, answer: { view: { currentDateId: string } } | undefined): string | undefined {
+  return answer ? futureMonthProblem(monthId, answer.view.currentDateId) : undefined;
 }
 
 export function refuseFutureMonth(monthId: string, currentDateId: string): void {

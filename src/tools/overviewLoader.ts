@@ -8,6 +8,7 @@ import { changePct, figuresOf, overviewTotals, overviewTrendMonths, type Overvie
 import { compareMonths } from '../shared/comparison.js';
 import { shiftMonthId } from '../shared/protocol.js';
 import type { MonthView } from '../core/model/types.js';
+import { futureMonthProblem } from './futureMonth.js';
 
 /** The requests of the overview wait behind every view's (core/http/scheduler.ts). */
 export const OVERVIEW_PRIORITY = 'low';
@@ -34,6 +35,8 @@ export interface OverviewResult {
   rows: OverviewRow[];
   totals: OverviewTotals;
   cancelled: boolean;
+  /** `monthId` is after the service's current month: this sentence instead of rows (tools/futureMonth.ts). */
+  futureMonth?: string;
 }
 
 export function pendingRow(instanceId: string): OverviewRow {
@@ -107,22 +110,42 @@ export async function loadOverview(
   monthId: string,
   options: OverviewLoadOptions,
 ): Promise<OverviewResult> {
-  const { signal } = options;
+  // The first answer names the service's current day: a month after it stops the load before any row is reported.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([options.signal, stop.signal]);
+  let futureMonth: string | undefined;
+  const watched: OverviewMonthSource = {
+    load: async (instanceId, m, s, priority) => {
+      const r = await source.load(instanceId, m, s, priority);
+      if (m === monthId) futureMonth ??= futureMonthProblem(monthId, r.view.currentDateId);
+      if (futureMonth !== undefined) stop.abort();
+      return r;
+    },
+    ...(source.inHand ? { inHand: (instanceId: string, m: string) => source.inHand!(instanceId, m) } : {}),
+  };
   const rows = instanceIds.map(pendingRow);
   await Promise.all(
     instanceIds.map(async (instanceId, i) => {
       if (signal.aborted) return;
       let row: OverviewRow;
       try {
-        row = await loadOverviewRow(source, instanceId, monthId, signal, options.errorText);
+        row = await loadOverviewRow(watched, instanceId, monthId, signal, options.errorText);
       } catch {
         return; // aborted: the row stays pending
       }
+      if (futureMonth !== undefined) return;
       rows[i] = row;
       options.onRow?.(row, i);
     }),
   );
-  return { monthId, previousMonthId: shiftMonthId(monthId, -1), rows, totals: overviewTotals(rows), cancelled: signal.aborted };
+  return {
+    monthId,
+    previousMonthId: shiftMonthId(monthId, -1),
+    rows,
+    totals: overviewTotals(rows),
+    cancelled: options.signal.aborted,
+    ...(futureMonth !== undefined ? { futureMonth } : {}),
+  };
 }
 
 function abortReason(signal: AbortSignal): Error {

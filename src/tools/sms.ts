@@ -1,11 +1,12 @@
 // The SMS checks, once for every door (the palette, the chat tool, the MCP tool), before anyone is asked:
-// sender, destination (E.164, national numbers read with the default region), and the text within the
-// door's segment limit. Refused by length first: a huge text must cost nothing (the counting is not
+// sender (a valid id and, when the profile lists sender ids, one of them), destination (E.164, national numbers
+// read with the default region), and the text within the door's segment limit. Refused by length first: a huge text must cost nothing (the counting is not
 // linear). Throws an SmsRefusal (kind 'validation', with the field and the figures, so a door can word it
 // its own way: the palette names its setting) or the core's VoiceSmsError('validation') naming its field.
 import * as l10n from '@vscode/l10n';
 import type { BodyAnalysis, CoreModuleLike } from './context.js';
 import { ToolRefusal } from './refusal.js';
+import { quoted, quotedList } from './text/dataText.js';
 
 export interface CheckedSms {
   from: string;
@@ -20,6 +21,7 @@ export type SmsField = 'from' | 'to' | 'body';
 /** What was wrong, with the figures a door needs to say it in its own words. */
 export type SmsProblem =
   | { kind: 'missingFrom' }
+  | { kind: 'unknownFrom'; from: string; known: readonly string[] }
   | { kind: 'tooLong'; length: number; maxSegments: number; max: number }
   | { kind: 'tooManySegments'; segments: number; encoding: string; maxSegments: number };
 
@@ -58,7 +60,13 @@ export function checkSmsBody(core: CoreModuleLike, body: string, maxSegments: nu
 export function checkSms(
   core: CoreModuleLike,
   input: { from: string | undefined; to: string; body: string },
-  rules: { region?: string | undefined; maxSegments: number; regionSetting?: string },
+  rules: {
+    region?: string | undefined;
+    maxSegments: number;
+    regionSetting?: string;
+    /** The profile's sender ids: a sender not among them is refused (none listed: any valid id goes). */
+    senderIds?: readonly string[];
+  },
 ): CheckedSms {
   if (input.from === undefined || input.from.trim() === '') {
     throw new SmsRefusal(
@@ -68,6 +76,19 @@ export function checkSms(
     );
   }
   const from = core.validateId('from', input.from.trim());
+  const known = rules.senderIds ?? [];
+  // Before anyone is asked to confirm a message the service could only refuse.
+  if (known.length > 0 && !known.includes(from)) {
+    throw new SmsRefusal(
+      'from',
+      { kind: 'unknownFrom', from, known },
+      l10n.t(
+        'Not sent: {0} is not one of the sender IDs of this profile ({1}). Pass one of them as "from".',
+        quoted(from, 80),
+        quotedList(known),
+      ),
+    );
+  }
   const to = core.normalizeE164(input.to, rules.region, rules.regionSetting);
   return { from, to, body: input.body, analysis: checkSmsBody(core, input.body, rules.maxSegments) };
 }

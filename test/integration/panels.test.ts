@@ -113,6 +113,28 @@ describe('panels: month view, trend, day activities', function () {
     assert.equal(again.carried[0]?.view?.days.length, first.shown.find((m) => m.type === 'monthData')?.view?.days.length);
   });
 
+  it('a month after the current one: the month view, trend and overview commands open panels showing one sentence, no figures', async function () {
+    this.timeout(60_000);
+    const d = new Date();
+    const next = utcMonthId(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+    const opened = [
+      await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: INSTANCE, monthId: next }),
+      await vscode.commands.executeCommand<string>('voiceSms.openTrend', { instanceId: INSTANCE, monthId: next }),
+      await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId: next }),
+    ];
+    const said: string[] = [];
+    for (const title of opened) {
+      assert.ok(title, 'each command opens its panel');
+      const error = await waitFor(`an error in "${title}"`, async () => (await content(title)).find((m) => m.type === 'error'));
+      assert.match(error.error?.message ?? '', /is after the current month: the service's current day is/, title);
+      const shown = (await content(title)).map((m) => m.type);
+      for (const figures of ['monthData', 'trendData', 'overviewRow', 'overviewDone'])
+        assert.ok(!shown.includes(figures), `${title} shows ${figures}`);
+      said.push(error.error?.message ?? '');
+    }
+    assert.equal(new Set(said).size, 1, said.join('\n'));
+  });
+
   it("a wrong instance id shows the service's 404 message in the panel", async function () {
     const monthId = utcMonthId(new Date());
     const title = await vscode.commands.executeCommand<string | undefined>('voiceSms.openMonthView', { instanceId: 'VI-NOPE', monthId });

@@ -113,32 +113,73 @@ describe('send SMS and history', function () {
     }
   });
 
-  it('the confirmation spells the sender id out like the text; a sender id with an invisible character is refused, naming it', async function () {
+  /** The profile's sender ids set to `ids` while `fn` runs (the list decides which senders are refused). */
+  async function withSenders(ids: string[], fn: () => Promise<void>): Promise<void> {
+    const saved = config().inspect<Array<Record<string, unknown>>>('profiles')?.globalValue ?? [];
+    const set = (senderIds: unknown) =>
+      config().update(
+        'profiles',
+        saved.map((p) => (p['name'] === PROFILE ? { ...p, senderIds } : p)),
+        vscode.ConfigurationTarget.Global,
+      );
+    await set(ids);
+    try {
+      await fn();
+    } finally {
+      await config().update('profiles', saved, vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  it('a sender the profile does not list is refused before the confirmation, naming the listed ones', async function () {
     await config().update('sms.confirmBeforeSend', true, vscode.ConfigurationTarget.Global);
     try {
-      // A no-break space and a private-use character are drawn like a space and like nothing: spelled out.
-      const from = 'VSTK\u00A0TE\uE000ST';
       const c = await confirmations();
-      const before = sim.received.length;
-      c.answerNext(undefined);
-      assert.equal(await send({ from, to: E164, body: 'Sender spelled out' }), undefined);
-      const detail = c.asked().at(-1)?.detail ?? '';
-      assert.ok(detail.includes('From: VSTK⟨U+00A0⟩TE⟨U+E000⟩ST'), detail);
-      assert.equal(sim.received.length, before, 'dismissed: nothing sent');
-
-      // A right-to-left override would show "VSTK-TSET" as something else: refused before any question or request.
       const asked = c.asked().length;
-      await assert.rejects(send({ from: 'VSTK\u202E-TSET', to: E164, body: 'Never sent' }), (e: Error) => {
-        assert.match(e.message, /Sender ID contains U\+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; remove it/);
+      const before = sim.requestCount;
+      // A look-alike of a listed sender (a no-break space for the dash) is not one of them.
+      await assert.rejects(send({ from: 'VSTK\u00A0TEST', to: E164, body: 'Never sent' }), (e: Error) => {
+        assert.match(e.message, /^Sender ID "VSTK.TEST" is not one of the sender IDs of this profile \("VSTK-TEST", "\+15\*+06"\)/);
         return true;
       });
-      await assert.rejects(send({ from: '\u3164', to: E164, body: 'Never sent' }), /U\+3164 HANGUL FILLER/);
-      assert.equal(c.asked().length, asked, 'no confirmation for a refused sender id');
-      assert.equal(sim.received.length, before, 'nothing sent');
+      await assert.rejects(send({ from: 'OTHER', to: E164, body: 'Never sent' }), /"OTHER" is not one of the sender IDs/);
+      assert.equal(c.asked().length, asked, 'nobody was asked to confirm');
+      assert.equal(sim.requestCount, before, 'no request');
     } finally {
       await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('the confirmation spells the sender id out like the text; a sender id with an invisible character is refused, naming it', async function () {
+    await config().update('sms.confirmBeforeSend', true, vscode.ConfigurationTarget.Global);
+    // No sender ids listed: any valid id reaches the confirmation.
+    try {
+      await withSenders([], () => spelledOut());
+    } finally {
+      await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  async function spelledOut(): Promise<void> {
+    // A no-break space and a private-use character are drawn like a space and like nothing: spelled out.
+    const from = 'VSTK\u00A0TE\uE000ST';
+    const c = await confirmations();
+    const before = sim.received.length;
+    c.answerNext(undefined);
+    assert.equal(await send({ from, to: E164, body: 'Sender spelled out' }), undefined);
+    const detail = c.asked().at(-1)?.detail ?? '';
+    assert.ok(detail.includes('From: VSTK⟨U+00A0⟩TE⟨U+E000⟩ST'), detail);
+    assert.equal(sim.received.length, before, 'dismissed: nothing sent');
+
+    // A right-to-left override would show "VSTK-TSET" as something else: refused before any question or request.
+    const asked = c.asked().length;
+    await assert.rejects(send({ from: 'VSTK\u202E-TSET', to: E164, body: 'Never sent' }), (e: Error) => {
+      assert.match(e.message, /Sender ID contains U\+202E RIGHT-TO-LEFT OVERRIDE, an invisible character; remove it/);
+      return true;
+    });
+    await assert.rejects(send({ from: '\u3164', to: E164, body: 'Never sent' }), /U\+3164 HANGUL FILLER/);
+    assert.equal(c.asked().length, asked, 'no confirmation for a refused sender id');
+    assert.equal(sim.received.length, before, 'nothing sent');
+  }
 
   it('refuses an invalid number with the explanation and sends nothing', async function () {
     const before = sim.requestCount;

@@ -8,8 +8,8 @@ import { assertSuccess, parseEnvelope, type Envelope } from '../xml/envelope.js'
 import * as l10n from '@vscode/l10n';
 
 export interface ResponseContext {
-  /** Applied to every envelope read from the answer before any field is quoted (the client's boundary). */
-  clean?: (env: Envelope) => Envelope;
+  /** Applied to every envelope read from the answer before any field is quoted (the client's boundary); `from`: that answer. */
+  clean?: (env: Envelope, from: HttpResponse) => Envelope;
   host: string;
   method: string;
   /** Path as sent, for messages: `/v1/vvoice/VI-1/calls/202406`. */
@@ -23,10 +23,11 @@ export interface ResponseContext {
 
 const AUTH_CODES = new Set(['401', '403']);
 
-function tryEnvelope(body: string, clean: (env: Envelope) => Envelope): Envelope | undefined {
+function tryEnvelope(res: HttpResponse, clean: (env: Envelope, from: HttpResponse) => Envelope): Envelope | undefined {
+  const body = res.body;
   if (!/^\s*(<\?xml|<response[\s>/])/.test(body.replace(/^\uFEFF/, ''))) return undefined;
   try {
-    return clean(parseEnvelope(body));
+    return clean(parseEnvelope(body), res);
   } catch {
     return undefined;
   }
@@ -115,8 +116,8 @@ function withAttempts(ctx: ResponseContext): { attempts?: number } {
 
 /** Turns a complete HTTP response into its envelope, or throws auth | http | parse | service. */
 export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Envelope {
-  const clean = ctx.clean ?? ((env: Envelope) => env);
-  const env = tryEnvelope(res.body, clean);
+  const clean = ctx.clean ?? ((env: Envelope, _from: HttpResponse) => env);
+  const env = tryEnvelope(res, clean);
   const fromEnvelope = env ? { serviceCode: env.status.code, serviceMessage: env.status.message } : {};
 
   if (res.status === 401 || res.status === 403) {
@@ -154,7 +155,7 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
 
   let envelope: Envelope;
   try {
-    envelope = env ?? clean(parseEnvelope(res.body));
+    envelope = env ?? clean(parseEnvelope(res.body), res);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new VoiceSmsError(

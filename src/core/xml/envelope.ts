@@ -1,7 +1,7 @@
 // The service's `<response>` envelope: status, service and an operation-specific result.
 // The envelope's own status decides success; HTTP 200 with status/code 500 is still an error.
 import { VoiceSmsError } from '../errors.js';
-import { isRecord, parseXml, textOf as text } from './parser.js';
+import { ATTR_PREFIX, isRecord, parseXml, TEXT_KEY, textOf as text } from './parser.js';
 import * as l10n from '@vscode/l10n';
 
 export interface EnvelopeStatus {
@@ -20,6 +20,17 @@ export interface Envelope {
   service: EnvelopeService;
   /** The raw parsed tree of `<result>` (see parser.ts for its shape); '' when empty, undefined when absent. */
   result: unknown;
+}
+
+/**
+ * Envelopes whose status and service fields are each an element's text alone (not text the parser joined around
+ * child elements): the answer boundary need not search them again when it searched the body (boundary.ts).
+ */
+const plainFields = new WeakSet<Envelope>();
+
+/** True when every status and service field of `env` was one element's own text (see plainFields). */
+export function hasPlainFields(env: Envelope): boolean {
+  return plainFields.has(env);
 }
 
 /** Parses an envelope; throws VoiceSmsError('parse') when the text is not a `<response>` with a status code. */
@@ -42,7 +53,8 @@ export function parseEnvelope(xmlText: string): Envelope {
 
   // The service block is informative only, so missing fields become '' rather than errors.
   const service = isRecord(response['service']) ? response['service'] : {};
-  return {
+  const fields = [status['code'], status['message'], status['timestamp'], service['provider'], service['id'], service['version']];
+  const env: Envelope = {
     status: {
       code,
       message: text(status['message']) ?? '',
@@ -56,6 +68,15 @@ export function parseEnvelope(xmlText: string): Envelope {
     },
     result: response['result'],
   };
+  if (
+    fields.every(
+      (f) =>
+        f === undefined || typeof f === 'string' || !Object.keys(f as object).some((k) => k !== TEXT_KEY && !k.startsWith(ATTR_PREFIX)),
+    )
+  ) {
+    plainFields.add(env);
+  }
+  return env;
 }
 
 /** Returns the envelope when status/code is exactly '200'; otherwise throws VoiceSmsError('service'). */

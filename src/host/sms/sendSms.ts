@@ -48,7 +48,12 @@ export async function sendSms(services: HostServices, arg?: unknown): Promise<Se
   const { profile } = await services.clients.active();
   const target: SmsTarget = { profile: profile.name, baseUrl: profile.baseUrl };
   const s = services.config.settings;
-  const rules: SmsRules = { core: loadCore(), region: s.smsDefaultRegion || undefined, maxSegments: s.smsMaxSegments };
+  const rules: SmsRules = {
+    core: loadCore(),
+    region: s.smsDefaultRegion || undefined,
+    maxSegments: s.smsMaxSegments,
+    senderIds: profile.senderIds,
+  };
   if (complete) {
     checked = checkSms(rules, { from: args.from ?? '', to: args.to ?? '', body: args.body ?? '' });
   } else {

@@ -11,6 +11,7 @@ import type { CoreModule } from '../bundles/coreLoader.js';
 import { errorMessage } from '../platform/errors.js';
 import { pickStep, type InputStep, type PickItem, type Step } from '../quickInput/multiStep.js';
 import { isVoiceSmsError } from '../../core/errors.js';
+import { quoted, quotedList } from '../../tools/text/dataText.js';
 import { SmsFieldError, smsFieldOf, type SmsField } from './smsField.js';
 
 export interface SmsForm {
@@ -26,6 +27,8 @@ export interface SmsRules {
   /** ISO country for national-format numbers, or undefined. */
   region: string | undefined;
   maxSegments: number;
+  /** The profile's sender ids; a sender not among them is refused before the confirmation (none: any valid id). */
+  senderIds?: readonly string[];
 }
 
 export type { CheckedSms };
@@ -85,6 +88,15 @@ export function paletteFailure(e: unknown, from: string, fallback?: SmsField): u
           return fieldFailure('from', err);
         }
         return new SmsFieldError('from', e.message);
+      case 'unknownFrom':
+        return new SmsFieldError(
+          'from',
+          vscode.l10n.t(
+            "Sender ID {0} is not one of the sender IDs of this profile ({1}). Pick one of them, or add it to the profile's senderIds in the setting voiceSms.profiles.",
+            quoted(p.from, 80),
+            quotedList(p.known),
+          ),
+        );
       case 'tooLong':
         return new SmsFieldError(
           'body',

@@ -11,6 +11,7 @@ import {
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
 import { compareMonths } from '../../shared/comparison.js';
+import { futureMonthProblem } from '../../tools/futureMonth.js';
 import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
@@ -64,6 +65,12 @@ export class MonthViewController extends PanelController<
     try {
       const r = await this.source.load(instanceId, monthId, ticket.signal);
       if (!ticket.isCurrent()) return;
+      // A month after the service's current one: the tools' sentence, not a month of zeros.
+      const future = futureMonthProblem(monthId, r.view.currentDateId);
+      if (future !== undefined) {
+        this.gate.show({ type: 'error', instanceId, monthId, error: { message: future, kind: 'validation' } });
+        return;
+      }
       view = r.view;
       this.rawAnswer = r.rawXml;
       this.shownLoad = r;

@@ -79,6 +79,10 @@ export class OverviewController extends PanelController<
     });
     if (!ticket.isCurrent()) return;
     this.loading = false;
+    if (result.futureMonth !== undefined) {
+      this.gate.show({ type: 'error', monthId, error: { message: result.futureMonth, kind: 'validation' } });
+      return;
+    }
     this.cancelled = result.cancelled;
     this.keepWhole();
     this.gate.postIfReady({ type: 'overviewDone', monthId, cancelled: result.cancelled });

@@ -14,6 +14,7 @@ import type { MonthViewDataSource } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
 import { loadTrend, trendMonthIds } from '../../tools/trendLoader.js';
+import { futureMonthOf } from '../../tools/futureMonth.js';
 
 export interface TrendHooks {
   onOpenMonth?(instanceId: string, monthId: string): unknown;
@@ -41,6 +42,11 @@ export class TrendController extends PanelController<TrendState, TrendToWebview,
       }
     });
     if (!ticket.isCurrent()) return;
+    const future = futureMonthOf(monthId, slots.at(-1)?.result);
+    if (future !== undefined) {
+      this.gate.show({ type: 'error', instanceId, monthId, error: { message: future, kind: 'validation' } });
+      return;
+    }
     if (failures.length === slots.length) {
       const first = failures[0];
       if (isAbort(first) && ticket.signal.aborted) return;

@@ -114,6 +114,7 @@ export const accountOverviewTool = defineTool({
     };
     const result = await loadOverview(source, instances, monthId, { signal, errorText });
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    if (result.futureMonth !== undefined) throw new ToolRefusal('validation', result.futureMonth);
     // Every instance failing (signed out, refused credentials, the service down) is one error, not a table of it.
     if (result.rows.every((r) => r.status === 'failed')) throw firstError instanceof Error ? firstError : new Error(String(firstError));
     const out = overviewToolResult(result.monthId, result.previousMonthId, result.rows, result.totals);

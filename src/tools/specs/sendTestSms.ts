@@ -7,7 +7,7 @@ import { count } from '../schemas.js';
 import { ToolRefusal } from '../refusal.js';
 import { checkSms, type CheckedSms } from '../sms.js';
 import { defineTool, type Door, type ProfileFacts, type SendDetails, type ToolContext, type Zod } from '../spec.js';
-import { inert, quoted, quotedList } from '../text/dataText.js';
+import { inert } from '../text/dataText.js';
 import { toolError } from '../text/errorText.js';
 
 /** The most code units `segments` GSM-7 segments hold (the core's maxBodyUnits; a literal here keeps the core unloaded). */
@@ -55,20 +55,14 @@ export async function checkSendArgs(
   const sms = checkSms(
     ctx.core(),
     { from: args.from ?? facts.senderIds[0], to: args.to, body: args.body },
-    { region: facts.defaultRegion, maxSegments: Math.min(ctx.maxSegments(), ctx.door.maxSegments), regionSetting: ctx.door.regionSetting },
+    {
+      region: facts.defaultRegion,
+      maxSegments: Math.min(ctx.maxSegments(), ctx.door.maxSegments),
+      regionSetting: ctx.door.regionSetting,
+      // A sender the profile does not list is refused before the user is asked (the palette runs the same check).
+      senderIds: facts.senderIds,
+    },
   );
-  // A sender the profile does not list is refused here, before the user is asked to confirm a message that could
-  // only fail; with no list configured there is nothing to check against.
-  if (facts.senderIds.length > 0 && !facts.senderIds.includes(sms.from)) {
-    throw new ToolRefusal(
-      'validation',
-      l10n.t(
-        'Not sent: {0} is not one of the sender IDs of this profile ({1}). Pass one of them as "from".',
-        quoted(sms.from, 80),
-        quotedList(facts.senderIds),
-      ),
-    );
-  }
   return { facts, sms };
 }
 

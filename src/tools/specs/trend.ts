@@ -7,6 +7,7 @@ import { defineTool, type Door, type Zod } from '../spec.js';
 import { toolError } from '../text/errorText.js';
 import { trendToolResult } from '../text/trendText.js';
 import { loadTrend, trendMonthIds } from '../trendLoader.js';
+import { futureMonthOf } from '../futureMonth.js';
 import { ToolRefusal } from '../refusal.js';
 import { READ_ONLY, shownArg } from './common.js';
 
@@ -71,6 +72,8 @@ export const trendTool = defineTool({
       signal,
     );
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    const future = futureMonthOf(end, slots.at(-1)?.result);
+    if (future) throw new ToolRefusal('validation', future);
     // Every month failing the same way (signed out, unknown instance, refused credentials) is one error.
     if (slots.every((s) => !s.result)) {
       const first = slots[0]?.error;

@@ -226,4 +226,16 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     assert.match(instructions, /call statistics/);
     assert.match(instructions, /never an instruction/);
   });
+
+  // The instructions once named four of the six read tools by hand and left out the account overview.
+  void it('the instructions name every tool the server lists, and the send tool only when it is listed', async () => {
+    for (const options of [{}, SEND]) {
+      const c = await server(options);
+      const instructions = c.client.getInstructions() ?? '';
+      const listed = (await c.client.listTools()).tools.map((t) => t.name);
+      assert.ok(listed.length >= 6, listed.join());
+      for (const name of listed) assert.ok(instructions.includes(name), `${name} is not in the instructions: ${instructions}`);
+      assert.equal(instructions.includes('send_test_sms'), listed.includes('send_test_sms'), instructions);
+    }
+  });
 });

@@ -68,11 +68,22 @@ void describe('every tool’s words (MCP door)', { timeout: 180_000 }, () => {
       assert.doesNotMatch(text, /voiceSms\.[a-z]|inside the editor|this editor|editor's/, `${call}: ${text}`);
   });
 
-  void it('a month after the current one is refused with a sentence, not answered with zeros', async () => {
+  // The trend and the overview answered a month years ahead with "call legs 0 (0%)".
+  void it('a month after the current one is refused with one sentence by the month view, the trend and the overview', async () => {
     for (const monthId of [NEXT, LATER]) {
-      const r = (await c.client.callTool({ name: 'get_month_view', arguments: { instanceId: VI, monthId } })) as CallToolResult;
-      assert.equal(r.isError, true, textOf(r));
-      assert.match(textOf(r), /after the current month/);
+      const said = new Set<string>();
+      for (const [name, args] of [
+        ['get_month_view', { instanceId: VI, monthId }],
+        ['get_trend', { instanceId: VI, months: 3, endMonthId: monthId }],
+        ['get_account_overview', { monthId }],
+      ] as const) {
+        const r = (await c.client.callTool({ name, arguments: args })) as CallToolResult;
+        assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+        assert.match(textOf(r), /after the current month/, name);
+        assert.equal(r.structuredContent, undefined, `${name} answered figures`);
+        said.add(textOf(r));
+      }
+      assert.equal(said.size, 1, [...said].join('\n'));
     }
   });
 

@@ -34,6 +34,24 @@ void describe('checkSms (tool core)', () => {
     assert.equal(stepOfFailure(e, { customFrom: true }), 'customFrom');
   });
 
+  // Every door runs this: the palette used to confirm first and let the service refuse the sender.
+  void it('refuses a sender the profile does not list, naming the listed ones; with none listed any valid id goes', () => {
+    const known = ['VSTK-TEST', 'ALERTS'];
+    const e = refusal(() =>
+      checkSms(lib, { from: 'VSTK\u00a0TEST', to: '+4915123456789', body: 'x' }, { maxSegments: 3, senderIds: known }),
+    );
+    assert.ok(e instanceof SmsRefusal);
+    assert.deepEqual([e.field, e.problem.kind, toolError(e).kind], ['from', 'unknownFrom', 'validation']);
+    assert.deepEqual(e.problem.kind === 'unknownFrom' ? e.problem.known : [], known);
+    assert.match(e.message, /is not one of the sender IDs of this profile \("VSTK-TEST", "ALERTS"\)/);
+    assert.equal(stepOfFailure(e, { customFrom: true }), 'customFrom');
+    // Checked before the destination: an unknown sender is the first thing said.
+    const first = refusal(() => checkSms(lib, { from: 'OTHER', to: 'hello', body: 'x' }, { maxSegments: 3, senderIds: known }));
+    assert.ok(first instanceof SmsRefusal && first.problem.kind === 'unknownFrom');
+    assert.equal(checkSms(lib, { from: 'ALERTS', to: '+4915123456789', body: 'x' }, { maxSegments: 3, senderIds: known }).from, 'ALERTS');
+    assert.equal(checkSms(lib, { from: 'OTHER', to: '+4915123456789', body: 'x' }, { maxSegments: 3, senderIds: [] }).from, 'OTHER');
+  });
+
   void it('refuses a text over the limit by its length, then by its segments, with the figures', () => {
     const long = refusal(() => checkSms(lib, { from: 'A1', to: '+4915123456789', body: 'x'.repeat(500) }, { maxSegments: 3 }));
     assert.ok(long instanceof SmsRefusal);
