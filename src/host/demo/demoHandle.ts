@@ -18,9 +18,9 @@ export class DemoHandle implements vscode.Disposable {
     private readonly services: DemoServices,
     private readonly memento: vscode.Memento,
   ) {
-    // Activation looks for a left-over demo profile once, but the profile can arrive in the settings later: the
-    // editor may hand this window its user settings after start-up activation (code-server reads them over its
-    // connection), or another window starts the demo. Either way this window needs its own simulator, as at activation.
+    // Activation looks for a left-over demo profile once, but the profile can arrive in the settings later: another
+    // window starts the demo, or the editor hands this window its settings late. Either way this window needs its own
+    // simulator, as at activation (else its requests go to the other window's, and fail once that window closes).
     this.profilesListener = services.config.onDidChange((e) => {
       if (e.affects(SETTINGS.profiles)) void this.profilesChanged();
     });
