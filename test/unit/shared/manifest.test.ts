@@ -60,8 +60,14 @@ interface Manifest {
     viewsWelcome: { view: string; contents: string; when?: string }[];
     commands: Command[];
     menus: Record<string, MenuItem[]>;
-    configuration: { properties: Record<string, Setting> };
+    configuration: SettingsGroup[] | SettingsGroup;
   };
+}
+/** One titled group of the Settings editor; `order` places the group, and each setting within it. */
+interface SettingsGroup {
+  title: string;
+  order?: number;
+  properties: Record<string, Setting & { order?: number }>;
 }
 
 /** The manifest as the editor shows it: every `%key%` replaced from package.nls.json. */
@@ -275,7 +281,32 @@ void describe('manifest: views and welcome content', () => {
 });
 
 void describe('manifest: settings', () => {
-  const props = c.configuration.properties;
+  const groups = [c.configuration].flat();
+  const props = Object.assign({}, ...groups.map((g) => g.properties)) as Record<string, Setting>;
+
+  void it('puts every setting in a titled group, in the order the Settings editor shows', () => {
+    assert.ok(Array.isArray(c.configuration) && groups.length > 1, 'contributes.configuration is a list of groups');
+    const titles = groups.map((g) => g.title);
+    assert.equal(new Set(titles).size, titles.length, 'group titles differ');
+    assert.deepEqual(
+      groups.map((g) => g.order),
+      groups.map((_, i) => i + 1),
+      'each group has its place',
+    );
+    const seen: string[] = [];
+    for (const g of groups) {
+      assert.ok(g.title.length > 3 && !g.title.startsWith('%'), `a group without a title: ${Object.keys(g.properties).join(', ')}`);
+      const entries = Object.entries(g.properties);
+      assert.ok(entries.length > 0, g.title);
+      assert.deepEqual(
+        entries.map(([key, p]) => [key, p.order]),
+        entries.map(([key], i) => [key, i + 1]),
+        `${g.title}: every setting has an order, in the group's listed order`,
+      );
+      seen.push(...entries.map(([key]) => key));
+    }
+    assert.equal(new Set(seen).size, seen.length, 'a setting in two groups');
+  });
 
   void it('contributes every setting of ids.ts, with a description, and no other', () => {
     assert.deepEqual(Object.keys(props).sort(), Object.values(SETTINGS).map(fullSettingKey).sort());

@@ -19,9 +19,10 @@ interface Entry {
 
 function manifest(): { tools: Entry[]; settings: Record<string, { maximum?: number; default?: number }> } {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    contributes: { languageModelTools: Entry[]; configuration: { properties: Record<string, { maximum?: number }> } };
+    contributes: { languageModelTools: Entry[]; configuration: { properties: Record<string, { maximum?: number }> }[] };
   };
-  return { tools: pkg.contributes.languageModelTools, settings: pkg.contributes.configuration.properties };
+  const settings = Object.assign({}, ...pkg.contributes.configuration.map((g) => g.properties)) as Record<string, { maximum?: number }>;
+  return { tools: pkg.contributes.languageModelTools, settings };
 }
 
 function nls(): Record<string, string> {

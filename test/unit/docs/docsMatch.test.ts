@@ -1,0 +1,395 @@
+// README.md and docs/*.md against what the product is: command titles as the palette shows them (category +
+// package.nls.json title), the commands the palette hides, setting names with their defaults and scopes, view
+// names, the walkthrough's steps, the tools (src/tools specs), the demo's instances (src/simulator/defaults.ts),
+// the files Set Up MCP Server copies (dist/ built and followed as the copy follows it) and the constants a copied
+// program declares (the writers run on a described request). Every expectation is read from the product, never
+// from a hand list; each detector is also shown the sentences that once drifted, and must flag them.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createClient } from '../../../src/core/index.js';
+import { mcpServerFiles } from '../../../src/shared/mcpServerFiles.js';
+import { CODE_LANGUAGES } from '../../../src/shared/requestCode/languages.js';
+import { DEMO_INSTANCES } from '../../../src/simulator/defaults.js';
+import { TOOL_SPECS } from '../../../src/tools/index.js';
+import { buildServer } from '../mcp/harness.js';
+
+const root = path.join(__dirname, '..', '..', '..');
+const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
+const PAGES = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = new Map(PAGES.map((p) => [p, read(p)]));
+const page = (p: string): string => docs.get(p) ?? assert.fail(`${p} is missing`);
+
+// ---- what the product says, read from its own files ----------------------------------------------------------
+
+const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
+const shown = (v: string): string => v.replace(/^%(.+)%$/, (_, k: string) => nls[k] ?? assert.fail(`package.nls.json lacks ${k}`));
+interface SettingEntry {
+  default?: unknown;
+  scope?: string;
+}
+interface Manifest {
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    menus: { commandPalette?: { command: string; when?: string }[] };
+    views: Record<string, { id: string; name: string }[]>;
+    walkthroughs: { title: string; steps: unknown[] }[];
+    configuration: { properties: Record<string, SettingEntry> } | { properties: Record<string, SettingEntry> }[];
+    languageModelTools: { name: string; toolReferenceName?: string }[];
+  };
+  activationEvents: string[];
+}
+const manifest = JSON.parse(read('package.json')) as Manifest;
+const c = manifest.contributes;
+
+/** "Voice & SMS: Send Test SMS…" for every command, as the palette lists it. */
+const paletteTitles = new Set(c.commands.map((x) => `${x.category ? `${shown(x.category)}: ` : ''}${shown(x.title)}`));
+const hiddenTitles = (c.menus.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => shown(c.commands.find((x) => x.command === m.command)!.title));
+const settings = Object.assign({}, ...[c.configuration].flat().map((g) => g.properties)) as Record<string, SettingEntry>;
+const viewNames = Object.values(c.views)
+  .flat()
+  .map((v) => shown(v.name));
+const walkthrough = { title: shown(c.walkthroughs[0]!.title), steps: c.walkthroughs[0]!.steps.length };
+/** Every `voiceSms.*` name the manifest defines or reads. */
+const manifestNames = new Set<string>([
+  ...c.commands.map((x) => x.command),
+  ...Object.keys(settings),
+  ...Object.values(c.views)
+    .flat()
+    .map((v) => v.id),
+  ...Object.keys(c.views),
+  ...manifest.activationEvents.map((e) => e.replace(/^onWebviewPanel:/, '')),
+  ...[...read('package.json').matchAll(/\bvoiceSms\.[A-Za-z]+\b/g)].map((m) => m[0]),
+]);
+/** String literals of src/, for names that are not the manifest's (performance marks, state keys). */
+const sourceLiterals = ((): string => {
+  const dir = path.join(root, 'src');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
+})();
+
+// ---- detectors: each returns what a page says wrongly ---------------------------------------------------------
+
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+const NUMBERS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'two dozen': 24,
+};
+const NUMBER = String.raw`(\d+|two dozen|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const numberOf = (word: string): number => NUMBERS[word.toLowerCase()] ?? Number(word);
+
+/** `Voice & SMS: X` in backticks, quotes or bold that the palette does not show as such. */
+export function wrongPaletteTitles(text: string, titles: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of flat(text).matchAll(/(`|"|\*\*)(Voice & SMS: [^`"*]+?)\1/g)) if (!titles.has(m[2]!)) out.push(m[2]!);
+  return out;
+}
+
+/** A page claiming every command is in the palette, or a commands page not naming the ones it hides. */
+export function paletteClaims(text: string, hidden: readonly string[], isCommandsPage: boolean): string[] {
+  const t = flat(text);
+  const out = [...t.matchAll(/\b(?:all|every command)\b[^.|]{0,40}\bin the palette\b/gi)].map((m) => `claims: ${m[0]}`);
+  if (isCommandsPage) {
+    const intro = t.slice(0, t.indexOf('|'));
+    for (const title of hidden) if (!intro.includes(title)) out.push(`does not say the palette hides "${title}"`);
+  }
+  return out;
+}
+
+/** "N steps" near the walkthrough, and the walkthrough's title as Help → Welcome shows it. */
+export function walkthroughDrift(text: string, w: { title: string; steps: number }): string[] {
+  const t = flat(text);
+  const out: string[] = [];
+  for (const m of t.matchAll(new RegExp(String.raw`(?:walk[^.]{0,60}?|Get started[^.]{0,60}?)\b${NUMBER} steps\b`, 'gi'))) {
+    if (numberOf(m[1]!) !== w.steps) out.push(m[0]);
+  }
+  for (const m of t.matchAll(/Help → Welcome → ([^*]+?)\*\*/g)) if (m[1] !== w.title) out.push(`walkthrough "${m[1]}"`);
+  return out;
+}
+
+/** Tool names that are not the specs', and tool counts that are not theirs. */
+export function toolDrift(
+  text: string,
+  specs: readonly { chatName: string; mcpName: string; annotations: { readOnlyHint?: boolean } }[],
+  references: ReadonlySet<string>,
+): string[] {
+  const t = flat(text);
+  const chat = new Set(specs.map((s) => s.chatName));
+  const mcp = new Set(specs.map((s) => s.mcpName));
+  const out: string[] = [];
+  for (const m of t.matchAll(/\bvoiceSms_[A-Za-z]+\b/g)) if (!chat.has(m[0])) out.push(m[0]);
+  for (const m of t.matchAll(/#(voiceSms[A-Z]\w*)/g)) if (!references.has(m[1]!)) out.push(`#${m[1]}`);
+  for (const m of t.matchAll(/`((?:get|list|send)_[a-z_]+)`/g)) if (!mcp.has(m[1]!)) out.push(m[1]!);
+  for (const m of t.matchAll(new RegExp(String.raw`\b${NUMBER} (?:language-model |chat |MCP )?tools\b`, 'gi'))) {
+    if (numberOf(m[1]!) !== specs.length) out.push(m[0]);
+  }
+  const readOnly = specs.filter((x) => x.annotations.readOnlyHint === true).length;
+  for (const m of t.matchAll(new RegExp(String.raw`\b${NUMBER} read(?:-only)? tools\b`, 'gi'))) if (numberOf(m[1]!) !== readOnly) out.push(m[0]);
+  return out;
+}
+
+/** A page's tools table (first column) against the specs' names for that door. */
+export function toolTable(text: string, names: readonly string[]): string[] {
+  const listed = [...text.matchAll(/^\| `(\w+)`(?: \([^)]*\))? \|/gm)].map((m) => m[1]!).filter((n) => /^(voiceSms_|get_|list_|send_)/.test(n));
+  const missing = names.filter((n) => !listed.includes(n)).map((n) => `not listed: ${n}`);
+  return [...missing, ...listed.filter((n) => !names.includes(n)).map((n) => `not a tool: ${n}`)];
+}
+
+/** `voiceSms.*` names that neither the manifest nor the source defines (`prefix.*` must prefix one). */
+export function unknownNames(text: string, known: ReadonlySet<string>, literals: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\bvoiceSms\.[A-Za-z][\w.]*[A-Za-z](\.\*)?/g)) {
+    const name = m[0];
+    if (m[1]) {
+      const prefix = name.slice(0, -1);
+      if (![...known].some((k) => k.startsWith(prefix)) && !literals.includes(`'${prefix}`) && !literals.includes(`\`${prefix}`)) out.push(name);
+    } else if (!known.has(name) && !literals.includes(`'${name}'`)) out.push(name);
+  }
+  return out;
+}
+
+/** The README's settings table: one row per setting, its default and scope as package.json declares. */
+export function settingsTable(text: string, all: Readonly<Record<string, SettingEntry>>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/^\| (`[\w.]+`(?: \/ `[\w.]+`)*) \| ([^|]+) \| (\w+) \|/gm)) {
+    const names = [...m[1]!.matchAll(/`([\w.]+)`/g)].map((n) => `voiceSms.${n[1]}`);
+    const defaults = m[2]!.split(' / ').map((d) => d.trim().replace(/^`|`$/g, ''));
+    names.forEach((name, i) => {
+      seen.add(name);
+      const s = all[name];
+      if (!s) return void out.push(`not a setting: ${name}`);
+      const d = s.default;
+      const ok = typeof d === 'string' ? defaults[i] === d || defaults[i] === JSON.stringify(d) : defaults[i] === JSON.stringify(d);
+      if (!ok) out.push(`${name}: default ${defaults[i]} (package.json ${JSON.stringify(d)})`);
+      if ((s.scope ?? 'window') !== m[3]) out.push(`${name}: scope ${m[3]} (package.json ${s.scope ?? 'window'})`);
+    });
+  }
+  for (const name of Object.keys(all)) if (!seen.has(name)) out.push(`no row: ${name}`);
+  return out;
+}
+
+/** View names: each of ours appears, and "the X view" names one of ours or one of the editor's own. */
+export function viewDrift(text: string, ours: readonly string[]): string[] {
+  const t = flat(text);
+  const editorOwn = new Set(['Extensions', 'Welcome', 'Month']);
+  const out = ours.filter((v) => !t.includes(v)).map((v) => `view not named: ${v}`);
+  for (const m of t.matchAll(/\b(?:the|in) \*{0,2}([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)\*{0,2} view\b/g)) {
+    if (!ours.includes(m[1]!) && !editorOwn.has(m[1]!)) out.push(`not a view: ${m[1]}`);
+  }
+  return out;
+}
+
+/** The demo's instances: a range ends at the last, a list after "instances" is all of them, a count is theirs. */
+export function demoDrift(text: string, instances: readonly string[]): string[] {
+  const t = flat(text);
+  const last = Number(/(\d+)$/.exec(instances.at(-1)!)![1]);
+  const out: string[] = [];
+  for (const m of t.matchAll(/VI-DEMO-\d+`? ?(?:…|\.\.\.|to|–) ?`?VI-DEMO-(\d+)/g)) if (Number(m[1]) !== last) out.push(m[0]);
+  for (const m of t.matchAll(/instances:? `?VI-DEMO-\d+`?(?:(?:,| and| or|, and) `?VI-DEMO-\d+`?)*(?!\d|`? ?(?:…|\.\.\.|to|–))/g)) {
+    const ids = new Set([...m[0].matchAll(/VI-DEMO-\d+/g)].map((x) => x[0]));
+    if (ids.size !== instances.length) out.push(m[0]);
+  }
+  for (const m of t.matchAll(new RegExp(String.raw`\bdemo(?:'s|\b)[^.]{0,80}?\b${NUMBER} (?:voice )?instances\b`, 'gi'))) {
+    if (numberOf(m[1]!) !== instances.length) out.push(m[0]);
+  }
+  return out;
+}
+
+/** The folder drawing of the stable server copy names every file the copy holds, and no other bundle. */
+export function copiedFilesDrift(text: string, files: readonly string[]): string[] {
+  const block = [...text.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => /mcp-server\/\s*\n/.test(b));
+  if (!block) return ['no drawing of the mcp-server/ folder'];
+  const named = new Set([...block.matchAll(/\b([\w-]+\.js)\b/g)].map((m) => m[1]!));
+  return [...files.filter((f) => !named.has(f)).map((f) => `not named: ${f}`), ...[...named].filter((f) => !files.includes(f)).map((f) => `not copied: ${f}`)];
+}
+
+/** "named constants at the top (`A`, `B`, …)": each named is declared by a program, and each language's are named. */
+export function constantsDrift(text: string, declared: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const m = /named constants[^(]*\(([^)]*)\)/.exec(flat(text));
+  if (!m) return ['no sentence naming the constants'];
+  const named = [...m[1]!.matchAll(/`(\w+)`/g)].map((x) => x[1]!);
+  const all = new Set([...declared.values()].flatMap((s) => [...s]));
+  const out = named.filter((n) => !all.has(n)).map((n) => `no program declares ${n}`);
+  for (const [language, names] of declared) if (!named.some((n) => names.has(n))) out.push(`none of ${language}'s constants named`);
+  return out;
+}
+
+/**
+ * What an answer under the caps costs is measured by the bench's `answer blocks …` rows (bench/boundaryCost.ts): a
+ * user page that gives a time for it names those rows in the same sentence, and one that speaks of it points there.
+ */
+export function boundaryCostDrift(text: string): string[] {
+  const sentences = flat(text)
+    .split(/(?<=\.)\s(?=[A-Z])/)
+    .filter((x) => /under the caps/i.test(x));
+  const out = sentences
+    .filter((x) => /\d\s?(?:ms|s)\b|\d\s?(?:milli)?seconds?\b/.test(x) && !x.includes('answer blocks'))
+    .map((x) => `a figure without its bench row: ${x}`);
+  if (sentences.length > 0 && !flat(text).includes('answer blocks')) out.push('does not point at the answer blocks rows');
+  return out;
+}
+
+// ---- the pages against the product ---------------------------------------------------------------------------
+
+/** Every page's findings, each prefixed with its page: one assertion shows all of them. */
+const acrossPages = (find: (text: string, page: string) => string[]): string[] => [...docs].flatMap(([p, text]) => find(text, p).map((x) => `${p}: ${x}`));
+/** docs/development.md's "Adding a panel kind" walks through a made-up kind: its names are examples. */
+const withoutExamples = (text: string, p: string): string => (p === 'docs/development.md' ? text.replace(/^## Adding a panel kind\n[\s\S]*?(?=^## )/m, '') : text);
+
+const references = new Set(c.languageModelTools.map((t) => t.toolReferenceName).filter((x): x is string => !!x));
+
+void describe('README and docs match the product', () => {
+  void it("README's first screen: what it is, the install and the two set-up commands", () => {
+    const first = page('README.md').split('\n').slice(0, 40).join('\n');
+    const pkg = JSON.parse(read('package.json')) as { displayName: string };
+    assert.ok(first.startsWith(`# ${pkg.displayName}\n`), 'the title');
+    assert.match(first, /^## Install$/m);
+    assert.match(first, /code --install-extension|Install from VSIX/);
+    for (const command of ['npm ci && npm start', 'npm test']) assert.ok(first.includes(command), `${command} is not in the first 40 lines`);
+  });
+
+  void it('names commands as the palette shows them, and says which the palette hides', () => {
+    assert.ok(hiddenTitles.length > 0, 'the manifest hides some commands from the palette');
+    assert.deepEqual(acrossPages((text, p) => [...wrongPaletteTitles(text, paletteTitles), ...paletteClaims(text, hiddenTitles, p === 'docs/commands.md')]), []);
+  });
+
+  void it("counts the walkthrough's steps and names it as the editor does", () => {
+    assert.deepEqual(acrossPages((text) => walkthroughDrift(text, walkthrough)), []);
+  });
+
+  void it('names the tools of the specs, counts them, and lists every one in both doors', () => {
+    assert.deepEqual(acrossPages((text) => toolDrift(text, TOOL_SPECS, references)), []);
+    assert.deepEqual(toolTable(page('docs/mcp.md'), TOOL_SPECS.map((s) => s.mcpName)), []);
+    assert.deepEqual(toolTable(page('docs/chat-tools.md'), TOOL_SPECS.map((s) => s.chatName)), []);
+  });
+
+  void it('names only settings, commands and views that exist; the settings table is the manifest', () => {
+    assert.deepEqual(acrossPages((text, p) => unknownNames(withoutExamples(text, p), manifestNames, sourceLiterals)), []);
+    assert.deepEqual(settingsTable(page('README.md'), settings), []);
+    assert.deepEqual(viewDrift(page('README.md'), viewNames), []);
+    // Other pages need not name every view, but a view they name is one.
+    assert.deepEqual(acrossPages((text) => viewDrift(text, viewNames).filter((x) => x.startsWith('not a view'))), []);
+  });
+
+  void it('gives what an answer under the caps costs only with the bench rows that measure it', () => {
+    const userPages = ['docs/service.md', 'docs/security.md', 'docs/usage.md', 'docs/mcp.md'];
+    assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text) : [])), []);
+  });
+
+  void it("counts the demo's instances as the simulator serves them", () => {
+    assert.deepEqual(acrossPages((text) => demoDrift(text, DEMO_INSTANCES)), []);
+  });
+
+  void it("names the constants Copy Request as Code's programs declare", () => {
+    assert.deepEqual(constantsDrift(page('docs/usage.md'), declaredConstants()), []);
+  });
+
+  void describe('the files Set Up MCP Server copies', () => {
+    let files: string[] = [];
+    let dispose = (): void => undefined;
+    before(async () => {
+      const built = await buildServer();
+      dispose = () => built.dispose();
+      const dir = path.dirname(built.mcpJs);
+      files = mcpServerFiles((n) => readFileSync(path.join(dir, n), 'utf8'));
+    });
+    after(() => dispose());
+
+    void it('are all drawn in docs/mcp.md', () => {
+      assert.ok(files.length > 2, `the build's server requires ${files.join(', ')}`);
+      assert.deepEqual(copiedFilesDrift(page('docs/mcp.md'), files), []);
+    });
+  });
+});
+
+/** The constants each program language declares, from the writers run on a described month request. */
+function declaredConstants(): Map<string, Set<string>> {
+  const client = createClient({ baseUrl: 'https://api.example.com', credentials: { accessKeyId: 'k', secretAccessKey: 's' } });
+  const out = new Map<string, Set<string>>();
+  try {
+    for (const call of [
+      { operation: 'calls', instanceId: 'VI-1', monthId: '202611' },
+      { operation: 'activities', instanceId: 'VI-1', dateId: '20261101' },
+    ] as const) {
+      const described = client.describeRequest(call);
+      for (const language of CODE_LANGUAGES.filter((l) => l.id !== 'sh')) {
+        const names = out.get(language.name) ?? new Set<string>();
+        for (const m of language.write(described).matchAll(/^(?:const )?([A-Za-z_]\w*) = /gm)) names.add(m[1]!);
+        out.set(language.name, names);
+      }
+    }
+  } finally {
+    void client.close();
+  }
+  return out;
+}
+
+// ---- the detectors flag the sentences that drifted before -----------------------------------------------------
+
+void describe('docs detectors flag what once drifted', () => {
+  void it('a palette title that is not one', () => {
+    assert.deepEqual(wrongPaletteTitles('3. **Send Test SMS** (or `Voice & SMS: Send SMS`) sends', paletteTitles), ['Voice & SMS: Send SMS']);
+    assert.deepEqual(wrongPaletteTitles('or `Voice & SMS: Send Test SMS…`', paletteTitles), []);
+  });
+
+  void it('"all in the palette", and a commands page that does not say which are hidden', () => {
+    const old = '# Commands\n\nAll in the palette under **Voice & SMS**. Every command that prompts\n\n| Command |';
+    assert.equal(paletteClaims(old, hiddenTitles, true).length, 1 + hiddenTitles.length);
+  });
+
+  void it('a walkthrough of the wrong length', () => {
+    assert.equal(walkthroughDrift('**Help → Welcome → Get started with Voice & SMS** walks through the same four steps.', walkthrough).length, walkthrough.steps === 4 ? 0 : 1);
+    assert.equal(walkthroughDrift('walks through it in four steps: sign in', walkthrough).length, 1);
+    assert.equal(walkthroughDrift('**Help → Welcome → Getting started** walks', walkthrough).length, 1);
+  });
+
+  void it('a tool count or name that is not the specs', () => {
+    assert.deepEqual(toolDrift('The same six tools; `get_calls` and voiceSms_getCalls; the seven read tools', TOOL_SPECS, references), [
+      'voiceSms_getCalls',
+      'get_calls',
+      'six tools',
+      'seven read tools',
+    ]);
+  });
+
+  void it('a setting or command that does not exist, and a settings table that is not the manifest', () => {
+    assert.deepEqual(unknownNames('`voiceSms.sms.region` and `voiceSms.auth.*`, `voiceSms.nope.*`', manifestNames, sourceLiterals), ['voiceSms.sms.region', 'voiceSms.nope.*']);
+    const table = '| `monthsInTree` | `6` | window | x |\n| `sms.defaultRegion` | `""` | window | x |';
+    const found = settingsTable(table, settings);
+    assert.ok(found.includes('voiceSms.monthsInTree: default 6 (package.json 12)'), found.join('\n'));
+    assert.ok(found.includes('voiceSms.sms.defaultRegion: scope window (package.json application)'), found.join('\n'));
+    assert.ok(found.includes('no row: voiceSms.profiles'));
+  });
+
+  void it('a view that is not one', () => {
+    assert.deepEqual(viewDrift('the **Sent Messages** view', viewNames).slice(-1), ['not a view: Sent Messages']);
+  });
+
+  void it('a figure for what an answer under the caps costs, without its bench row', () => {
+    const bare = 'An answer under the caps is read, and reading it is not free: a plain 1 MB answer takes about 20–80 ms of CPU.';
+    assert.equal(boundaryCostDrift(`${bare} See [Performance](performance.md) for the answer blocks rows.`).length, 1);
+    assert.deepEqual(boundaryCostDrift(bare.replace('CPU.', 'CPU (`npm run bench -- --only "answer blocks"`).')), []);
+    assert.deepEqual(boundaryCostDrift('An answer under the caps takes time. A crowded answer is refused in 20 ms.'), ['does not point at the answer blocks rows']);
+  });
+
+  void it("the demo's instances: two listed, a short range, a wrong count", () => {
+    const old = "and points every tool at it: the demo's voice instances `VI-DEMO-01` and `VI-DEMO-02`, the account `ACC-DEMO`";
+    assert.equal(demoDrift(old, DEMO_INSTANCES).length, 1);
+    assert.equal(demoDrift('the demo instances (`VI-DEMO-01` … `VI-DEMO-12`)', DEMO_INSTANCES).length, 1);
+    assert.equal(demoDrift('a "Demo (offline)" profile with two voice instances', DEMO_INSTANCES).length, 1);
+    assert.deepEqual(demoDrift(`the demo's ${DEMO_INSTANCES.length} instances, \`VI-DEMO-01\` … \`${DEMO_INSTANCES.at(-1)}\``, DEMO_INSTANCES), []);
+  });
+
+  void it('a copied-files drawing with one bundle', () => {
+    const old = '```\nmcp-server/\n  mcp.js   the launcher\n  0.1.0-<hash>/  dist/mcp.js and the bundles it requires (dist/core.js)\n```';
+    assert.deepEqual(copiedFilesDrift(old, ['mcp.js', 'core.js', 'undici.js']), ['not named: undici.js']);
+  });
+
+  void it("constants named the way one language spells them", () => {
+    const old = 'The ids are named constants at the top (`INSTANCE_ID`, `MONTH_ID`, …) that the program percent-encodes';
+    assert.deepEqual(constantsDrift(old, declaredConstants()), ["none of Node.js's constants named"]);
+  });
+});
