@@ -14,6 +14,7 @@ import { loadFeatures } from './bundles/featuresLoader.js';
 import type { RaisedAlert } from './watch/alertNotice.js';
 import type { ManualClock } from './watch/clock.js';
 import { LowBalanceAlert } from './watch/lowBalanceAlert.js';
+import { DEMO_PROFILE_NAME } from '../shared/ids.js';
 
 /**
  * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
@@ -32,6 +33,11 @@ export interface VoiceSmsTestApi {
   ): Promise<{ viewType: string; shown: readonly unknown[]; posted: readonly unknown[]; html: string } | undefined>;
   /** Loads a month again through the month cache, as a watch's tick does (low priority); resolves with its settled status. */
   reloadMonth(instanceId: string, monthId: string): Promise<string>;
+  /**
+   * The active profile's request scheduler now: requests waiting for a slot and requests holding one, so a test can
+   * tell a load has joined the queue (test/integration/overview.test.ts); undefined before the profile's first request.
+   */
+  requestQueue(): { queued: number; inFlight: number } | undefined;
   /** Posts `message` to the panel titled `title` as its webview would (a button press); false when no such panel. */
   panelPost(title: string, message: unknown): Promise<boolean>;
   /** Panels tracked right now (test/integration/panelSoak.test.ts). */
@@ -55,8 +61,11 @@ export interface VoiceSmsTestApi {
     keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
     keysHolding(text: string): string[];
   };
-  /** What activation runs for a demo profile left by an earlier window (test/integration/demo.test.ts). */
-  demo: { resumeIfLeftOver(): Promise<boolean> };
+  /**
+   * What activation runs for a demo profile left by an earlier window; where this window's own simulator answers
+   * (undefined while none runs here) and whether a resume is under way (test/integration/demo.test.ts).
+   */
+  demo: { resumeIfLeftOver(): Promise<boolean>; state(): { ownBaseUrl: string | undefined; resuming: boolean } };
   /** The Sent SMS view as it shows the active profile's history (test/integration/sms.test.ts). */
   smsHistory: { entries(): SmsHistoryEntry[]; treeItems(): vscode.TreeItem[] };
   /** The Voice Instances tree as the view sees it (test/integration/instances.test.ts). */
@@ -146,7 +155,7 @@ export interface TestApiParts {
 /** The seam in Test (the integration host) and Development (`npm start`) mode; undefined for users (Production). */
 export function testApi(ctx: vscode.ExtensionContext, services: HostServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && ctx.extensionMode !== vscode.ExtensionMode.Development) return undefined;
-  const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session, watch } = services;
+  const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session, watch, clients } = services;
   const { instancesTree, smsHistoryTree, accountTree, balanceStatus, profileStatus } = parts;
   let clock: ManualClock | undefined;
   let focused = true;
@@ -167,6 +176,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       return open !== undefined;
     },
     reloadMonth: async (instanceId, monthId) => (await monthCache.reload(instanceId, monthId, 'low')).status,
+    requestQueue: () => {
+      const name = config.activeProfile?.name;
+      return name === undefined ? undefined : clients.queueOf(name);
+    },
     footprint: () => ({ openPanels: panels.openCount }),
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: {
@@ -185,7 +198,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
       keysHolding: (text) =>
         [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
     },
-    demo: { resumeIfLeftOver: () => demo.resumeIfLeftOver() },
+    demo: {
+      resumeIfLeftOver: () => demo.resumeIfLeftOver(),
+      state: () => ({ ownBaseUrl: demo.ownBaseUrl(DEMO_PROFILE_NAME), resuming: demo.resuming(DEMO_PROFILE_NAME) !== undefined }),
+    },
     smsHistory: {
       entries: () => smsHistoryTree.getChildren(),
       treeItems: () => smsHistoryTree.getChildren().map((e) => smsHistoryTree.getTreeItem(e)),

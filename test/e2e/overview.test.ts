@@ -12,7 +12,8 @@ import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { armFault, clearFaults, demoTarget } from './support/simulatorControl.js';
-import { textMatching } from './support/wait.js';
+import { luminance, readTextContrast, type TextReading } from './support/contrast.js';
+import { textMatching, valueWhere } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const VIEW = 'Voice Instances';
@@ -83,6 +84,19 @@ describe('account overview of the offline demo', function () {
     await qi.pick(match);
     await qi.waitClosed();
     return current;
+  }
+
+  /**
+   * The panel as the theme in use paints it, read inside its own content frame once the editor has given it the
+   * theme's class: the body's class and the contrast of a row's call-legs figure on everything painted behind it.
+   */
+  async function themeReading(themeClass: string): Promise<TextReading> {
+    const cell = 'table.overview-table tr.overview-row td.num.strong';
+    return valueWhere(
+      async () => readTextContrast((await wb.webviewWith(cell)).locator(cell).first()),
+      (r) => r.bodyClass.split(' ').includes(themeClass),
+      20_000,
+    );
   }
 
   const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
@@ -210,8 +224,12 @@ describe('account overview of the offline demo', function () {
     // The editor starts in its light default theme (the screenshots above); the palette's own commands switch.
     await theme('Toggle between Light/Dark Themes', 'vs-dark');
     dark = true;
-    await wb.webviewWith('table.overview-table');
-    await wb.page.waitForTimeout(500);
+    // Fails a page that paints colours of its own instead of the theme's variables: figures in a fixed dark grey
+    // (td.strong { color: #333 }: 1.3:1 on Dark Modern) or the table on a fixed white; and one that sets its body's
+    // class itself (document.body.className = …), wiping the theme kind the stylesheet's theme rules key on.
+    const reading = await themeReading('vscode-dark');
+    assert.ok(luminance(reading.backdrop) < 0.2, `a dark background behind the figures, not ${JSON.stringify(reading.backdrop)}`);
+    assert.ok(reading.ratio >= 4.5, `call legs readable on it: ${reading.ratio.toFixed(1)}:1, WCAG AA needs 4.5:1`);
     await wb.screenshot('overview-04-dark');
     await theme('Toggle between Light/Dark Themes', 'vs');
     dark = false;
@@ -220,8 +238,11 @@ describe('account overview of the offline demo', function () {
   it('reads in the high-contrast theme', async function () {
     themeToRestore = await pickTheme('Dark High Contrast');
     await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'attached', timeout: 15_000 });
-    await wb.webviewWith('table.overview-table');
-    await wb.page.waitForTimeout(500);
+    // The same wrong pages fail here, and so does one whose figures keep a dimmed colour of their own: high contrast
+    // asks 7:1 (WCAG AAA), which only the theme's own foreground on its black gives.
+    const hc = await themeReading('vscode-high-contrast');
+    assert.ok(luminance(hc.backdrop) < 0.05, `the theme's black behind the figures, not ${JSON.stringify(hc.backdrop)}`);
+    assert.ok(hc.ratio >= 7, `call legs in high contrast: ${hc.ratio.toFixed(1)}:1, WCAG AAA needs 7:1`);
     await wb.screenshot('overview-05-high-contrast');
     await pickTheme(themeToRestore);
     themeToRestore = '';

@@ -107,40 +107,84 @@ describe('account overview', function () {
   });
 
   it('Cancel stops further requests and keeps the loaded rows', async function () {
-    const month = monthBack(3);
+    // Months no other test here asks (none of them stored by an earlier one).
+    const month = monthBack(5);
+    const asked = [month, monthBack(6)];
+    const barrier = monthBack(14);
     profile.api.storedMonths.dropMonthCache();
-    profile.sim.addFault({ kind: 'latency', latencyMs: 150, match: { operation: 'calls' } });
+    profile.sim.addFault({ kind: 'latency', latencyMs: 250, match: { operation: 'calls' } });
     const from = profile.sim.requests.length;
+    const overviewCalls = (): string[] => calls(from).filter((p) => asked.some((m) => p.endsWith(`/calls/${m}`)));
     const title = await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId: month });
-    await waitFor('the first answers', () => calls(from).length >= LIMIT + 1);
-    assert.ok(await profile.api.panelPost(title, { type: 'cancel' }));
+    await waitFor('the first answers', () => overviewCalls().length >= LIMIT + 1);
+    // Counted in the same turn as the Cancel: the message reaches the controller, which aborts, before panelPost's
+    // first await, so no other request can take a slot in between. Those holding one (at most the limit) may still
+    // reach the simulator.
+    const atCancel = overviewCalls().length;
+    const cancelled = profile.api.panelPost(title, { type: 'cancel' });
+    assert.ok(await cancelled);
     const done = await waitFor('the cancelled overview', async () => {
       const s = await shown(title);
       return s && !s.loading ? s : undefined;
     });
     assert.equal(done.cancelled, true);
-    const sent = calls(from).length;
-    await new Promise((r) => setTimeout(r, 600));
-    assert.equal(calls(from).length, sent, 'nothing asked after Cancel');
-    assert.ok(sent < 2 * N, `${sent} of ${2 * N} requests`);
+    // A barrier instead of a sleep: a month asked after Cancel at the overview's own priority ('low'). The scheduler
+    // starts the requests of one priority in the order they came (core/http/scheduler.ts), so an overview request
+    // still queued would leave before it: once it is answered, whatever the overview would still send is sent.
+    assert.equal(await profile.api.reloadMonth(IDS[0]!, barrier), 'loaded');
+    assert.ok(
+      calls(from).some((p) => p.endsWith(`/${IDS[0]}/calls/${barrier}`)),
+      'the barrier month went over the wire',
+    );
+    const sent = overviewCalls().length;
+    // Fails an overview whose month source drops the signal (views/overviewSource.ts calling months.fetch under a
+    // signal of its own): Cancel then shows, but every queued request still goes out (2N).
+    assert.ok(sent <= atCancel + LIMIT, `nothing asked after Cancel beyond the ${LIMIT} holding a slot: ${sent}, ${atCancel} at Cancel`);
+    assert.ok(
+      done.rows?.some((r) => r.status === 'pending'),
+      'the rows not loaded stay pending',
+    );
+    assert.ok(
+      done.rows?.every((r) => r.status !== 'failed'),
+      'no row fails for being cancelled',
+    );
   });
 
   it('a month view opened while the overview loads is served first', async function () {
-    const month = monthBack(4);
-    const other = monthBack(8);
+    this.timeout(60_000);
+    const month = monthBack(9);
+    const other = monthBack(12);
+    const hold = demoInstanceIds(N + 1)[N]!; // asked by nothing but the hold below
+    const holdMonths = [monthBack(15), monthBack(16)];
     profile.api.storedMonths.dropMonthCache();
-    profile.sim.addFault({ kind: 'latency', latencyMs: 100, match: { operation: 'calls' } });
     const from = profile.sim.requests.length;
+    // Every slot held by a request that does not answer (LIMIT of them), so nothing leaves while the overview and
+    // then the month view join the queue; no clock decides what goes first, only the scheduler once a slot frees.
+    profile.sim.addFault({ kind: 'hang', times: LIMIT, match: { operation: 'calls', id: hold } });
+    const held = holdMonths.map((m) => profile.api.reloadMonth(hold, m));
+    await waitFor('every slot held', () => calls(from).length === LIMIT && profile.api.requestQueue()?.inFlight === LIMIT);
     const title = await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId: month });
-    await waitFor('the overview on the wire', () => calls(from).length >= 1);
-    const asked = calls(from).length;
+    await waitFor('the overview queued, two months per instance', () => profile.api.requestQueue()?.queued === 2 * N);
     await vscode.commands.executeCommand('voiceSms.openMonthView', { instanceId: IDS[N - 1], monthId: other });
+    // The month view asks its month and the month before it (the comparison).
+    await waitFor('the month view queued behind the held slots', () => profile.api.requestQueue()?.queued === 2 * N + 2);
+    assert.equal(calls(from).length, LIMIT, 'nothing left while the slots were held');
+    // Reloading a held month aborts its hanging request: a slot frees, and then the other.
+    const released = holdMonths.map((m) => profile.api.reloadMonth(hold, m));
+    await Promise.all(held);
     const at = await waitFor("the month view's request", () => {
       const i = calls(from).findIndex((p) => p.endsWith(`/${IDS[N - 1]}/calls/${other}`));
       return i >= 0 ? i : undefined;
     });
-    assert.ok(at <= asked + LIMIT, `the month view was request ${at}; ${asked} were on the wire when it was opened`);
     await waitFor('the overview to finish', async () => (await shown(title))?.loading === false);
+    await Promise.all(released);
+    const firstOverview = calls(from).findIndex((p) => p.endsWith(`/calls/${month}`) || p.endsWith(`/calls/${monthBack(10)}`));
+    // Fails a month view that queues at the overview's priority or below ('low': first come, first served, so
+    // behind all 2N overview requests), or an overview that asks above 'low'.
+    assert.ok(
+      at < firstOverview,
+      `the month view was request ${at}, the overview's first ${firstOverview}: ${calls(from).slice(0, 6).join(', ')}`,
+    );
   });
 
   it('the chat tool answers with the panel figures', async function () {

@@ -2,17 +2,29 @@
 // (src/host/demo/demoMode.ts, in dist/features.js) only when a demo is started, stopped or left over by an
 // earlier window. Most windows never run the demo, so activation does not parse it.
 import type * as vscode from 'vscode';
-import { CONTEXT_KEYS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
+import { CONTEXT_KEYS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { DemoMode, DemoServices } from './demoMode.js';
 import { loadFeatures } from '../bundles/featuresLoader.js';
 
 export class DemoHandle implements vscode.Disposable {
   private impl: DemoMode | undefined;
+  private readonly profilesListener: vscode.Disposable;
+  /** Whether the demo profile was in the settings at the last look (undefined before activation's). */
+  private seen: boolean | undefined;
+  /** Starts and stops of this window under way: the profile they write is theirs, not one to resume. */
+  private busy = 0;
 
   constructor(
     private readonly services: DemoServices,
     private readonly memento: vscode.Memento,
-  ) {}
+  ) {
+    // Activation looks for a left-over demo profile once, but the profile can arrive in the settings later: another
+    // window starts the demo, or the editor hands this window its settings late. Either way this window needs its own
+    // simulator, as at activation (else its requests go to the other window's, and fail once that window closes).
+    this.profilesListener = services.config.onDidChange((e) => {
+      if (e.affects(SETTINGS.profiles)) void this.profilesChanged();
+    });
+  }
 
   /** Where this window's requests for `profile` go instead of its stored URL (only while its simulator runs). */
   ownBaseUrl(profile: string): string | undefined {
@@ -28,11 +40,20 @@ export class DemoHandle implements vscode.Disposable {
   private live = false;
 
   start(): Promise<string> {
-    return this.demo().start();
+    return this.whileBusy(() => this.demo().start());
   }
 
   stop(): Promise<string | undefined> {
-    return this.demo().stop();
+    return this.whileBusy(() => this.demo().stop());
+  }
+
+  private async whileBusy<T>(f: () => Promise<T>): Promise<T> {
+    this.busy++;
+    try {
+      return await f();
+    } finally {
+      this.busy--;
+    }
   }
 
   /**
@@ -52,8 +73,26 @@ export class DemoHandle implements vscode.Disposable {
     return this.resume;
   }
 
+  /** The demo profile came into the settings: this window's simulator starts, unless it runs or is on its way. */
+  private async profilesChanged(): Promise<void> {
+    const hasProfile = this.hasProfile();
+    const appeared = hasProfile && this.seen === false;
+    this.seen = hasProfile;
+    if (!appeared || this.busy > 0 || this.resume || this.impl?.state.running) {
+      await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, hasProfile);
+      return;
+    }
+    this.services.log.info("Offline demo: the demo profile appeared in the settings after start-up; starting this window's simulator.");
+    await this.resumeIfLeftOver();
+  }
+
+  private hasProfile(): boolean {
+    return this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME);
+  }
+
   private async resumeNow(): Promise<boolean> {
-    const hasProfile = this.services.config.settings.profiles.some((p) => p.name === DEMO_PROFILE_NAME);
+    const hasProfile = this.hasProfile();
+    this.seen = hasProfile;
     // Awaited before loading anything, so activation itself never parses the demo.
     await this.services.contextKeys.set(CONTEXT_KEYS.demoActive, hasProfile);
     if (!hasProfile && !this.impl) return false;
@@ -74,6 +113,7 @@ export class DemoHandle implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.profilesListener.dispose();
     this.impl?.dispose();
   }
 }

@@ -2,9 +2,10 @@
 // and a "Demo (offline)" profile pointing at it is the active profile until the demo stops.
 //
 // The profile lives in the user settings, so it outlives this window and every window sees it. A window
-// that finds it at activation starts a simulator of its own in the background, and its requests for the
-// demo profile always go to that simulator (ClientProvider asks `ownBaseUrl`), whatever URL the shared
-// profile holds: two windows never send each other's requests or break when the other closes. The
+// that finds it at activation, or sees it arrive later (demoHandle.ts), starts a simulator of its own in the
+// background, and its requests for the demo profile always go to that simulator (ClientProvider asks
+// `ownBaseUrl`), whatever URL the shared profile holds: two windows never send each other's requests or break
+// when the other closes. The
 // stored URL is rewritten only when nothing answers there any more (the window that wrote it is gone),
 // so windows do not rewrite each other's settings. Activation neither waits for nor bundles the
 // simulator. Stopping the demo in any window removes the shared profile.

@@ -113,6 +113,12 @@ export class ClientProvider extends Disposable {
     return s;
   }
 
+  /** How many of `profileName`'s requests wait for a slot and how many hold one (the test seam); undefined before its first. */
+  queueOf(profileName: string): { queued: number; inFlight: number } | undefined {
+    const s = this.schedulers.get(profileName);
+    return s && { queued: s.queued, inFlight: s.inFlight };
+  }
+
   /** For Check Connection: the proxy decision (credentials removed) and the trust sources, or the CA file's error. */
   routeFacts(baseUrl: string): ReturnType<typeof routeFactsFn> {
     const last = this.lastRoute;

@@ -27,18 +27,27 @@ export async function textMatching(locator: Locator, re: RegExp, timeoutMs?: num
   return last;
 }
 
-/** The first value `read` returns that `ok` accepts (a read that throws counts as not yet); the error names the last one. */
+/**
+ * The first value `read` returns that `ok` accepts (a read that throws counts as not yet); the error names the last
+ * value and the last error, so a read that can never succeed says why instead of only timing out.
+ */
 export async function valueWhere<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs?: number): Promise<T> {
   let last: T | undefined;
+  let lastError = '';
   await until(
     'a value',
     async () => {
-      last = await read();
+      try {
+        last = await read();
+      } catch (e) {
+        lastError = ((e as Error).message ?? String(e)).split('\n')[0] ?? '';
+        throw e;
+      }
       return ok(last);
     },
     timeoutMs,
   ).catch((e: unknown) => {
-    throw new Error(`${(e as Error).message}; last seen: ${JSON.stringify(last)}`);
+    throw new Error(`${(e as Error).message}; last seen: ${JSON.stringify(last)}${lastError ? `; last error: ${lastError}` : ''}`);
   });
   return last as T;
 }
