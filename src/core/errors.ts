@@ -15,9 +15,21 @@ export type NetworkProblem = 'proxyAuth' | 'certificate';
 /**
  * Where the client runs, which decides what its messages tell the user to change: 'editor' names the
  * editor's settings (http.proxy, voiceSms.tls.caFile), 'process' the environment of a process of its own
- * (the MCP server: HTTPS_PROXY, VOICESMS_CA_FILE, NODE_EXTRA_CA_CERTS).
+ * (the MCP server: HTTPS_PROXY, VOICESMS_CA_FILE, NODE_EXTRA_CA_CERTS), or a process whose user set its CA file
+ * through a form of their own (the MCP server run from the bundle: the form's field, where that form is).
  */
-export type AdviceFor = 'editor' | 'process';
+export type AdviceFor = 'editor' | 'process' | ProcessForm;
+
+/** The CA file as a form names it ('"CA file"') and where the user finds that form. */
+export interface ProcessForm {
+  caFile: string;
+  where: string;
+}
+
+/** The form a process's messages name, or undefined for the editor and for VOICESMS_CA_FILE in the environment. */
+export function formOf(advice: AdviceFor | undefined): ProcessForm | undefined {
+  return typeof advice === 'object' ? advice : undefined;
+}
 
 export interface ServiceErrorDetails {
   /** HTTP status, when a response arrived. */

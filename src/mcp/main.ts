@@ -41,8 +41,9 @@ function connect(s: McpSettings, profile: string, env: NodeJS.ProcessEnv, names:
         ...(s.defaultRegion !== undefined ? { defaultRegion: s.defaultRegion } : {}),
         logger: stderrLogger,
         profileName: profile,
-        // Errors name what this process reads (HTTPS_PROXY, VOICESMS_CA_FILE), not the editor's settings.
-        advice: 'process',
+        // Errors name what this process reads (HTTPS_PROXY, VOICESMS_CA_FILE), not the editor's settings; run from
+        // the bundle, the CA file is the form's field.
+        advice: names.door === 'bundle' ? { caFile: names.name(ENV.caFile), where: names.where } : 'process',
       },
       // Proxy and extra CAs from the environment (HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS), as a CLI tool would.
       { proxySetting: '', noProxySetting: [], proxyStrictSSL: true, systemCertificates: true, caFile: s.caFile ?? '', env },

@@ -1,6 +1,6 @@
 // Turns low-level failures (undici and Node socket/DNS/TLS errors) into VoiceSmsError values whose
 // message tells the user what to check. Messages name the host, never headers or credentials.
-import { VoiceSmsError, type AdviceFor } from '../errors.js';
+import { formOf, VoiceSmsError, type AdviceFor } from '../errors.js';
 import { CA_FILE_SETTING, CA_FILE_VARIABLE } from './trust.js';
 import * as l10n from '@vscode/l10n';
 
@@ -215,8 +215,16 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   } else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
     message = l10n.t('{0} is unreachable ({1}). Check your network connection, VPN or proxy settings.', host, code);
   } else if (UNTRUSTED_CERT_CODES.has(code)) {
-    message =
-      ctx.advice === 'process'
+    const form = formOf(ctx.advice);
+    message = form
+      ? l10n.t(
+          "The certificate of {0} is not signed by an authority this server trusts ({1}); if your network inspects TLS, set {2} {3} to your organisation's root certificate (PEM).",
+          host,
+          code,
+          form.caFile,
+          form.where,
+        )
+      : ctx.advice === 'process'
         ? l10n.t(
             "The certificate of {0} is not signed by an authority this server trusts ({1}); if your network inspects TLS, set {2} (or NODE_EXTRA_CA_CERTS) in the server's environment to the path of your organisation's root certificate (PEM).",
             host,

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type * as Tls from 'node:tls';
 import { nodeCrypto, nodeTls as tls } from '../nodeBuiltins.js';
 import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
-import { VoiceSmsError, type AdviceFor } from '../errors.js';
+import { formOf, VoiceSmsError, type AdviceFor } from '../errors.js';
 import * as l10n from '@vscode/l10n';
 
 /** The setting that names a CA file; messages point at it. */
@@ -24,7 +24,7 @@ export interface TrustInputs {
   caFile?: string;
   /** Where NODE_EXTRA_CA_CERTS (and SSL_CERT_FILE for the Linux fallback) are read from. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Where `caFile` came from, for the messages: the setting ('editor', default) or VOICESMS_CA_FILE ('process'). */
+  /** Where `caFile` came from, for the messages: the setting ('editor', default), VOICESMS_CA_FILE ('process') or a form. */
   advice?: AdviceFor;
 }
 
@@ -102,8 +102,8 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
 
   const caFile = inputs.caFile?.trim() ?? '';
   if (caFile !== '') {
-    const inEnv = inputs.advice === 'process';
-    const name = inEnv ? CA_FILE_VARIABLE : CA_FILE_SETTING;
+    const inEnv = inputs.advice !== undefined && inputs.advice !== 'editor';
+    const name = formOf(inputs.advice)?.caFile ?? (inEnv ? CA_FILE_VARIABLE : CA_FILE_SETTING);
     const file = expandHome(caFile);
     // The MCP server's problems reach the agent: they name the variable, never its value (a path says who
     // and where; a secret pasted into the wrong variable would be repeated).
@@ -125,7 +125,7 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
         name,
         inEnv
           ? l10n.t(
-              'The CA file in {0} could not be read ({1}); correct the path or remove the variable.',
+              'The CA file in {0} could not be read ({1}); correct the path or clear {0}.',
               name,
               typeof code === 'string' ? code : 'unreadable',
             )
@@ -141,7 +141,7 @@ export function resolveTrust(inputs: TrustInputs, p: TrustPlatform = nodePlatfor
         name,
         inEnv
           ? l10n.t(
-              "The CA file in {0} holds no certificate; export your organisation's root certificate as PEM (Base-64) and point the variable at that file.",
+              "The CA file in {0} holds no certificate; export your organisation's root certificate as PEM (Base-64) and point {0} at that file.",
               name,
             )
           : l10n.t(

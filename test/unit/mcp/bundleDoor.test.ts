@@ -54,14 +54,19 @@ void describe('the MCP Bundle door names the form’s fields', { timeout: 120_00
   });
 
   /** Started as the desktop app starts it: the manifest's command, arguments and environment, the user's answers filled in. */
-  async function fromBundle(): Promise<Connected> {
+  async function fromBundle(answers: Record<string, string> = {}): Promise<Connected> {
     const { getMcpConfigForManifest } = await import('@anthropic-ai/mcpb');
     const config = await getMcpConfigForManifest({
       manifest: manifest as unknown as McpbManifestAny,
       extensionPath: dir,
       systemDirs: { HOME: dir, DATA: dir, DOCUMENTS: dir, DOWNLOADS: dir, DESKTOP: dir },
       // No account id, no voice instances: the fields left blank.
-      userConfig: { base_url: sim.url, access_key_id: sim.credentials.accessKeyId, secret_access_key: sim.credentials.secretAccessKey },
+      userConfig: {
+        base_url: sim.url,
+        access_key_id: sim.credentials.accessKeyId,
+        secret_access_key: sim.credentials.secretAccessKey,
+        ...answers,
+      },
       pathSeparator: sep,
     });
     assert.ok(config?.args?.[0], 'the manifest yields a command');
@@ -78,6 +83,15 @@ void describe('the MCP Bundle door names the form’s fields', { timeout: 120_00
     const instances = await call(c, 'list_instances');
     assert.ok(instances.includes(`"${titleOf(manifest, 'VOICESMS_VOICE_INSTANCES')}"`), instances);
     assert.doesNotMatch(instances, /VOICESMS_/);
+  });
+
+  void it('run from the bundle: a CA file that cannot be read is named by its field, cleared there, not by VOICESMS_CA_FILE', async () => {
+    // An https base URL is what reads the CA file (loopback http never does); nothing listens: the file is read first.
+    const c = await fromBundle({ base_url: 'https://127.0.0.1:9/', ca_file: join(dir, 'no-such-ca.pem') });
+    const text = await call(c, 'get_balance');
+    const title = `"${titleOf(manifest, 'VOICESMS_CA_FILE')}"`;
+    assert.ok(text.includes(`The CA file in ${title} could not be read (ENOENT); correct the path or clear ${title}.`), text);
+    assert.doesNotMatch(text, /VOICESMS_|variable|no-such-ca/);
   });
 
   void it('run by hand with the same values: the variables are named', async () => {

@@ -148,7 +148,7 @@ void describe('MCP server: settings and network errors from the environment', { 
       const cases: Array<[string, RegExp]> = [
         [
           join(dir, 'missing.pem'),
-          /The CA file in VOICESMS_CA_FILE could not be read \(ENOENT\); correct the path or remove the variable\./,
+          /The CA file in VOICESMS_CA_FILE could not be read \(ENOENT\); correct the path or clear VOICESMS_CA_FILE\./,
         ],
         ['corp/secret-folder/root.pem', /The CA file in VOICESMS_CA_FILE must be an absolute path\./],
         [notPem, /The CA file in VOICESMS_CA_FILE holds no certificate; export your organisation's root certificate/],
