@@ -82,20 +82,30 @@ describe('npm start (offline demo in a linked editor)', function () {
   });
 
   it('opens the demo voice instances, served by the simulator inside the extension host', async function () {
-    this.timeout(120_000);
+    this.timeout(200_000);
     const url = output.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/)?.[0];
     assert.ok(url, `no workbench URL in:\n${output}`);
     assert.equal(await portAnswers(demoPort), false, 'nothing may serve the demo port before the extension starts its simulator');
 
     wb = await Workbench.open({ url, waitForActivityItem: VIEW_CONTAINER_TITLE });
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
-    await wb
-      .treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', VIEW)
-      .waitFor({ state: 'visible', timeout: 60_000 })
-      .catch((e: Error) => {
+    const firstRow = (): Promise<void> =>
+      wb!.treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', VIEW).waitFor({ state: 'visible', timeout: 60_000 });
+    await firstRow().catch(async (first: Error) => {
+      // Seen under a loaded machine (2 of 4 runs at load 10): code-server's workbench gave the extension host no user
+      // settings at all (no voiceSms.profiles at activation, no change for a minute), so the demo profile npm start
+      // wrote was never seen. A reload reads the settings again; the demo must then come up, or the test fails.
+      console.warn(`npm start: no demo rows after 60 s; reloading the window once. The extension's log:\n${extensionLog(output)}`);
+      await wb!.runCommand('Developer: Reload Window');
+      await wb!.activityBarItem(VIEW_CONTAINER_TITLE).waitFor({ state: 'visible', timeout: 60_000 });
+      await wb!.openViewContainer(VIEW_CONTAINER_TITLE);
+      await firstRow().catch((e: Error) => {
         // What the extension said is the only way to tell a demo that never started from a slow tree.
-        throw new Error(`${e.message}\n--- the extension's log in the npm start editor ---\n${extensionLog(output)}`);
+        throw new Error(
+          `${first.message}\nand after a reload: ${e.message}\n--- the extension's log in the npm start editor ---\n${extensionLog(output)}`,
+        );
       });
+    });
     await wb.treeRow(DEMO_INSTANCES[1] ?? 'VI-DEMO-02', VIEW).waitFor({ state: 'visible' });
     await wb.moveMouseAway();
     await wb.screenshot('start-01-demo');
