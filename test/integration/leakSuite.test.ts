@@ -4,8 +4,12 @@
 // product's list). Every editor surface those answers reach is read back through the test seam and searched as it
 // stands (nothing masked here): the balance and profile status bars, the Account and Voice Instances trees, the Sent
 // SMS history (its entries and tree items) after a send the service answered and one it refused, the account
-// overview panel (its posted messages and its page) and the export of its rows, the trend panel, and the chat tools'
-// own text (balance, day activities, month view, trend, account overview) or the error they throw.
+// overview panel (its posted messages and its page) and its Export… (driven as a user does, every format to the
+// clipboard), the trend panel, both pages again once their months are at hand (the markup then carries the data), and
+// the chat tools' own text (balance, day activities, month view, trend, account overview, send test SMS) or the error
+// they throw. Each surface is searched as its reader gets it: Markdown with its escapes read, a page with its
+// references read and its carried messages' strings, JSON with its strings (a spelling holding \ or " is escaped
+// again in JSON). The readers are written here, not taken from the product.
 // A red run prints its seed; replay it with
 //   LEAK_SEED=<seed> flock /tmp/editor.lock npm run test:integration -- --grep 'leak suite in the editor'
 import * as assert from 'node:assert/strict';
@@ -79,9 +83,48 @@ function markdownText(markdown: string): string {
   return decodeRefs(markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
 }
 
-/** A page as its reader gets it: the markup and, below it, the same with its references read (attribute values). */
+/**
+ * Every string a value holds, one a line: a message or a JSON document as its reader gets its strings. JSON.stringify
+ * writes a backslash or quote of a value escaped once more, so a spelling holding one would not stand in it as spelled.
+ */
+function stringsOf(value: unknown): string {
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        out.push(k);
+        visit(x);
+      }
+    }
+  };
+  visit(value);
+  return out.join('\n');
+}
+
+/** Data as written and as read: its JSON and every string in it. */
+function dataText(value: unknown): string {
+  return `${JSON.stringify(value)}\n${stringsOf(value)}`;
+}
+
+/** Text that may be a JSON document (an export, a tool's answer): as written and, when it parses, its strings too. */
+function jsonText(text: string): string {
+  try {
+    return `${text}\n${stringsOf(JSON.parse(text))}`;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A page as its reader gets it: the markup, the same with its references read (attribute values), and the strings of
+ * the messages its markup carries for its first paint.
+ */
 function htmlText(html: string): string {
-  return `${html}\n${decodeRefs(html)}`;
+  const value = /\sdata-first-messages="([^"]*)"/.exec(html)?.[1];
+  const carried = value === undefined ? '' : stringsOf(JSON.parse(decodeRefs(value)));
+  return `${html}\n${decodeRefs(html)}\n${carried}`;
 }
 
 /** The message types a page's markup carries for its first paint (its data-first-messages attribute, read as the page reads it). */
@@ -122,7 +165,7 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
   async function tool(name: string, input: object): Promise<string> {
     try {
       const r = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-      return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : JSON.stringify(p))).join('\n');
+      return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? jsonText(p.value) : dataText(p))).join('\n');
     } catch (e) {
       return errorText(e);
     }
@@ -188,7 +231,7 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
               m.type === 'error' || (m.type === 'overview' && m.loading === false && (m.rows ?? []).every((r) => r.status !== 'pending')),
           ),
         );
-        keep(at('overview panel messages'), JSON.stringify(overview.shown));
+        keep(at('overview panel messages'), dataText(overview.shown));
         keep(at('overview panel page'), htmlText(overview.html));
         const rows = overview.shown.find((m) => m.type === 'overview')?.rows ?? [];
         if (rows.length > 0) {
@@ -196,12 +239,12 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
             const text = await exportFromPanel(overviewTitle, format);
             assert.ok(text !== undefined, `the overview's Export… (${format}, clipboard) wrote nothing (${echo.shape})`);
             exported += 1;
-            keep(at(`overview Export… ${format}`), format === 'markdown' ? markdownText(text) : text);
+            keep(at(`overview Export… ${format}`), format === 'markdown' ? markdownText(text) : jsonText(text));
           }
         }
         const trendTitle = await vscode.commands.executeCommand<string>('voiceSms.openTrend', { instanceId: INSTANCE, monthId });
         const trend = await settledPanel(trendTitle, (shown) => shown.some((m) => m.type === 'trendData' || m.type === 'error'));
-        keep(at('trend panel messages'), JSON.stringify(trend.shown));
+        keep(at('trend panel messages'), dataText(trend.shown));
         keep(at('trend panel page'), htmlText(trend.html));
         // Opened again with the months at hand, each page carries its data in its markup (panelRegistry.ts: the
         // first messages ride in the page): the first open showed "Loading…" and its data came as messages only.
@@ -247,7 +290,7 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
         );
         await waitFor('the chat tool send in the history', () => api.smsHistory.entries().length > before + 1);
         toolSends += 1;
-        keep(at('Sent SMS history entries'), JSON.stringify(api.smsHistory.entries()));
+        keep(at('Sent SMS history entries'), dataText(api.smsHistory.entries()));
         keep(at('Sent SMS view'), api.smsHistory.treeItems().map(itemText).join('\n'));
         break;
       }
