@@ -165,7 +165,9 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
   async function tool(name: string, input: object): Promise<string> {
     try {
       const r = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-      return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? jsonText(p.value) : dataText(p))).join('\n');
+      return r.content
+        .map((p) => (p instanceof vscode.LanguageModelTextPart ? `${jsonText(p.value)}\n${markdownText(p.value)}` : dataText(p)))
+        .join('\n');
     } catch (e) {
       return errorText(e);
     }
