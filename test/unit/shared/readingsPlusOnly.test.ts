@@ -23,8 +23,37 @@ function definedReadings(text: string): string[] {
 }
 
 /** Pieces an answer's ASCII text is made of: `+` and spaces among escapes of every family, marks spelled too. */
-const PIECES = ['+', ' ', 'a', 'Z', '0', '%', '&', '\\', '#', ';', 'u', 'x', '%2B', '%20', '&#43;', '\\u002b', '%CC%81',
-  '&#x301;', '\\u0301', '&amp;', '%25', '&#x25;', '%C3%A9', '&lt;', '\\u0022', '+%CC%81', '+&#769;', '%2541', '&amp;#x2B;'];
+const PIECES = [
+  '+',
+  ' ',
+  'a',
+  'Z',
+  '0',
+  '%',
+  '&',
+  '\\',
+  '#',
+  ';',
+  'u',
+  'x',
+  '%2B',
+  '%20',
+  '&#43;',
+  '\\u002b',
+  '%CC%81',
+  '&#x301;',
+  '\\u0301',
+  '&amp;',
+  '%25',
+  '&#x25;',
+  '%C3%A9',
+  '&lt;',
+  '\\u0022',
+  '+%CC%81',
+  '+&#769;',
+  '%2541',
+  '&amp;#x2B;',
+];
 
 void describe('readings of ASCII text when no value holds a space', () => {
   void it('visits, under every layer, exactly the readings the definition gives (property)', () => {
