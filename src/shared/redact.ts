@@ -214,6 +214,7 @@ export class KnownSecrets {
       },
       anyFamily,
       this.replacements.size > 0,
+      !this.plusMatters,
     );
     if (found.length === 0) return text;
     found.sort((a, b) => a.from - b.from);

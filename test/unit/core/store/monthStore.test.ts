@@ -12,6 +12,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type MonthViewResult, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isFinishedMonth, MonthStore, STORE_VERSION, type MonthScope } from '../../../../src/core/store/monthStore.js';
 import { parseEnvelope } from '../../../../src/core/xml/envelope.js';
+import { KnownSecrets } from '../../../../src/shared/redact.js';
 import { monthViewFromResult } from '../../../../src/core/model/monthView.js';
 import { DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
 
@@ -344,5 +345,71 @@ void describe('finished months store', () => {
     }
     const back = await store().get(scope, '202405');
     assert.match(back?.rawXml ?? '', /<!-- \*\*\* -->/);
+  });
+
+  /** `run` with the characters and the calls the secret sets were asked to search (as boundaryOnce.test.ts counts). */
+  async function counted<T>(run: () => Promise<T>): Promise<{ value: T; searched: number; calls: number }> {
+    let searched = 0;
+    let calls = 0;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, called with its own `this`
+    const apply = KnownSecrets.prototype.apply;
+    KnownSecrets.prototype.apply = function (this: KnownSecrets, text: string) {
+      searched += text.length;
+      calls += 1;
+      return apply.call(this, text);
+    };
+    try {
+      return { value: await run(), searched, calls };
+    } finally {
+      KnownSecrets.prototype.apply = apply;
+    }
+  }
+  const hostSecrets = (): KnownSecrets => {
+    const host = new KnownSecrets();
+    host.addCredentials('AKIDSTOREHOST01', SECRET);
+    return host;
+  };
+  /** A store with the host's secret set, as the extension builds one (create.ts: the log's knownSecrets). */
+  const hostStore = (host: KnownSecrets): MonthStore =>
+    new MonthStore({
+      dir,
+      scrub: (t) => host.apply(t),
+      knownSecrets: { apply: (t) => host.apply(t), holds: (c) => host.holds(c), known: () => host },
+      log: { warn: (m) => warnings.push(m) },
+      now: () => NOW,
+      flushDelayMs: 5,
+    });
+
+  void it('a stored month is searched once as a whole, as a network answer is, not value by value (issue 41)', async () => {
+    const host = hostSecrets();
+    const a = hostStore(host);
+    a.put(scope, '202405', month('202405'));
+    await a.flush();
+    const { value, searched, calls } = await counted(() => hostStore(host).get(scope, '202405'));
+    const raw = month('202405').rawXml;
+    assert.deepEqual(value, month('202405'));
+    // The old read asked the set about every value and name on its own: 200 calls for a 31-day month.
+    assert.ok(calls <= 20, `${calls} searches for one stored month`);
+    assert.ok(searched < raw.length * 1.1, `searched ${searched} characters of a ${raw.length}-character answer`);
+  });
+
+  void it('an edited stored file carrying a secret is masked everywhere it is served: answer, envelope and view', async () => {
+    const host = hostSecrets();
+    const a = hostStore(host);
+    const encoded = [...SECRET].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+    await tamper(a, '202405', (x) =>
+      x
+        .replace('<monthView>', `<!-- ${SECRET} --><monthView>`)
+        .replace('<message>OK</message>', `<message>OK ${encoded}</message>`)
+        .replace('<id>vvoice</id>', `<id>${SECRET.replace(/-/g, '%2D')}</id>`),
+    );
+    const back = await hostStore(host).get(scope, '202405');
+    assert.ok(back, warnings.join(' | '));
+    const served = JSON.stringify(back);
+    assert.equal(served.includes(SECRET), false, served.slice(0, 400));
+    assert.equal(back.rawXml.includes(SECRET), false, 'the raw answer read back is masked too');
+    assert.match(back.rawXml, /<!-- \*\*\* -->/);
+    assert.doesNotMatch(back.envelope.status.message, /sEcReT/);
+    assert.doesNotMatch(back.envelope.service.id, /sEcReT|%2D/);
   });
 });
