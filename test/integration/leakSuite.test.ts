@@ -240,6 +240,9 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
           for (const format of EXPORT_FORMATS) {
             const text = await exportFromPanel(overviewTitle, format);
             assert.ok(text !== undefined, `the overview's Export… (${format}, clipboard) wrote nothing (${echo.shape})`);
+            // The picks chose the format asked for (the quick-open commands move by position).
+            const shaped = { csv: /^[^\r\n]*,/, json: /^\{/, markdown: /^## / }[format];
+            assert.match(text, shaped, `the overview's Export… wrote another format than ${format}`);
             exported += 1;
             keep(at(`overview Export… ${format}`), format === 'markdown' ? markdownText(text) : jsonText(text));
           }
