@@ -178,7 +178,8 @@ export const HOSTILE_TEXT =
  */
 export function hostileAnswer(a: Answer, text: string): Answer {
   const t = escapeXml(text);
-  let body = a.body.replace(/<message>[^<]*<\/message>/, `<message>${t}</message>`);
+  // Replacers are functions throughout: a replacement string would read `$&`, `$'` and `$1` in the echoed text.
+  let body = a.body.replace(/<message>[^<]*<\/message>/, () => `<message>${t}</message>`);
   body = body.replace(
     /<service>([\s\S]*?)<\/service>/,
     (_m: string, inner: string) =>
@@ -223,11 +224,13 @@ export function echoAnswer(a: Answer, text: string, fields: readonly string[], x
   for (const name of fields) {
     body = body
       .split(`<${name}>`)
-      .map((part, i) => (i === 0 ? part : part.replace(/^[^<]*/, t)))
+      .map((part, i) => (i === 0 ? part : part.replace(/^[^<]*/, () => t)))
       .join(`<${name}>`);
   }
   if (xml !== undefined) {
-    body = body.includes('<result/>') ? body.replace('<result/>', `<result>${xml}</result>`) : body.replace('</result>', `${xml}</result>`);
+    body = body.includes('<result/>')
+      ? body.replace('<result/>', () => `<result>${xml}</result>`)
+      : body.replace('</result>', () => `${xml}</result>`);
   }
   return { ...a, body };
 }
