@@ -178,7 +178,7 @@ export const HOSTILE_TEXT =
  */
 export function hostileAnswer(a: Answer, text: string): Answer {
   const t = escapeXml(text);
-  // Replacer functions throughout: a replacement string would read $&, $' and $` in the text (a secret may hold them).
+  // Replacers are functions throughout: a replacement string would read `$&`, `$'` and `$1` in the echoed text.
   let body = a.body.replace(/<message>[^<]*<\/message>/, () => `<message>${t}</message>`);
   body = body.replace(
     /<service>([\s\S]*?)<\/service>/,

@@ -21,11 +21,15 @@ describe('raw answers: month view and balance as the XML the service sent', func
   let api: VoiceSmsTestApi;
   let sim: Simulator;
   let profile: SimulatorProfile | undefined;
-  const frozen = Date.now();
-  const monthId = `${new Date(frozen).getUTCFullYear()}${String(new Date(frozen).getUTCMonth() + 1).padStart(2, '0')}`;
+  // Taken when this suite starts, not when the file loads: suites before it may run for minutes, and the simulator
+  // refuses a request signed more than 5 minutes off its clock.
+  let frozen = 0;
+  let monthId = '';
   const direct = () => createClient({ baseUrl: sim.url, credentials: sim.credentials });
 
   before(async function () {
+    frozen = Date.now();
+    monthId = `${new Date(frozen).getUTCFullYear()}${String(new Date(frozen).getUTCMonth() + 1).padStart(2, '0')}`;
     profile = await useStoredProfile(PROFILE, {
       profile: { accountId: DEMO_ACCOUNT, voiceInstances: [INSTANCE], senderIds: [...DEMO_SENDER_IDS] },
       settings: { 'sms.confirmBeforeSend': false },

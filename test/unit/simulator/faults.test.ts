@@ -192,6 +192,19 @@ void describe('simulator faults', () => {
     assert.equal((await sendSms(sim, T0, '+15005550006', '+14155550123', 'x')).status, 400);
   });
 
+  void it("echo: text holding $&, $' and $1 is written as it is and the answer stays well-formed", async () => {
+    // A replacement string reads these as patterns: `$&` wrote a second </result>, `$'` the rest of the body.
+    const text = "x$&y$'z$1$$`w";
+    const written = text.replace(/&/g, '&amp;').replace(/'/g, '&apos;'); // as the simulator escapes element text
+    const xml = `<note>x$&amp;y$'z$1$$w</note>`;
+    sim.addFault({ kind: 'echo', serviceMessage: text, fields: ['duration_min'], xml, times: 1 });
+    const r = await getBasic(sim, CALLS);
+    assert.equal(XMLValidator.validate(r.body), true, r.body.slice(0, 400));
+    assert.ok(r.body.includes(`${xml}</result>`), 'the markup at the end of <result>, verbatim');
+    assert.ok(r.body.includes(`<message>${written}</message>`), 'the status message, as written');
+    assert.ok(r.body.includes(`<duration_min>${written}</duration_min>`), 'the named field, as written');
+  });
+
   void it('counts times down per matching request', async () => {
     sim.addFault({ kind: 'status', status: 503, times: 2, match: { operation: 'calls' } });
     assert.equal((await getBasic(sim, BALANCE)).status, 200, 'a non-matching request does not use it up');
