@@ -18,6 +18,19 @@ void describe('simulator faults', () => {
   afterEach(() => sim.clearFaults());
   after(() => sim.close());
 
+  void it("echo and hostile: text holding $&, $', $` or $$ is written as given, the XML stays well-formed", async () => {
+    // String.prototype.replace reads those in a replacement string; a secret holding one broke the leak suite's answers.
+    const text = "k$&x$'y$`z$$w";
+    // The same text as XML writes it (what the simulator puts in element text, and the caller's own markup).
+    const written = text.replace(/&/g, '&amp;').replace(/'/g, '&apos;');
+    sim.addFault({ kind: 'echo', serviceMessage: text, fields: ['amount'], xml: `<note>${written}</note>` });
+    const r = await getBasic(sim, BALANCE);
+    assert.equal(XMLValidator.validate(r.body), true, r.body);
+    assert.equal(envelope(r).status.message, text);
+    assert.ok(r.body.includes(`<amount>${written}</amount>`), r.body);
+    assert.ok(r.body.includes(`<note>${written}</note></result>`), r.body);
+  });
+
   void it('latency: answers normally after the delay; times limits it', async () => {
     sim.addFault({ kind: 'latency', latencyMs: 300, times: 1 });
     const slow = await getBasic(sim, CALLS);
