@@ -30,7 +30,7 @@ import { EXPORT_FORMATS, formatMonthExport } from '../../../src/shared/export.js
 import { flattenResult } from '../../../src/shared/flattenResult.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, start, type Simulator } from '../../../src/simulator/index.js';
 import { echoes, type Echo } from './echoes.js';
-import { balanceModelSurface, overviewSurfaces, snippetSurfaces, toolSurfaces, trendSurfaces, type Wiring } from './reach.js';
+import { balanceModelSurface, overviewSurfaces, snippetSurfaces, strings, toolSurfaces, trendSurfaces, type Wiring } from './reach.js';
 import { replayable } from './replay.js';
 import { dottedSecretArb, leaksIn, secretArb, spellings } from './spellings.js';
 
@@ -46,20 +46,9 @@ const RUNS = Number(process.env['FC_RUNS'] ?? 8);
 /** What one echo left on every surface, by surface name. */
 type Seen = Array<{ where: string; text: string }>;
 
-/** Every string and key of a value as it stands (JSON and inspect double a backslash), then JSON and inspect too. */
+/** Every string and key of a value, its JSON (reach.ts strings) and its inspect form too (which doubles a backslash). */
 function text(v: unknown): string {
-  const out: string[] = [];
-  const walk = (x: unknown, depth: number): void => {
-    if (typeof x === 'string') out.push(x);
-    else if (x !== null && typeof x === 'object' && depth < 40) {
-      for (const [k, y] of Object.entries(x)) {
-        out.push(k);
-        walk(y, depth + 1);
-      }
-    }
-  };
-  walk(v, 0);
-  return `${out.join('\n')}\n${JSON.stringify(v)}\n${inspect(v, { depth: 12, breakLength: Infinity })}`;
+  return `${strings(v)}\n${inspect(v, { depth: 12, breakLength: Infinity })}`;
 }
 
 function errorText(e: unknown): string {
