@@ -88,6 +88,20 @@ const mcpSharesCore = {
 };
 
 /**
+ * The answer thread (src/core/answerThread/worker.ts, dist/answerThread.js) takes the core from dist/core.js too: its
+ * work is the core's own boundary and parser, which would otherwise ship twice.
+ * @type {import('esbuild').Plugin}
+ */
+const threadSharesCore = {
+  name: 'thread-shares-core',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      /[\\/]src[\\/]core[\\/]answerThread[\\/]worker\.ts$/.test(args.importer) ? { path: './core.js', external: true } : undefined,
+    );
+  },
+};
+
+/**
  * Two size fixes for dist/mcp.js that change no behaviour. zod re-exports every one of its message locales
  * (`z.locales`, 260 KB minified) although only English, imported on its own, is used: the namespace keeps
  * only `en`. And the SDK and ajv-formats each bring their own copy of ajv 8 (the same version, 105 KB each)
@@ -135,7 +149,8 @@ const l10nContentsOnly = {
  * full phone metadata and the SMS segment counter (470 KB of the core; src/core/lazyParts.ts), so a month view read
  * parses none of them, and the readings of a secret in every spelling (src/shared/redact.ts), so activation does not
  * parse them before a secret is registered. The `require("./x.js")` stays literal in every bundle, so
- * src/shared/mcpServerFiles.ts finds them for the MCP server.
+ * src/shared/mcpServerFiles.ts finds them for the MCP server; so does the `require.resolve("./answerThread.js")` that
+ * names the file the core starts its answer thread from (src/core/answerThread/reader.ts).
  * @type {import('esbuild').Plugin}
  */
 const lazyParts = {
@@ -148,11 +163,13 @@ const lazyParts = {
         './sms/segmentsLib.js': './segments.js',
       },
       'shared/redact.ts': { './spelledText.js': './spelled.js' },
+      // A file to start a thread from (require.resolve), not one to require.
+      'core/answerThread/reader.ts': { './worker.js': './answerThread.js' },
     };
-    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText|worker)\.js$/ }, (args) => {
       const importer = args.importer.replaceAll('\\', '/');
       const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
-      const path = args.kind === 'require-call' ? parts?.[args.path] : undefined;
+      const path = args.kind === 'require-call' || args.kind === 'require-resolve' ? parts?.[args.path] : undefined;
       return path ? { path, external: true } : undefined;
     });
   },
@@ -176,6 +193,7 @@ const configs = [
       phone: 'src/core/sms/phoneLib.ts',
       segments: 'src/core/sms/segmentsLib.ts',
       spelled: 'src/shared/spelledText.ts',
+      answerThread: 'src/core/answerThread/worker.ts',
     },
     bundle: true,
     platform: 'node',
@@ -183,7 +201,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments, lazyParts, l10nContentsOnly],
+    plugins: [plainHttpParserOnly, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,

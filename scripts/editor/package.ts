@@ -28,7 +28,8 @@ const ALLOWED: RegExp[] = [
 function requiredFiles(): string[] {
   const manifest = readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
   // dist/mcp.js is the MCP server agents run from the installed folder; it loads dist/core.js beside it, and the core
-  // the parts it requires on first use (src/core/lazyParts.ts; dist/spelled.js also the activation bundle's log).
+  // the parts it requires on first use (src/core/lazyParts.ts; dist/spelled.js also the activation bundle's log), and
+  // dist/answerThread.js, which it starts its answer thread from (src/core/answerThread/reader.ts).
   const required = [
     'package.json',
     PACKAGED_README,
@@ -40,6 +41,7 @@ function requiredFiles(): string[] {
     'dist/phone.js',
     'dist/segments.js',
     'dist/spelled.js',
+    'dist/answerThread.js',
     'dist/mcp.js',
   ];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.

@@ -5,7 +5,8 @@ import { buildActivitiesRequest } from './api/activities.js';
 import { buildBalanceRequest, findBalance, type Balance } from './api/balance.js';
 import { buildMonthViewRequest, interpretMonthView } from './api/monthView.js';
 import { encodeForm, requestUrl, type ApiRequest } from './api/request.js';
-import { interpretResponse } from './api/response.js';
+import { interpretResponse, type ReadEnvelope } from './api/response.js';
+import { readOffThread } from './answerThread/reader.js';
 import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
 import { AnswerBoundary, type SecretMask } from './boundary.js';
 import { authHeaders, DEFAULT_AUTH, effectiveForm, type AuthOptions, type Credentials } from './auth/headers.js';
@@ -68,6 +69,11 @@ export interface ClientOptions {
    * profile's credentials). Read at each answer, so secrets learnt later count too. See boundary.ts.
    */
   knownSecrets?: SecretMask;
+  /**
+   * Large answers are scrubbed and parsed on a thread of their own so that they never hold the caller's
+   * (answerThread/reader.ts); false: always on the caller's thread (the bench's side-by-side rows). Default true.
+   */
+  offThread?: boolean;
 }
 
 /** Per-call options of the reads. */
@@ -206,6 +212,10 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   let closed = false;
   // Every answer, from whichever transport, and every error the client throws passes through it.
   const boundary = new AnswerBoundary(credentials, o.knownSecrets);
+  /** Envelopes the answer thread already read, by the answer it returned. */
+  const readElsewhere = new WeakMap<HttpResponse, ReadEnvelope>();
+  /** The host's secrets as the answer thread can rebuild them; false: a mask it cannot (then answers stay here). */
+  const hostSecrets = () => (o.knownSecrets ? (o.knownSecrets.known?.() ?? false) : undefined);
 
   function prepare(req: ApiRequest): { url: URL; headers: Record<string, string>; body?: string } {
     const url = requestUrl(base, req.path);
@@ -246,8 +256,12 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
         { method: req.method, url, headers, maxResponseBytes: OPERATION_MAX_BYTES[req.operation], ...(body !== undefined ? { body } : {}) },
         combined,
       );
-      // Scrubbed before anything reads it: the retry policy, the parser, the raw-answer view.
-      const res = boundary.response(raw, carriedSecrets(headers));
+      // Scrubbed before anything reads it: the retry policy, the parser, the raw-answer view. A large answer is
+      // scrubbed and parsed on the answer thread, the same way.
+      const carried = carriedSecrets(headers);
+      const off = o.offThread === false ? undefined : await readOffThread(raw, carried, credentials, hostSecrets());
+      const res = off ? off.res : boundary.response(raw, carried);
+      if (off) readElsewhere.set(res, off.read);
       log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
       return res;
     };
@@ -302,8 +316,10 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     }
 
     try {
+      const read = readElsewhere.get(response);
       const envelope = interpretResponse(response, {
         clean: (env, from) => boundary.envelope(env, from),
+        ...(read ? { read } : {}),
         host,
         method: req.method,
         path,

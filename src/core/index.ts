@@ -25,6 +25,7 @@ export type {
 export { normalizeE164, maskPhone, analyzeBody, maxBodyUnits } from './sms/index.js';
 export type { BodyAnalysis } from './sms/index.js';
 export { parseEnvelope } from './xml/envelope.js';
+export { readAnswerJob } from './answerThread/work.js';
 export type { Envelope } from './xml/envelope.js';
 export { validateId, validateMonthId, validateDateId, validateBaseUrl } from './model/ids.js';
 export { createProxyDispatcher, decideProxy, explainProxy, redactProxyUrl, resolveProxy, shouldBypassProxy } from './http/proxy.js';

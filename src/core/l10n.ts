@@ -8,6 +8,15 @@
 // bundle. esbuild still puts a single copy of @vscode/l10n into dist/core.js.
 import * as l10n from '@vscode/l10n';
 
+let configured: Record<string, string> | undefined;
+
 export function configureCoreL10n(bundle: Record<string, string> | undefined): void {
-  if (bundle) l10n.config({ contents: bundle });
+  if (!bundle) return;
+  configured = bundle;
+  l10n.config({ contents: bundle });
+}
+
+/** The bundle the core was given, for a thread of its own that speaks the same language (answerThread/). */
+export function coreL10nBundle(): Record<string, string> | undefined {
+  return configured;
 }

@@ -53,6 +53,18 @@ export class KnownSecrets {
   /** Changes with every value added (unique across sets): a union built from this set knows when it is stale. */
   version = 0;
 
+  /** Every add() as it was called (value, keepPrefix): what it takes to build the same set elsewhere (another thread). */
+  written(): Array<[string, number]> {
+    return this.entries.map(([value, keep]) => [value, keep]);
+  }
+
+  /** A set holding what written() returned. */
+  static rebuilt(entries: ReadonlyArray<readonly [string, number]>): KnownSecrets {
+    const set = new KnownSecrets();
+    for (const [value, keep] of entries) set.add(value, keep);
+    return set;
+  }
+
   /** One set holding the values of every set given, so that text is searched once for all of them. */
   static union(...sets: readonly KnownSecrets[]): KnownSecrets {
     const all = new KnownSecrets();

@@ -19,15 +19,31 @@ export interface ResponseContext {
   attempts?: number;
   /** The server's Retry-After when we stopped retrying because it asked for a longer wait. */
   retryAfterMs?: number;
+  /** This answer's envelope as already read and cleaned off the host's thread (answerThread/); absent: read here. */
+  read?: ReadEnvelope;
+}
+
+/** An answer's envelope read and cleaned elsewhere, or the parse error's message. */
+export type ReadEnvelope = { envelope: Envelope } | { parseError: string };
+
+/** True when `body` begins like an XML document or a `<response>`: only then is an envelope looked for in a failure. */
+export function looksLikeEnvelope(body: string): boolean {
+  return /^\s*(<\?xml|<response[\s>/])/.test(body.replace(/^\uFEFF/, ''));
 }
 
 const AUTH_CODES = new Set(['401', '403']);
 
-function tryEnvelope(res: HttpResponse, clean: (env: Envelope, from: HttpResponse) => Envelope): Envelope | undefined {
-  const body = res.body;
-  if (!/^\s*(<\?xml|<response[\s>/])/.test(body.replace(/^\uFEFF/, ''))) return undefined;
+/** The cleaned envelope of `res`: the one read elsewhere, or parsed here; throws the parse error. */
+function envelopeOf(res: HttpResponse, clean: (env: Envelope, from: HttpResponse) => Envelope, read: ReadEnvelope | undefined): Envelope {
+  if (read === undefined) return clean(parseEnvelope(res.body), res);
+  if ('envelope' in read) return read.envelope;
+  throw new VoiceSmsError('parse', read.parseError);
+}
+
+function tryEnvelope(res: HttpResponse, clean: (env: Envelope, from: HttpResponse) => Envelope, read?: ReadEnvelope): Envelope | undefined {
+  if (!looksLikeEnvelope(res.body)) return undefined;
   try {
-    return clean(parseEnvelope(body), res);
+    return envelopeOf(res, clean, read);
   } catch {
     return undefined;
   }
@@ -117,7 +133,7 @@ function withAttempts(ctx: ResponseContext): { attempts?: number } {
 /** Turns a complete HTTP response into its envelope, or throws auth | http | parse | service. */
 export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Envelope {
   const clean = ctx.clean ?? ((env: Envelope, _from: HttpResponse) => env);
-  const env = tryEnvelope(res, clean);
+  const env = tryEnvelope(res, clean, ctx.read);
   const fromEnvelope = env ? { serviceCode: env.status.code, serviceMessage: env.status.message } : {};
 
   if (res.status === 401 || res.status === 403) {
@@ -155,7 +171,7 @@ export function interpretResponse(res: HttpResponse, ctx: ResponseContext): Enve
 
   let envelope: Envelope;
   try {
-    envelope = env ?? clean(parseEnvelope(res.body), res);
+    envelope = env ?? envelopeOf(res, clean, ctx.read);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new VoiceSmsError(

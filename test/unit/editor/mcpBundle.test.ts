@@ -78,6 +78,7 @@ void describe('MCP Bundle', () => {
       'server/phone.js',
       'server/segments.js',
       'server/spelled.js',
+      'server/answerThread.js',
     ])
       assert.ok(packed.includes(f), `${f} in ${packed.join(', ')}`);
     const dir = join(work, 'unpacked');

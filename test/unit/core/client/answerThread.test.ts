@@ -1,0 +1,191 @@
+// Large answers are read on the answer thread (src/core/answerThread/reader.ts): the caller's thread keeps turning
+// while one is scrubbed and parsed, and what comes out is exactly what the caller's own thread makes of it — the
+// same result or the same error, word for word, with every secret masked (the client's own credentials, another
+// profile's, the Signature the request carried, in the spellings an echo writes). A thread stopped mid-answer, or
+// a mask the thread cannot rebuild, leaves the answer to the caller's thread; the thread speaks the core's language.
+import { after, afterEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as l10n from '@vscode/l10n';
+import { OFF_THREAD_CHARS, stopAnswerThread } from '../../../../src/core/answerThread/reader.js';
+import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
+import type { HttpResponse } from '../../../../src/core/http/transport.js';
+import { configureCoreL10n } from '../../../../src/core/l10n.js';
+import { KnownSecrets } from '../../../../src/shared/redact.js';
+
+const OWN = { accessKeyId: 'AKIDTHREADOWN001', secretAccessKey: 'threadOwnSecret/0000000001' };
+const OTHER = { accessKeyId: 'AKIDTHREADOTHER2', secretAccessKey: 'threadOtherSecret+000000002' };
+
+function envelope(code: string, message: string, result: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><response><status><code>${code}</code><message>${message}</message>` +
+    `<timestamp>2024-06-15 14:03:27:481 +0000</timestamp></status><service><provider>P</provider><id>vvoice</id>` +
+    `<version>2.10</version></service><result>${result}</result></response>`
+  );
+}
+
+/** The secrets as an echo spells them: as is, percent-encoded, JSON-escaped, in a Basic token, and the Signature. */
+function echoes(signature: string): string {
+  const basic = Buffer.from(`${OTHER.accessKeyId}:${OTHER.secretAccessKey}`).toString('base64');
+  return [
+    OWN.secretAccessKey,
+    encodeURIComponent(OTHER.secretAccessKey),
+    OTHER.secretAccessKey.replace(/\//g, '\\u002f').replace(/\+/g, '\\u002b'),
+    `Basic ${basic}`,
+    OTHER.accessKeyId,
+    signature,
+  ].join(' ');
+}
+
+/** Days of a month view, repeated until the answer is at least `chars` long. */
+function monthView(chars: number): string {
+  const days: string[] = [];
+  for (let i = 0; days.join('').length < chars; i++) {
+    days.push(
+      `<date dateID="202401${String((i % 28) + 1).padStart(2, '0')}"><call_legs>${i}</call_legs><call_legs_in>1</call_legs_in>` +
+        `<call_legs_out>2</call_legs_out><calls_unique>3</calls_unique><duration_min>4</duration_min></date>`,
+    );
+  }
+  return envelope('200', 'OK', `<monthView><currentDateID>20240615</currentDateID><calls>${days.join('')}</calls></monthView>`);
+}
+
+const filler = (unit: string, chars: number): string => unit.repeat(Math.ceil(chars / unit.length));
+
+/** Answers over the thread's size, each as a function of the request's Signature (some echo it where a caller reads it). */
+const LARGE: Record<string, { status: number; body: (signature: string) => string }> = {
+  'a 1 MB error echoing the secrets': {
+    status: 500,
+    body: (sig) => envelope('500', `${echoes(sig)} ${filler('the service failed &amp; says why %41 ', 1_000_000)}`, ''),
+  },
+  'a month view of 300 KB': { status: 200, body: () => monthView(300_000) },
+  'a month view with the secrets in its result': {
+    status: 200,
+    body: (sig) => monthView(200_000).replace('<calls>', `<note>${echoes(sig)}</note><calls>`),
+  },
+  'a refusal of the credentials with a long page': {
+    status: 401,
+    body: (sig) => `<html><body>${echoes(sig)} ${filler('denied ', 200_000)}</body></html>`,
+  },
+  'a 2xx answer that is no envelope': { status: 200, body: () => `<html>${filler('<p>not the service</p>', 200_000)}</html>` },
+  'a 2xx answer that is not well formed': { status: 200, body: () => `${monthView(200_000).slice(0, -12)}<response>` },
+  'a service error with many small escaped values': {
+    status: 200,
+    body: (sig) =>
+      envelope('500', `see notes ${echoes(sig)}`, `<notes>${filler('<n>caf%C3%A9 &amp;#x41; \\u0022ok\\u0022</n>', 400_000)}</notes>`),
+  },
+};
+
+function hostMask(): { apply: (t: string) => string; holds: (c: string) => boolean; known: () => KnownSecrets } {
+  const known = new KnownSecrets();
+  known.addCredentials(OTHER.accessKeyId, OTHER.secretAccessKey);
+  return { apply: (t) => known.apply(t), holds: (c) => known.holds(c), known: () => known };
+}
+
+function client(body: (signature: string) => string, status: number, offThread: boolean, mask: object = hostMask()): VoiceSmsClient {
+  return createClient({
+    baseUrl: 'http://127.0.0.1:9/',
+    credentials: OWN,
+    retry: { attempts: 1 },
+    knownSecrets: mask as ReturnType<typeof hostMask>,
+    offThread,
+    transport: () => ({
+      send: (req) => {
+        const text = body(String(req.headers['Signature'] ?? ''));
+        const res: HttpResponse = {
+          status,
+          statusText: '',
+          headers: { 'content-type': 'application/xml' },
+          body: text,
+          bytes: text.length,
+        };
+        return Promise.resolve(res);
+      },
+      close: () => Promise.resolve(),
+    }),
+  });
+}
+
+/** What a caller sees: the month view (without its timing) or the error's kind, message and details. */
+async function outcome(c: VoiceSmsClient): Promise<string> {
+  try {
+    const { elapsedMs: _elapsed, ...view } = await c.getMonthView('VI-THREAD-01', '202401');
+    return JSON.stringify(view);
+  } catch (e) {
+    const err = e as { kind?: string; message?: string; details?: object };
+    return JSON.stringify({ kind: err.kind, message: err.message, details: err.details });
+  } finally {
+    await c.close();
+  }
+}
+
+/** The outcome, and how many turns the caller's event loop took while it was read. */
+async function turnsWhile(c: VoiceSmsClient): Promise<{ text: string; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const tick = (): void => {
+    turns++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const text = await outcome(c);
+  running = false;
+  return { text, turns };
+}
+
+const SECRETS = [OWN.secretAccessKey, OTHER.secretAccessKey, encodeURIComponent(OTHER.secretAccessKey), OTHER.accessKeyId];
+
+void describe('the answer thread', () => {
+  after(() => stopAnswerThread());
+  afterEach(() => l10n.config({ contents: {} }));
+
+  for (const [name, answer] of Object.entries(LARGE)) {
+    void it(`${name}: the same outcome as on the caller's thread, every secret masked, the caller's thread free`, async () => {
+      const here = await outcome(client(answer.body, answer.status, false));
+      const there = await turnsWhile(client(answer.body, answer.status, true));
+      assert.ok(answer.body('x').length >= OFF_THREAD_CHARS, 'the answer is over the thread size');
+      assert.equal(there.text, here);
+      for (const secret of SECRETS) assert.ok(!there.text.includes(secret), `${secret} masked`);
+      // Read on the caller's thread, a large answer is one stretch without a turn; on the thread, the caller's
+      // loop keeps turning (tens of milliseconds of work: hundreds of turns, where a single one would do).
+      assert.ok(there.turns >= 3, `the caller's event loop turned ${there.turns} times while the answer was read`);
+    });
+  }
+
+  void it("an answer under the thread size is read on the caller's thread, as before", async () => {
+    const small = (): string => monthView(2_000);
+    const run = await turnsWhile(client(small, 200, true));
+    assert.equal(run.text, await outcome(client(small, 200, false)));
+    assert.match(run.text, /"dateId":"20240101"/);
+  });
+
+  void it('a thread stopped while it reads leaves the answer to the caller, who still gets it whole', async () => {
+    const answer = LARGE['a month view of 300 KB']!;
+    const here = await outcome(client(answer.body, answer.status, false));
+    const pending = outcome(client(answer.body, answer.status, true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await stopAnswerThread();
+    assert.equal(await pending, here);
+  });
+
+  void it("a mask the thread cannot rebuild keeps the answer on the caller's thread, masked by it", async () => {
+    const answer = LARGE['a 1 MB error echoing the secrets']!;
+    const known = hostMask().known();
+    const opaque = { apply: (t: string) => known.apply(t) };
+    const run = await turnsWhile(client(answer.body, answer.status, true, opaque));
+    for (const secret of SECRETS) assert.ok(!run.text.includes(secret), `${secret} masked`);
+    assert.equal(run.turns, 0, "read in one stretch on the caller's thread");
+  });
+
+  void it('speaks the language the core was given', async () => {
+    await stopAnswerThread();
+    configureCoreL10n({
+      'Expected a <response> envelope but the XML root is <{0}>.': 'Une enveloppe <response> attendue, la racine est <{0}>.',
+    });
+    try {
+      const answer = LARGE['a 2xx answer that is no envelope']!;
+      const there = await outcome(client(answer.body, answer.status, true));
+      assert.match(there, /Une enveloppe <response> attendue, la racine est <html>/);
+    } finally {
+      await stopAnswerThread();
+    }
+  });
+});
