@@ -64,6 +64,11 @@ export class AnswerBoundary {
    * Authorization token) that are not known secrets by themselves.
    */
   scrub(text: string, carried: readonly string[] = []): string {
+    return this.scrubForms(text, carriedForms(carried));
+  }
+
+  /** scrub() with the carried values' forms worked out once for every text of an answer. */
+  private scrubForms(text: string, forms: readonly string[]): string {
     const host = this.others?.known?.();
     let out: string;
     if (host) {
@@ -72,12 +77,7 @@ export class AnswerBoundary {
       out = this.own.apply(text);
       if (this.others) out = this.others.apply(out);
     }
-    for (const value of carried) {
-      // As sent, percent-encoded (a base64 signature's `+/=`), and in either case (a hex one).
-      for (const form of new Set([value, encodeURIComponent(value), value.toUpperCase(), value.toLowerCase()])) {
-        if (form.length >= 8 && out.includes(form)) out = out.split(form).join(MASK);
-      }
-    }
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
     return out;
   }
 
@@ -96,19 +96,21 @@ export class AnswerBoundary {
 
   /** The answer as the rest of the product may see it: body, status text and header values scrubbed. */
   response(res: HttpResponse, carried: readonly string[]): HttpResponse {
+    const forms = carriedForms(carried);
+    const scrub = (text: string): string => this.scrubForms(text, forms);
     const headers: HttpResponse['headers'] = {};
     for (const [name, value] of Object.entries(res.headers)) {
       headers[name] = Array.isArray(value)
-        ? value.map((v) => capText(this.scrub(v, carried), MAX_STATUS_MESSAGE))
+        ? value.map((v) => capText(scrub(v), MAX_STATUS_MESSAGE))
         : value === undefined
           ? undefined
-          : capText(this.scrub(value, carried), MAX_STATUS_MESSAGE);
+          : capText(scrub(value), MAX_STATUS_MESSAGE);
     }
     const clean = {
       ...res,
-      statusText: capText(this.scrub(res.statusText, carried), MAX_FIELD),
+      statusText: capText(scrub(res.statusText), MAX_FIELD),
       headers,
-      body: this.scrub(res.body, carried),
+      body: scrub(res.body),
     };
     this.scrubbed.add(clean);
     return clean;
@@ -119,7 +121,7 @@ export class AnswerBoundary {
    * the raw text did not) and capped: the status message at MAX_STATUS_MESSAGE, everything else at MAX_FIELD.
    *
    * `from`: the answer whose body it was parsed from. When response() returned that answer and the parser joined no text
-   * in it (no comment, CDATA section or instruction in the root: see asWritten), and decoded none or the scrub read
+   * in it (no CDATA section, instruction in the root or comment beside text: see asWritten), and decoded none or the scrub read
    * the body one layer under its references (KnownSecrets.readsEveryFamilyAtOnce), each parsed value is text whose
    * every reading the body's scrub has searched, so only what the parser made itself is searched again: element text
    * joined around children (`#text`) and the names (`@_` prefixed, reserved ones suffixed). A 1 MB message was
@@ -248,16 +250,48 @@ export class AnswerBoundary {
 
 /**
  * True when each string the parser makes of `body` is a piece of it (trimmed), its references decoded when
- * `referencesRead`: no `<!` (no comment or CDATA section whose neighbours it joins), no instruction after the first
- * element, no carriage return (line ends are made `\n`), and no `&` unless `referencesRead`. A reading of such a piece is a piece of a reading of the body: no
- * escape or fold crosses a `<`, `>` or quote.
+ * `referencesRead`: no CDATA section or declaration, no comment with text beside it (the parser joins the text on
+ * either side of one; a comment between tags, with only blanks around it, joins nothing that survives the trim), no
+ * instruction after the first element, no carriage return (line ends are made `\n`), and no `&` unless
+ * `referencesRead`. A reading of such a piece is a piece of a reading of the body: no escape or fold crosses a `<`,
+ * `>` or quote.
  */
 function asWritten(body: string, referencesRead: boolean): boolean {
   // fast-xml-parser reads every `\r\n` and lone `\r` as `\n` before anything else: then a piece is not as written.
-  if ((!referencesRead && body.includes('&')) || body.includes('<!') || body.includes('\r')) return false;
+  if ((!referencesRead && body.includes('&')) || body.includes('\r')) return false;
+  for (let at = body.indexOf('<!'); at >= 0; at = body.indexOf('<!', at)) {
+    if (!body.startsWith('<!--', at)) return false;
+    const end = body.indexOf('-->', at + 4);
+    if (end < 0 || !blankTo(body, at - 1, -1, 0x3e /* > */) || !blankTo(body, end + 3, 1, 0x3c /* < */)) return false;
+    at = end + 3;
+  }
+  // The first element: past the declaration, instructions and comments before it.
   let root = body.indexOf('<');
-  while (root >= 0 && body.charCodeAt(root + 1) === 0x3f /* ? */) root = body.indexOf('<', root + 1);
+  while (root >= 0 && (body.charCodeAt(root + 1) === 0x3f /* ? */ || body.charCodeAt(root + 1) === 0x21) /* ! */)
+    root = body.indexOf('<', root + 1);
   return root < 0 || !body.includes('<?', root);
+}
+
+/**
+ * True when from `from`, stepping by `step`, only blanks lie before `stop` or either end of `text`. Each blank run
+ * lies between two constructs, so over all comments every character is looked at no more than twice.
+ */
+function blankTo(text: string, from: number, step: 1 | -1, stop: number): boolean {
+  for (let i = from; i >= 0 && i < text.length; i += step) {
+    const c = text.charCodeAt(i);
+    if (c === stop) return true;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+/** The forms a carried value is masked in: as sent, percent-encoded (a base64 signature's `+/=`), either case (a hex one). */
+function carriedForms(carried: readonly string[]): string[] {
+  if (carried.length === 0) return [];
+  const forms = new Set<string>();
+  for (const value of carried)
+    for (const form of [value, encodeURIComponent(value), value.toUpperCase(), value.toLowerCase()]) if (form.length >= 8) forms.add(form);
+  return [...forms];
 }
 
 function shallowCopy(v: object): object {

@@ -3,7 +3,7 @@
 // sorts, detects gaps and checks call_legs = in + out itself, and reports oddities as warnings.
 import { VoiceSmsError } from '../errors.js';
 import { ATTR_PREFIX, isRecord, textOf } from '../xml/parser.js';
-import { dateIdsOfMonth } from './month.js';
+import { dateIdsOfMonth, daysInMonth } from './month.js';
 import { validateDateId, validateMonthId } from './ids.js';
 import type { DayStats, MonthTotals, MonthView } from './types.js';
 import * as l10n from '@vscode/l10n';
@@ -56,6 +56,24 @@ function readCounter(entry: Record<string, unknown>, element: string, dateId: st
     throw parseError(l10n.t('Day {0}: {1} is {2}, expected a whole number of 0 or more.', dateId, element, quote(raw)), element);
   }
   return n;
+}
+
+/** How many days of `month` are on or before `currentDateId`. */
+function daysUpTo(month: string, currentDateId: string): number {
+  const current = currentDateId.slice(0, 6);
+  if (current < month) return 0;
+  return current > month ? daysInMonth(month) : Number(currentDateId.slice(6));
+}
+
+function countUpTo(byDate: ReadonlyMap<string, DayStats>, currentDateId: string): number {
+  let n = 0;
+  for (const id of byDate.keys()) if (id <= currentDateId) n++;
+  return n;
+}
+
+/** The days up to `currentDateId` that have no entry (worked out only when some are missing). */
+function missingUpTo(month: string, currentDateId: string, byDate: ReadonlyMap<string, DayStats>): string[] {
+  return dateIdsOfMonth(month).filter((id) => id <= currentDateId && !byDate.has(id));
 }
 
 /**
@@ -145,7 +163,7 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   }
 
   // Only days up to today can be missing: the service may legitimately omit days that have not happened yet.
-  const missingDays = dateIdsOfMonth(month).filter((id) => id <= currentDateId && !byDate.has(id));
+  const missingDays = daysUpTo(month, currentDateId) === countUpTo(byDate, currentDateId) ? [] : missingUpTo(month, currentDateId, byDate);
   if (missingDays.length > 0) {
     const listed = missingDays.slice(0, LISTED_MISSING).map(show).join(', ');
     const extra = missingDays.length - LISTED_MISSING;
@@ -160,19 +178,18 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
 
   // Summed exactly: each day's counter is a safe integer, but 31 of them need not add up to one. A total past
   // 2^53 is shown rounded, with a warning that names the exact figure.
-  const exact = new Map<CounterKey, bigint>(COUNTERS.map(([, key]) => [key, 0n]));
-  let counted = 0;
-  for (const d of days) {
-    if (d.future) continue;
-    for (const [, key] of COUNTERS) exact.set(key, (exact.get(key) ?? 0n) + BigInt(d[key]));
-    counted += 1;
-  }
-  const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: counted };
+  // Counters are whole and never negative, so a sum that ends within 2^53 was exact all the way; only one past it
+  // is summed again in BigInt for the warning.
+  const counted = days.filter((d) => !d.future);
+  const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: counted.length };
   for (const [element, key] of COUNTERS) {
-    const sum = exact.get(key) ?? 0n;
-    totals[key] = Number(sum);
-    if (sum > BigInt(Number.MAX_SAFE_INTEGER)) {
-      warnings.push(l10n.t('The month total of {0} is {1}, too large to show exactly; it is shown rounded.', element, sum.toString()));
+    let sum = 0;
+    for (const d of counted) sum += d[key];
+    totals[key] = sum;
+    if (sum > Number.MAX_SAFE_INTEGER) {
+      const exact = counted.reduce((acc, d) => acc + BigInt(d[key]), 0n);
+      totals[key] = Number(exact);
+      warnings.push(l10n.t('The month total of {0} is {1}, too large to show exactly; it is shown rounded.', element, exact.toString()));
     }
   }
 

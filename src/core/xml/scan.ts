@@ -36,7 +36,8 @@ const ANYWHERE = /<!\s*(?:DOCTYPE|ENTITY)/i;
 // No `u` flag: the classes are negated ASCII, so an astral character's two halves match just as it would.
 const NAME = /[^\s\d\-.'"=<>/!?][^\s'"=<>/!?]*/y;
 const ATTRIBUTE = /\s+[^\s'"=<>/!?]+\s*=\s*(?:"[^"<]*"|'[^'<]*')/y;
-const TAG_END = /\s*(\/?)>/y;
+/** Blanks, an optional `/` and the `>`: after a match the character before lastIndex-1 says whether it was `/>`. */
+const TAG_END = /\s*\/?>/y;
 const CLOSE_END = /\s*>/y;
 /** Every `&` in text must start a character or entity reference (which entities exist is the decoder's business). */
 const BAD_AMPERSAND = /&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);)/;
@@ -125,8 +126,10 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     }
 
     const closing = next === 47; /* / */
-    NAME.lastIndex = at + (closing ? 2 : 1);
-    const name = NAME.exec(xml)?.[0];
+    // Tested, then cut: exec would build a match array for every tag.
+    const nameStart = at + (closing ? 2 : 1);
+    NAME.lastIndex = nameStart;
+    const name = NAME.test(xml) ? xml.slice(nameStart, NAME.lastIndex) : undefined;
     if (name === undefined) {
       fail('strayLessThan', at);
       i = at + 1;
@@ -150,15 +153,14 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
       end = ATTRIBUTE.lastIndex;
     }
     TAG_END.lastIndex = end;
-    const close = TAG_END.exec(xml);
-    if (!close) {
+    if (!TAG_END.test(xml)) {
       fail('badStartTag', at, name);
       i = end;
       continue;
     }
     if (stack.length === 0 && ++roots > 1) fail('secondRoot', at);
-    if (close[1] !== '/') stack.push(name);
     i = TAG_END.lastIndex;
+    if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(name);
   }
 
   if (!malformed && stack.length > 0) fail('unclosedElement', xml.length, stack[stack.length - 1]);

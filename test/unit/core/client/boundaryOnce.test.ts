@@ -74,6 +74,21 @@ void describe('answer boundary: an answer is searched once', () => {
     assert.ok(searched < res.body.length * 1.1, `searched ${searched} characters of a ${res.body.length}-character answer`);
   });
 
+  void it("does not search an answer again for comments between tags (a gateway's note, a pretty-printer's)", () => {
+    const month = '<monthView><calls>' + '\n  <!-- day -->\n  <date dateID="20240601"><call_legs>1</call_legs></date>'.repeat(2_000);
+    const res = answer('OK', `${month}\n</calls></monthView>`);
+    const body = res.body.replace('<response>', '<!-- served by a gateway -->\n<response>\n  <!-- note -->');
+    const commented = { ...res, body: `\uFEFF${body}` };
+    const { searched } = throughBoundary(PLAIN, commented);
+    assert.ok(searched < commented.body.length * 1.1, `searched ${searched} characters of a ${commented.body.length}-character answer`);
+  });
+
+  void it('searches again where a comment has text beside it (the parser joins the two sides)', () => {
+    const res = answer(`text<!-- c --> more ${'and more '.repeat(2_000)}`);
+    const { searched } = throughBoundary(PLAIN, res);
+    assert.ok(searched > res.body.length * 1.5, `searched ${searched} characters of a ${res.body.length}-character answer`);
+  });
+
   void it('masks a secret holding a line break where the answer ends its lines with \\r\\n (the parser makes them \\n)', () => {
     const creds = { accessKeyId: 'AKIDONCE0003', secretAccessKey: 'once\nSecretAccessKey/0042' };
     const body = throughBoundary(creds, answer(creds.secretAccessKey.replace('\n', '\r\n'))).strings.join('\n');
