@@ -35,6 +35,7 @@ import { asyncMsSideBySide, median } from './measure.js';
 
 /** The client as it ships (dist/core.js, built by bench/run.ts with --production). */
 function shippedCore(root: string): typeof import('../src/core/index.js') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, by path, as the host loads it
   return require(join(root, 'dist/core.js')) as typeof import('../src/core/index.js');
 }
 
