@@ -23,6 +23,20 @@ async function main(): Promise<void> {
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'mocha'],
+    // A suite that builds a client of its own starts the answer thread from the built dist/answerThread.js (the
+    // integration run builds dist first), as the extension does.
+    plugins: [
+      {
+        name: 'answer-thread-from-dist',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/worker\.js$/ }, (args) =>
+            args.kind === 'require-resolve' && /answerThread[\\/]reader\.ts$/.test(args.importer)
+              ? { path: path.join(root, 'dist', 'answerThread.js'), external: true }
+              : undefined,
+          );
+        },
+      },
+    ],
     // Inline maps keep failure stack traces pointing at the .ts sources inside any host.
     sourcemap: 'inline',
     logLevel: 'warning',

@@ -262,7 +262,9 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       const off = o.offThread === false ? undefined : await readOffThread(raw, carried, credentials, hostSecrets());
       const res = off ? off.res : boundary.response(raw, carried);
       if (off) readElsewhere.set(res, off.read);
-      log.info(`${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes)`);
+      log.info(
+        `${label} -> ${res.status} in ${Math.round(performance.now() - t0)} ms (attempt ${n}, ${res.bytes} bytes${off ? ', read on the answer thread' : ''})`,
+      );
       return res;
     };
     // Each GET attempt holds a slot only while on the wire: a retry's backoff wait frees it for others.
