@@ -7,6 +7,7 @@
 // Linear: it moves forward with indexOf and anchored (sticky) regular expressions only.
 import { hasDtdDeclaration } from './dtd.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
+import { closeEnd, nameEnd, tagEnd } from './scanChars.js';
 
 /** What is wrong with the form; parser.ts turns each into a sentence for people. */
 export type FormFault =
@@ -32,13 +33,8 @@ export type ScanProblem =
 
 const DECLARATION = /<!\s*(?:DOCTYPE|ENTITY)/iy;
 const ANYWHERE = /<!\s*(?:DOCTYPE|ENTITY)/i;
-/** A tag's name, then its attributes one by one, then the end of the tag. */
-// No `u` flag: the classes are negated ASCII, so an astral character's two halves match just as it would.
-const NAME = /[^\s\d\-.'"=<>/!?][^\s'"=<>/!?]*/y;
+/** A tag's attributes one by one (its name and end: scanChars.ts). No `u` flag: the classes are negated ASCII. */
 const ATTRIBUTE = /\s+[^\s'"=<>/!?]+\s*=\s*(?:"[^"<]*"|'[^'<]*')/y;
-/** Blanks, an optional `/` and the `>`: after a match the character before lastIndex-1 says whether it was `/>`. */
-const TAG_END = /\s*\/?>/y;
-const CLOSE_END = /\s*>/y;
 /** Every `&` in text must start a character or entity reference (which entities exist is the decoder's business). */
 const BAD_AMPERSAND = /&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);)/;
 const SPACE_RUN = /\s*/y;
@@ -126,22 +122,21 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     }
 
     const closing = next === 47; /* / */
-    // Tested, then cut: exec would build a match array for every tag.
     const nameStart = at + (closing ? 2 : 1);
-    NAME.lastIndex = nameStart;
-    const name = NAME.test(xml) ? xml.slice(nameStart, NAME.lastIndex) : undefined;
+    const afterName = nameEnd(xml, nameStart);
+    const name = afterName < 0 ? undefined : xml.slice(nameStart, afterName);
     if (name === undefined) {
       fail('strayLessThan', at);
       i = at + 1;
       continue;
     }
-    let end = NAME.lastIndex;
+    let end = afterName;
 
     if (closing) {
-      CLOSE_END.lastIndex = end;
-      if (!CLOSE_END.test(xml)) fail('endTagNotClosed', at, name);
+      const closed = closeEnd(xml, end);
+      if (closed < 0) fail('endTagNotClosed', at, name);
       else if (stack.pop() !== name) fail('endTagMismatch', at, name);
-      i = CLOSE_END.lastIndex || end;
+      i = closed < 0 ? end : closed;
       continue;
     }
 
@@ -152,14 +147,14 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
       if (++attributes > maxAttributes) return hasDtdDeclaration(xml.slice(at)) ? { kind: 'dtd' } : { kind: 'tooManyAttributes' };
       end = ATTRIBUTE.lastIndex;
     }
-    TAG_END.lastIndex = end;
-    if (!TAG_END.test(xml)) {
+    const ended = tagEnd(xml, end);
+    if (ended < 0) {
       fail('badStartTag', at, name);
       i = end;
       continue;
     }
     if (stack.length === 0 && ++roots > 1) fail('secondRoot', at);
-    i = TAG_END.lastIndex;
+    i = ended;
     if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(name);
   }
 
