@@ -95,7 +95,7 @@ const mcpSharesCore = {
 const threadSharesCore = {
   name: 'thread-shares-core',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+    build.onResolve({ filter: /^(\.\/work|\.\.\/l10n)\.js$/ }, (args) =>
       /[\\/]src[\\/]core[\\/]answerThread[\\/]worker\.ts$/.test(args.importer) ? { path: './core.js', external: true } : undefined,
     );
   },
