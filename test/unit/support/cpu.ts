@@ -10,3 +10,14 @@ export function cpuMs(run: () => void, rounds = 3): number {
   }
   return best;
 }
+
+/**
+ * The CPU time of each piece of work, in ms, measured side by side: every round runs each in turn, so a burst of
+ * load on the machine (the unit runner's other files) falls on all of them alike; the best of `rounds` of each.
+ */
+export function cpuMsSideBySide<K extends string>(runs: Record<K, () => void>, rounds = 7): Record<K, number> {
+  const names = Object.keys(runs) as K[];
+  const best = Object.fromEntries(names.map((n) => [n, Infinity])) as Record<K, number>;
+  for (let round = 0; round < rounds; round++) for (const n of names) best[n] = Math.min(best[n], cpuMs(runs[n], 1));
+  return best;
+}
