@@ -20,15 +20,12 @@ export interface ReadOffThread {
   read: ReadEnvelope;
 }
 
-interface Pending {
-  resolve: (done: ReadOffThread | undefined) => void;
-}
-
 let worker: Worker | undefined;
 /** Set when the worker could not start or died: every answer is then read on the host's thread. */
 let unavailable = false;
 let nextId = 1;
-const pending = new Map<number, Pending>();
+/** Each job's caller, by job id: given the answer read, or undefined to read it itself. */
+const pending = new Map<number, (done: ReadOffThread | undefined) => void>();
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The worker's file: beside this bundle (dist/answerThread.js), or its source when run from src. */
@@ -37,7 +34,7 @@ function workerFile(): string {
 }
 
 function settleAll(): void {
-  for (const p of pending.values()) p.resolve(undefined);
+  for (const resolve of pending.values()) resolve(undefined);
   pending.clear();
 }
 
@@ -49,10 +46,10 @@ function start(): Worker | undefined {
     const w = new Worker(workerFile(), { workerData: data });
     w.unref();
     w.on('message', (done: AnswerDone) => {
-      const p = pending.get(done.id);
-      if (!p) return;
+      const resolve = pending.get(done.id);
+      if (!resolve) return;
       pending.delete(done.id);
-      p.resolve('failed' in done ? undefined : { res: done.res, read: done.read });
+      resolve('failed' in done ? undefined : { res: done.res, read: done.read });
       if (pending.size === 0) idle();
     });
     const gone = (): void => {
@@ -102,7 +99,7 @@ export async function readOffThread(
     ...(known ? { known: known.written() } : {}),
   };
   return new Promise((resolve) => {
-    pending.set(job.id, { resolve });
+    pending.set(job.id, resolve);
     try {
       w.postMessage(job);
     } catch {
@@ -112,7 +109,7 @@ export async function readOffThread(
   });
 }
 
-/** Stops the answer thread now (tests; a host shutting down). Answers still pending are read by their callers. */
+/** Stops the answer thread now (tests: a thread gone mid-answer). Answers still pending are read by their callers. */
 export async function stopAnswerThread(): Promise<void> {
   const w = worker;
   worker = undefined;

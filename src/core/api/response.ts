@@ -27,7 +27,7 @@ export interface ResponseContext {
 export type ReadEnvelope = { envelope: Envelope } | { parseError: string };
 
 /** True when `body` begins like an XML document or a `<response>`: only then is an envelope looked for in a failure. */
-export function looksLikeEnvelope(body: string): boolean {
+function looksLikeEnvelope(body: string): boolean {
   return /^\s*(<\?xml|<response[\s>/])/.test(body.replace(/^\uFEFF/, ''));
 }
 
