@@ -150,7 +150,11 @@ export class KnownSecrets {
     if (this.replacements.size === 0 && this.shortReplacements.size === 0 && this.foldedReplacements.size === 0) return text;
     // A byte order mark opening the text comes before everything, so no spelling of a value runs through it: it does
     // not send the whole text to the readings (an answer served with one cost three times as much to search).
-    return text.charCodeAt(0) === 0xfeff ? '\uFEFF' + this.masked(text.slice(1)) : this.masked(text);
+    if (text.charCodeAt(0) !== 0xfeff) return this.masked(text);
+    // Nothing masked: the text itself, not a join of the mark and a copy (which the parser would flatten again).
+    const rest = text.slice(1);
+    const out = this.masked(rest);
+    return out === rest ? text : '\uFEFF' + out;
   }
 
   private masked(text: string): string {

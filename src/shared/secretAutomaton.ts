@@ -5,6 +5,12 @@
 
 /** ASCII columns of the transition table; other characters follow the trie edges and failure links. */
 const ASCII = 128;
+/**
+ * Up to this many values, a search first asks the text for each one natively (`includes`, which skips ahead by the
+ * value's length and is linear even when the value is absent): most texts hold none, and the automaton's step per
+ * character, about ten times the cost for an ordinary month view, is then not taken. More values: the automaton alone.
+ */
+const ASKED_ONE_BY_ONE = 64;
 
 export class Automaton {
   /** node * ASCII + code → next node, every failure already followed. */
@@ -80,6 +86,7 @@ export class Automaton {
 
   /** Calls `found(end, value)` for every occurrence, overlapping ones too: `values[value]` ends just before `end`. */
   search(text: string, found: (end: number, value: number) => void): void {
+    if (this.values.length <= ASKED_ONE_BY_ONE && !this.values.some((value) => text.includes(value))) return;
     const { table, ends } = this;
     let node = 0;
     for (let i = 0; i < text.length; i++) {

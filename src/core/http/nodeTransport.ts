@@ -7,8 +7,9 @@ import type { Agent as HttpAgent, ClientRequest, IncomingMessage, RequestOptions
 import type { TLSSocket } from 'node:tls';
 import * as l10n from '@vscode/l10n';
 import { VoiceSmsError } from '../errors.js';
-import { classifyTransportError, type FailureContext } from './transportErrors.js';
+import { classifyTransportError, coded, type FailureContext } from './transportErrors.js';
 import {
+  bodyText,
   failureContext,
   hostLabel,
   tooLarge,
@@ -167,7 +168,7 @@ export class NodeHttpTransport implements HttpTransport {
             status,
             statusText: res.statusMessage ?? '',
             headers: res.headers,
-            body: Buffer.concat(chunks, bytes).toString('utf8'),
+            body: bodyText(chunks, bytes),
             bytes,
           });
         });
@@ -203,11 +204,6 @@ function proxyAuthRequired(url: URL, route: RouteTaken): VoiceSmsError {
         ),
     { httpStatus: 407, causeCode: 'PROXY_AUTH_REQUIRED', problem: 'proxyAuth' },
   );
-}
-
-/** An internal failure by its code; classifyTransportError turns the code into the user's message. */
-function coded(code: string): Error {
-  return Object.assign(new Error(code), { code });
 }
 
 /** True when the socket is already connected (and, for https, past its handshake): a reused one. */

@@ -278,6 +278,11 @@ export function classifyTransportError(err: unknown, ctx: FailureContext): Voice
   );
 }
 
+/** An internal failure by its code; classifyTransportError turns the code into the user's message. */
+export function coded(code: string): Error {
+  return Object.assign(new Error(code), { code });
+}
+
 /**
  * True when a failed request may have been received by the server (so a POST's effect is unknown).
  * Only failures that provably happen before any byte is sent count as "not received".

@@ -18,9 +18,14 @@ export interface SetAside {
   runs: string[];
 }
 
-/** `xml` with its long text runs set aside; undefined when it has none (or already holds a placeholder character). */
-export function setAsideLongText(xml: string): SetAside | undefined {
-  if (xml.length < LONG_RUN || !hasLongGap(xml) || xml.includes(OPEN) || xml.includes(CLOSE)) return undefined;
+/**
+ * `xml` with its long text runs set aside; undefined when it has none (or already holds a placeholder character).
+ * `widestGap`: the longest stretch between two `<` the caller's scan found (ScanFacts.widestGap), at least the true
+ * one; only past LONG_RUN can a run be long (most answers stop here).
+ */
+export function setAsideLongText(xml: string, widestGap: number): SetAside | undefined {
+  if (xml.length < LONG_RUN || widestGap <= LONG_RUN) return undefined;
+  if (xml.includes(OPEN) || xml.includes(CLOSE)) return undefined;
   const parts: string[] = [];
   const runs: string[] = [];
   let copied = 0;
@@ -69,16 +74,6 @@ function constructEnd(xml: string, at: number): number {
     }
   }
   return -1;
-}
-
-/** True when two `<` lie more than LONG_RUN apart: only then can a run be long (most answers stop here). */
-function hasLongGap(xml: string): boolean {
-  let last = 0;
-  for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at + 1)) {
-    if (at - last > LONG_RUN) return true;
-    last = at;
-  }
-  return xml.length - last > LONG_RUN;
 }
 
 /**

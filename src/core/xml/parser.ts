@@ -13,7 +13,7 @@ import { XMLParser, type EntityDecoderOptions, type MatcherView } from 'fast-xml
 import { VoiceSmsError } from '../errors.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
 import { putBackLongText, setAsideLongText } from './longText.js';
-import { scanXml, type FormFault } from './scan.js';
+import { RESERVED_NAMES, scanXml, type FormFault, type ScanFacts } from './scan.js';
 import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
@@ -22,7 +22,6 @@ export const RESERVED_SUFFIX = '_';
 
 /** Element names that are always lists, even when a single one arrives. */
 const ALWAYS_LIST = new Set(['date']);
-const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 // Any DTD is refused before the parser runs: entity definitions (billion laughs, external entities) can only
 // come through one, and the service never sends one. The scan skips CDATA and comments and is linear.
@@ -160,19 +159,13 @@ const options = {
   isArray: (tagName: string, path: string | MatcherView, _isLeaf: boolean, isAttribute: boolean) =>
     !isAttribute && ALWAYS_LIST.has(tagName) && typeof path !== 'string' && path.getDepth() > 1,
 };
-// Renaming is asked of every tag; a body that holds none of the reserved names anywhere is read without it (a few
-// percent of an ordinary month view's parse, npm run bench "GET month (shape)").
+// Renaming is asked of every tag; a body whose start tags the scan found none of the reserved names in is read
+// without it (a few percent of an ordinary month view's parse, npm run bench "GET month (shape)").
 const parser = new XMLParser(options);
 const renamingParser = new XMLParser({
   ...options,
   transformTagName: (name: string) => (RESERVED_NAMES.has(name) ? name + RESERVED_SUFFIX : name),
 });
-
-/** The parser for `xml`: the renaming one when a reserved name appears in it anywhere. */
-function parserFor(xml: string): XMLParser {
-  for (const name of RESERVED_NAMES) if (xml.includes(name)) return renamingParser;
-  return parser;
-}
 
 /** A non-array object node of the parsed tree. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -233,7 +226,8 @@ export function parseXml(text: string, setAside = true): Record<string, unknown>
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
   if (body.length === 0) throw parseError(l10n.t('The response body is empty; expected XML.'));
   // One scan does the DTD refusal, the tag and attribute caps and the well-formedness check fast-xml-parser skips.
-  const problem = scanXml(body);
+  const facts: ScanFacts = { reservedName: false, widestGap: 0 };
+  const problem = scanXml(body, MAX_MARKUP, MAX_ATTRIBUTES, facts);
   if (problem?.kind === 'dtd') {
     throw parseError(l10n.t('The response contains a DOCTYPE or ENTITY declaration; such XML is refused and never expanded.'));
   }
@@ -264,8 +258,8 @@ export function parseXml(text: string, setAside = true): Record<string, unknown>
   let tree: unknown;
   try {
     // Long text runs wait outside while the parser reads the markup (longText.ts): it reads text a character at a time.
-    const aside = setAside ? setAsideLongText(body) : undefined;
-    const read = parserFor(body);
+    const aside = setAside ? setAsideLongText(body, facts.widestGap) : undefined;
+    const read = facts.reservedName ? renamingParser : parser;
     tree = aside ? putBackLongText(read.parse(aside.xml), aside, xmlOnlyDecoder.decode) : read.parse(body);
   } catch (e) {
     throw parseError(l10n.t('The response XML could not be read: {0}', e instanceof Error ? e.message : String(e)), e);

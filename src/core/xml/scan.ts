@@ -7,7 +7,7 @@
 // Linear: it moves forward with indexOf and anchored (sticky) regular expressions only.
 import { hasDtdDeclaration } from './dtd.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
-import { closeEnd, nameEnd, tagEnd } from './scanChars.js';
+import { closeEnd, isJsSpace, nameEnd, tagEnd } from './scanChars.js';
 
 /** What is wrong with the form; parser.ts turns each into a sentence for people. */
 export type FormFault =
@@ -49,8 +49,24 @@ function position(xml: string, index: number): { line: number; column: number } 
   return { line, column: index - lineStart + 1 };
 }
 
-/** The first problem of `xml` by severity (declaration, then size, then form), or undefined when it is fine. */
-export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX_ATTRIBUTES): ScanProblem | undefined {
+/** What the scan saw on its way that the parse needs to know. */
+export interface ScanFacts {
+  /** A start tag is named `__proto__`, `constructor` or `prototype` (parser.ts then renames them). */
+  reservedName: boolean;
+  /**
+   * The longest stretch between two `<` the scan stopped at (or an end of the text): no shorter than the longest
+   * between any two, as the scan only skips a `<` inside a comment, CDATA section or instruction (longText.ts).
+   */
+  widestGap: number;
+}
+/** Element names parser.ts renames, so that a payload using them cannot reach an object prototype. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The first problem of `xml` by severity (declaration, then size, then form), or undefined when it is fine; `facts`
+ * is filled in on the way (only meaningful when there is no problem).
+ */
+export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX_ATTRIBUTES, facts?: ScanFacts): ScanProblem | undefined {
   let malformed: { fault: FormFault; at: number; tag?: string } | undefined;
   const fail = (fault: FormFault, at: number, tag?: string): void => {
     malformed ??= tag === undefined ? { fault, at } : { fault, at, tag };
@@ -75,9 +91,13 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     if (BAD_AMPERSAND.test(xml.slice(from, to))) fail('badAmpersand', amp);
   };
 
+  let lastLessThan = 0;
   for (;;) {
     const at = xml.indexOf('<', i);
-    text(i, at < 0 ? xml.length : at);
+    const stop = at < 0 ? xml.length : at;
+    if (facts && stop - lastLessThan > facts.widestGap) facts.widestGap = stop - lastLessThan;
+    lastLessThan = stop;
+    text(i, stop);
     if (at < 0) break;
     // A declaration outranks the size: look for one in the unread rest before refusing by size.
     if (++count > maxMarkup) return hasDtdDeclaration(xml.slice(at)) ? { kind: 'dtd' } : { kind: 'tooMuchMarkup' };
@@ -140,7 +160,9 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
       continue;
     }
 
-    for (;;) {
+    // An attribute starts with a blank (ATTRIBUTE's `\s+`): a name ended by anything else asks no regular expression.
+    const attributed = isJsSpace(xml.charCodeAt(end));
+    while (attributed) {
       ATTRIBUTE.lastIndex = end;
       if (!ATTRIBUTE.test(xml)) break;
       // Like the tag count: a declaration in the unread rest still outranks it.
@@ -153,6 +175,7 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
       i = end;
       continue;
     }
+    if (facts && (name.length === 9 || name.length === 11) && RESERVED_NAMES.has(name)) facts.reservedName = true;
     if (stack.length === 0 && ++roots > 1) fail('secondRoot', at);
     i = ended;
     if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(name);

@@ -21,8 +21,15 @@ export function isJsSpace(c: number): boolean {
 }
 
 /** A character that ends a name: space, a quote, `=`, `<`, `>`, `/`, `!` or `?`. */
-function endsName(c: number): boolean {
+function endsNameSlowly(c: number): boolean {
   return c === 0x22 || c === 0x27 || c === 0x3d || c === 0x3c || c === 0x3e || c === 0x2f || c === 0x21 || c === 0x3f || isJsSpace(c);
+}
+
+/** endsNameSlowly for ASCII, looked up: names are ASCII, and the chain of comparisons was most of the scan's name step. */
+const ENDS_NAME = Uint8Array.from({ length: 128 }, (_, c) => (endsNameSlowly(c) ? 1 : 0));
+
+function endsName(c: number): boolean {
+  return c < 128 ? ENDS_NAME[c] === 1 : endsNameSlowly(c);
 }
 
 /** Past the name at `at` (`[^\s\d\-.'"=<>/!?][^\s'"=<>/!?]*`), or -1 when none starts there. */

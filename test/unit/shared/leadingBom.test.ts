@@ -26,7 +26,10 @@ void describe('a text opened by a byte order mark', () => {
     }
   });
 
-  void it('costs about what the same text costs without the mark (at most 1.5x; the readings cost 3x)', () => {
+  // At most 4x: the mark makes the engine hold the text in two-byte characters, which the native searches read at
+  // about twice the cost (2.3x here, 2026-11-27, once text without a mark asks for each value natively); sent to the
+  // readings it costs 16x (3x before that).
+  void it('costs about what the same text costs without the mark (at most 4x; the readings cost 16x)', () => {
     const set = known();
     const plain = '<date dateID="20240601"><call_legs>12</call_legs></date>\n'.repeat(4_000);
     const led = `\ufeff${plain}`;
@@ -40,6 +43,6 @@ void describe('a text opened by a byte order mark', () => {
         for (let i = 0; i < 5; i++) set.apply(led);
       },
     });
-    assert.ok(withMark <= 1.5 * Math.max(without, 2), `with the mark ${withMark.toFixed(1)} ms, without ${without.toFixed(1)} ms (CPU)`);
+    assert.ok(withMark <= 4 * Math.max(without, 2), `with the mark ${withMark.toFixed(1)} ms, without ${without.toFixed(1)} ms (CPU)`);
   });
 });

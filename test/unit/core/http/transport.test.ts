@@ -67,6 +67,20 @@ for (const [kind, make] of Object.entries(KINDS))
       assert.equal(lb.seen[0]?.headers.accept, 'application/xml');
     });
 
+    void it('reads the body as UTF-8 without a leading byte order mark, counting every byte that came', async () => {
+      const lb = await server((req, res) => {
+        const text = Buffer.from(req.url === '/inside' ? '<r>\uFEFF\uFEFF</r>' : '<r>é</r>', 'utf8');
+        res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]));
+      });
+      const t = transport();
+      const led = await t.send({ method: 'GET', url: new URL(`${lb.url}/led`), headers: {} });
+      assert.equal(led.body, '<r>é</r>');
+      assert.equal(led.bytes, 3 + 9);
+      // Only the one opening the body: a mark within it is text (as a decoder reads it).
+      const inside = await t.send({ method: 'GET', url: new URL(`${lb.url}/inside`), headers: {} });
+      assert.equal(inside.body, '<r>\uFEFF\uFEFF</r>');
+    });
+
     void it('returns a redirect as it is, never following it', async () => {
       const lb = await server((req, res) => {
         if (req.url === '/moved') res.writeHead(302, { location: '/elsewhere' }).end();

@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseXml } from '../../../../src/core/xml/parser.js';
 import { LONG_RUN, setAsideLongText } from '../../../../src/core/xml/longText.js';
+import { MAX_ATTRIBUTES, MAX_MARKUP } from '../../../../src/core/xml/limits.js';
+import { scanXml } from '../../../../src/core/xml/scan.js';
 import { cpuMsSideBySide } from '../../support/cpu.js';
 
 const PIECES = [
@@ -58,8 +60,31 @@ void describe('long text set aside during the parse', () => {
   });
 
   void it('leaves documents without long runs, or holding a placeholder character, to the parser', () => {
-    assert.equal(setAsideLongText('<r>short</r>'), undefined);
-    assert.equal(setAsideLongText(`<r>${'\uE000'.repeat(LONG_RUN + 1)}</r>`), undefined);
+    assert.equal(setAsideLongText('<r>short</r>', Infinity), undefined);
+    assert.equal(setAsideLongText(`<r>${'\uE000'.repeat(LONG_RUN + 1)}</r>`, Infinity), undefined);
+    const long = `<r>${'x'.repeat(LONG_RUN + 1)}</r>`;
+    assert.notEqual(setAsideLongText(long, LONG_RUN + 4), undefined);
+    assert.equal(setAsideLongText(long, LONG_RUN), undefined, 'the gap the scan found rules the run out');
+  });
+
+  void it("takes the scan's widest gap, which is never narrower than the widest between any two '<'", () => {
+    fc.assert(
+      fc.property(documents, (xml) => {
+        // Every `<`, comments', CDATA sections' and instructions' own included, looked for one by one.
+        let widest = 0;
+        let last = 0;
+        for (let i = 0; i < xml.length; i++) {
+          if (xml[i] !== '<') continue;
+          widest = Math.max(widest, i - last);
+          last = i;
+        }
+        widest = Math.max(widest, xml.length - last);
+        const facts = { reservedName: false, widestGap: 0 };
+        assert.equal(scanXml(xml, MAX_MARKUP, MAX_ATTRIBUTES, facts), undefined);
+        assert.ok(facts.widestGap >= widest, `scan ${facts.widestGap}, every '<' ${widest}`);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   void it('reads a 1 MB status message in a fraction of what the parser alone takes (CPU time)', () => {
