@@ -54,10 +54,21 @@ function strictDateId(raw: string | undefined): string | undefined {
 function readCounter(entry: Record<string, unknown>, element: string, dateId: string): number {
   const raw = textOf(entry[element]);
   if (raw === undefined) throw parseError(l10n.t('Day {0}: {1} is missing.', dateId, element), element);
-  const value = raw.trim();
-  const n = WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+  const n = wholeNumber(raw.trim());
   if (!Number.isSafeInteger(n)) {
     throw parseError(l10n.t('Day {0}: {1} is {2}, expected a whole number of 0 or more.', dateId, element, quote(raw)), element);
+  }
+  return n;
+}
+
+/** The number that ASCII digits spell (`007` is 7), NaN for anything else; digit by digit, as most counters are short. */
+function wholeNumber(value: string): number {
+  if (value.length === 0 || value.length > 16) return WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+  let n = 0;
+  for (let i = 0; i < value.length; i++) {
+    const d = value.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
   }
   return n;
 }
@@ -167,7 +178,7 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
         ),
       );
     }
-    if (d.future && COUNTERS.some(([, key]) => d[key] !== 0)) {
+    if (d.future && (d.callLegs !== 0 || d.callLegsIn !== 0 || d.callLegsOut !== 0 || d.callsUnique !== 0 || d.durationMin !== 0)) {
       warnings.push(l10n.t('{0} is after the current day {1} but reports traffic.', show(d.dateId), show(currentDateId)));
     }
   }
@@ -192,11 +203,16 @@ export function monthViewFromResult(result: unknown, monthId: string): MonthView
   // is summed again in BigInt for the warning.
   const counted = days.filter((d) => !d.future);
   const totals: MonthTotals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0, days: counted.length };
+  // Each property by its name (a loop over the counters' keys read every day's figures through a lookup by key).
+  for (const d of counted) {
+    totals.callLegs += d.callLegs;
+    totals.callLegsIn += d.callLegsIn;
+    totals.callLegsOut += d.callLegsOut;
+    totals.callsUnique += d.callsUnique;
+    totals.durationMin += d.durationMin;
+  }
   for (const [element, key] of COUNTERS) {
-    let sum = 0;
-    for (const d of counted) sum += d[key];
-    totals[key] = sum;
-    if (sum > Number.MAX_SAFE_INTEGER) {
+    if (totals[key] > Number.MAX_SAFE_INTEGER) {
       const exact = counted.reduce((acc, d) => acc + BigInt(d[key]), 0n);
       totals[key] = Number(exact);
       warnings.push(l10n.t('The month total of {0} is {1}, too large to show exactly; it is shown rounded.', element, exact.toString()));

@@ -39,6 +39,13 @@ const ATTRIBUTE = /\s+[^\s'"=<>/!?]+\s*=\s*(?:"[^"<]*"|'[^'<]*')/y;
 const BAD_AMPERSAND = /&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);)/;
 const SPACE_RUN = /\s*/y;
 
+/** True when the name of `aLength` characters at `a` of `xml` is the one of `bLength` at `b`. */
+function sameName(xml: string, a: number, aLength: number, b: number, bLength: number): boolean {
+  if (aLength !== bLength) return false;
+  for (let k = 0; k < aLength; k++) if (xml.charCodeAt(a + k) !== xml.charCodeAt(b + k)) return false;
+  return true;
+}
+
 function position(xml: string, index: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
@@ -71,7 +78,8 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
   const fail = (fault: FormFault, at: number, tag?: string): void => {
     malformed ??= tag === undefined ? { fault, at } : { fault, at, tag };
   };
-  const stack: string[] = [];
+  // The open elements' names as where they start and how long they are: no string is made for a tag that is fine.
+  const stack: number[] = [];
   let roots = 0;
   let count = 0;
   let attributes = 0;
@@ -144,18 +152,23 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     const closing = next === 47; /* / */
     const nameStart = at + (closing ? 2 : 1);
     const afterName = nameEnd(xml, nameStart);
-    const name = afterName < 0 ? undefined : xml.slice(nameStart, afterName);
-    if (name === undefined) {
+    if (afterName < 0) {
       fail('strayLessThan', at);
       i = at + 1;
       continue;
     }
+    const nameLength = afterName - nameStart;
     let end = afterName;
 
     if (closing) {
       const closed = closeEnd(xml, end);
-      if (closed < 0) fail('endTagNotClosed', at, name);
-      else if (stack.pop() !== name) fail('endTagMismatch', at, name);
+      if (closed < 0) fail('endTagNotClosed', at, xml.slice(nameStart, afterName));
+      else {
+        const top = stack.length - 2;
+        if (top < 0 || !sameName(xml, stack[top]!, stack[top + 1]!, nameStart, nameLength))
+          fail('endTagMismatch', at, xml.slice(nameStart, afterName));
+        stack.length = Math.max(0, top);
+      }
       i = closed < 0 ? end : closed;
       continue;
     }
@@ -171,17 +184,20 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     }
     const ended = tagEnd(xml, end);
     if (ended < 0) {
-      fail('badStartTag', at, name);
+      fail('badStartTag', at, xml.slice(nameStart, afterName));
       i = end;
       continue;
     }
-    if (facts && (name.length === 9 || name.length === 11) && RESERVED_NAMES.has(name)) facts.reservedName = true;
+    if (facts && (nameLength === 9 || nameLength === 11) && RESERVED_NAMES.has(xml.slice(nameStart, afterName))) facts.reservedName = true;
     if (stack.length === 0 && ++roots > 1) fail('secondRoot', at);
     i = ended;
-    if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(name);
+    if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(nameStart, nameLength);
   }
 
-  if (!malformed && stack.length > 0) fail('unclosedElement', xml.length, stack[stack.length - 1]);
+  if (!malformed && stack.length > 0) {
+    const start = stack[stack.length - 2]!;
+    fail('unclosedElement', xml.length, xml.slice(start, start + stack[stack.length - 1]!));
+  }
   if (!malformed && roots === 0) fail('noRoot', 0);
   if (!malformed) return undefined;
   const { line, column } = position(xml, malformed.at);
