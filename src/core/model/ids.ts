@@ -46,18 +46,19 @@ export function validateMonthId(value: string): string {
   return id;
 }
 
-const DATE_ID = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+const DATE_ID = /^\d{4}-?\d{2}-?\d{2}$/;
 
 /** YYYYMMDD (or YYYY-MM-DD) naming a real calendar day; returns YYYYMMDD. */
 export function validateDateId(value: string): string {
   const v = value.trim();
-  const m = DATE_ID.exec(v);
   // Dashes must be both present or both absent: 2024-0601 is a typo, not a date.
-  if (!m || (v.length !== 8 && v.length !== 10)) {
+  const dashed = v.length === 10;
+  if ((v.length !== 8 && !dashed) || !DATE_ID.test(v)) {
     throw validationError('dateId', l10n.t('expected YYYYMMDD or YYYY-MM-DD, e.g. 20240615'));
   }
-  const [, y = '', mo = '', d = ''] = m;
-  const monthId = y + mo;
+  // Cut by position, not by a match's groups: every day of every month view read passes here.
+  const monthId = dashed ? v.slice(0, 4) + v.slice(5, 7) : v.slice(0, 6);
+  const d = v.slice(dashed ? 8 : 6);
   let days: number;
   try {
     days = daysInMonth(monthId);

@@ -4,7 +4,7 @@
 import { VoiceSmsError } from '../errors.js';
 import { ATTR_PREFIX, isRecord, textOf } from '../xml/parser.js';
 import { dateIdsOfMonth, daysInMonth } from './month.js';
-import { validateMonthId } from './ids.js';
+import { validateDateId, validateMonthId } from './ids.js';
 import type { DayStats, MonthTotals, MonthView } from './types.js';
 import * as l10n from '@vscode/l10n';
 
@@ -17,7 +17,6 @@ const COUNTERS = [
   ['duration_min', 'durationMin'],
 ] as const;
 
-const WHOLE_NUMBER = /^\d+$/;
 const EIGHT_DIGITS = /^\d{8}$/;
 /** Missing days are listed by name in the warning up to this many. */
 const LISTED_MISSING = 10;
@@ -38,17 +37,13 @@ function quote(v: string): string {
   return JSON.stringify(oneLine.length > 24 ? `${oneLine.slice(0, 24)}…` : oneLine);
 }
 
-/** A YYYYMMDD date as the service writes one (eight digits, a real calendar day), else undefined. */
 function strictDateId(raw: string | undefined): string | undefined {
   if (raw === undefined || !EIGHT_DIGITS.test(raw)) return undefined;
-  let days: number;
   try {
-    days = daysInMonth(raw.slice(0, 6));
+    return validateDateId(raw);
   } catch {
     return undefined;
   }
-  const day = Number(raw.slice(6));
-  return day >= 1 && day <= days ? raw : undefined;
 }
 
 function readCounter(entry: Record<string, unknown>, element: string, dateId: string): number {
@@ -61,9 +56,12 @@ function readCounter(entry: Record<string, unknown>, element: string, dateId: st
   return n;
 }
 
-/** The number that ASCII digits spell (`007` is 7), NaN for anything else; digit by digit, as most counters are short. */
+/**
+ * The number that ASCII digits spell (`007` is 7), NaN for anything else; digit by digit, as most counters are short.
+ * Exact while it stays within 2^53, and never below 2^53 once past it, so Number.isSafeInteger judges it as Number().
+ */
 function wholeNumber(value: string): number {
-  if (value.length === 0 || value.length > 16) return WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+  if (value.length === 0) return Number.NaN;
   let n = 0;
   for (let i = 0; i < value.length; i++) {
     const d = value.charCodeAt(i) - 0x30;

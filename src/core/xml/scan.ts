@@ -4,7 +4,8 @@
 // well-formedness the parser itself does not (it is lenient): start and end tags match, everything is
 // closed, one root element, no text outside it, quoted attributes, `&` only as a reference. It replaces
 // fast-xml-parser's separate validator pass, which cost a fifth of the parse (npm run bench, parse row).
-// Linear: it moves forward with indexOf and anchored (sticky) regular expressions only.
+// Linear: it moves forward with indexOf, loops over code units (scanChars.ts) and anchored (sticky) regular
+// expressions only.
 import { hasDtdDeclaration } from './dtd.js';
 import { MAX_ATTRIBUTES, MAX_MARKUP } from './limits.js';
 import { closeEnd, isJsSpace, nameEnd, tagEnd } from './scanChars.js';
@@ -68,6 +69,8 @@ export interface ScanFacts {
 }
 /** Element names parser.ts renames, so that a payload using them cannot reach an object prototype. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** Their lengths: a name of another length is not cut out of the text to be looked up. */
+const RESERVED_LENGTHS: ReadonlySet<number> = new Set([...RESERVED_NAMES].map((name) => name.length));
 
 /**
  * The first problem of `xml` by severity (declaration, then size, then form), or undefined when it is fine; `facts`
@@ -174,21 +177,21 @@ export function scanXml(xml: string, maxMarkup = MAX_MARKUP, maxAttributes = MAX
     }
 
     // An attribute starts with a blank (ATTRIBUTE's `\s+`): a name ended by anything else asks no regular expression.
-    const attributed = isJsSpace(xml.charCodeAt(end));
-    while (attributed) {
-      ATTRIBUTE.lastIndex = end;
-      if (!ATTRIBUTE.test(xml)) break;
-      // Like the tag count: a declaration in the unread rest still outranks it.
-      if (++attributes > maxAttributes) return hasDtdDeclaration(xml.slice(at)) ? { kind: 'dtd' } : { kind: 'tooManyAttributes' };
-      end = ATTRIBUTE.lastIndex;
-    }
+    if (isJsSpace(xml.charCodeAt(end)))
+      for (;;) {
+        ATTRIBUTE.lastIndex = end;
+        if (!ATTRIBUTE.test(xml)) break;
+        // Like the tag count: a declaration in the unread rest still outranks it.
+        if (++attributes > maxAttributes) return hasDtdDeclaration(xml.slice(at)) ? { kind: 'dtd' } : { kind: 'tooManyAttributes' };
+        end = ATTRIBUTE.lastIndex;
+      }
     const ended = tagEnd(xml, end);
     if (ended < 0) {
       fail('badStartTag', at, xml.slice(nameStart, afterName));
       i = end;
       continue;
     }
-    if (facts && (nameLength === 9 || nameLength === 11) && RESERVED_NAMES.has(xml.slice(nameStart, afterName))) facts.reservedName = true;
+    if (facts && RESERVED_LENGTHS.has(nameLength) && RESERVED_NAMES.has(xml.slice(nameStart, afterName))) facts.reservedName = true;
     if (stack.length === 0 && ++roots > 1) fail('secondRoot', at);
     i = ended;
     if (xml.charCodeAt(i - 2) !== 47 /* / */) stack.push(nameStart, nameLength);
