@@ -259,7 +259,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       // Scrubbed before anything reads it: the retry policy, the parser, the raw-answer view. A large answer is
       // scrubbed and parsed on the answer thread, the same way.
       const carried = carriedSecrets(headers);
-      const off = o.offThread === false ? undefined : await readOffThread(raw, carried, credentials, hostSecrets());
+      const off =
+        o.offThread === false ? undefined : await readOffThread(raw, carried, credentials, hostSecrets(), { signal: combined, log });
       const res = off ? off.res : boundary.response(raw, carried);
       if (off) readElsewhere.set(res, off.read);
       log.info(

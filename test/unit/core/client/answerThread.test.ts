@@ -6,8 +6,13 @@
 import { after, afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
-import { OFF_THREAD_CHARS, stopAnswerThread } from '../../../../src/core/answerThread/reader.js';
-import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { OFF_THREAD_CHARS, configureAnswerThreadForTests, stopAnswerThread } from '../../../../src/core/answerThread/reader.js';
+import { createClient, type ClientOptions, type Logger, type VoiceSmsClient } from '../../../../src/core/client.js';
 import type { HttpResponse } from '../../../../src/core/http/transport.js';
 import { configureCoreL10n } from '../../../../src/core/l10n.js';
 import { KnownSecrets } from '../../../../src/shared/redact.js';
@@ -157,15 +162,6 @@ void describe('the answer thread', () => {
     assert.match(run.text, /"dateId":"20240101"/);
   });
 
-  void it('a thread stopped while it reads leaves the answer to the caller, who still gets it whole', async () => {
-    const answer = LARGE['a month view of 300 KB']!;
-    const here = await outcome(client(answer.body, answer.status, false));
-    const pending = outcome(client(answer.body, answer.status, true));
-    await new Promise((resolve) => setImmediate(resolve));
-    await stopAnswerThread();
-    assert.equal(await pending, here);
-  });
-
   void it("a mask the thread cannot rebuild keeps the answer on the caller's thread, masked by it", async () => {
     const answer = LARGE['a 1 MB error echoing the secrets']!;
     const known = hostMask().known();
@@ -187,5 +183,123 @@ void describe('the answer thread', () => {
     } finally {
       await stopAnswerThread();
     }
+  });
+});
+
+const FIXTURES = join(__dirname, 'threadFixtures');
+/** An answer thread that takes every job and answers none: a hung worker. */
+const SILENT_WORKER = join(mkdtempSync(join(tmpdir(), 'vstk-thread-')), 'silentWorker.cjs');
+writeFileSync(SILENT_WORKER, "require('node:worker_threads').parentPort.on('message', () => undefined);\n");
+
+/** The client's log, kept: where the thread's life and each answer's path are said. */
+function keptLog(): { lines: string[]; logger: Logger } {
+  const lines: string[] = [];
+  const keep = (m: string): void => void lines.push(m);
+  return { lines, logger: { trace: keep, debug: keep, info: keep, warn: keep, error: keep } };
+}
+
+function loggedClient(body: string, log: Logger, extra: Partial<ClientOptions> = {}): VoiceSmsClient {
+  return createClient({
+    baseUrl: 'http://127.0.0.1:9/',
+    credentials: OWN,
+    retry: { attempts: 1 },
+    knownSecrets: hostMask(),
+    logger: log,
+    transport: () => ({
+      send: () =>
+        Promise.resolve({ status: 200, statusText: '', headers: { 'content-type': 'application/xml' }, body, bytes: body.length }),
+      close: () => Promise.resolve(),
+    }),
+    ...extra,
+  });
+}
+
+/** Resolves when `lines` holds a line matching `re` (checked on every turn; the test's own timeout bounds it). */
+async function logged(lines: string[], re: RegExp): Promise<void> {
+  while (!lines.some((l) => re.test(l))) await new Promise((resolve) => setImmediate(resolve));
+}
+
+void describe("the answer thread's life", () => {
+  afterEach(() => configureAnswerThreadForTests({}));
+  after(() => rmSync(dirname(SILENT_WORKER), { recursive: true, force: true }));
+
+  void it('a process that read a large answer exits as soon as its own work is done', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(FIXTURES, 'readOneLargeAnswer.ts')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let doneAt = 0;
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (!doneAt && out.includes('read: ')) doneAt = performance.now();
+    });
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    // A thread that held the process would keep it for its idle minute: give up well before that.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    const exitedAt = performance.now();
+    clearTimeout(killer);
+    assert.equal(code, 0, `the script ran to its end: ${err}`);
+    assert.match(out, /read: \d+ days/);
+    assert.ok(exitedAt - doneAt < 1000, `exited ${Math.round(exitedAt - doneAt)} ms after its work was done`);
+  });
+
+  void it('says in the log when the thread starts, and when a silent thread is stopped and replaced', async () => {
+    await configureAnswerThreadForTests({ workerFile: SILENT_WORKER, hungMs: 300 });
+    const answer = monthView(200_000);
+    const { lines, logger } = keptLog();
+    const here = await outcome(client(() => answer, 200, false));
+    // The silent thread answers nothing: after hungMs it is terminated and the caller reads the answer itself.
+    assert.equal(await outcome(loggedClient(answer, logger)), here);
+    assert.equal(lines.filter((l) => l.startsWith('Answer thread started')).length, 1);
+    assert.ok(
+      lines.some((l) => /^Answer thread stopped: no answer within 300 ms/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(!lines.some((l) => l.includes('read on the answer thread')), 'read by the caller');
+    // The next large answer starts a new thread.
+    assert.equal(await outcome(loggedClient(answer, logger)), here);
+    assert.equal(lines.filter((l) => l.startsWith('Answer thread started')).length, 2, lines.join('\n'));
+  });
+
+  void it("a job is bounded by the request's deadline, and the scheduler's slot is freed", async () => {
+    await configureAnswerThreadForTests({ workerFile: SILENT_WORKER, hungMs: 60_000 });
+    const { lines, logger } = keptLog();
+    const c = loggedClient(monthView(200_000), logger, { timeouts: { totalMs: 150 }, maxConcurrentRequests: 1 });
+    const t0 = performance.now();
+    await assert.rejects(c.getMonthView('VI-THREAD-01', '202401'), (e: { kind?: string }) => e.kind === 'timeout');
+    assert.ok(performance.now() - t0 < 2_000, `gave up after ${Math.round(performance.now() - t0)} ms`);
+    // One slot only: a second request can only start if the first one's slot was given back.
+    await assert.rejects(c.getMonthView('VI-THREAD-01', '202401'), (e: { kind?: string }) => e.kind === 'timeout');
+    assert.equal(lines.filter((l) => / failed after \d+ ms: timeout/.test(l)).length, 2, lines.join('\n'));
+    await c.close();
+  });
+
+  void it("a job is given up when the caller cancels it, with the caller's reason", async () => {
+    await configureAnswerThreadForTests({ workerFile: SILENT_WORKER, hungMs: 60_000 });
+    const { lines, logger } = keptLog();
+    const c = loggedClient(monthView(200_000), logger);
+    const cancel = new AbortController();
+    const reason = new Error('closed by the user');
+    const read = c.getMonthView('VI-THREAD-01', '202401', cancel.signal);
+    await logged(lines, /^Answer thread started/);
+    cancel.abort(reason);
+    await assert.rejects(read, (e) => e === reason);
+    await c.close();
+  });
+
+  void it('a thread stopped while it holds the job leaves the answer to the caller, who still gets it whole', async () => {
+    // The silent thread never finishes first: the job is certainly on it when it is stopped.
+    await configureAnswerThreadForTests({ workerFile: SILENT_WORKER, hungMs: 60_000 });
+    const answer = monthView(200_000);
+    const here = await outcome(client(() => answer, 200, false));
+    const { lines, logger } = keptLog();
+    const pending = outcome(loggedClient(answer, logger));
+    await logged(lines, /^Answer thread started/);
+    await stopAnswerThread();
+    assert.equal(await pending, here);
+    const read = lines.find((l) => l.includes('GET /') && l.includes(' -> 200 '));
+    assert.ok(read && !read.includes('read on the answer thread'), `read by the caller: ${read}`);
   });
 });
