@@ -121,6 +121,21 @@ const mcpSlim = {
       resolveDir: dirname(args.path),
       loader: 'js',
     }));
+    // What the server never runs, left out (each stand-in throws if it ever is): the default ajv validator (the
+    // server is given @cfworker/json-schema's, src/mcp/server.ts), the SDK's path for zod 3 schemas (ours are zod 4:
+    // zod/v3 and zod-to-json-schema), and zod's JSON-Schema-to-zod reader (the server writes schemas, never reads them).
+    const inSdk = (importer) => /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
+    const inZod = (importer) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(importer);
+    build.onResolve({ filter: /ajv-provider\.js$|^zod\/v3$|^zod-to-json-schema$|from-json-schema\.js$/ }, (args) => {
+      const stub = args.path.endsWith('from-json-schema.js') ? inZod(args.importer) : inSdk(args.importer);
+      return stub ? { path: args.path, namespace: 'mcp-unused' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'mcp-unused' }, (args) => ({
+      contents:
+        `const unused = () => { throw new Error('${args.path} is left out of dist/mcp.js (esbuild.mjs mcpSlim)'); };\n` +
+        'export const AjvJsonSchemaValidator = unused, zodToJsonSchema = unused, fromJSONSchema = unused, object = unused;\n',
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^ajv(\/.*)?$/ }, async (args) => {
       if (args.pluginData === 'sdk-ajv' || !/[\\/]node_modules[\\/]ajv-formats[\\/]/.test(args.importer)) return undefined;
       const sdk = join(dirname(fileURLToPath(import.meta.url)), 'node_modules', '@modelcontextprotocol', 'sdk');
