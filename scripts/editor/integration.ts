@@ -15,7 +15,7 @@ import { START_MARKER, parseSummaryLine, type IntegrationSummary } from '../../t
 import { recordStage } from '../test/stages.js';
 
 const HELP = `usage: npm run test:integration -- [--timeout <s>] [--grep <pattern>] [--verbose]
-  --timeout  seconds to wait for the extension host to report (default 600: a hang still ends the run)
+  --timeout  seconds to wait for the extension host to report (default 1200: a hang still ends the run)
   --grep     only run tests whose full title matches
   --verbose  echo code-server and workbench logs
   --extension <dir>  load the extension from another folder (default: this repo)`;
@@ -28,7 +28,7 @@ runMain('integration', async () => {
     console.log(HELP);
     return 0;
   }
-  const timeoutMs = seconds('timeout', 600);
+  const timeoutMs = seconds('timeout', 1200);
   const verbose = flag('verbose');
   const grep = option('grep');
   const entry = path.join(integrationOutDir, 'index.js');
