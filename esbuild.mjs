@@ -123,17 +123,26 @@ const mcpSlim = {
     }));
     // What the server never runs, left out (each stand-in throws if it ever is): the default ajv validator (the
     // server is given @cfworker/json-schema's, src/mcp/server.ts), the SDK's path for zod 3 schemas (ours are zod 4:
-    // zod/v3 and zod-to-json-schema), and zod's JSON-Schema-to-zod reader (the server writes schemas, never reads them).
+    // zod/v3 and zod-to-json-schema), zod's JSON-Schema-to-zod reader (the server writes schemas, never reads them)
+    // and z.compile (an opt-in fast path nobody here asks for; `z` as a namespace keeps every export otherwise).
     const inSdk = (importer) => /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
     const inZod = (importer) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(importer);
-    build.onResolve({ filter: /ajv-provider\.js$|^zod\/v3$|^zod-to-json-schema$|from-json-schema\.js$/ }, (args) => {
-      const stub = args.path.endsWith('from-json-schema.js') ? inZod(args.importer) : inSdk(args.importer);
+    const inZodCore = (importer) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/.test(importer);
+    build.onResolve({ filter: /ajv-provider\.js$|^zod\/v3$|^zod-to-json-schema$|from-json-schema\.js$|^\.\/compile\.js$/ }, (args) => {
+      const stub = args.path.endsWith('from-json-schema.js')
+        ? inZod(args.importer)
+        : args.path === './compile.js'
+          ? inZodCore(args.importer)
+          : inSdk(args.importer);
       return stub ? { path: args.path, namespace: 'mcp-unused' } : undefined;
     });
     build.onLoad({ filter: /.*/, namespace: 'mcp-unused' }, (args) => ({
       contents:
         `const unused = () => { throw new Error('${args.path} is left out of dist/mcp.js (esbuild.mjs mcpSlim)'); };\n` +
-        'export const AjvJsonSchemaValidator = unused, zodToJsonSchema = unused, fromJSONSchema = unused, object = unused;\n',
+        'export const AjvJsonSchemaValidator = unused, zodToJsonSchema = unused, fromJSONSchema = unused, object = unused;\n' +
+        // zod's z.compile (an opt-in fast path the server never asks for): its names, each refusing.
+        "export const INVALID = Symbol.for('zod.compile.invalid'), compile = unused, compileFn = unused, withParser = unused;\n" +
+        'export class ZodCompileAsyncError extends Error {}\nexport class ZodCompileUnsupportedError extends Error {}\n',
       loader: 'js',
     }));
     build.onResolve({ filter: /^ajv(\/.*)?$/ }, async (args) => {

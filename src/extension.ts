@@ -68,7 +68,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Sets demoActive; a demo left by an earlier window gets a fresh simulator in the background (never awaited).
   void demo.resumeIfLeftOver();
   refreshMcpCopyAfterUpdate(ctx, log);
-  void session.refresh(); // not awaited: SecretStorage may take a moment; the views already show "signed out"
+  // Not awaited: SecretStorage may take a moment; the views already show "signed out". The line says when the
+  // window knows (a signed-out window reads nothing; the e2e start-up test waits for it).
+  void session.refresh().then((s) => log.info(s.signedIn ? 'Start-up: signed in.' : 'Start-up: signed out, nothing to read.'));
 
   // One line per window: what activation cost (npm run bench reads it; users see it in the log).
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms.`);
