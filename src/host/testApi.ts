@@ -136,6 +136,8 @@ export interface VoiceSmsTestApi {
         }
       | undefined;
   };
+  /** How many Export questions (format, then where to) this window has put up so far, so a test answers each once it is up. */
+  exportPicksShown(): number;
   /** Alerts raised in this window; `anotherWindow` decides the low-balance alert as a second window sharing the global state would. */
   alerts: {
     raised(): readonly RaisedAlert[];
@@ -277,6 +279,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         };
       },
     },
+    exportPicksShown: () => loadFeatures().exportPicksShown(),
     alerts: {
       raised: () => [...loadFeatures().raisedAlerts()],
       anotherWindowObservesBalance: async () => {

@@ -135,10 +135,6 @@ function carriedTypes(html: string): string[] {
   return messages.map((m) => String(m.type));
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function errorText(e: unknown): string {
   return e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
 }
@@ -184,34 +180,21 @@ describe('leak suite in the editor: a drawn secret echoed in every shape reaches
   /**
    * The overview's Export… as a user runs it: the page's Export button (its `export` message through the seam), the
    * format picked (the third-party-free way the editor's own API tests answer showQuickPick: select next, accept),
-   * then "Copy to clipboard", the first choice of the second question. Returns what reached the clipboard.
+   * then "Copy to clipboard", the first choice of the second question. Each pick is answered once the seam says it
+   * was put up. Returns what reached the clipboard.
    */
   async function exportFromPanel(title: string, format: ExportFormat): Promise<string | undefined> {
-    // Nothing tells an extension that a quick pick is open: a busy machine gets a longer wait on a second try.
-    // A try whose picks moved before the pick was open wrote another format (or nothing): it is tried again.
-    const shaped = { csv: /^[^\r\n]*,/, json: /^\{/, markdown: /^## / }[format];
-    let text: string | undefined;
-    for (const pickMs of [1_000, 4_000]) {
-      text = await exportOnce(title, format, pickMs);
-      if (text !== undefined && shaped.test(text)) return text;
-    }
-    return text;
-  }
-
-  async function exportOnce(title: string, format: ExportFormat, pickMs: number): Promise<string | undefined> {
     const untouched = `leak suite: not exported (${format})`;
     await vscode.env.clipboard.writeText(untouched);
-    const done = profile.api.panelPost(title, { type: 'export' });
-    await sleep(pickMs);
+    const api = profile.api;
+    const shown = api.exportPicksShown();
+    const done = api.panelPost(title, { type: 'export' });
+    await waitFor('the format question', () => api.exportPicksShown() > shown);
     for (let i = 0; i < EXPORT_FORMATS.indexOf(format); i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await sleep(pickMs);
+    await waitFor('the where-to question', () => api.exportPicksShown() > shown + 1);
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    const finished = await Promise.race([done.then(() => true), sleep(15_000).then(() => false)]);
-    if (!finished) {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      return undefined;
-    }
+    await done;
     const text = await vscode.env.clipboard.readText();
     return text === untouched ? undefined : text;
   }

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
+import { waitFor } from './waitFor.js';
 
 const PROFILE = 'Panel soak';
 const PANELS = 200;
@@ -93,8 +94,8 @@ describe('panel soak: 200 month views opened and closed', function () {
     const resourcesBefore = resources();
 
     for (let i = 0; i < PANELS; i++) await cycle(i);
-    // Give disposals and keep-alive timers their turn before measuring.
-    await new Promise((r) => setTimeout(r, 500));
+    // Every panel disposed before measuring (timers and sockets settle in settledResources below).
+    await waitFor('every panel disposed', () => api.footprint().openPanels === 0);
     fullGc();
     const grown = process.memoryUsage().heapUsed - heapBefore;
     const after = api.footprint();

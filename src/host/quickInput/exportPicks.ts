@@ -3,6 +3,12 @@
 import * as vscode from 'vscode';
 import type { ExportFormat } from '../../shared/export.js';
 
+let shown = 0;
+/** How many of these questions were put to the editor so far (the test seam: a test answers a pick once it is up). */
+export function exportPicksShown(): number {
+  return shown;
+}
+
 /** `descriptions`: what each format holds (default: a month's). The account overview's export asks the same way. */
 export async function pickFormat(title: string, descriptions?: Readonly<Record<ExportFormat, string>>): Promise<ExportFormat | undefined> {
   const items: (vscode.QuickPickItem & { format: ExportFormat })[] = [
@@ -10,7 +16,9 @@ export async function pickFormat(title: string, descriptions?: Readonly<Record<E
     { label: 'JSON', description: descriptions?.json ?? vscode.l10n.t('days, totals and warnings'), format: 'json' },
     { label: 'Markdown', description: descriptions?.markdown ?? vscode.l10n.t('a table for notes and tickets'), format: 'markdown' },
   ];
-  return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Format'), ignoreFocusOut: true }))?.format;
+  const asked = vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Format'), ignoreFocusOut: true });
+  shown++;
+  return (await asked)?.format;
 }
 
 export async function pickTarget(title: string, suggested: string): Promise<{ target: string; maskIds: boolean } | undefined> {
@@ -30,7 +38,9 @@ export async function pickTarget(title: string, suggested: string): Promise<{ ta
       maskIds: true,
     },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where to'), ignoreFocusOut: true });
+  const asking = vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where to'), ignoreFocusOut: true });
+  shown++;
+  const picked = await asking;
   if (!picked) return undefined;
   if (picked.to === 'clipboard') return { target: 'clipboard', maskIds: picked.maskIds };
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
