@@ -10,8 +10,8 @@ export { panelParts } from './webviews/panelParts.js';
 export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
 // The account overview's Export… (src/host/webviews/kinds/overview.ts asks for it when the button is pressed).
 export { exportOverview } from './webviews/overview/exportOverview.js';
-// The test seam counts the export's questions (a test answers each once it is up).
-export { exportPicksShown } from './quickInput/exportPicks.js';
+// The test seam answers the export's questions (the leak suite; the e2e suite drives the real picks).
+export { answerNextExportPick } from './quickInput/exportPicks.js';
 // The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from './demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).

@@ -136,8 +136,8 @@ export interface VoiceSmsTestApi {
         }
       | undefined;
   };
-  /** How many Export questions (format, then where to) this window has put up so far, so a test answers each once it is up. */
-  exportPicksShown(): number;
+  /** Answers the next Export question (format, then where to) with the item labelled `label` instead of a quick pick. */
+  answerNextExportPick(label: string): void;
   /** Alerts raised in this window; `anotherWindow` decides the low-balance alert as a second window sharing the global state would. */
   alerts: {
     raised(): readonly RaisedAlert[];
@@ -279,7 +279,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         };
       },
     },
-    exportPicksShown: () => loadFeatures().exportPicksShown(),
+    answerNextExportPick: (label) => loadFeatures().answerNextExportPick(label),
     alerts: {
       raised: () => [...loadFeatures().raisedAlerts()],
       anotherWindowObservesBalance: async () => {
