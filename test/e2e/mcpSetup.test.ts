@@ -1,3 +1,4 @@
+// Its own editor for the update: a PATH without `node` and a VSIX installed over the first, which the shared editor must not get.
 // "Set Up MCP Server for Another Client…" through the real UI of the installed VSIX: the palette command,
 // its pick of agents, the snippet shown in an editor and copied, and the note on the secret. The snippet
 // names the stable launcher in the extension's global storage (which exists, outside the extension's folder),
