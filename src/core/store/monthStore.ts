@@ -20,7 +20,7 @@ import type { MonthViewResult } from '../client.js';
 import { interpretMonthView } from '../api/monthView.js';
 import { interpretResponse } from '../api/response.js';
 import { addMonths, daysInMonth, monthIdOf } from '../model/month.js';
-import { doubtedServiceDay, doubtInWords, MAX_SERVICE_DAY_SKEW_DAYS } from '../model/serviceDay.js';
+import { doubtedServiceDay, doubtInWords, MAX_SERVICE_DAY_SKEW_DAYS } from '../../shared/serviceDay.js';
 
 export const STORE_FORMAT = 'voiceSms.finishedMonth';
 /** 2: the answer as sent, parsed again on every read (1 kept the parsed view, trusted as read). */
@@ -143,7 +143,7 @@ function finishedBy(monthId: string, currentDateId: string, now: number): boolea
 
 /**
  * Why a month may not be kept as finished at `now`, or undefined when it may: the service must report it as over,
- * its current day must be believed (model/serviceDay.ts: within MAX_SERVICE_DAY_SKEW_DAYS of this computer's
+ * its current day must be believed (shared/serviceDay.ts: within MAX_SERVICE_DAY_SKEW_DAYS of this computer's
  * clock), and the month must lie before this computer's (UTC) month — whatever the service says, the current month
  * is never stored.
  */

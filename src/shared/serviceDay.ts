@@ -1,8 +1,8 @@
 // Whether the service's current day (an answer's currentDateID) is believed at this computer's clock. One rule for
 // every reader of that day: the finished-months store (is a month over?), the future-month refusal of the panels
 // and tools (is a month still to come?) and the watch (which day do today's figures and alerts belong to?). A
-// service whose day runs years ahead must not make a month finished, present, or "today".
-import { monthIdOf } from './month.js';
+// service whose day runs years ahead must not make a month finished, present, or "today". Here, not in the core:
+// the tools (and so the MCP server, which takes the core from dist/core.js) read it without carrying core code.
 
 /**
  * A service day further than this from this computer's clock is not believed: no time zone is more than a day from
@@ -11,6 +11,11 @@ import { monthIdOf } from './month.js';
 export const MAX_SERVICE_DAY_SKEW_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ID = /^\d{8}$/;
+
+/** This computer's (UTC) month at `now`, as YYYYMM. */
+export function utcMonthId(now: number): string {
+  return new Date(now).toISOString().slice(0, 7).replace('-', '');
+}
 
 /** Why a service day is not believed: `days` ahead of (or behind) this computer's UTC day `today` (YYYY-MM-DD). */
 export type DoubtedDay =
@@ -43,7 +48,7 @@ export function doubtedServiceDay(view: { monthId: string; currentDateId: string
   const today = new Date(now).toISOString().slice(0, 10);
   const skew = serviceDaySkew(view.currentDateId, now);
   if (skew === undefined) return { currentDateId: view.currentDateId, reason: 'notADate', today };
-  const current = view.monthId >= monthIdOf(new Date(now));
+  const current = view.monthId >= utcMonthId(now);
   if (skew <= MAX_SERVICE_DAY_SKEW_DAYS && (!current || skew >= -MAX_SERVICE_DAY_SKEW_DAYS)) return undefined;
   return { currentDateId: view.currentDateId, reason: skew > 0 ? 'ahead' : 'behind', days: Math.abs(skew), today };
 }
