@@ -15,7 +15,7 @@ const VSCODE_FREE_HOST = [
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
-  'src/host/watch/{alertRules,clock,engine,readings,schedule,stored,unusualDay}.ts',
+  'src/host/watch/{alertRules,clock,engine,readings,schedule,stored,unusualDay,watchAlerts}.ts',
   // All but the registry and what it shares with the kinds (kinds/ uses vscode too): controllers, titles, html.
   'src/host/webviews/!(panelKind|panelPage|panelRegistry).ts',
   'src/host/webviews/overview/!(exportOverview).ts',

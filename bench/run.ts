@@ -20,6 +20,7 @@ import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { ANSWERS, answerBlockRows, BLOCK_ROW, onlyRows, SHAPE_ROW, shapeRows } from './boundaryCost.js';
+import { STORED_ROWS, storedMonthRows } from './storedMonthCost.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { WATCH_ROW, watchRow } from './watch.js';
@@ -281,7 +282,18 @@ async function main(): Promise<void> {
     editorRows();
     return;
   }
-  if (wants('bundle size', 'process start', 'size:', 'MCP:', BLOCK_ROW, SHAPE_ROW, ...ANSWERS.map((a) => `${BLOCK_ROW}: ${a.name}`)))
+  if (
+    wants(
+      'bundle size',
+      'process start',
+      'size:',
+      'MCP:',
+      BLOCK_ROW,
+      SHAPE_ROW,
+      ...STORED_ROWS,
+      ...ANSWERS.map((a) => `${BLOCK_ROW}: ${a.name}`),
+    )
+  )
     execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'ignore' });
   const ext = join(root, 'dist/extension.js');
   const core = join(root, 'dist/core.js');
@@ -319,6 +331,8 @@ async function main(): Promise<void> {
   //     against bare undici + one parse in shapes unlike the simulator's (target 1.1x).
   onlyRows(only);
   if (wants(BLOCK_ROW, ...ANSWERS.map((a) => `${BLOCK_ROW}: ${a.name}`))) await answerBlockRows(root, row, smoke);
+  // Issue 50: what a stored month holds the host's thread, a 1 MB one (refused) and the largest kept.
+  if (wants(...STORED_ROWS)) await storedMonthRows(root, row, smoke);
   if (wants(SHAPE_ROW)) await shapeRows(root, row, smoke);
 
   if (wants('bundle size', 'process start')) {
