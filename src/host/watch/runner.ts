@@ -23,7 +23,7 @@ export interface WatchRunnerDeps {
   readonly months: MonthCache;
   readonly balance: { readonly model: Pick<BalanceModel, 'reload' | 'onDidChange'> };
   readonly globalState: vscode.Memento;
-  /** The offline demo: its simulator's calls grow while a watch runs (demo/demoHandle.ts). */
+  /** The offline demo: its simulator's calls grow while a watch runs (shell/demoHandle.ts). */
   readonly demo: { liveTraffic(on: boolean): void };
   clock(): WatchClock;
   focused(): boolean;

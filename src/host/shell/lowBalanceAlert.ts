@@ -8,8 +8,8 @@ import type { BalanceModel, BalanceState } from '../balance/model.js';
 import { amountOf } from '../balance/format.js';
 import type { HostConfig } from '../profile/config.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from './alertRules.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
+import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from '../watch/alertRules.js';
+import { loadFeatures } from './featuresLoader.js';
 import type { HostLog } from '../platform/log.js';
 
 export class LowBalanceAlert implements vscode.Disposable {
