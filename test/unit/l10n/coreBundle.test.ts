@@ -33,7 +33,7 @@ async function build(name: string): Promise<HostSide> {
   await esbuild.build({
     ...common,
     stdin: {
-      contents: "export { loadCore } from './src/host/bundles/coreLoader.js';\nexport { configurePureL10n } from './src/host/platform/pureL10n.js';\n",
+      contents: "export { loadCore } from './src/host/bundles/coreLoader.ts';\nexport { configurePureL10n } from './src/host/platform/pureL10n.ts';\n",
       resolveDir: root,
       loader: 'ts',
     },
