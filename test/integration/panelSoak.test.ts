@@ -86,7 +86,7 @@ describe('panel soak: 200 month views opened and closed', function () {
   }
 
   it(`leaves no panel, timer, handle or retained heap behind after ${PANELS} panels`, async function () {
-    this.timeout(300_000);
+    this.timeout(600_000);
     // Warm-up: the features bundle, the webview bundle's first load and the client's connection.
     for (let i = 0; i < 10; i++) await cycle(i);
     fullGc();
