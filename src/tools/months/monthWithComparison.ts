@@ -6,7 +6,7 @@
 import { compareMonths, type MonthComparison } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/idRules.js';
 import type { MonthView } from '../../core/model/types.js';
-import { futureMonthProblem } from '../futureMonth.js';
+import { futureMonthProblem } from './futureMonth.js';
 import { ToolRefusal } from '../refusal.js';
 
 type ComparableMonth = Pick<MonthView, 'monthId' | 'currentDateId' | 'days' | 'totals'>;

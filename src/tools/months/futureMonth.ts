@@ -6,9 +6,9 @@
 // service answering November 2029 with a current day of 2029-11-30 does not get a month view of it.
 // One check for every surface: the month view, trend and overview tools of both doors and the editor's three panels.
 import * as l10n from '@vscode/l10n';
-import { doubtedServiceDay, utcMonthId } from '../shared/serviceDay.js';
-import { isoId } from './text/dataText.js';
-import { ToolRefusal } from './refusal.js';
+import { doubtedServiceDay, utcMonthId } from '../../shared/serviceDay.js';
+import { isoId } from '../text/dataText.js';
+import { ToolRefusal } from '../refusal.js';
 
 /**
  * The sentence for `monthId` (YYYYMM) when it is after the month of `currentDateId` (YYYYMMDD), or after this
