@@ -30,7 +30,7 @@ const EXCEPTIONS: [file: string, text: string, why: string][] = [
   ['src/host/webviews/activitiesController.ts', "label = 'activities'", 'names the panel in log lines only'],
   ['src/host/webviews/overview/overviewController.ts', "label = 'overview'", 'names the panel in log lines only'],
   ['src/host/commands/instanceListInput.ts', "box.placeholder = 'VI-…'", 'the shape of an id, not words'],
-  ['src/host/months/monthCache.ts', "new Error('The load was cancelled.')", 'an AbortError: cancellation is never shown'],
+  ['src/host/months/abort.ts', "new Error('The load was cancelled.')", 'an AbortError: cancellation is never shown'],
   ['src/host/commands/signInInput.ts', 'new Error(`Sign in: "${field}"', 'validates arguments of a programmatic command call'],
   ['src/host/commands/profileArg.ts', 'new Error(\'"', 'validates arguments of a programmatic command call'],
   ['src/host/webviews/html.ts', "new Error('a bundle holds", 'a build bug: esbuild.mjs refuses to write such a bundle'],

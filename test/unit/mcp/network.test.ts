@@ -198,8 +198,11 @@ void describe('MCP server: settings and network errors from the environment', { 
       after(async () => proxy?.close());
 
       void it('without credentials: says the proxy wants them and how to give them in HTTPS_PROXY, asked once', async () => {
-        const before = proxy.seen.length;
         const c = await server({ ...env, HTTPS_PROXY: proxy.url });
+        // The start-up check asks the proxy too; counted from its end, the tool call's own request stands alone.
+        await until(() => /Cannot use the service at/.test(c.stderr()), 60_000);
+        assert.match(c.stderr(), /Cannot use the service at/);
+        const before = proxy.seen.length;
         const r = await balance(c);
         assert.equal(r.isError, true);
         const text = textOf(r);

@@ -222,7 +222,11 @@ void describe('MCP server start (built dist/mcp.js over stdio)', { timeout: 120_
         }) + '\n',
       );
       send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
-      const code = await Promise.race([exited, new Promise<'alive'>((r) => setTimeout(() => r('alive'), 8_000))]);
+      // Waits for the event (an answer or the exit); the deadline only bounds a server that does neither.
+      const answer = new Promise<'alive'>((r) =>
+        child.stdout.on('data', () => (out.includes('"id":3') || out.includes('"id":2')) && r('alive')),
+      );
+      const code = await Promise.race([exited, answer, new Promise<'alive'>((r) => setTimeout(() => r('alive'), 45_000))]);
       const answered = out.includes('"id":3') || out.includes('"id":2');
       if (code === 'alive') child.kill();
       assert.ok(code !== 'alive' || answered, `the server neither answered nor exited; stderr: ${err}`);
