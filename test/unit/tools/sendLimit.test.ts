@@ -1,5 +1,6 @@
 // The MCP door's hourly send cap over a rolling hour, on a clock the test moves.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,18 @@ void describe('the send count on disk', () => {
       assert.ok(MAX_LOG_BYTES >= '{"sends":[]}'.length + 999_999 * `${now},`.length);
       writeFileSync(file, `{"sends":[${now}]}`.padEnd(MAX_LOG_BYTES));
       assert.deepEqual(fileSendLog(file).load(), [now]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it("a FIFO in the file's place is not waited on: it counts as empty", { skip: process.platform === 'win32' }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vstk-sendlog-'));
+    try {
+      const file = join(dir, 'sends-fifo.json');
+      execFileSync('mkfifo', [file]);
+      // Opened without O_NONBLOCK, this read would wait for a writer forever, with the server's thread.
+      assert.deepEqual(fileSendLog(file).load(), []);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
