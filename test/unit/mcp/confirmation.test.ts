@@ -28,7 +28,7 @@ function tagsOf(html: string): string[] {
   return [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => (m[1] ?? '').toLowerCase());
 }
 
-const ANALYSIS = { encoding: 'GSM-7' as const, characters: 60, units: 60, segments: 1, perSegment: 160 };
+const ANALYSIS = { encoding: 'GSM-7' as const, characters: 60, units: 60, segments: 1, perSegment: 160, remainingInSegment: 100 };
 
 function details(body: string, from = 'ACME'): SendDetails {
   return { profile: 'Production', host: 'api.example.com', from, to: '+4915123456789', body, analysis: ANALYSIS };
