@@ -9,6 +9,7 @@ const ASCII = 128;
  * Up to this many values, a search first asks the text for each one natively (`includes`, which skips ahead by the
  * value's length and is linear even when the value is absent): most texts hold none, and the automaton's step per
  * character, about ten times the cost for an ordinary month view, is then not taken. More values: the automaton alone.
+ * Only values that hold no other are asked: a text without `YmVu…M` holds neither `YmVu…MA` nor `YmVu…MA==`.
  */
 const ASKED_ONE_BY_ONE = 64;
 
@@ -22,6 +23,8 @@ export class Automaton {
   private readonly outputs: Array<number[] | undefined>;
   /** 1 where a node has outputs: the search reads a byte per character, not an array of lists. */
   private readonly ends: Uint8Array;
+  /** The values no other value is part of: a text holding none of them holds no value at all. */
+  private readonly asked: readonly string[];
 
   constructor(readonly values: readonly string[]) {
     const ascii: number[][] = [[]];
@@ -73,6 +76,8 @@ export class Automaton {
     }
     this.ends = new Uint8Array(count);
     for (let node = 0; node < count; node++) if (this.outputs[node] !== undefined) this.ends[node] = 1;
+    // Once per set (a few dozen values of a few dozen characters), not per search.
+    this.asked = values.filter((value, i) => !values.some((other, j) => j !== i && other.length < value.length && value.includes(other)));
   }
 
   private step(node: number, c: number): number {
@@ -86,7 +91,7 @@ export class Automaton {
 
   /** Calls `found(end, value)` for every occurrence, overlapping ones too: `values[value]` ends just before `end`. */
   search(text: string, found: (end: number, value: number) => void): void {
-    if (this.values.length <= ASKED_ONE_BY_ONE && !this.values.some((value) => text.includes(value))) return;
+    if (this.asked.length <= ASKED_ONE_BY_ONE && !this.asked.some((value) => text.includes(value))) return;
     const { table, ends } = this;
     let node = 0;
     for (let i = 0; i < text.length; i++) {
