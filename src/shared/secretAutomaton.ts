@@ -76,8 +76,14 @@ export class Automaton {
     }
     this.ends = new Uint8Array(count);
     for (let node = 0; node < count; node++) if (this.outputs[node] !== undefined) this.ends[node] = 1;
-    // Once per set (a few dozen values of a few dozen characters), not per search.
-    this.asked = values.filter((value, i) => !values.some((other, j) => j !== i && other.length < value.length && value.includes(other)));
+    // Once per set (a few dozen values of a few dozen characters), not per search. Each is asked from its first capital
+    // letter on (when 16 characters or more are left): a text without that part does not hold the value, and a needle
+    // that begins with a letter ordinary text seldom holds is found (or not) in a fraction of the time: `includes`
+    // stops at every occurrence of the needle's first character (a core of base64 beginning with `i` cost 6x).
+    const minimal = values.filter(
+      (value, i) => !values.some((other, j) => j !== i && other.length < value.length && value.includes(other)),
+    );
+    this.asked = [...new Set(minimal.map(anchor))];
   }
 
   private step(node: number, c: number): number {
@@ -100,4 +106,13 @@ export class Automaton {
       if (ends[node] === 1) for (const v of this.outputs[node] ?? []) found(i + 1, v);
     }
   }
+}
+
+/** `value` from its first capital letter on, when at least 16 characters are left; else `value` itself. */
+function anchor(value: string): string {
+  for (let i = 0; i + 16 <= value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return value.slice(i);
+  }
+  return value;
 }
