@@ -33,13 +33,9 @@ void describe('the search for known values', () => {
   ] as const) {
     void it(`${name}: finds what looking at every position finds`, () => {
       fc.assert(
-        fc.property(
-          fc.uniqueArray(word(1, count.long), { minLength: count.min, maxLength: count.max }),
-          word(0, count.text),
-          (values, text) => {
-            assert.deepEqual(found(new Automaton(values), text), everyOccurrence(text, values));
-          },
-        ),
+        fc.property(fc.uniqueArray(word(1, 6), { minLength: count.min, maxLength: count.max }), word(0, 60), (values, text) => {
+          assert.deepEqual(found(new Automaton(values), text), everyOccurrence(text, values));
+        }),
         { numRuns: 200 },
       );
     });
