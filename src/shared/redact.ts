@@ -49,7 +49,6 @@ export class KnownSecrets {
    * value's own `+` (a base64 form's) stands in the text as written, which the literal search finds.
    */
   private plusMatters = false;
-
   /** holds()'s answers, forgotten when a value is added. */
   private readonly holding = new Map<string, boolean>();
   /** Every add() as it was called, so that two sets can be joined into one searched in a single pass (union). */

@@ -187,7 +187,7 @@ function builderFor(src: Spelled): Builder | TextBuilder {
 const UTF16 = new TextDecoder('utf-16le');
 /**
  * The named references a secret's characters can be written with: the five XML entities and every name HTML gives
- * an ASCII character (and the no-break space), as the WHATWG list has them (test/unit/shared/spelledText.test.ts
+ * an ASCII character (and the no-break space), as the WHATWG list has them (test/unit/shared/spelledEscapes.test.ts
  * checks each against an HTML decoder). Letters and digits have none; names of other characters are not read.
  */
 const NAMED: Readonly<Record<string, number>> = {
