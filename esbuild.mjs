@@ -121,6 +121,30 @@ const mcpSlim = {
       resolveDir: dirname(args.path),
       loader: 'js',
     }));
+    // What the server never runs, left out (each stand-in throws if it ever is): the default ajv validator (the
+    // server is given @cfworker/json-schema's, src/mcp/server.ts), the SDK's path for zod 3 schemas (ours are zod 4:
+    // zod/v3 and zod-to-json-schema), zod's JSON-Schema-to-zod reader (the server writes schemas, never reads them)
+    // and z.compile (an opt-in fast path nobody here asks for; `z` as a namespace keeps every export otherwise).
+    const inSdk = (importer) => /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
+    const inZod = (importer) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(importer);
+    const inZodCore = (importer) => /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]/.test(importer);
+    build.onResolve({ filter: /ajv-provider\.js$|^zod\/v3$|^zod-to-json-schema$|from-json-schema\.js$|^\.\/compile\.js$/ }, (args) => {
+      const stub = args.path.endsWith('from-json-schema.js')
+        ? inZod(args.importer)
+        : args.path === './compile.js'
+          ? inZodCore(args.importer)
+          : inSdk(args.importer);
+      return stub ? { path: args.path, namespace: 'mcp-unused' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'mcp-unused' }, (args) => ({
+      contents:
+        `const unused = () => { throw new Error('${args.path} is left out of dist/mcp.js (esbuild.mjs mcpSlim)'); };\n` +
+        'export const AjvJsonSchemaValidator = unused, zodToJsonSchema = unused, fromJSONSchema = unused, object = unused;\n' +
+        // zod's z.compile (an opt-in fast path the server never asks for): its names, each refusing.
+        "export const INVALID = Symbol.for('zod.compile.invalid'), compile = unused, compileFn = unused, withParser = unused;\n" +
+        'export class ZodCompileAsyncError extends Error {}\nexport class ZodCompileUnsupportedError extends Error {}\n',
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^ajv(\/.*)?$/ }, async (args) => {
       if (args.pluginData === 'sdk-ajv' || !/[\\/]node_modules[\\/]ajv-formats[\\/]/.test(args.importer)) return undefined;
       const sdk = join(dirname(fileURLToPath(import.meta.url)), 'node_modules', '@modelcontextprotocol', 'sdk');
@@ -182,7 +206,7 @@ const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/bundles/featuresLoader.ts). The core in turn
+    // `features` (command handlers, quick inputs, exports: src/host/shell/featuresLoader.ts). The core in turn
     // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',

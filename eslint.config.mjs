@@ -15,9 +15,10 @@ const VSCODE_FREE_HOST = [
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
-  'src/host/watch/{alertRules,clock,engine,readings,schedule,stored,unusualDay}.ts',
-  // All but the registry and what it shares with the kinds (kinds/ uses vscode too): controllers, titles, html.
-  'src/host/webviews/!(panelKind|panelPage|panelRegistry).ts',
+  'src/host/watch/{alertRules,clock,engine,readings,schedule,stored,unusualDay,watchAlerts,watchService}.ts',
+  'src/host/demo/demoService.ts',
+  // All but what the kinds share with the shell's registry (panelKind.ts; kinds/ uses vscode too) and the page writer.
+  'src/host/webviews/!(panelKind|panelPage).ts',
   'src/host/webviews/overview/!(exportOverview).ts',
 ];
 

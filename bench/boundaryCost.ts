@@ -34,7 +34,7 @@ import { KnownSecrets } from '../src/shared/redact.js';
 import { asyncMsSideBySide, median } from './measure.js';
 
 /** The client as it ships (dist/core.js, built by bench/run.ts with --production). */
-function shippedCore(root: string): typeof import('../src/core/index.js') {
+export function shippedCore(root: string): typeof import('../src/core/index.js') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, by path, as the host loads it
   return require(join(root, 'dist/core.js')) as typeof import('../src/core/index.js');
 }
@@ -43,20 +43,20 @@ type Row = (name: string, a: number, b: number, unit: string, note: string, rati
 
 export const BLOCK_ROW = 'answer blocks';
 export const SHAPE_ROW = 'GET month (shape)';
-const TARGET_MS = 50;
+export const TARGET_MS = 50;
 /** The answer cap of a balance or month view (client.ts OPERATION_MAX_BYTES), less room for the envelope. */
 const BODY_BYTES = 1_000_000;
 
-const CREDENTIALS = { accessKeyId: 'AKIDBENCHOWN00000001', secretAccessKey: 'benchOwnSecretAccessKey/0000000000000000' };
+export const CREDENTIALS = { accessKeyId: 'AKIDBENCHOWN00000001', secretAccessKey: 'benchOwnSecretAccessKey/0000000000000000' };
 
 /** The host's other profiles, as the boundary is handed them (RedactingLogger.knownSecrets). */
-function hostSecrets() {
+export function hostSecrets() {
   const known = new KnownSecrets();
   for (let p = 0; p < 3; p++) known.addCredentials(`AKIDBENCHPROFILE000${p}`, `benchProfileSecretAccessKey/${p}000000000000`);
   return { apply: (t: string) => known.apply(t), holds: (c: string) => known.holds(c), known: () => known };
 }
 
-function envelope(status: string, message: string, result: string): string {
+export function envelope(status: string, message: string, result: string): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?><response><status><code>${status}</code><message>${message}</message>` +
     `<timestamp>2024-06-15 14:03:27:481 +0000</timestamp></status><service><provider>Bench</provider><id>vvoice</id>` +
@@ -104,7 +104,7 @@ export const ANSWERS: ReadonlyArray<{ name: string; body: () => string; status: 
  * turn of the event loop, so the longest gap between two stamps (or between the call's start, or its end, and the
  * nearest stamp) is the longest time no other event could be handled.
  */
-async function hold(call: () => Promise<unknown>): Promise<{ holdMs: number; wallMs: number }> {
+export async function hold(call: () => Promise<unknown>): Promise<{ holdMs: number; wallMs: number }> {
   const started = performance.now();
   let last = started;
   let longest = 0;
@@ -199,7 +199,7 @@ let only: string | undefined;
 export function onlyRows(filter: string | undefined): void {
   only = filter;
 }
-function wantsRow(name: string): boolean {
+export function wantsRow(name: string): boolean {
   return only === undefined || name.toLowerCase().includes(only);
 }
 

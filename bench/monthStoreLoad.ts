@@ -14,7 +14,10 @@ import { DEMO_INSTANCES, start } from '../src/simulator/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const months = lastMonths(12, addMonths(monthIdOf(new Date()), -1));
-const instances = Math.ceil(DEFAULT_STORED_MONTHS_LIMIT / months.length);
+/** `--months N`: fewer than the default bound (bench:smoke checks the row runs, not what it measures). */
+const monthsArg = process.argv.indexOf('--months');
+const total = monthsArg > 0 ? Number(process.argv[monthsArg + 1]) : DEFAULT_STORED_MONTHS_LIMIT;
+const instances = Math.ceil(total / months.length);
 const scope = (i: number): MonthScope => ({ profile: 'bench', baseUrl: 'https://voice.example', account: 'ACC', instanceId: `VI-${i}` });
 
 async function answers(): Promise<Map<string, MonthViewResult>> {
@@ -38,9 +41,9 @@ async function main(): Promise<void> {
     const store = new MonthStore({ dir, scrub: (t) => t, limit: DEFAULT_STORED_MONTHS_LIMIT });
     let t = performance.now();
     let n = 0;
-    for (let i = 0; i < instances && n < DEFAULT_STORED_MONTHS_LIMIT; i++) {
+    for (let i = 0; i < instances && n < total; i++) {
       for (const m of months) {
-        if (n++ >= DEFAULT_STORED_MONTHS_LIMIT) break;
+        if (n++ >= total) break;
         // Reported by the service as over (its day the month's last, a day and more ago), so the store keeps it.
         if (!store.put(scope(i), m, sent.get(m)!)) throw new Error(`${m} was not taken`);
       }

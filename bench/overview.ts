@@ -36,8 +36,9 @@ export async function simulatorProcess(root: string, args: string[]) {
   };
 }
 
-export async function overviewRow(root: string, row: Row): Promise<void> {
-  const instances = 200;
+export async function overviewRow(root: string, row: Row, smoke = false): Promise<void> {
+  // bench:smoke checks the row runs: 40 instances are enough for that.
+  const instances = smoke ? 40 : 200;
   const latencyMs = 50;
   const sim = await simulatorProcess(root, ['--latency', String(latencyMs), '--instances', String(instances)]);
   const client = createClient({ baseUrl: sim.url, credentials: sim.credentials });
@@ -79,7 +80,7 @@ export async function overviewRow(root: string, row: Row): Promise<void> {
       ideal,
       took,
       'ms',
-      `target <= 1.3x; ${requests} requests, limit ${limit}, simulator in its own process; ${result.totals.instances} rows loaded`,
+      `${smoke ? 'smoke: 40 instances only; ' : ''}target <= 1.3x; ${requests} requests, limit ${limit}, simulator in its own process; ${result.totals.instances} rows loaded`,
     );
   } finally {
     await client.close();

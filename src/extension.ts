@@ -4,22 +4,22 @@
 // so opening the editor never pays for it.
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
-import { registerChatTools } from './host/chat/register.js';
-import { refreshMcpCopyAfterUpdate } from './host/mcp/afterUpdate.js';
+import { registerChatTools } from './host/shell/chatTools.js';
+import { refreshMcpCopyAfterUpdate } from './host/shell/mcpAfterUpdate.js';
 import { createProfile } from './host/profile/createProfile.js';
-import { registerLazyCommands } from './host/commands/lazy.js';
+import { registerLazyCommands } from './host/shell/commandStubs.js';
 import { Confirmations } from './host/platform/confirmations.js';
 import { WindowPlace } from './host/platform/windowPlace.js';
-import { DemoHandle } from './host/demo/demoHandle.js';
-import type { HostServices } from './host/services.js';
+import { DemoHandle } from './host/shell/demoHandle.js';
+import type { ShellServices } from './host/shell/shellServices.js';
 import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
 import { profileDataOf } from './host/profile/profileData.js';
-import { testApi, type VoiceSmsTestApi } from './host/testApi.js';
+import { testApi, type VoiceSmsTestApi } from './host/shell/testApi.js';
 import { createViews } from './host/views/create.js';
 import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
-import { PanelRegistry } from './host/webviews/panelRegistry.js';
-import { createWatch } from './host/watch/create.js';
+import { PanelRegistry } from './host/shell/panelRegistry.js';
+import { createWatch } from './host/shell/watch.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
@@ -47,7 +47,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
-  const services: HostServices = {
+  const services: ShellServices = {
     ...profile,
     views: shown.views,
     panels,
@@ -68,8 +68,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // Sets demoActive; a demo left by an earlier window gets a fresh simulator in the background (never awaited).
   void demo.resumeIfLeftOver();
   refreshMcpCopyAfterUpdate(ctx, log);
-  void session.refresh(); // not awaited: SecretStorage may take a moment; the views already show "signed out"
-
+  // Not awaited (SecretStorage may take a moment; the views show "signed out"); the line says when the window knows.
+  void session.refresh().then((s) => log.info(s.signedIn ? 'Start-up: signed in.' : 'Start-up: signed out, nothing to read.'));
   // One line per window: what activation cost (npm run bench reads it; users see it in the log).
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms.`);
   return testApi(ctx, services, shown);

@@ -151,6 +151,30 @@ function reapOrphans(): void {
   }
 }
 
+/** Test fixture folders packaged once per process (vsce takes seconds), by folder. */
+const fixtures = new Map<string, Promise<string>>();
+
+function packagedFixture(dir: string, verbose: boolean): Promise<string> {
+  const folder = path.resolve(dir);
+  let packed = fixtures.get(folder);
+  if (!packed) {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'vstk-fixture-')), `${path.basename(folder)}.vsix`);
+    onCleanup(() => rmSync(path.dirname(out), { recursive: true, force: true }));
+    packed = runToEnd(
+      path.join(projectBin, 'vsce'),
+      ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out],
+      {
+        cwd: folder,
+        env: { ...process.env, PATH: pathWithProjectNode() },
+        stdio: verbose ? 'inherit' : 'ignore',
+        label: `vsce package ${path.basename(folder)}`,
+      },
+    ).then(() => out);
+    fixtures.set(folder, packed);
+  }
+  return packed;
+}
+
 export async function startEditor(options: StartEditorOptions): Promise<Editor> {
   const entry = await ensureCodeServer();
   reapOrphans();
@@ -198,47 +222,30 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
   const env = cleanEnv(home, options.env ?? {});
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 
+  // Every VSIX this editor gets goes in with one code-server command line (each start of its CLI costs seconds).
+  const installs: string[] = [];
   if ('vsix' in options.extension) {
     const vsix = path.resolve(options.extension.vsix);
     if (!existsSync(vsix)) throw new HarnessError(`VSIX not found: ${vsix} (run npm run package)`);
-    await runToEnd(nodeBin, [entry, ...common, '--install-extension', vsix], {
-      env,
-      stdio: options.verbose ? 'inherit' : 'ignore',
-      label: `code-server --install-extension ${path.basename(vsix)}`,
-    });
-    for (const extra of options.alsoInstall ?? []) {
-      await runToEnd(nodeBin, [entry, ...common, '--install-extension', path.resolve(extra)], {
-        env,
-        stdio: options.verbose ? 'inherit' : 'ignore',
-        label: `code-server --install-extension ${path.basename(extra)}`,
-      });
-    }
-    const id = extensionId().toLowerCase();
-    if (!readdirSync(extensionsDir).some((d) => d.toLowerCase().startsWith(`${id}-`))) {
-      throw new Error(`installing ${vsix} left no ${id}-* folder in the extensions dir`);
-    }
+    installs.push(vsix, ...(options.alsoInstall ?? []).map((f) => path.resolve(f)));
   } else if ('link' in options.extension) {
     const m = readManifest();
     symlinkSync(path.resolve(options.extension.link), path.join(extensionsDir, `${m.publisher}.${m.name}-${m.version}`), 'dir');
   }
   // Packaged and installed like the VSIX: once an install wrote extensions.json, a linked folder would be dropped.
-  for (const [i, dir] of (options.extraExtensions ?? []).entries()) {
-    const vsix = path.join(root, `extra-${i}.vsix`);
-    await runToEnd(
-      path.join(projectBin, 'vsce'),
-      ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
-      {
-        cwd: path.resolve(dir),
-        env: { ...process.env, PATH: pathWithProjectNode() },
-        stdio: options.verbose ? 'inherit' : 'ignore',
-        label: `vsce package ${path.basename(dir)}`,
-      },
-    );
-    await runToEnd(nodeBin, [entry, ...common, '--install-extension', vsix], {
+  for (const dir of options.extraExtensions ?? []) installs.push(await packagedFixture(dir, options.verbose === true));
+  if (installs.length > 0) {
+    await runToEnd(nodeBin, [entry, ...common, ...installs.flatMap((f) => ['--install-extension', f])], {
       env,
       stdio: options.verbose ? 'inherit' : 'ignore',
-      label: `code-server --install-extension ${path.basename(dir)}`,
+      label: `code-server --install-extension ${installs.map((f) => path.basename(f)).join(' ')}`,
     });
+  }
+  if ('vsix' in options.extension) {
+    const id = extensionId().toLowerCase();
+    if (!readdirSync(extensionsDir).some((d) => d.toLowerCase().startsWith(`${id}-`))) {
+      throw new Error(`installing ${options.extension.vsix} left no ${id}-* folder in the extensions dir`);
+    }
   }
 
   const args = [

@@ -17,6 +17,7 @@ import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/suppor
 import { startSimulator } from './simulator.js';
 import { credentialNeedles, scanForSecrets, type Needle } from './secretsScan.js';
 import { demoCredentialsSeen } from '../../test/e2e/support/simulatorControl.js';
+import { recordStage } from '../test/stages.js';
 
 /** Full destination numbers the e2e tests send to; none may be written outside the SMS records. */
 const DESTINATIONS = ['+4915123456789', '+4915123456780', '+49301234567'];
@@ -191,6 +192,12 @@ runMain('e2e', async () => {
 
   console.log('');
   const passes = stats?.passes ?? 0;
+  recordStage('e2e', {
+    tests: passes + (stats?.failures ?? 0),
+    failed: failed.length,
+    ok: failed.length === 0 && passes > 0,
+    seconds: secs,
+  });
   if (failed.length > 0 || passes === 0) {
     console.error(`e2e: FAILED — ${passes} passed, ${failed.length} failed (${secs} s).`);
     for (const t of failed) console.error(`  ✗ ${t}`);

@@ -1,7 +1,7 @@
-// Installs code-server (pinned) into .cache/code-server once; later runs reuse it. Its native
-// modules (kerberos, argon2, ...) compile with node-gyp against Node 24's headers: this machine's
-// ~/.npmrc says nodedir=/usr (Node 20), so npm_config_nodedir must point at Node 24's own headers.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Installs code-server (pinned) once per machine into the per-user cache (paths.ts userCacheDir); later runs, from any
+// checkout, reuse it. Its native modules (kerberos, argon2, ...) compile with node-gyp against Node 24's headers: this
+// machine's ~/.npmrc says nodedir=/usr (Node 20), so npm_config_nodedir must point at Node 24's own headers.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   CODE_SERVER_VERSION,
@@ -99,15 +99,20 @@ export async function ensureCodeServer(): Promise<string> {
   }
   const nodedir = await ensureNodeHeaders();
   console.log(
-    `[editor] installing code-server@${CODE_SERVER_VERSION} into ${path.relative(repoRoot, codeServerPrefix)}` +
+    `[editor] installing code-server@${CODE_SERVER_VERSION} into ${codeServerPrefix}` +
       (installed ? ` (found ${installed})` : '') +
-      ' — about 2 minutes, once',
+      ' — about 2 minutes, once per machine (shared by every checkout)',
   );
-  mkdirSync(codeServerPrefix, { recursive: true });
+  // Installed beside its place and moved in when whole: another checkout's run may be installing at the same time,
+  // and a half-installed folder must never look like an install.
+  mkdirSync(path.dirname(codeServerPrefix), { recursive: true });
+  const staging = `${codeServerPrefix}.installing-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
   // npm 11 blocks dependency install scripts unless allowed: code-server's postinstall builds VS Code's
   // server dependencies, and argon2 ships a prebuilt/compiled binding.
   writeFileSync(
-    path.join(codeServerPrefix, 'package.json'),
+    path.join(staging, 'package.json'),
     JSON.stringify(
       {
         private: true,
@@ -120,10 +125,18 @@ export async function ensureCodeServer(): Promise<string> {
     ) + '\n',
   );
   const started = Date.now();
-  await runToEnd('npm', ['install', '--prefix', codeServerPrefix, '--no-package-lock', '--omit=dev'], {
-    env: npmEnv({ npm_config_nodedir: nodedir }),
-    label: 'npm install code-server',
-  });
+  try {
+    await runToEnd('npm', ['install', '--prefix', staging, '--no-package-lock', '--omit=dev'], {
+      env: npmEnv({ npm_config_nodedir: nodedir }),
+      label: 'npm install code-server',
+    });
+    if (installedCodeServerVersion() !== CODE_SERVER_VERSION) {
+      rmSync(codeServerPrefix, { recursive: true, force: true });
+      renameSync(staging, codeServerPrefix);
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
   const now = installedCodeServerVersion();
   if (now !== CODE_SERVER_VERSION) {
     throw new Error(`code-server install finished but ${codeServerEntry} is missing or has version ${now ?? 'none'}`);

@@ -12,9 +12,10 @@ import { startEditor } from './codeServer.js';
 import { integrationOutDir, repoRoot } from './paths.js';
 import { HarnessError, runMain } from './processes.js';
 import { START_MARKER, parseSummaryLine, type IntegrationSummary } from '../../test/integration/summary.js';
+import { recordStage } from '../test/stages.js';
 
 const HELP = `usage: npm run test:integration -- [--timeout <s>] [--grep <pattern>] [--verbose]
-  --timeout  seconds to wait for the extension host to report (default 600: a hang still ends the run)
+  --timeout  seconds to wait for the extension host to report (default 1200: a hang still ends the run)
   --grep     only run tests whose full title matches
   --verbose  echo code-server and workbench logs
   --extension <dir>  load the extension from another folder (default: this repo)`;
@@ -27,7 +28,7 @@ runMain('integration', async () => {
     console.log(HELP);
     return 0;
   }
-  const timeoutMs = seconds('timeout', 600);
+  const timeoutMs = seconds('timeout', 1200);
   const verbose = flag('verbose');
   const grep = option('grep');
   const entry = path.join(integrationOutDir, 'index.js');
@@ -95,7 +96,14 @@ runMain('integration', async () => {
     return 1;
   }
   const counts = summary ? `${summary.passes} passed, ${summary.failures} failed, ${summary.pending} pending` : 'no summary line received';
-  if (outcome === 0 && summary && summary.failures === 0 && summary.passes > 0) {
+  const ok = outcome === 0 && summary !== undefined && summary.failures === 0 && summary.passes > 0;
+  recordStage('integration', {
+    tests: (summary?.passes ?? 0) + (summary?.failures ?? 0),
+    failed: summary ? summary.failures : 1,
+    ok,
+    seconds: secs,
+  });
+  if (ok) {
     console.log(`integration: PASSED — ${counts} in code-server's extension host (${secs} s).`);
     return 0;
   }

@@ -95,7 +95,16 @@ async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> 
     stdio: ['ignore', 'inherit', 'inherit'],
     label: 'vsce package',
   });
-  console.log(`[package] ${path.relative(repoRoot, out)}: ${listed.length} files, ${(statSync(out).size / 1024).toFixed(1)} KB`);
+  const size = statSync(out).size;
+  console.log(`[package] ${path.relative(repoRoot, out)}: ${listed.length} files, ${(size / 1024).toFixed(1)} KB`);
+  // The budget is a test: a VSIX past it fails the package step, and so npm test.
+  const budget = (JSON.parse(readFileSync(path.join(repoRoot, 'bench', 'budgets.json'), 'utf8')) as { vsix: number }).vsix;
+  if (size > budget) {
+    throw new HarnessError(
+      `the VSIX is ${size} bytes, over its budget of ${budget} bytes in bench/budgets.json (${((size - budget) / 1024).toFixed(1)} KiB over): ` +
+        'unzip -lv it to see what grew; raise the budget only with a reason in its $comment',
+    );
+  }
   const bundle = out.replace(/\.vsix$/, '.mcpb');
   const packed = await writeMcpBundle(path.join(repoRoot, 'dist'), bundle);
   console.log(`[package] ${path.relative(repoRoot, bundle)}: ${packed.length} files, ${(statSync(bundle).size / 1024).toFixed(1)} KB`);

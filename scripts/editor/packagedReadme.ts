@@ -33,8 +33,8 @@ export function userPages(read: (page: string) => string): Map<string, string> {
   return new Map(USER_PAGES.map((page) => [page, read(page)]));
 }
 
-/** README sections for people building from source, not users of the installed extension. */
-export const CONTRIBUTOR_SECTIONS = ['Install', 'Contributing'] as const;
+/** README sections for people building from source or measuring it, not users of the installed extension. */
+export const CONTRIBUTOR_SECTIONS = ['Install', 'Contributing', 'Performance'] as const;
 
 export function shippedImagePath(name: string): string {
   return `media/readme/${name}.webp`;

@@ -1,14 +1,23 @@
-// Fixed locations and versions shared by every editor script. Everything the harness downloads or
-// creates lives under `.cache/` (git-ignored) or a temp dir, never in the user's real HOME.
+// Fixed locations and versions shared by every editor script. What the harness downloads lives in a per-user cache
+// (userCacheDir), what a run creates under `.cache/` (git-ignored) or a temp dir, never elsewhere in the user's HOME.
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
+/** This checkout's own: run notes of live editors, the desktop profile. */
 export const cacheDir = path.join(repoRoot, '.cache');
+/**
+ * Shared by every checkout of this user, as Playwright and @vscode/test-electron keep their downloads: a fresh clone
+ * on a machine that ran the suite before installs nothing again. VSTK_CACHE_DIR moves it; else XDG_CACHE_HOME or ~/.cache.
+ */
+export const userCacheDir =
+  process.env.VSTK_CACHE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'voice-sms-toolkit');
 
 /** code-server 4.139.1 is VS Code 1.139.1 served to a browser; pinned so runs are reproducible. */
 export const CODE_SERVER_VERSION = '4.139.1';
-export const codeServerPrefix = path.join(cacheDir, 'code-server');
+/** Its native modules are built for the project's Node major (24), hence the name. */
+export const codeServerPrefix = path.join(userCacheDir, `code-server-${CODE_SERVER_VERSION}-node24`);
 export const codeServerPackageDir = path.join(codeServerPrefix, 'node_modules', 'code-server');
 /** The server's real entry point; started with our Node 24 rather than through its shebang. */
 export const codeServerEntry = path.join(codeServerPackageDir, 'out', 'node', 'entry.js');

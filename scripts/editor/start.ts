@@ -62,7 +62,13 @@ runMain('start', async () => {
     );
   }
   const env = { ...process.env, PATH: pathWithProjectNode() };
-  await runToEnd('npm', ['run', '--silent', 'build'], { env, cwd: repoRoot, label: 'npm run build' });
+  // `npm test` made the development build a moment ago (scripts/test/run.ts sets VSTK_BUILT): its e2e test of
+  // npm start loads that one rather than building a second time.
+  if (process.env.VSTK_BUILT === 'dev' && existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
+    console.log('[start] using the development build npm test made (VSTK_BUILT=dev)');
+  } else {
+    await runToEnd('npm', ['run', '--silent', 'build'], { env, cwd: repoRoot, label: 'npm run build' });
+  }
   if (flag('watch')) {
     spawnGroup(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--watch'], { cwd: repoRoot, env, stdio: 'inherit' });
   }

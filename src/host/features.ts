@@ -1,21 +1,24 @@
 // Entry of dist/features.js: what commands need (their handlers, quick inputs, exports), loaded on
-// the first command instead of at activation (src/host/bundles/featuresLoader.ts).
+// the first command instead of at activation (src/host/shell/featuresLoader.ts). It sits below the shell
+// (src/host/shell, which alone loads it) and above the feature rooms, which never import the shell.
 export { commandTableIds, runTableCommand } from './commands/table.js';
 // This bundle has its own copy of the vscode-free l10n state; the loader hands it the editor's.
 export { configurePureL10n } from './platform/pureL10n.js';
-// Chat tools' implementations (src/host/chat/register.ts loads them on the first invocation).
+// Chat tools' implementations (src/host/shell/chatTools.ts loads them on the first invocation).
 export { createChatTools } from './chat/tools.js';
 // Each panel kind's controller and saved-state check (src/host/webviews/panelParts.ts), and the panels' pages.
 export { panelParts } from './webviews/panelParts.js';
-export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
-// The account overview's Export… (src/host/webviews/kinds/overview.ts asks for it when the button is pressed).
+// The account overview's Export… (the shell's panel registry hands it to the overview's panel when pressed).
 export { exportOverview } from './webviews/overview/exportOverview.js';
-// The offline demo (src/host/demo/demoHandle.ts loads it when a demo starts, stops or is left over).
+export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
+// The test seam answers the export's questions (the leak suite; the e2e suite drives the real picks).
+export { answerNextExportPick } from './quickInput/exportPicks.js';
+// The offline demo (src/host/shell/demoHandle.ts loads it when a demo starts, stops or is left over).
 export { DemoMode } from './demo/demoMode.js';
 // After an update, the MCP server copy of Set Up MCP Server (extension.ts asks for it only when one exists).
 export { refreshMcpServerCopy } from './mcp/refreshCopy.js';
-// A running watch (src/host/watch/watchHandle.ts creates it when a watch starts or resumes).
+// A running watch (src/host/shell/watchHandle.ts creates it when a watch starts or resumes).
 export { WatchRunner } from './watch/runner.js';
-// Alerts (watch/lowBalanceAlert.ts raises one through here), and the clock the test seam moves by hand.
+// Alerts (shell/lowBalanceAlert.ts raises one through here), and the clock the test seam moves by hand.
 export { raiseAlert, raisedAlerts } from './watch/alertNotice.js';
 export { ManualClock } from './watch/clock.js';

@@ -1,10 +1,11 @@
-// What activate() builds once and every command and view receives.
+// What activate() builds once and every command and view receives. The shell's objects (panels, watch, demo) are
+// named here by what the features may do with them, so no feature room imports the shell.
 import type { BalanceController } from './balance/controller.js';
 import type { ClientProvider } from './profile/clients.js';
 import type { Confirmations } from './platform/confirmations.js';
 import type { HostConfig } from './profile/config.js';
 import type { ContextKeys } from './platform/contextKeys.js';
-import type { DemoHandle } from './demo/demoHandle.js';
+import type { DemoService } from './demo/demoService.js';
 import type { HostLog } from './platform/log.js';
 import type { ProfileStorage } from './profile/profileData.js';
 import type { ProfileSecrets } from './profile/secrets.js';
@@ -14,8 +15,8 @@ import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
-import type { PanelRegistry } from './webviews/panelRegistry.js';
-import type { WatchHandle } from './watch/watchHandle.js';
+import type { PanelService } from './webviews/panelKind.js';
+import type { WatchService } from './watch/watchService.js';
 import type { WindowPlace } from './platform/windowPlace.js';
 
 export interface HostServices {
@@ -28,13 +29,13 @@ export interface HostServices {
   /** The active profile's core client, built on first use. */
   readonly clients: ClientProvider;
   /** Month view, trend and day-activities panels (open, reuse, restore). */
-  readonly panels: PanelRegistry;
+  readonly panels: PanelService;
   /** The month cache: the tree, panels, overview, exports and chat tools read months through it. */
   readonly months: MonthCache;
   /** Finished months kept on disk across windows, beneath the month cache (cleared with a profile's data). */
   readonly storedMonths: StoredMonths;
   /** The offline demo: the simulator in this extension host and its profile. */
-  readonly demo: DemoHandle;
+  readonly demo: DemoService;
   /** Sent SMS history, the last draft that did not go out and the last sent SMS (globalState, per profile). */
   readonly sms: { readonly history: SmsHistory; readonly drafts: SmsDrafts };
   /** Everything kept per profile, deleted together when the profile goes; later stores join with registerProfileData. */
@@ -44,7 +45,7 @@ export interface HostServices {
   /** Modal questions before destructive or argument-driven actions (answerable only by tests). */
   readonly confirmations: Confirmations;
   /** This window's watch of today's figures (voiceSms.startWatching): what is watched, and the running watch. */
-  readonly watch: WatchHandle;
+  readonly watch: WatchService;
   /** Where this window's extension host runs (vscode.env.remoteName; tests may pretend another place). */
   readonly place: WindowPlace;
 }

@@ -4,6 +4,7 @@
 // answers with the same sentence that went to stderr at start, so the agent can relay it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
 import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
@@ -21,7 +22,12 @@ export const MCP_TOOLS = Object.fromEntries(TOOL_SPECS.map((s) => [s.key, s.mcpN
 export function createServer(ctx: ServerContext, version: string): McpServer {
   // Not listed at all without --allow-send: an agent cannot be talked into calling what it cannot see.
   const specs = TOOL_SPECS.filter((s) => s.key !== 'sendTestSms' || ctx.allowSend);
-  const server = new McpServer({ name: SERVER_NAME, title: 'Voice & SMS Toolkit', version }, { instructions: serverInstructions(specs) });
+  // The SDK checks an elicitation's answer against its schema; @cfworker/json-schema does it without the 130 KB of
+  // ajv and its formats that the default validator would bring into dist/mcp.js (esbuild.mjs mcpSlim leaves it out).
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Voice & SMS Toolkit', version },
+    { instructions: serverInstructions(specs), jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
   // One count per profile and account, kept in its state file (so a restart does not reset it) and shared by every
   // server of the profile, whatever cap each was started with.
   const limits = new WeakMap<Connection, SendLimit>();

@@ -9,6 +9,8 @@
 //   GET    /__sim/requests  authenticated service requests (latest 500): [{ method, path, time }] (no headers)
 //   GET    /__sim/credentials  { accessKeyId, secretAccessKey }: random on every start, so tests in
 //                          another process (the e2e runner and the in-editor demo) read them here
+//   POST   /__sim/live     body {"legs": n} -> n more calls today on every instance, charged to the first account
+//                          (what live traffic brings in minutes, at once: the e2e watch test reads them at its next tick)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultList } from './faults.js';
 import type { SimState } from './state.js';
@@ -31,6 +33,8 @@ export function handleControl(
   faults: FaultList,
   state: SimState,
   credentials: { accessKeyId: string; secretAccessKey: string },
+  /** The simulator's day now (YYYYMMDD): where POST /__sim/live adds its calls. */
+  today: string,
 ): void {
   const route = `${method} ${path}`;
   if (route === 'GET /__sim/credentials') return json(res, 200, credentials);
@@ -46,15 +50,23 @@ export function handleControl(
     faults.clear();
     return json(res, 200, { faults: 0 });
   }
-  if (route === 'POST /__sim/faults') {
+  if (route === 'POST /__sim/faults' || route === 'POST /__sim/live') {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') return json(res, 415, { error: 'Send the fault as application/json.' });
-    if (body.length > MAX_CONTROL_BODY) return json(res, 413, { error: 'The fault is too large.' });
+    if (type !== 'application/json') return json(res, 415, { error: 'Send the body as application/json.' });
+    if (body.length > MAX_CONTROL_BODY) return json(res, 413, { error: 'The body is too large.' });
     let value: unknown;
     try {
       value = JSON.parse(body.toString('utf8'));
     } catch {
       return json(res, 400, { error: 'The body is not valid JSON.' });
+    }
+    if (route === 'POST /__sim/live') {
+      const legs = (value as { legs?: unknown } | null)?.legs;
+      if (typeof legs !== 'number' || !Number.isInteger(legs) || legs < 1 || legs > 100_000) {
+        return json(res, 400, { error: 'Send {"legs": n} with n a whole number from 1 to 100000.' });
+      }
+      state.live.add(legs, today);
+      return json(res, 200, { legs });
     }
     if (typeof value === 'object' && value !== null && (value as { clear?: unknown }).clear === true) {
       faults.clear();
@@ -69,6 +81,6 @@ export function handleControl(
   }
   return json(res, 404, {
     error:
-      'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests, GET /__sim/credentials.',
+      'Unknown control endpoint. Known: POST|GET|DELETE /__sim/faults, GET /__sim/received, GET /__sim/requests, GET /__sim/credentials, POST /__sim/live.',
   });
 }

@@ -36,6 +36,14 @@ export class LiveTraffic {
     this.since = undefined;
   }
 
+  /**
+   * `legs` more calls on every instance on `dateId` at once, charged like the others: what a couple of minutes of
+   * live traffic bring, for tests that must not wait for them (the control endpoint POST /__sim/live).
+   */
+  add(legs: number, dateId: string): void {
+    for (const id of this.instances) this.banked.set(key(id, dateId), (this.banked.get(key(id, dateId)) ?? 0) + legs);
+  }
+
   /** Extra legs of `instanceId` on `dateId` at `now`. */
   legs(instanceId: string, dateId: string, now: number): number {
     const banked = this.banked.get(key(instanceId, dateId)) ?? 0;

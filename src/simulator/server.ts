@@ -230,7 +230,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         return;
       }
       const body = await bodyOf(req, res);
-      handleControl(method, path, req, Buffer.isBuffer(body) ? body : Buffer.alloc(0), res, faults, state, credentials);
+      handleControl(method, path, req, Buffer.isBuffer(body) ? body : Buffer.alloc(0), res, faults, state, credentials, dateIdOf(now()));
       return;
     }
     const route = matchRoute(method, url);

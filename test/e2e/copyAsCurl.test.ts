@@ -92,11 +92,7 @@ describe('Copy Request as cURL, then run the copied text', function () {
 
   /** Waits for the "Copied cURL for …" toast and lets it finish fading in, for a readable screenshot. */
   async function copiedNote(pattern: string): Promise<void> {
-    await wb
-      .notification(new RegExp(`Copied cURL for ${pattern}`))
-      .first()
-      .waitFor({ state: 'visible' });
-    await wb.page.waitForTimeout(600);
+    await wb.toastShown(wb.notification(new RegExp(`Copied cURL for ${pattern}`)));
   }
 
   it('the palette offers the requests of the active profile', async function () {

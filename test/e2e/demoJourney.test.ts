@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { armFault, demoCredentials, demoTarget, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
+import { armFault, demoCredentials, demoTarget, receivedSms, requestsServed, type ReceivedSms } from './support/simulatorControl.js';
 import { until, textMatching } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
@@ -116,7 +116,13 @@ describe('offline demo journey (welcome view → SMS → lost answer → balance
       .first()
       .waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal((await received()).length - before, 1, 'exactly one SMS reached the demo simulator');
-    await wb.page.waitForTimeout(1_000);
+    // A barrier instead of a pause: a later request of this window (a balance read) has reached the simulator, and
+    // still no second SMS has.
+    const served = (await requestsServed(demoTarget(demoUrl))).length;
+    await wb.runCommand(`${COMMAND_CATEGORY}: Refresh Balance`);
+    await until('the balance read to reach the demo simulator', async () =>
+      (await requestsServed(demoTarget(demoUrl))).slice(served).some((r) => r.path.includes('/balance')),
+    );
     assert.equal((await received()).length - before, 1, 'and it was not resent');
     await wb.clearNotifications();
   });

@@ -1,3 +1,4 @@
+// Its own editor for the update: a PATH without `node` and a VSIX installed over the first, which the shared editor must not get.
 // "Set Up MCP Server for Another Client…" through the real UI of the installed VSIX: the palette command,
 // its pick of agents, the snippet shown in an editor and copied, and the note on the secret. The snippet
 // names the stable launcher in the extension's global storage (which exists, outside the extension's folder),
@@ -18,6 +19,7 @@ import { COMMAND_CATEGORY, EXTENSION_ID, VIEW_CONTAINER_TITLE } from '../integra
 import { bumpedVsix } from './support/bumpedVsix.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { simulatorSuite } from './support/signedInSuite.js';
+import { until } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E MCP';
@@ -64,7 +66,7 @@ describe('Set Up MCP Server for Another Client', function () {
 
   it('offers the agents, then shows and copies the VS Code configuration without a credential', async function () {
     const { text, config } = await copyVsCodeSnippet(wb, true);
-    await wb.page.waitForTimeout(600);
+    await wb.toastShown(wb.notification(/Copied the VS Code \(mcp\.json\)/));
     await wb.screenshot('mcp-02-snippet');
 
     const server = config.servers['voice-sms-e2e-mcp'];
@@ -181,9 +183,11 @@ describe('MCP server snippet after an extension update (no node on PATH)', funct
     await w.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await w.activityBarItem(VIEW_CONTAINER_TITLE).waitFor({ state: 'visible', timeout: 60_000 });
     await w.openViewContainer(VIEW_CONTAINER_TITLE);
-    const deadline = Date.now() + 45_000;
-    while (!readFileSync(launcher, 'utf8').includes(`./${newVersion}-`) && Date.now() < deadline) await w.page.waitForTimeout(500);
-    assert.ok(readFileSync(launcher, 'utf8').includes(`./${newVersion}-`), 'the launcher names the new copy');
+    await until(
+      'the launcher to name the new copy',
+      () => Promise.resolve(readFileSync(launcher, 'utf8').includes(`./${newVersion}-`)),
+      45_000,
+    );
     await runCopied();
   });
 });

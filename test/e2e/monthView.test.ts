@@ -206,7 +206,9 @@ describe('month view, trend and day activities in the editor', function () {
     await pickInstanceIfAsked();
     const trend = await wb.webviewWith('tr.month-row', 40_000);
     assert.equal(await trend.locator('tr.month-row').count(), 12);
-    await wb.page.waitForTimeout(1_000);
+    // The rows are drawn once the months are in: the notification's timer is cleared by then, or it fired before
+    // and its toast is in the page. Two frames let the workbench draw one already asked for.
+    await wb.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const toasts = await wb.page.evaluate<string[]>('window.__vstkToasts');
     assert.deepEqual(
       toasts.filter((t) => /Loading 12 months/.test(t)),

@@ -1,3 +1,4 @@
+// Its own editor: `npm start` starts one, as a developer gets it, with the repository linked.
 // `npm start` as a developer runs it: a second code-server with the repo linked, in the offline
 // demo mode. Opening the Voice & SMS view activates the extension, which starts the simulator inside
 // its own extension host on the port npm start pinned (VOICESMS_DEMO_PORT): the demo instances

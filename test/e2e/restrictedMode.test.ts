@@ -1,6 +1,6 @@
+// Its own editor: Workspace Trust must be on here, and the shared editor has it off.
 // Restricted Mode: in an untrusted folder the extension still works (the demo signs in and lists
 // its instances) but the folder's pinned voice instance stays out until the user trusts the folder.
-// Runs its own code-server with Workspace Trust on; the shared editor has it off.
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';

@@ -146,7 +146,14 @@ async function settled(wb: Workbench): Promise<void> {
     .notification(/Sending SMS to/)
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 });
-  await wb.page.waitForTimeout(600);
+  // Every toast on show has finished its transitions.
+  await wb.page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll('.notification-toast-container')].flatMap((el) =>
+        el.getAnimations({ subtree: true }).map((a) => a.finished),
+      ),
+    ),
+  );
 }
 
 function credentials(sim: SimulatorInfo): { accessKeyId: string; secretAccessKey: string } {

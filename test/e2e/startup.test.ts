@@ -25,6 +25,14 @@ function activationsLogged(): number {
   return extensionLogs(path.join(session().userDataDir, 'logs')).reduce((n, l) => n + [...l.text.matchAll(/Activated in \d/g)].length, 0);
 }
 
+/** How many windows have logged that they started signed out. */
+function startupsSignedOut(): number {
+  return extensionLogs(path.join(session().userDataDir, 'logs')).reduce(
+    (n, l) => n + [...l.text.matchAll(/Start-up: signed out, nothing to read/g)].length,
+    0,
+  );
+}
+
 /** The simulator's requests after the newest of `before` (its log keeps the latest 500, so a count could stall). */
 async function servedSince(sim: SimulatorInfo, before: { time: number }[]): Promise<{ method: string; path: string }[]> {
   const last = before.at(-1)?.time ?? -Infinity;
@@ -111,11 +119,13 @@ describe('awake at start-up: a window of a signed-out user asks the service noth
 
   it('activates in a new window and makes no request', async function () {
     const activations = activationsLogged();
+    const signedOutBefore = startupsSignedOut();
     const before = await requestsServed(sim);
     wb = await Workbench.open();
     await until('the extension activated in the new window', () => Promise.resolve(activationsLogged() > activations), 60_000);
-    // What start-up reads (settings, the secret store) is read within a moment; give a request time to arrive.
-    await wb.page.waitForTimeout(5_000);
+    // The window has read the settings and the secret store and knows it is signed out: whatever it would ask at
+    // start-up it has asked by now (the balance is read on that same change).
+    await until('the new window to know it is signed out', () => Promise.resolve(startupsSignedOut() > signedOutBefore), 60_000);
     assert.deepEqual(await servedSince(sim, before), [], 'requests at start-up while signed out');
     assert.equal(await wb.statusBarItem(BALANCE).count(), 0, 'a balance in the status bar while signed out');
   });

@@ -1,12 +1,17 @@
-// The watch over the offline demo, in the real UI of the installed VSIX, waiting for real ticks: start the demo,
-// Start Watching two instances from the palette, see the status-bar item appear with today's call legs, tick up as
-// the demo's calls arrive (its live traffic runs while a watch does), and the low-balance alert appear as the demo
-// account is charged for them — within the couple of minutes a new user would wait; a click on the status bar opens
-// today's month view, whose today row the next tick changes in place. Screenshots for docs/usage.md.
+// The watch over the offline demo, in the real UI of the installed VSIX: start the demo, Start Watching two instances
+// from the palette, see the status-bar item appear with today's call legs. Then the suite's one wait for a real tick:
+// the demo's simulator is told to add calls today (its control endpoint, POST /__sim/live: what its live traffic
+// brings in minutes, at once), and at the watch's next tick (its 10 s floor) the status bar shows the change and
+// today's month view, opened by a click on the status bar, changes its row in place. The low-balance alert follows a
+// balance reading once the calls are charged (Refresh Balance: the alert listens to every reading, watch or not).
+// Every other clock of the watch is driven by the test seam in test/integration/watch.test.ts. Screenshots for
+// docs/usage.md.
 import * as assert from 'node:assert/strict';
+import { DEMO_PROFILE_NAME } from '../../src/shared/ids.js';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { until } from './support/wait.js';
+import { demoTarget } from './support/simulatorControl.js';
+import { textMatching, until } from './support/wait.js';
 import { Workbench } from './support/workbench.js';
 
 const VIEW = 'Voice Instances';
@@ -14,11 +19,23 @@ const WATCHED = [DEMO_INSTANCES[0] ?? 'VI-DEMO-01', DEMO_INSTANCES[1] ?? 'VI-DEM
 /** "1,234 (+5)": today's call legs of the watched instances and the change since the watch began (codicons are not text). */
 const FIGURES = /^\s*([\d,.\u202f\u00a0]+) \((\+\d+|\u00b10|\u2212\d+)\)/;
 
-describe('watch over the offline demo (real ticks)', function () {
+/** Adds `legs` calls today on every demo instance, charged to the demo account (src/simulator/control.ts). */
+async function addCalls(demoUrl: string, legs: number): Promise<void> {
+  const target = demoTarget(demoUrl);
+  const res = await fetch(`${demoUrl}/__sim/live`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sim-token': target.controlToken },
+    body: JSON.stringify({ legs }),
+  });
+  assert.equal(res.status, 200, `POST /__sim/live: ${await res.text()}`);
+}
+
+describe('watch over the offline demo (one real tick)', function () {
   this.timeout(300_000);
   let wb: Workbench;
   let started = false;
   let watching = false;
+  let demoUrl = '';
 
   before(async function () {
     wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
@@ -38,6 +55,8 @@ describe('watch over the offline demo (real ticks)', function () {
     await wb.welcomeButton(/offline demo/i, VIEW).click();
     started = true;
     await wb.treeRow(WATCHED[0]!, VIEW).waitFor({ state: 'visible', timeout: 30_000 });
+    // The Account view names the demo simulator's loopback address: the test's only way to its control endpoint.
+    demoUrl = `http://${await textMatching(wb.treeRowDescription(wb.treeRow(DEMO_PROFILE_NAME, 'Account')), /^127\.0\.0\.1:\d+$/)}`;
     await wb.runCommand(`${COMMAND_CATEGORY}: Start Watching Voice Instances…`);
     await wb.quickInput.waitOpen();
     for (const id of WATCHED) {
@@ -60,31 +79,13 @@ describe('watch over the offline demo (real ticks)', function () {
     await wb.screenshot('watch-01-status-bar');
   });
 
-  it('ticks: the call legs grow as the demo calls arrive, and the change since the watch began is shown', async function () {
+  it("one real tick: today's calls grow; the status bar shows the change, and today's month view opened from it changes its row in place", async function () {
     if (!watching) this.skip();
     const item = wb.statusBarItem(FIGURES);
     const first = FIGURES.exec((await item.textContent()) ?? '');
     assert.ok(first, 'figures in the status bar');
-    await until(
-      'the status bar to tick up',
-      async () => {
-        const m = FIGURES.exec((await item.textContent()) ?? '');
-        return m !== null && m[2]!.startsWith('+') && m[1] !== first[1];
-      },
-      60_000,
-    );
-    // The tooltip names each instance with the time of its last reading.
-    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'read at' }).first();
-    await wb.hoverUntil(item, hover);
-    // Each instance with its legs and its change since the watch began: +n, ±0 or −n.
-    for (const id of WATCHED) assert.match((await hover.textContent()) ?? '', new RegExp(`${id}: [\\d,.]+ \\((?:\\+|\u00b1|\u2212)?\\d+`));
-    await wb.screenshot('watch-02-tooltip', { keepHover: true });
-    await wb.moveMouseAway();
-  });
-
-  it("a click on the status bar opens today's month view; the next tick changes today's row in place, marked and announced", async function () {
-    if (!watching) this.skip();
-    await wb.statusBarItem(FIGURES).click();
+    // A click on the status bar opens today's month view of the first watched instance.
+    await item.click();
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const row = `tr[data-date-id="${today}"]`;
     const frame = await wb.webviewWith(row);
@@ -93,22 +94,43 @@ describe('watch over the offline demo (real ticks)', function () {
     // The row element on show now: a page painted afresh would replace it, an update in place keeps it.
     const shown = await frame.locator(row).elementHandle();
     assert.ok(shown, "today's row is shown");
+
+    await addCalls(demoUrl, 3);
+    // The watch reads again at its next tick (10 s here), whatever else the demo's own live traffic brought.
+    await until(
+      'the status bar to show the new calls',
+      async () => {
+        const m = FIGURES.exec((await item.textContent()) ?? '');
+        return m !== null && m[2]!.startsWith('+') && m[1] !== first[1];
+      },
+      45_000,
+    );
     await until(
       "today's call legs to change in the open month view",
       async () => ((await cell.textContent()) ?? '').trim() !== before,
-      90_000,
+      45_000,
     );
     assert.equal(await shown.evaluate((el) => el.isConnected), true, 'the same row element, changed in place');
     await until('the change announced politely', async () =>
       /updated/i.test((await frame.locator('[role="status"]').allTextContents()).join(' ')),
     );
     await wb.screenshot('watch-04-month-view-live');
+
+    // The tooltip names each instance with the time of its last reading, its legs and its change: +n, ±0 or −n.
+    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'read at' }).first();
+    await wb.hoverUntil(item, hover);
+    for (const id of WATCHED) assert.match((await hover.textContent()) ?? '', new RegExp(`${id}: [\\d,.]+ \\((?:\\+|\u00b1|\u2212)?\\d+`));
+    await wb.screenshot('watch-02-tooltip', { keepHover: true });
+    await wb.moveMouseAway();
   });
 
-  it('the demo balance falls and the low-balance alert appears within a couple of minutes', async function () {
+  it('the demo balance falls below the threshold with the calls charged, and the low-balance alert appears', async function () {
     if (!watching) this.skip();
+    // 300 calls on every instance at 0.40 EUR each take the demo's 123.45 EUR far below the default threshold (5).
+    await addCalls(demoUrl, 300);
+    await wb.runCommand(`${COMMAND_CATEGORY}: Refresh Balance`);
     const alert = wb.notification(/The balance of .* is .*, at or below 5/);
-    await alert.first().waitFor({ state: 'visible', timeout: 180_000 });
+    await alert.first().waitFor({ state: 'visible', timeout: 30_000 });
     await wb.screenshot('watch-03-low-balance-alert');
   });
 });

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations } from './modals.js';
-import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
 import { waitFor } from './waitFor.js';
 import { TOOL_SPECS } from '../../src/tools/index.js';
 
@@ -161,6 +161,20 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.equal(compared?.lastDay, Number(data.currentDay.slice(8, 10)));
     assert.equal(data.previous?.totals.days, compared?.previousLastDay);
     assert.match(first, /Change, \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}: call legs [+-]?\d+/);
+  });
+
+  it('reads months through the month cache: a month open in a panel costs the chat tool no request', async function () {
+    // A past month (nothing reloads it) of another instance than the other tests read, opened in a panel first.
+    const other = DEMO_INSTANCES[3] ?? 'VI-DEMO-04';
+    const monthId = previousMonthId(previousMonthId(utcMonthId(new Date())));
+    const asked = (m: string): number => sim.requests.filter((r) => r.path.endsWith(`/vvoice/${other}/calls/${m}`)).length;
+    const title = await vscode.commands.executeCommand<string>('voiceSms.openMonthView', { instanceId: other, monthId });
+    await api.panelContent(title);
+    assert.equal(asked(monthId), 1, 'the panel asked for its month once');
+    const result = await invoke('voiceSms_getMonthView', { instanceId: other, monthId });
+    assert.ok(json<{ totals: Totals }>(result).totals.callLegs >= 0);
+    assert.equal(asked(monthId), 1, 'the chat tool read the month the panel had loaded, without a request');
+    assert.equal(asked(previousMonthId(monthId)), 1, 'and the month before, which the panel had loaded for its comparison');
   });
 
   it('getTrend returns N months ending with endMonthId, the newest equal to the month view', async function () {

@@ -5,8 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { waitFor } from './waitFor.js';
 import { COMMANDS } from '../../src/shared/ids.js';
-import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 import { channelText } from './logFile.js';
 
@@ -48,8 +49,11 @@ describe('command table and wrapper', function () {
       await new Promise((r) => setTimeout(r, 200));
       after = count(await channelText(api), 'Copy ID failed');
     }
-    // A little longer: a second notification of the same failure would log a second line.
-    await new Promise((r) => setTimeout(r, 500));
+    // A barrier, not a pause: a line logged after the command returned has reached the file, and a second report
+    // of the same failure would have been written before it.
+    const barrier = `command table barrier ${Date.now()}`;
+    api.log.info(barrier);
+    await waitFor('the barrier line in the log', async () => (await channelText(api)).includes(barrier));
     after = count(await channelText(api), 'Copy ID failed');
     assert.equal(after - before, 1, 'the failure was not reported exactly once');
   });

@@ -8,8 +8,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
-import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
+import { waitFor } from './waitFor.js';
 
 const PROFILE = 'Panel soak';
 const PANELS = 200;
@@ -85,7 +86,7 @@ describe('panel soak: 200 month views opened and closed', function () {
   }
 
   it(`leaves no panel, timer, handle or retained heap behind after ${PANELS} panels`, async function () {
-    this.timeout(300_000);
+    this.timeout(600_000);
     // Warm-up: the features bundle, the webview bundle's first load and the client's connection.
     for (let i = 0; i < 10; i++) await cycle(i);
     fullGc();
@@ -93,8 +94,8 @@ describe('panel soak: 200 month views opened and closed', function () {
     const resourcesBefore = resources();
 
     for (let i = 0; i < PANELS; i++) await cycle(i);
-    // Give disposals and keep-alive timers their turn before measuring.
-    await new Promise((r) => setTimeout(r, 500));
+    // Every panel disposed before measuring (timers and sockets settle in settledResources below).
+    await waitFor('every panel disposed', () => api.footprint().openPanels === 0);
     fullGc();
     const grown = process.memoryUsage().heapUsed - heapBefore;
     const after = api.footprint();

@@ -91,7 +91,9 @@ describe('corporate TLS: a service signed by a private CA', function () {
     const trust = report.lines.find((l) => l.label === 'TLS trust');
     assert.ok(trust?.value.includes('1 from …/corp-root.pem (voiceSms.tls.caFile: CN=Voice SMS Test Root CA)'), trust?.value);
     assert.ok(!report.text.includes(dir), `the CA file's folder in the report: ${report.text}`);
-    assert.equal(report.lines.find((l) => l.label === 'Round trip')?.verdict, 'ok', JSON.stringify(report.lines));
+    // The request went through the private CA's chain; how fast it came back depends on the machine ('warn' past 2 s).
+    const roundTrip = report.lines.find((l) => l.label === 'Round trip');
+    assert.ok(roundTrip && roundTrip.verdict !== 'fail' && /answered in \d+ ms/.test(roundTrip.value), JSON.stringify(report.lines));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
-import type { VoiceSmsTestApi } from '../../src/host/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';
 
@@ -88,6 +88,8 @@ describe('watch: one read per instance per interval, focus, Retry-After, balance
   });
 
   it('reads the balance every watch.balanceMinutes while the watch runs', async function () {
+    // Five minutes of the hand-moved clock are thirty ticks of three reads each: seconds on a busy machine.
+    this.timeout(120_000);
     await api.balance.settled();
     const before = balanceReads();
     await api.watch.advance(5 * 60_000);

@@ -2,39 +2,49 @@
 // window's trend or month view can answer from here without a request. One small file per month:
 //   <dir>/<profile hash>-<scope hash>-<YYYYMM>.json
 // so a write replaces one whole file (temp + rename, atomic against a crash or another window), a profile is
-// cleared by its file-name prefix without reading anything, and the bound counts directory entries and bytes. The
+// cleared by its file-name prefix without reading anything, and the bound counts directory entries and bytes —
+// counted again from the folder at every batch, since other windows write to it too. The
 // file holds no profile name, URL or account in clear: only a hash of the scope, checked on every read. What is
 // kept is the answer as sent (run through the host's scrub first, so no credential reaches the disk), and a read
 // passes it through the same door as a network answer (size cap, envelope, boundary, month parse): a file is
-// never trusted more than the service. A file that is too large, does not parse, has another format or version,
-// belongs to another scope, or holds a month that was not finished when stored is ignored (the log says so) and
-// deleted; the month is asked of the service again and written anew.
-import { promises as fs } from 'node:fs';
+// never trusted more than the service. A file that is not a regular file (a link, a FIFO), is too large, does not
+// parse, has another format or version, belongs to another scope, or holds a month that was not finished when
+// stored is ignored (the log says so) and deleted; the month is asked of the service again and written anew.
+import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { nodeCrypto } from '../nodeBuiltins.js';
 import { readCapped } from '../readCapped.js';
+import { OFF_THREAD_CHARS } from '../answerThread/reader.js';
 import { AnswerBoundary, type SecretMask } from '../boundary.js';
-import { OPERATION_MAX_BYTES, type MonthViewResult } from '../client.js';
+import type { MonthViewResult } from '../client.js';
 import { interpretMonthView } from '../api/monthView.js';
 import { interpretResponse } from '../api/response.js';
 import { addMonths, daysInMonth, monthIdOf } from '../model/month.js';
+import { doubtedServiceDay, doubtInWords, MAX_SERVICE_DAY_SKEW_DAYS } from '../../shared/serviceDay.js';
 
 export const STORE_FORMAT = 'voiceSms.finishedMonth';
 /** 2: the answer as sent, parsed again on every read (1 kept the parsed view, trusted as read). */
 export const STORE_VERSION = 2;
 export const DEFAULT_STORED_MONTHS_LIMIT = 5000;
 /**
+ * An answer this large (UTF-8 bytes) or larger is not stored, and a stored one is not read. Reading a stored month
+ * back scrubs and parses it on the caller's thread, the extension host's: under this size that costs 20 ms at
+ * worst, while a month padded to 1 MB held it 143-367 ms on every read. The size is the one from which the client
+ * reads a network answer on the answer thread (answerThread/reader.ts). A real month view (31 days of five
+ * counters) is about 10 KB, so only a padded answer is refused; it is asked of the service again when needed, and
+ * that read happens off the host's thread.
+ */
+export const MAX_STORED_ANSWER_BYTES = OFF_THREAD_CHARS;
+/**
  * Bytes all stored months may take together (all profiles); the least recently stored go first beyond it. An
- * ordinary month (the demo's, 31 days) is 9-10 KB on disk, so 5,000 of them fit (about 45 MiB); a month at the
- * answer cap (1 MiB) takes up to 2 MiB, so at most 32 of those do.
+ * ordinary month (the demo's, 31 days) is 9-10 KB on disk, so 5,000 of them fit (about 45 MiB).
  */
 export const STORED_MONTHS_MAX_BYTES = 64 * 1024 * 1024;
 /**
- * One file at most: the answer cap of a month view (OPERATION_MAX_BYTES.calls), which JSON escaping can at most
- * double (XML allows no control character but tab and line breaks), plus the few fields around it. A larger file
- * is not read at all.
+ * One file at most: the largest stored answer, which JSON escaping can at most double (XML allows no control
+ * character but tab and line breaks), plus the few fields around it. A larger file is not read at all.
  */
-export const MAX_STORED_FILE_BYTES = 2 * OPERATION_MAX_BYTES.calls + 4096;
+export const MAX_STORED_FILE_BYTES = 2 * MAX_STORED_ANSWER_BYTES + 4096;
 /** Writes wait this long for more months, so a 12-month trend is one batch (default). */
 export const DEFAULT_FLUSH_DELAY_MS = 750;
 /**
@@ -42,12 +52,18 @@ export const DEFAULT_FLUSH_DELAY_MS = 750;
  * service reports as its current day is taken as finished only once UTC is a whole day past the month.
  */
 const LAST_DAY_MARGIN_MS = 24 * 60 * 60 * 1000;
-/**
- * A service day further than this from this computer's clock is not believed (no time zone is more than a day
- * from UTC; a day more for a clock slightly off): a `currentDateID` of 20991231 must not make a month finished.
- */
-export const MAX_SERVICE_DAY_SKEW_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Another store's temp file younger than this may be a write under way (in another window): a clear leaves it.
+ * Older ones are what an interrupted write left behind, and go at the next clear or batch.
+ */
+export const STALE_TEMP_MS = 10 * 60 * 1000;
+/**
+ * Stored files are opened without following a link and without waiting: a FIFO put in the folder would otherwise
+ * hold one of libuv's four threads until a writer came, and four of them every file read and DNS lookup of the
+ * host. (Windows has neither flag, nor FIFOs in a folder.)
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** Whose month: a stored month answers only the same profile, base URL, account and instance. */
 export interface MonthScope {
@@ -126,43 +142,14 @@ function finishedBy(monthId: string, currentDateId: string, now: number): boolea
 }
 
 /**
- * Whole days between the service's current day and this computer's (UTC) day at `now`; undefined when the
- * service's day is not a calendar date.
- */
-export function serviceDaySkew(currentDateId: string, now: number): number | undefined {
-  if (!DATE_ID.test(currentDateId)) return undefined;
-  const y = Number(currentDateId.slice(0, 4));
-  const m = Number(currentDateId.slice(4, 6));
-  const d = Number(currentDateId.slice(6, 8));
-  const at = Date.UTC(y, m - 1, d);
-  const back = new Date(at);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return undefined;
-  const today = new Date(now);
-  return Math.round((at - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) / DAY_MS);
-}
-
-/**
- * Why the service's current day is not believed at `now`: not a date; more than MAX_SERVICE_DAY_SKEW_DAYS ahead
- * of this computer's clock; or, in an answer for this computer's month or a later one (where it is today), as far
- * behind. A past month's answer may name an earlier day (the simulator names the month's last day).
- */
-function doubtedDay(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
-  const skew = serviceDaySkew(view.currentDateId, now);
-  if (skew === undefined) return `the service's current day ${view.currentDateId} is not a date`;
-  const current = view.monthId >= monthIdOf(new Date(now));
-  if (skew <= MAX_SERVICE_DAY_SKEW_DAYS && (!current || skew >= -MAX_SERVICE_DAY_SKEW_DAYS)) return undefined;
-  const today = new Date(now).toISOString().slice(0, 10);
-  return `the service's current day ${view.currentDateId} is ${Math.abs(skew)} days ${skew > 0 ? 'ahead of' : 'behind'} this computer's clock (${today} UTC), not believed`;
-}
-
-/**
  * Why a month may not be kept as finished at `now`, or undefined when it may: the service must report it as over,
- * its current day must be within MAX_SERVICE_DAY_SKEW_DAYS of this computer's clock, and the month must lie
- * before this computer's (UTC) month — whatever the service says, the current month is never stored.
+ * its current day must be believed (shared/serviceDay.ts: within MAX_SERVICE_DAY_SKEW_DAYS of this computer's
+ * clock), and the month must lie before this computer's (UTC) month — whatever the service says, the current month
+ * is never stored.
  */
 export function notFinishedReason(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
-  const doubted = doubtedDay(view, now);
-  if (doubted !== undefined) return doubted;
+  const doubted = doubtedServiceDay(view, now);
+  if (doubted !== undefined) return doubtInWords(doubted);
   if (!(view.monthId < monthIdOf(new Date(now)))) return "the month is not over by this computer's clock";
   if (!isFinishedMonth(view, now)) return 'the service does not report the month as finished';
   return undefined;
@@ -189,14 +176,32 @@ function utf8Bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/** At most `max` + 1 bytes of a file, whatever its size claims (a growing or special file is not read whole). */
-async function readFileCapped(file: string, max: number): Promise<Buffer> {
-  const handle = await fs.open(file, 'r');
+/**
+ * At most `max` + 1 bytes of a stored file (a file growing while read is not read whole); a string: why it is
+ * refused unread (a link, a FIFO or anything else not a regular file, or larger than `max`); undefined: no such
+ * file, or it cannot be opened now.
+ */
+async function readStoredFile(file: string, max: number): Promise<Buffer | string | undefined> {
+  let handle: fs.FileHandle;
   try {
+    handle = await fs.open(file, OPEN_FLAGS);
+  } catch (e) {
+    // O_NOFOLLOW refuses a symbolic link as ELOOP (Linux, macOS) or EMLINK (FreeBSD).
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ELOOP' || code === 'EMLINK' ? 'a symbolic link' : undefined;
+  }
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) return 'not a regular file';
+    if (s.size > max) return `larger than ${max} bytes`;
     return await readCapped(handle, max);
   } finally {
     await handle.close();
   }
+}
+
+function errorCode(e: unknown): string | undefined {
+  return (e as NodeJS.ErrnoException | undefined)?.code;
 }
 
 export class MonthStore {
@@ -213,13 +218,15 @@ export class MonthStore {
   private readonly pending = new Map<string, Pending>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  /** Files and bytes on disk as far as this store knows (undefined until first counted): the bound is checked cheaply. */
-  private count: number | undefined;
-  private bytes = 0;
   /** Bumped by every clear: a batch taken before a clear must not write its months back. */
   private generation = 0;
-  /** Service days already logged as not believed (one line each, not one per month of a trend). */
+  /** In this store's temp names: a clear tells its own temp files from another window's. */
+  private readonly tag = `${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}`;
+  /** Temp files this store is writing now: a clear in this window leaves them to their write. */
+  private readonly writing = new Set<string>();
+  /** Service days already logged as not believed, and months too large to keep (one line each, not one per read). */
   private readonly doubted = new Set<string>();
+  private readonly oversized = new Set<string>();
 
   constructor(options: MonthStoreOptions) {
     this.dir = options.dir;
@@ -246,17 +253,12 @@ export class MonthStore {
     const waiting = this.pending.get(name);
     // Taken from the network a moment ago: it passed the client's checks already.
     if (waiting !== undefined) return waiting.result;
-    let bytes: Buffer;
-    try {
-      bytes = await readFileCapped(path.join(this.dir, name), MAX_STORED_FILE_BYTES);
-    } catch {
-      return undefined;
-    }
-    const why = this.check(bytes, scope, monthId);
+    const bytes = await readStoredFile(path.join(this.dir, name), MAX_STORED_FILE_BYTES);
+    if (bytes === undefined) return undefined;
+    const why = typeof bytes === 'string' ? bytes : this.check(bytes, scope, monthId);
     if (typeof why === 'string') {
       this.log?.warn(`Stored month ${monthId} (${name}) ignored and deleted: ${why}. It is asked of the service again.`);
       await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
-      this.count = undefined;
       return undefined;
     }
     return why;
@@ -269,16 +271,22 @@ export class MonthStore {
   put(scope: MonthScope, monthId: string, result: MonthViewResult): boolean {
     if (!this.enabled() || this.limit === 0 || !MONTH_ID.test(monthId) || result.view.monthId !== monthId) return false;
     const now = this.now();
-    const doubted = doubtedDay(result.view, now);
+    const doubted = doubtedServiceDay(result.view, now);
     if (doubted !== undefined) {
       // Logged once per day claimed, not once per month of a trend.
-      if (!this.doubted.has(result.view.currentDateId)) {
-        if (this.doubted.size < 100) this.doubted.add(result.view.currentDateId);
-        this.log?.warn(`Month ${monthId} not stored: ${doubted}.`);
-      }
+      this.once(this.doubted, result.view.currentDateId, `Month ${monthId} not stored: ${doubtInWords(doubted)}.`);
       return false;
     }
     if (notFinishedReason(result.view, now) !== undefined) return false;
+    // Length first: a padded answer is not measured byte by byte on the caller's path.
+    if (result.rawXml.length >= MAX_STORED_ANSWER_BYTES || utf8Bytes(result.rawXml) >= MAX_STORED_ANSWER_BYTES) {
+      this.once(
+        this.oversized,
+        fileName(scope, monthId),
+        `Month ${monthId} not stored: its answer is ${Math.round(utf8Bytes(result.rawXml) / 1024)} KiB, a stored month is under ${MAX_STORED_ANSWER_BYTES / 1024} KiB (reading it back would hold the editor). It is asked of the service when needed.`,
+      );
+      return false;
+    }
     this.pending.set(fileName(scope, monthId), { scope, monthId, storedAt: now, result });
     this.schedule();
     return true;
@@ -326,6 +334,12 @@ export class MonthStore {
     await this.flush();
   }
 
+  private once(logged: Set<string>, key: string, line: string): void {
+    if (logged.has(key)) return;
+    if (logged.size < 100) logged.add(key);
+    this.log?.warn(line);
+  }
+
   private async remove(which: (name: string) => boolean): Promise<number> {
     this.generation++;
     // A batch under way finishes first, so none of its files is written after the clear.
@@ -338,13 +352,27 @@ export class MonthStore {
       return 0;
     }
     for (const name of names) {
-      // Temp files of an interrupted write go too.
-      if (!(FILE_NAME.test(name) || name.endsWith('.tmp')) || !which(name)) continue;
-      await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
-      if (FILE_NAME.test(name)) removed++;
+      if (!which(name)) continue;
+      if (FILE_NAME.test(name)) {
+        await fs.rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+        removed++;
+      } else if (name.endsWith('.tmp')) {
+        // Temp files of an interrupted write go too; not one being written (here or in another window).
+        await this.removeTemp(name, Date.now());
+      }
     }
-    this.count = undefined;
     return removed;
+  }
+
+  /** Deletes temp file `name` unless a write may still be under way: this store's own, or another's younger than STALE_TEMP_MS. */
+  private async removeTemp(name: string, now: number): Promise<void> {
+    if (this.writing.has(name)) return;
+    const file = path.join(this.dir, name);
+    if (!name.includes(`.${this.tag}.`)) {
+      const s = await fs.lstat(file).catch(() => undefined);
+      if (!s || now - s.mtimeMs < STALE_TEMP_MS) return;
+    }
+    await fs.rm(file, { force: true }).catch(() => undefined);
   }
 
   private schedule(): void {
@@ -374,7 +402,7 @@ export class MonthStore {
     }
     if (typeof elapsedMs !== 'number' || !Number.isFinite(elapsedMs) || elapsedMs < 0) return 'no request time';
     if (typeof rawXml !== 'string') return 'no answer';
-    if (utf8Bytes(rawXml) > OPERATION_MAX_BYTES.calls) return `an answer larger than ${OPERATION_MAX_BYTES.calls} bytes`;
+    if (utf8Bytes(rawXml) >= MAX_STORED_ANSWER_BYTES) return `an answer of ${MAX_STORED_ANSWER_BYTES} bytes or more`;
     let result: MonthViewResult;
     try {
       // The client's own steps for an answer: envelope and status, the boundary's scrub and caps, the month parse.
@@ -396,7 +424,8 @@ export class MonthStore {
   }
 
   /** The file a pending month becomes: every string through the same scrub as the log. */
-  private serialise(p: Pending): string {
+  private serialise(p: Pending): { text: string; answerBytes: number } {
+    const rawXml = this.scrub(p.result.rawXml);
     const doc: StoredFile = {
       format: STORE_FORMAT,
       version: STORE_VERSION,
@@ -404,9 +433,9 @@ export class MonthStore {
       monthId: p.monthId,
       storedAt: p.storedAt,
       elapsedMs: p.result.elapsedMs,
-      rawXml: this.scrub(p.result.rawXml),
+      rawXml,
     };
-    return JSON.stringify(doc);
+    return { text: JSON.stringify(doc), answerBytes: utf8Bytes(rawXml) };
   }
 
   private async write(batch: Map<string, Pending>, generation: number): Promise<void> {
@@ -414,64 +443,64 @@ export class MonthStore {
     // Private to the user: the folder 0700 (also one made by an earlier version), each file 0600.
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
     await fs.chmod(this.dir, 0o700).catch(() => undefined);
-    if (this.count === undefined) await this.measure();
     for (const [name, pending] of batch) {
       if (generation !== this.generation) return;
-      const text = this.serialise(pending);
-      const size = utf8Bytes(text);
-      if (size > MAX_STORED_FILE_BYTES) continue; // never read back: not written
-      const target = path.join(this.dir, name);
-      const before = await fs.stat(target).then(
-        (s) => s.size,
-        () => undefined,
-      );
+      const { text, answerBytes } = this.serialise(pending);
+      // Never read back: not written.
+      if (answerBytes >= MAX_STORED_ANSWER_BYTES || utf8Bytes(text) > MAX_STORED_FILE_BYTES) continue;
       // A unique temp name per write: two windows writing the same month never share one.
-      const temp = path.join(this.dir, `${name}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
+      const tempName = `${name}.${this.tag}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
+      const temp = path.join(this.dir, tempName);
+      this.writing.add(tempName);
       try {
         await fs.writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
-        await fs.rename(temp, target);
+        await fs.rename(temp, path.join(this.dir, name));
       } catch (e) {
         await fs.rm(temp, { force: true }).catch(() => undefined);
-        throw e;
-      }
-      if (this.count !== undefined) {
-        if (before === undefined) this.count++;
-        this.bytes += size - (before ?? 0);
+        // Its temp file deleted by a clear (another window's, of an earlier version): that month is left out.
+        if (errorCode(e) !== 'ENOENT') throw e;
+      } finally {
+        this.writing.delete(tempName);
       }
     }
     await this.prune();
   }
 
-  /** Counts the files and their bytes (once per store, and after a clear). */
-  private async measure(): Promise<{ name: string; at: number; size: number }[]> {
-    const aged: { name: string; at: number; size: number }[] = [];
-    for (const name of await this.files()) {
-      const s = await fs.stat(path.join(this.dir, name)).catch(() => undefined);
-      if (s) aged.push({ name, at: s.mtimeMs, size: s.size });
-    }
-    this.count = aged.length;
-    this.bytes = aged.reduce((sum, f) => sum + f.size, 0);
-    return aged;
-  }
-
   /**
    * Drops the least recently stored months beyond the limit in entries or in bytes (file modification time is
-   * when it was stored).
+   * when it was stored). Counted from the folder at every batch: other windows add to it and drop from it, so a
+   * count kept here would drift (several windows, each under the cap, together over it). Temp files an interrupted
+   * write left behind go too.
    */
   private async prune(): Promise<void> {
-    if (this.count === undefined || (this.count <= this.limit && this.bytes <= this.maxBytes)) return;
-    const aged = await this.measure();
-    aged.sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1));
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return;
+    }
+    // File times are the system's clock, whatever `now` this store was given.
+    const now = Date.now();
+    const aged: { name: string; at: number; size: number }[] = [];
+    for (const name of names) {
+      if (name.endsWith('.tmp')) {
+        await this.removeTemp(name, now);
+        continue;
+      }
+      if (!FILE_NAME.test(name)) continue;
+      const s = await fs.lstat(path.join(this.dir, name)).catch(() => undefined);
+      if (s?.isFile()) aged.push({ name, at: s.mtimeMs, size: s.size });
+    }
     let count = aged.length;
-    let bytes = this.bytes;
+    let bytes = aged.reduce((sum, f) => sum + f.size, 0);
+    if (count <= this.limit && bytes <= this.maxBytes) return;
+    aged.sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1));
     for (const f of aged) {
       if (count <= this.limit && bytes <= this.maxBytes) break;
       await fs.rm(path.join(this.dir, f.name), { force: true }).catch(() => undefined);
       count--;
       bytes -= f.size;
     }
-    this.count = count;
-    this.bytes = bytes;
   }
 
   private warn(what: string, e: unknown): void {

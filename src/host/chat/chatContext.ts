@@ -1,6 +1,7 @@
-// The chat door's ToolContext: the active profile's client, session facts and settings, the balance model
-// (so the Account view, the status bar and the days-left readings see a chat tool's load too), and the
-// palette's confirmation modal and deliver() for sending (history and draft behave as in the palette).
+// The chat door's ToolContext: months through the month cache (as the panels read them), the active profile's
+// client, session facts and settings, the balance model (so the Account view, the status bar and the days-left
+// readings see a chat tool's load too), and the palette's confirmation modal and deliver() for sending (history and
+// draft behave as in the palette).
 import * as vscode from 'vscode';
 import { DEMO_PROFILE_NAME } from '../../shared/ids.js';
 import { CHAT_DOOR } from '../../tools/index.js';
@@ -11,9 +12,12 @@ import { loadCore } from '../bundles/coreLoader.js';
 import type { HostServices } from '../services.js';
 import { confirm, deliver } from '../sms/sendSms.js';
 import { createOverviewSource } from '../webviews/overview/overviewSource.js';
+import { monthsThroughCache } from '../months/monthSource.js';
 
 export function chatToolContext(services: HostServices): ToolContext {
   const client = async () => (await services.clients.active()).client;
+  // Months as the panels read them: through the month cache, so a month on show is not asked again.
+  const month = monthsThroughCache(services.clients, services.months);
   return {
     door: CHAT_DOOR,
     core: loadCore,
@@ -31,7 +35,7 @@ export function chatToolContext(services: HostServices): ToolContext {
         ...(region ? { defaultRegion: region } : {}),
       };
     },
-    getMonthView: async (i, m, signal, priority) => (await client()).getMonthView(i, m, signal, priority ? { priority } : {}),
+    getMonthView: (i, m, signal, priority) => month(i, m, signal, priority ?? 'normal'),
     getDayActivities: async (i, d, signal) => (await client()).getDayActivities(i, d, signal),
     // The overview panel's path: the same cache and store, so the tool's figures are the panel's.
     overviewSource: () =>

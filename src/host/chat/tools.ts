@@ -3,7 +3,7 @@
 // invocation messages, the input as the editor hands it over, the result parts, and every failure thrown
 // with one sentence (errorText.ts, results.ts) as the tool API documents; cancellation as
 // CancellationError. The send tool keeps its two confirmations (sendTestSmsTool.ts). Loaded on first use
-// by register.ts.
+// by shell/chatTools.ts.
 import * as vscode from 'vscode';
 import { CHAT_DOOR, TOOL_SPECS } from '../../tools/index.js';
 import type { ToolSpec } from '../../tools/spec.js';

@@ -1,5 +1,5 @@
 // Every command of product.md, once: id → spec (commands/runCommand.ts). The mapped type makes each CommandId
-// have exactly one entry, so the ids activation registers (commands/lazy.ts) and the table cannot disagree.
+// have exactly one entry, so the ids activation registers (shell/commandStubs.ts) and the table cannot disagree.
 // This file and the command files live in the lazily loaded dist/features.js.
 import * as vscode from 'vscode';
 import { COMMANDS, type CommandId } from '../../shared/ids.js';

@@ -6,6 +6,7 @@ import type { MonthViewResult } from '../../core/client.js';
 import type { RequestPriority } from '../../core/http/scheduler.js';
 import type { MonthView } from '../../core/model/types.js';
 import { lastMonths, monthIdOf } from '../../core/model/month.js';
+import { abortError, untilAborted } from './abort.js';
 
 export type MonthState =
   | { readonly status: 'idle' }
@@ -52,11 +53,6 @@ type Listener = (changed: MonthKey | undefined) => void;
 const IDLE: MonthState = Object.freeze({ status: 'idle' });
 
 /** The error a cancelled load rejects with (isAbort in webviews/payload.ts knows it); never shown. */
-export function abortError(): Error {
-  const e = new Error('The load was cancelled.');
-  e.name = 'AbortError';
-  return e;
-}
 
 export class MonthCache {
   private readonly load: LoadMonth;
@@ -151,7 +147,7 @@ export class MonthCache {
       return entry.state.result;
     }
     if (entry?.state.status === 'loading' && entry.settled) {
-      const settled = await raceAbort(entry.settled, signal);
+      const settled = await untilAborted(entry.settled, signal);
       if (settled.status === 'loaded') return settled.result;
     }
     const profile = this.profile;
@@ -329,14 +325,4 @@ export class MonthCache {
       }
     }
   }
-}
-
-/** `settling`, or an AbortError as soon as `signal` aborts (the load itself goes on for whoever else waits). */
-function raceAbort<T>(settling: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => reject(abortError());
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    settling.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }

@@ -25,7 +25,7 @@ export class NotSignedInError extends Error {
   }
 }
 
-/** The offline demo as the clients see it (demo/demoHandle.ts). */
+/** The offline demo as the clients see it (shell/demoHandle.ts). */
 export interface BaseUrlOverride {
   /** Where requests of `profile` go instead of its stored base URL; undefined: the stored one. */
   ownBaseUrl(profile: string): string | undefined;

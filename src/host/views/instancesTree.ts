@@ -64,7 +64,7 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     this._register(session.onDidChange(() => this.changed.fire(undefined)));
   }
 
-  /** The instances a watch reads (watch/watchHandle.ts): their rows say so, redrawn when the set changes. */
+  /** The instances a watch reads (shell/watchHandle.ts): their rows say so, redrawn when the set changes. */
   markWatched(source: { readonly watched: ReadonlySet<string>; onDidChange(listener: () => void): { dispose(): unknown } }): void {
     this.watch = source;
     this._register(source.onDidChange(() => this.changed.fire(undefined)));

@@ -1,8 +1,12 @@
 // The watch itself: every interval, while the window is focused, today's figures of each watched instance are
 // read again — through the month cache (so every view of the month follows from its change event), at low
 // priority behind whatever the user opened — and the balance every few minutes. Failures hold the next read
-// back (doubling, capped, and never shorter than the service's Retry-After). No vscode import: the host hands it
-// the clock, the focus and the settings (watch/runner.ts), and plain-Node unit tests drive it against the simulator.
+// back (doubling, capped, and never shorter than the service's Retry-After). An answer whose current day this
+// computer's clock does not allow (the store's rule, shared/serviceDay.ts) is left out: it changes no figure and
+// raises no alert, and the status bar says why. No vscode import: the host hands it the clock, the focus and the
+// settings (watch/runner.ts), and plain-Node unit tests drive it against the simulator.
+import * as l10n from '@vscode/l10n';
+import { doubtedServiceDay, doubtInWords, type DoubtedDay } from '../../shared/serviceDay.js';
 import type { MonthState } from '../months/monthCache.js';
 import type { WatchClock, TimerHandle } from './clock.js';
 import { applyReading, type Baseline, type InstanceReading } from './readings.js';
@@ -25,6 +29,11 @@ export interface WatchEngineOptions {
   balanceIntervalMs(): number;
   /** Reads the balance again (the balance controller's model; its own listeners update the views). */
   readBalance(): Promise<unknown>;
+  /**
+   * This computer's clock, against which the service's day is judged (default Date.now). Not `clock`: that one is
+   * the watch's schedule, which the test seam moves by hand while the service keeps real time.
+   */
+  wallNow?(): number;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -41,6 +50,8 @@ export interface WatchSnapshot {
   heldUntil?: number;
   /** Why the last read failed, until one succeeds. */
   problem?: string;
+  /** Why the last read's answer for an instance was left out (a service day the clock does not allow). */
+  doubt?: string;
 }
 
 /** What a finished read hands the alerts: each instance's month view of today, as read. */
@@ -61,6 +72,9 @@ export class WatchEngine {
   private failures = 0;
   private heldUntil: number | undefined;
   private problem: string | undefined;
+  private doubt: string | undefined;
+  /** Service days already logged as not believed, per instance (one line each, not one per interval). */
+  private readonly doubtsLogged = new Set<string>();
   /** Bumped on stop and on a change of instances: a read that began before ignores its own result. */
   private generation = 0;
   private readonly listeners = new Set<() => void>();
@@ -90,6 +104,7 @@ export class WatchEngine {
       ...(this.lastAttemptAt !== undefined ? { lastAttemptAt: this.lastAttemptAt } : {}),
       ...(this.heldUntil !== undefined ? { heldUntil: this.heldUntil } : {}),
       ...(this.problem !== undefined ? { problem: this.problem } : {}),
+      ...(this.doubt !== undefined ? { doubt: this.doubt } : {}),
     };
   }
 
@@ -197,11 +212,19 @@ export class WatchEngine {
       );
       if (generation !== this.generation) return;
       const at = this.o.clock().now();
+      const wall = (this.o.wallNow ?? Date.now)();
       const loaded: ReadOutcome['loaded'] = [];
       const errors: unknown[] = [];
+      let doubt: string | undefined;
       for (const { instanceId, state } of states) {
         const i = this.readings.findIndex((r) => r.instanceId === instanceId);
         if (state.status === 'loaded') {
+          const doubted = doubtedServiceDay(state.view, wall);
+          if (doubted !== undefined) {
+            doubt ??= doubtedDaySentence(instanceId, doubted);
+            this.logDoubt(instanceId, doubted);
+            continue;
+          }
           loaded.push({ instanceId, state });
           if (i >= 0) this.readings[i] = applyReading(this.readings[i]!, state.view, at);
         } else if (state.status === 'error') errors.push(state.error);
@@ -221,6 +244,7 @@ export class WatchEngine {
         this.heldUntil = undefined;
         this.problem = undefined;
       }
+      this.doubt = doubt;
       if (loaded.length > 0) for (const l of [...this.readListeners]) l({ monthId, loaded });
     };
     this.reading = run()
@@ -236,6 +260,13 @@ export class WatchEngine {
     return this.reading;
   }
 
+  private logDoubt(instanceId: string, d: DoubtedDay): void {
+    const key = JSON.stringify([instanceId, d.currentDateId]);
+    if (this.doubtsLogged.has(key)) return;
+    if (this.doubtsLogged.size < 100) this.doubtsLogged.add(key);
+    this.o.log.warn(`Watch: the reading of ${instanceId} is left out: ${doubtInWords(d)}.`);
+  }
+
   private fire(): void {
     for (const l of [...this.listeners]) {
       try {
@@ -245,6 +276,29 @@ export class WatchEngine {
       }
     }
   }
+}
+
+/** What the status bar says of an answer whose current day is not believed (shared/serviceDay.ts). */
+export function doubtedDaySentence(instanceId: string, d: DoubtedDay): string {
+  if (d.reason === 'notADate') {
+    return l10n.t("{0}: the service's current day {1} is not a date. This reading is left out.", instanceId, d.currentDateId);
+  }
+  const day = `${d.currentDateId.slice(0, 4)}-${d.currentDateId.slice(4, 6)}-${d.currentDateId.slice(6, 8)}`;
+  return d.reason === 'ahead'
+    ? l10n.t(
+        "{0}: the service says today is {1}, {2} days ahead of this computer's clock ({3} UTC). Not believed: this reading is left out and raises no alert.",
+        instanceId,
+        day,
+        d.days,
+        d.today,
+      )
+    : l10n.t(
+        "{0}: the service says today is {1}, {2} days behind this computer's clock ({3} UTC). Not believed: this reading is left out and raises no alert.",
+        instanceId,
+        day,
+        d.days,
+        d.today,
+      );
 }
 
 /** The service's Retry-After carried by a core error (details.retryAfterMs), in ms; 0 when none. */

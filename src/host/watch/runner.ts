@@ -1,6 +1,6 @@
 // A running watch in the editor (dist/features.js; watchHandle.ts creates it): the engine with the editor's
-// settings, clock and focus, its status-bar item, and the alerts a read can raise (call legs above the setting;
-// a day unusual for the hour). The low-balance alert listens to every balance reading (lowBalanceAlert.ts).
+// settings, clock and focus, its status-bar item, and the alerts a read can raise (watchAlerts.ts: call legs above
+// the setting; a day unusual for the hour). The low-balance alert listens to every balance reading (lowBalanceAlert.ts).
 import * as vscode from 'vscode';
 import { COMMANDS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { BalanceModel } from '../balance/model.js';
@@ -8,15 +8,13 @@ import type { MonthCache } from '../months/monthCache.js';
 import type { HostLog } from '../platform/log.js';
 import type { HostConfig } from '../profile/config.js';
 import { hostLocale } from '../platform/pureL10n.js';
-import { inertLine } from '../../shared/untrustedText.js';
-import { CALL_LEGS_KEY_PREFIX, callLegsDue, UNUSUAL_KEY_PREFIX, type CallLegsMark } from './alertRules.js';
 import { raiseAlert } from './alertNotice.js';
 import type { WatchClock } from './clock.js';
-import { WatchEngine, type ReadOutcome } from './engine.js';
-import { todayLegs, type Baseline } from './readings.js';
+import { WatchEngine } from './engine.js';
+import type { Baseline } from './readings.js';
 import { intervalMsOf } from './schedule.js';
 import type { StoredWatch } from './stored.js';
-import { unusualDay, type DayCount } from './unusualDay.js';
+import { historyOf, WatchAlerts } from './watchAlerts.js';
 import { WatchStatusBar } from './watchStatusBar.js';
 
 export interface WatchRunnerDeps {
@@ -25,7 +23,7 @@ export interface WatchRunnerDeps {
   readonly months: MonthCache;
   readonly balance: { readonly model: Pick<BalanceModel, 'reload' | 'onDidChange'> };
   readonly globalState: vscode.Memento;
-  /** The offline demo: its simulator's calls grow while a watch runs (demo/demoHandle.ts). */
+  /** The offline demo: its simulator's calls grow while a watch runs (shell/demoHandle.ts). */
   readonly demo: { liveTraffic(on: boolean): void };
   clock(): WatchClock;
   focused(): boolean;
@@ -63,9 +61,24 @@ export class WatchRunner implements vscode.Disposable {
       watch.baselines,
     );
     this.statusBar = new WatchStatusBar(this.engine, months);
+    const alerts = new WatchAlerts({
+      profile: watch.profile,
+      memory: deps.globalState,
+      settings: () => ({ callLegsAbove: config.settings.alertsCallLegsAbove, unusualDay: config.settings.alertsUnusualDay }),
+      history: (instanceId, todayId) => historyOf(months, Math.max(3, config.settings.monthsInTree), instanceId, todayId),
+      raise: (kind, message, at) =>
+        raiseAlert(log, kind, message, {
+          title: vscode.l10n.t('Open Month View'),
+          run: () => vscode.commands.executeCommand(COMMANDS.openMonthView, at),
+        }),
+      now: () => Date.now(),
+      weekdayName,
+    });
     this.disposables.push(
       this.statusBar,
-      this.engine.onDidRead((outcome) => void this.alerts(outcome)),
+      this.engine.onDidRead(
+        (outcome) => void alerts.onRead(outcome).catch((e: unknown) => log.warn(`Watch: an alert could not be decided: ${String(e)}`)),
+      ),
       // The baselines are stored as they are taken, so a reload keeps "since the watch began".
       this.engine.onDidChange(() => persist()),
       config.onDidChange((e) => {
@@ -90,58 +103,6 @@ export class WatchRunner implements vscode.Disposable {
 
   settled(): Promise<void> {
     return this.engine.settled();
-  }
-
-  /** Call legs above the setting, and an unusual day when that alert is on: each once per instance and day (all windows). */
-  private async alerts(outcome: ReadOutcome): Promise<void> {
-    const settings = this.deps.config.settings;
-    for (const { instanceId, state } of outcome.loaded) {
-      const today = todayLegs(state.view);
-      if (!today) continue;
-      const open = {
-        title: vscode.l10n.t('Open Month View'),
-        run: () => vscode.commands.executeCommand(COMMANDS.openMonthView, { instanceId, monthId: outcome.monthId }),
-      };
-      const legsKey = CALL_LEGS_KEY_PREFIX + JSON.stringify([this.watch.profile, instanceId]);
-      const threshold = settings.alertsCallLegsAbove;
-      if (callLegsDue(threshold, today, this.deps.globalState.get<CallLegsMark>(legsKey))) {
-        await this.deps.globalState.update(legsKey, { dateId: today.dateId, threshold } satisfies CallLegsMark);
-        raiseAlert(
-          this.deps.log,
-          'callLegs',
-          vscode.l10n.t(
-            '{0} has {1} call legs today, above {2} (setting voiceSms.alerts.callLegsAbove).',
-            inertLine(instanceId),
-            today.legs,
-            threshold,
-          ),
-          open,
-        );
-      }
-      if (!settings.alertsUnusualDay) continue;
-      const verdict = unusualDay(
-        { instanceId: inertLine(instanceId), today, history: this.history(instanceId, today.dateId), now: Date.now() },
-        weekdayName,
-      );
-      if (!verdict) continue;
-      const unusualKey = UNUSUAL_KEY_PREFIX + JSON.stringify([this.watch.profile, instanceId]);
-      const mark = `${today.dateId}:${verdict.direction}`;
-      if (this.deps.globalState.get<string>(unusualKey) === mark) continue;
-      await this.deps.globalState.update(unusualKey, mark);
-      raiseAlert(this.deps.log, 'unusualDay', verdict.message, open);
-    }
-  }
-
-  /** The days before today in the months in hand (loaded in the month cache; nothing is asked for this). */
-  private history(instanceId: string, todayId: string): DayCount[] {
-    const { months, config } = this.deps;
-    const out: DayCount[] = [];
-    for (const monthId of months.months(Math.max(3, config.settings.monthsInTree))) {
-      const s = months.state(instanceId, monthId);
-      const view = s.status === 'loaded' ? s.view : s.status === 'loading' ? s.previous : undefined;
-      for (const d of view?.days ?? []) if (!d.future && d.dateId < todayId) out.push({ dateId: d.dateId, legs: d.callLegs });
-    }
-    return out;
   }
 
   dispose(): void {

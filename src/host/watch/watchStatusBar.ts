@@ -1,6 +1,7 @@
 // The watch in the status bar: today's call legs of the watched instances and the change since the watch began,
-// "$(pulse) 312 (+14)"; a warning sign while reads fail (said here once, not as a stream of notifications). The
-// tooltip has one line per instance with the time of its last reading; a click opens today's month view.
+// "$(pulse) 312 (+14)"; a warning sign while reads fail or an answer's day is not believed (said here once, not as
+// a stream of notifications). The tooltip has one line per instance with the time of its last reading; a click
+// opens today's month view.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
 import { inertLine } from '../../shared/untrustedText.js';
@@ -43,8 +44,9 @@ export class WatchStatusBar implements vscode.Disposable {
     const totals = totalsOf(s.readings);
     const n = (v: number): string => v.toLocaleString(vscode.env.language);
     const figure = totals.read > 0 ? `${n(totals.legs)} (${signed(totals.change)})` : '$(loading~spin)';
-    this.item.text = `$(pulse) ${figure}${s.problem !== undefined ? ' $(warning)' : ''}`;
-    this.item.backgroundColor = s.problem !== undefined ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const warn = s.problem !== undefined || s.doubt !== undefined;
+    this.item.text = `$(pulse) ${figure}${warn ? ' $(warning)' : ''}`;
+    this.item.backgroundColor = warn ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const time = (ms: number): string => new Date(ms).toLocaleTimeString(vscode.env.language);
     const lines = [
       vscode.l10n.t('Watching {0} voice instance(s): call legs today (change since the watch began)', s.readings.length),
@@ -61,6 +63,7 @@ export class WatchStatusBar implements vscode.Disposable {
           : vscode.l10n.t('The last read failed: {0}', inertLine(s.problem, 300)),
       );
     }
+    if (s.doubt !== undefined) lines.push(inertLine(s.doubt, 300));
     lines.push(vscode.l10n.t("Read while this window is focused. Click to open today's month view."));
     this.item.tooltip = lines.join('\n');
     this.item.accessibilityInformation = {

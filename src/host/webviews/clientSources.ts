@@ -3,7 +3,8 @@
 // settings change. Failures are logged once here; the panel itself shows the message with Retry.
 import { isVoiceSmsError, VoiceSmsError } from '../../core/errors.js';
 import type { ActiveClient } from '../profile/clients.js';
-import { abortError, type MonthCache } from '../months/monthCache.js';
+import type { MonthCache } from '../months/monthCache.js';
+import { monthsThroughCache } from '../months/monthSource.js';
 import type { ActivitiesDataSource, MonthViewDataSource, OnMonthLoaded } from './dataSources.js';
 import type { OverviewDeps } from './overview/overviewDeps.js';
 import { isAbort } from './payload.js';
@@ -57,25 +58,12 @@ export function createPanelSources(
           if (month.status === 'loaded') listener(changed.instanceId, changed.monthId, month.result);
         })
     : undefined;
+  const loadMonth = monthsThroughCache(clients, months);
   return {
     monthViews: {
       ...(onMonthLoaded ? { onMonthLoaded } : {}),
       load: (instanceId, monthId, signal, priority = 'high') =>
-        run(`Loading calls of ${instanceId} for ${monthId}`, async () => {
-          if (months) {
-            // A month that failed before is asked again: opening a panel (or its Retry) is a retry.
-            const failed = months.state(instanceId, monthId).status === 'error';
-            const month = await untilAborted(
-              failed ? months.reload(instanceId, monthId, priority) : months.ensure(instanceId, monthId, priority),
-              signal,
-            );
-            if (month.status === 'loaded') return month.result;
-            if (month.status === 'error') throw month.error;
-            // Dropped while loading (another profile signed in): asked of the active client below.
-          }
-          const { client } = await clients.active();
-          return client.getMonthView(instanceId, monthId, signal, { priority });
-        }),
+        run(`Loading calls of ${instanceId} for ${monthId}`, () => loadMonth(instanceId, monthId, signal, priority)),
     },
     activities: {
       ...(onMonthLoaded ? { onMonthLoaded } : {}),
@@ -86,16 +74,6 @@ export function createPanelSources(
         }),
     },
   };
-}
-
-/** `settling`, or an AbortError as soon as `signal` aborts (the cached load goes on: the tree may want it). */
-function untilAborted<T>(settling: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = (): void => reject(abortError());
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    settling.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
 
 /**

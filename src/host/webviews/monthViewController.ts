@@ -1,17 +1,15 @@
-// The month view's host-side logic, free of `vscode` so it can be tested in plain Node: loads the
-// month (and, independently, the previous month for the like-for-like comparison), answers the
-// webview's messages and keeps the panel state that the serializer restores.
+// The month view's host-side logic, free of `vscode` so it can be tested in plain Node: loads the month with its
+// like-for-like comparison as every door does (tools/months/monthWithComparison.ts: the month shown as it arrives,
+// the comparison after it), answers the webview's messages and keeps the panel state that the serializer restores.
 import {
   parseMonthViewToHost,
-  shiftMonthId,
   type MonthCommand,
-  type MonthViewData,
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
-import { compareMonths } from '../../shared/comparison.js';
-import { futureMonthProblem } from '../../tools/futureMonth.js';
+import { monthWithComparison } from '../../tools/months/monthWithComparison.js';
+import { ToolRefusal } from '../../tools/refusal.js';
 import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
@@ -55,43 +53,30 @@ export class MonthViewController extends PanelController<
     this.rawAnswer = undefined;
     this.shownLoad = undefined;
     this.gate.show({ type: 'loading', instanceId, monthId });
-    const previousMonthId = shiftMonthId(monthId, -1);
-    // Started together so the comparison costs no extra wait; its failure only hides the comparison.
-    const previous = this.source.load(instanceId, previousMonthId, ticket.signal).then(
-      (r) => r.view,
-      () => undefined,
-    );
-    let view: MonthViewData;
+    const { month, comparison } = monthWithComparison((m) => this.source.load(instanceId, m, ticket.signal), monthId);
     try {
-      const r = await this.source.load(instanceId, monthId, ticket.signal);
+      const r = await month;
       if (!ticket.isCurrent()) return;
-      // A month after the service's current one: the tools' sentence, not a month of zeros.
-      const future = futureMonthProblem(monthId, r.view.currentDateId);
-      if (future !== undefined) {
-        this.gate.show({ type: 'error', instanceId, monthId, error: { message: future, kind: 'validation' } });
-        return;
-      }
-      view = r.view;
       this.rawAnswer = r.rawXml;
       this.shownLoad = r;
       this.gate.show({ type: 'monthData', instanceId, monthId, view: r.view, meta: toMeta(r.envelope, r.elapsedMs) });
     } catch (e) {
       if (ticket.isCurrent() && !(isAbort(e) && ticket.signal.aborted)) {
-        this.gate.show({ type: 'error', instanceId, monthId, error: toPanelError(e) });
+        // A month after the service's current one: the tools' sentence, not a month of zeros.
+        const error = e instanceof ToolRefusal ? { message: e.message, kind: 'validation' as const } : toPanelError(e);
+        this.gate.show({ type: 'error', instanceId, monthId, error });
       }
       return;
     }
-    const before = await previous;
-    // Like for like: a month not finished against the same days of the month before (shared/comparison.ts).
-    const comparison = before ? compareMonths(view, before) : undefined;
-    if (comparison && ticket.isCurrent()) {
+    const compared = await comparison;
+    if (compared && ticket.isCurrent()) {
       this.gate.append({
         type: 'comparison',
         instanceId,
         monthId,
-        previousMonthId,
-        totals: comparison.previous,
-        compared: comparison.compared,
+        previousMonthId: compared.previousMonthId,
+        totals: compared.comparison.previous,
+        compared: compared.comparison.compared,
       });
     }
   }

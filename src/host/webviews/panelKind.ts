@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import type { ActivitiesCommand, ActivitiesState, MonthCommand, MonthViewState, VIEW_TYPES } from '../../shared/protocol.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from './dataSources.js';
 import type { OverviewDeps } from './overview/overviewDeps.js';
+import type { exportOverview as ExportOverview } from './overview/exportOverview.js';
 import type { PanelKindName, PanelParts } from './panelParts.js';
 
 export type { PanelKindName };
@@ -32,6 +33,8 @@ export interface PanelRegistryOptions {
 /** What a controller factory may use: the options, and the registry to open another panel (a day from a month). */
 export interface PanelEnv extends PanelRegistryOptions {
   open<K extends PanelKindName>(kind: K, state: PanelStates[K], column?: vscode.ViewColumn): string;
+  /** The account overview's Export… flow, loaded with the features bundle when pressed. */
+  exportOverview: typeof ExportOverview;
 }
 
 export interface PanelKind<K extends PanelKindName> {
@@ -49,4 +52,29 @@ export interface PanelKind<K extends PanelKindName> {
   canReuse?(controller: PanelControllers[K], state: PanelStates[K]): boolean;
   /** Runs when an open panel is revealed for `state`; a returned promise is the load it started. */
   onReveal?(controller: PanelControllers[K], state: PanelStates[K]): Promise<void> | undefined;
+}
+
+/** What a panel holds right now, found by its title (commands return titles). */
+export interface PanelLookup {
+  viewType: string;
+  panel: vscode.WebviewPanel;
+  /** Resolves when the latest host-started load has settled (data or error in the snapshot). */
+  loading: Promise<void>;
+  /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
+  shown(): readonly unknown[];
+  /** The last messages posted to its page (an update in place is told from a page made afresh by them). */
+  posted(): readonly unknown[];
+  /** Handles `message` as if the panel's webview had posted it (its buttons, for the integration tests). */
+  post(message: unknown): Promise<void>;
+}
+
+/**
+ * What commands, chat tools and other panels may do with the panels (the shell's PanelRegistry does it): open a kind
+ * with a state (returns the title), hold a kind's pick while asking, reach an open panel's controller or find one.
+ */
+export interface PanelService {
+  open<K extends PanelKindName>(kind: K, state: PanelStates[K], column?: vscode.ViewColumn): string;
+  whileAsking<T>(kind: PanelKindName, question: Promise<T>, alsoStart?: () => void): Promise<T>;
+  controller<K extends PanelKindName>(kind: K, key: string): PanelControllers[K] | undefined;
+  find(title: string): PanelLookup | undefined;
 }

@@ -13,8 +13,8 @@ import {
 import type { MonthViewDataSource } from './dataSources.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
-import { loadTrend, trendMonthIds } from '../../tools/trendLoader.js';
-import { futureMonthOf } from '../../tools/futureMonth.js';
+import { loadTrend, trendMonthIds } from '../../tools/months/trendLoader.js';
+import { futureMonthOf } from '../../tools/months/futureMonth.js';
 
 export interface TrendHooks {
   onOpenMonth?(instanceId: string, monthId: string): unknown;

@@ -15,7 +15,7 @@ import {
 import { compareMonths } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/protocol.js';
 import type { MonthView } from '../../core/model/types.js';
-import { futureMonthProblem } from '../futureMonth.js';
+import { futureMonthProblem } from '../months/futureMonth.js';
 
 /** The requests of the overview wait behind every view's (core/http/scheduler.ts). */
 export const OVERVIEW_PRIORITY = 'low';
@@ -42,7 +42,7 @@ export interface OverviewResult {
   rows: OverviewRow[];
   totals: OverviewTotals;
   cancelled: boolean;
-  /** `monthId` is after the service's current month: this sentence instead of rows (tools/futureMonth.ts). */
+  /** `monthId` is after the service's current month: this sentence instead of rows (tools/months/futureMonth.ts). */
   futureMonth?: string;
 }
 

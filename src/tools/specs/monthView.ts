@@ -1,11 +1,9 @@
 // Month view: the totals, the change against the previous month (like for like) and one row per day, with the flags
 // the panel shows.
 import * as l10n from '@vscode/l10n';
-import { refuseFutureMonth } from '../futureMonth.js';
 import type { z } from 'zod';
-import { compareMonths } from '../../shared/comparison.js';
-import { shiftMonthId } from '../../shared/protocol.js';
 import { compared, day, instanceIdInput, monthIdInput, totals } from '../schemas.js';
+import { monthWithComparison } from '../months/monthWithComparison.js';
 import { defineTool, type Door, type Zod } from '../spec.js';
 import { monthToolResult } from '../text/monthText.js';
 import { checkedIds, READ_ONLY, shownArg } from './common.js';
@@ -72,17 +70,10 @@ export const monthViewTool = defineTool({
   limits: () => ({}),
   async run(ctx, args, signal) {
     const { instanceId, monthId } = checkedIds(ctx, args, 'monthId');
-    const previousMonthId = shiftMonthId(monthId, -1);
-    // Started together, as the panel does; the comparison's failure only drops the comparison.
-    const previous = ctx.getMonthView(instanceId, previousMonthId, signal).then(
-      (r) => r.view,
-      () => undefined,
-    );
-    const r = await ctx.getMonthView(instanceId, monthId, signal);
-    refuseFutureMonth(monthId, r.view.currentDateId);
-    const before = await previous;
-    // Like for like: a month not finished against the same days of the month before (shared/comparison.ts).
-    const out = monthToolResult(instanceId, r.view, before ? compareMonths(r.view, before) : undefined);
+    const { month, comparison } = monthWithComparison((m) => ctx.getMonthView(instanceId, m, signal), monthId);
+    const r = await month;
+    const compared = await comparison;
+    const out = monthToolResult(instanceId, r.view, compared?.comparison);
     return { text: out.text, data: out.data as z.output<ReturnType<typeof output>> };
   },
 });

@@ -6,8 +6,8 @@ import { currentMonthId, instanceIdInput, monthIdInput, totals } from '../schema
 import { defineTool, type Door, type Zod } from '../spec.js';
 import { toolError } from '../text/errorText.js';
 import { trendToolResult } from '../text/trendText.js';
-import { loadTrend, trendMonthIds } from '../trendLoader.js';
-import { futureMonthOf } from '../futureMonth.js';
+import { loadTrend, trendMonthIds } from '../months/trendLoader.js';
+import { futureMonthOf } from '../months/futureMonth.js';
 import { ToolRefusal } from '../refusal.js';
 import { READ_ONLY, shownArg } from './common.js';
 

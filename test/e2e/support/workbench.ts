@@ -1,10 +1,11 @@
 // A page object for the VS Code workbench served by code-server: the selectors that work in
 // Code 1.139 live here once, so tests read as user steps. Add helpers here, not in test files.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { QuickInput } from './quickInput.js';
 import { openPages, session } from './session.js';
+import { until } from './wait.js';
 import { COMMAND_CATEGORY } from '../../integration/contract.js';
 
 /** Our views in the order the manifest lists them (package.nls.json view.*.name). */
@@ -18,6 +19,8 @@ export interface OpenOptions {
   query?: Record<string, string>;
   /** Wait until this activity-bar item is rendered (our contributions loaded). */
   waitForActivityItem?: string;
+  /** The user data of the editor at `url` (default: the session's), where setUserSetting sees its writes land. */
+  userDataDir?: string;
   timeoutMs?: number;
 }
 
@@ -29,6 +32,7 @@ export class Workbench {
     private readonly context: BrowserContext,
     /** False for a window opened by newWindow(): closing it closes its page, not the browser profile it shares. */
     private readonly ownsContext = true,
+    private readonly userDataDir = session().userDataDir,
   ) {
     this.quickInput = new QuickInput(page);
   }
@@ -42,7 +46,7 @@ export class Workbench {
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     openPages.add(page);
-    const wb = new Workbench(page, context);
+    const wb = new Workbench(page, context, true, options.userDataDir ?? s.userDataDir);
     const url = new URL(options.url ?? s.workspaceUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const timeout = options.timeoutMs ?? 60_000;
@@ -67,7 +71,7 @@ export class Workbench {
   async newWindow(timeoutMs = 60_000): Promise<Workbench> {
     const page = await this.context.newPage();
     openPages.add(page);
-    const wb = new Workbench(page, this.context, false);
+    const wb = new Workbench(page, this.context, false, this.userDataDir);
     await page.goto(this.page.url(), { timeout: timeoutMs });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
     return wb;
@@ -172,11 +176,18 @@ export class Workbench {
     await qi.waitOpen();
     // The dialog fills in its default path a moment after opening and re-reads the folder as the
     // path changes: type until our path has stuck, then let it settle before accepting.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await qi.fill(absolutePath);
-      await this.page.waitForTimeout(500);
-      if ((await qi.input.inputValue()) === absolutePath) break;
-    }
+    // Stuck means: read back three times in a row, a tenth of a second apart.
+    let held = 0;
+    await until(
+      `the save dialog to keep ${absolutePath}`,
+      async () => {
+        if ((await qi.input.inputValue()) === absolutePath) return ++held >= 3;
+        held = 0;
+        await qi.fill(absolutePath);
+        return false;
+      },
+      20_000,
+    );
     await beforeAccept?.();
     const typed = await qi.input.inputValue();
     if (typed !== absolutePath) throw new Error(`the save dialog shows "${typed}" instead of "${absolutePath}"`);
@@ -201,10 +212,26 @@ export class Workbench {
     await input.waitFor({ state: 'visible' });
     await input.fill(value);
     await input.press('Tab');
-    // The Settings editor writes text settings after a debounce of about half a second.
-    await this.page.waitForTimeout(1_000);
+    // The Settings editor writes text settings after a debounce: wait until the file holds the value.
+    await this.settingWritten(id, value);
     await this.runCommand('View: Close Editor');
     await editor.waitFor({ state: 'hidden' });
+  }
+
+  /** Resolves once the user settings file holds `id` with `value` (a setting cleared to '' may be written as absent). */
+  private async settingWritten(id: string, value: string): Promise<void> {
+    const file = path.join(this.userDataDir, 'User', 'settings.json');
+    await until(`${id} = "${value}" in ${file}`, () => {
+      try {
+        const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        const written = settings[id];
+        return Promise.resolve(
+          written === undefined ? value === '' : JSON.stringify(written) === JSON.stringify(value) || JSON.stringify(written) === value,
+        );
+      } catch {
+        return Promise.resolve(false); // mid-write
+      }
+    });
   }
 
   // --- command palette -----------------------------------------------------------------------
@@ -268,6 +295,16 @@ export class Workbench {
   /** Whether a status-bar entry is drawn with the theme's warning background (statusBarItem.warningBackground). */
   async statusBarItemIsWarning(item: Locator): Promise<boolean> {
     return /\bwarning-kind\b/.test((await item.getAttribute('class')) ?? '');
+  }
+
+  /** Resolves once the toast holding `notification` has finished appearing (its CSS transitions), for a readable screenshot. */
+  async toastShown(notification: Locator): Promise<void> {
+    await notification.first().waitFor({ state: 'visible' });
+    await notification
+      .first()
+      .evaluate((el) =>
+        Promise.all((el.closest('.notification-toast-container') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)),
+      );
   }
 
   /** Clears every notification (toasts that would cover a screenshot), as the palette command does. */

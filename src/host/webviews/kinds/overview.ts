@@ -1,8 +1,7 @@
 // The account overview: one panel per window (every instance of the profile for one month). Opening another month
-// replaces it (closed, then opened anew); a row opens its month view beside it; Export… loads its flow on use.
+// replaces it (closed, then opened anew); a row opens its month view beside it; Export… runs the flow the registry hands over (env.exportOverview).
 import * as vscode from 'vscode';
 import { VIEW_TYPES } from '../../../shared/protocol.js';
-import { loadFeatures } from '../../bundles/featuresLoader.js';
 import type { PanelKind } from '../panelKind.js';
 import { overviewTitle } from '../titles.js';
 
@@ -18,7 +17,7 @@ export const overview: PanelKind<'overview'> = {
       instances: () => w.instances(),
       errorText: (e) => w.errorText(e),
       onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
-      onExport: (monthId, rows, total) => loadFeatures().exportOverview({ log: deps.log }, monthId, rows, total),
+      onExport: (monthId, rows, total) => env.exportOverview({ log: deps.log }, monthId, rows, total),
       onWarn: (m) => env.log?.warn(m),
     });
   },

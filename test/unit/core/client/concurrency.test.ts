@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { RequestScheduler } from '../../../../src/core/http/scheduler.js';
 import { addMonths as shiftMonth, monthIdOf } from '../../../../src/core/model/month.js';
-import { loadTrend, trendMonthIds } from '../../../../src/tools/trendLoader.js';
+import { loadTrend, trendMonthIds } from '../../../../src/tools/months/trendLoader.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 
 const INSTANCE = 'VI-DEMO-01';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ManualClock } from '../../../../src/host/watch/clock.js';
 import { backoffMs, intervalMsOf, MAX_BACKOFF_MS, nextReadAt } from '../../../../src/host/watch/schedule.js';
 import { applyReading, changeSinceStart, signed, totalsOf } from '../../../../src/host/watch/readings.js';
-import { callLegsDue, lowBalanceStep } from '../../../../src/host/watch/alertRules.js';
+import { alertedDays, callLegsDue, lowBalanceStep, withAlertedDay } from '../../../../src/host/watch/alertRules.js';
 import { parseStoredWatch } from '../../../../src/host/watch/stored.js';
 import { shareOfDay, unusualDay } from '../../../../src/host/watch/unusualDay.js';
 import type { MonthView } from '../../../../src/core/model/types.js';
@@ -115,7 +115,7 @@ void describe('watch readings', () => {
 });
 
 void describe('alert rules', () => {
-  void it('low balance: once per crossing, again only after a reading above the threshold', () => {
+  void it('low balance: once per crossing, again only after a reading above the threshold and its margin', () => {
     let mark: { low: boolean } | undefined;
     const readings = [10, 6, 4, 3, 4.5, 8, 2, 2];
     const alerts: number[] = [];
@@ -131,13 +131,28 @@ void describe('alert rules', () => {
     assert.equal(lowBalanceStep(undefined, 5, 5).alert, true);
   });
 
-  void it('call legs: off at 0; once per instance, day and threshold', () => {
+  void it('call legs: off at 0; once per instance and day, whatever the threshold', () => {
     assert.equal(callLegsDue(0, { dateId: '20261127', legs: 900 }, undefined), false);
     assert.equal(callLegsDue(100, { dateId: '20261127', legs: 100 }, undefined), false);
     assert.equal(callLegsDue(100, { dateId: '20261127', legs: 101 }, undefined), true);
-    assert.equal(callLegsDue(100, { dateId: '20261127', legs: 150 }, { dateId: '20261127', threshold: 100 }), false);
-    assert.equal(callLegsDue(100, { dateId: '20261128', legs: 150 }, { dateId: '20261127', threshold: 100 }), true);
-    assert.equal(callLegsDue(120, { dateId: '20261127', legs: 150 }, { dateId: '20261127', threshold: 100 }), true);
+    assert.equal(callLegsDue(100, { dateId: '20261127', legs: 150 }, ['20261127']), false);
+    assert.equal(callLegsDue(100, { dateId: '20261128', legs: 150 }, ['20261127']), true);
+    assert.equal(callLegsDue(120, { dateId: '20261127', legs: 150 }, ['20261127']), false, 'a second alert the same day');
+    // A day flapping back is still alerted: both days are remembered.
+    assert.equal(callLegsDue(100, { dateId: '20261127', legs: 150 }, ['20261127', '20261128']), false);
+  });
+
+  void it('alerted days: the marks of earlier versions are read, the newest days kept', () => {
+    assert.deepEqual(alertedDays({ dateId: '20261127', threshold: 100 }), ['20261127']);
+    assert.deepEqual(alertedDays('20261127:high'), ['20261127']);
+    assert.deepEqual(alertedDays(['20261126', 7, 'x', '20261127']), ['20261126', '20261127']);
+    assert.deepEqual(alertedDays(undefined), []);
+    assert.deepEqual(withAlertedDay('20261127:low', '20261128'), ['20261127', '20261128']);
+    assert.deepEqual(withAlertedDay(['20261127', '20261128'], '20261127'), ['20261128', '20261127']);
+    let mark: string[] = [];
+    for (let d = 1; d <= 20; d++) mark = withAlertedDay(mark, `202611${String(d).padStart(2, '0')}`);
+    assert.equal(mark.length, 8);
+    assert.equal(mark.at(-1), '20261120');
   });
 });
 

@@ -1,6 +1,6 @@
 // A month after the service's current one, in the editor's three panels over the simulator: the month view, the
 // 12-month trend ending there and the account overview each show the one sentence the tools refuse it with
-// (tools/futureMonth.ts), not a month of zeros. Expected: "after the current month", the same words in all three,
+// (tools/months/futureMonth.ts), not a month of zeros. Expected: "after the current month", the same words in all three,
 // and no figures posted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

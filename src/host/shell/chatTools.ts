@@ -4,8 +4,8 @@
 // editor without the language-model API simply gets no tools.
 import * as vscode from 'vscode';
 import type { HostServices } from '../services.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
-import type { ChatTools } from './tools.js';
+import { loadFeatures } from './featuresLoader.js';
+import type { ChatTools } from '../chat/tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;

@@ -2,7 +2,7 @@
 // dist/features.js on first use and runs the id's entry of the command table there (commands/table.ts).
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/ids.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
+import { loadFeatures } from './featuresLoader.js';
 import type { HostServices } from '../services.js';
 
 export function registerLazyCommands(ctx: vscode.ExtensionContext, services: HostServices): void {

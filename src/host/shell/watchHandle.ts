@@ -4,14 +4,15 @@
 // dist/features.js and load only when a watch starts or resumes: a window that watches nothing parses none of it.
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS } from '../../shared/ids.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
+import { loadFeatures } from './featuresLoader.js';
+import type { WatchService } from '../watch/watchService.js';
 import type { ContextKeys } from '../platform/contextKeys.js';
 import type { HostLog } from '../platform/log.js';
 import type { SessionSnapshot, SessionState } from '../profile/session.js';
 import { Disposable } from '../platform/lifecycle.js';
-import { realClock, type WatchClock } from './clock.js';
-import type { WatchRunner, WatchRunnerDeps } from './runner.js';
-import { parseStoredWatch, WATCH_STATE_KEY, type StoredWatch } from './stored.js';
+import { realClock, type WatchClock } from '../watch/clock.js';
+import type { WatchRunner, WatchRunnerDeps } from '../watch/runner.js';
+import { parseStoredWatch, WATCH_STATE_KEY, type StoredWatch } from '../watch/stored.js';
 
 export type WatchHandleDeps = Omit<WatchRunnerDeps, 'clock' | 'focused'> & {
   readonly session: SessionState;
@@ -19,7 +20,7 @@ export type WatchHandleDeps = Omit<WatchRunnerDeps, 'clock' | 'focused'> & {
   readonly log: HostLog;
 };
 
-export class WatchHandle extends Disposable {
+export class WatchHandle extends Disposable implements WatchService {
   private stored: StoredWatch | undefined;
   private runner: WatchRunner | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<void>());

@@ -3,10 +3,11 @@
 // earlier window. Most windows never run the demo, so activation does not parse it.
 import type * as vscode from 'vscode';
 import { CONTEXT_KEYS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
-import type { DemoMode, DemoServices } from './demoMode.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
+import type { DemoMode, DemoServices } from '../demo/demoMode.js';
+import type { DemoService } from '../demo/demoService.js';
+import { loadFeatures } from './featuresLoader.js';
 
-export class DemoHandle implements vscode.Disposable {
+export class DemoHandle implements DemoService, vscode.Disposable {
   private impl: DemoMode | undefined;
   private readonly profilesListener: vscode.Disposable;
   /** Whether the demo profile was in the settings at the last look (undefined before activation's). */

@@ -2,19 +2,19 @@
 // Deliberately narrow: nothing here reads a secret or the list of masked values. The integration
 // suites import this one type (import type, erased from their bundle) instead of re-declaring slices.
 import * as vscode from 'vscode';
-import type { AccountTreeProvider, AccountNode } from './views/accountTree.js';
-import type { BalanceStatusBar } from './balance/balanceStatusBar.js';
-import type { HostServices } from './services.js';
-import type { InstancesNode, InstancesTreeProvider } from './views/instancesTree.js';
-import type { PanelLookup } from './webviews/panelRegistry.js';
-import type { ProfileStatusBar } from './profile/profileStatusBar.js';
-import type { SmsHistoryEntry } from './sms/history.js';
-import type { SmsHistoryTreeProvider } from './views/smsHistoryTree.js';
-import { loadFeatures } from './bundles/featuresLoader.js';
-import type { RaisedAlert } from './watch/alertNotice.js';
-import type { ManualClock } from './watch/clock.js';
-import { LowBalanceAlert } from './watch/lowBalanceAlert.js';
-import { DEMO_PROFILE_NAME } from '../shared/ids.js';
+import type { AccountTreeProvider, AccountNode } from '../views/accountTree.js';
+import type { BalanceStatusBar } from '../balance/balanceStatusBar.js';
+import type { ShellServices } from './shellServices.js';
+import type { InstancesNode, InstancesTreeProvider } from '../views/instancesTree.js';
+import type { PanelLookup } from '../webviews/panelKind.js';
+import type { ProfileStatusBar } from '../profile/profileStatusBar.js';
+import type { SmsHistoryEntry } from '../sms/history.js';
+import type { SmsHistoryTreeProvider } from '../views/smsHistoryTree.js';
+import { loadFeatures } from './featuresLoader.js';
+import type { RaisedAlert } from '../watch/alertNotice.js';
+import type { ManualClock } from '../watch/clock.js';
+import { LowBalanceAlert } from './lowBalanceAlert.js';
+import { DEMO_PROFILE_NAME } from '../../shared/ids.js';
 
 /**
  * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
@@ -136,6 +136,8 @@ export interface VoiceSmsTestApi {
         }
       | undefined;
   };
+  /** Answers the next Export question (format, then where to) with the item labelled `label` instead of a quick pick. */
+  answerNextExportPick(label: string): void;
   /** Alerts raised in this window; `anotherWindow` decides the low-balance alert as a second window sharing the global state would. */
   alerts: {
     raised(): readonly RaisedAlert[];
@@ -153,7 +155,7 @@ export interface TestApiParts {
 }
 
 /** The seam in Test (the integration host) and Development (`npm start`) mode; undefined for users (Production). */
-export function testApi(ctx: vscode.ExtensionContext, services: HostServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
+export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, parts: TestApiParts): VoiceSmsTestApi | undefined {
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && ctx.extensionMode !== vscode.ExtensionMode.Development) return undefined;
   const { log, panels, secrets, confirmations, demo, months: monthCache, config, balance, session, watch, clients } = services;
   const { instancesTree, smsHistoryTree, accountTree, balanceStatus, profileStatus } = parts;
@@ -277,6 +279,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: HostServices, pa
         };
       },
     },
+    answerNextExportPick: (label) => loadFeatures().answerNextExportPick(label),
     alerts: {
       raised: () => [...loadFeatures().raisedAlerts()],
       anotherWindowObservesBalance: async () => {

@@ -3,9 +3,18 @@
 // title, state check, controller, reuse) is in their descriptors; this file treats them all alike.
 // Commands call `open(kind, state)`, which returns the panel's title (product.md).
 import * as vscode from 'vscode';
-import { loadFeatures } from '../bundles/featuresLoader.js';
-import { KIND_NAMES, KINDS } from './kinds/index.js';
-import type { PanelControllers, PanelEnv, PanelKind, PanelKindName, PanelRegistryOptions, PanelStates } from './panelKind.js';
+import { loadFeatures } from './featuresLoader.js';
+import { KIND_NAMES, KINDS } from '../webviews/kinds/index.js';
+import type {
+  PanelControllers,
+  PanelEnv,
+  PanelKind,
+  PanelKindName,
+  PanelLookup,
+  PanelRegistryOptions,
+  PanelService,
+  PanelStates,
+} from '../webviews/panelKind.js';
 
 /** Every panel's webview options: scripts on, no file of the extension readable. */
 function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -27,28 +36,18 @@ interface Open<K extends PanelKindName> {
 
 type OpenPanels = { [K in PanelKindName]: Map<string, Open<K>> };
 
-/** What a panel holds right now, found by its title (commands return titles). */
-export interface PanelLookup {
-  viewType: string;
-  panel: vscode.WebviewPanel;
-  /** Resolves when the latest host-started load has settled (data or error in the snapshot). */
-  loading: Promise<void>;
-  /** The messages the webview shows (loading / data / error), as last handed to the ready gate. */
-  shown(): readonly unknown[];
-  /** The last messages posted to its page (an update in place is told from a page made afresh by them). */
-  posted(): readonly unknown[];
-  /** Handles `message` as if the panel's webview had posted it (its buttons, for the integration tests). */
-  post(message: unknown): Promise<void>;
-}
-
-export class PanelRegistry implements vscode.Disposable {
+export class PanelRegistry implements PanelService, vscode.Disposable {
   private readonly tracked = Object.fromEntries(KIND_NAMES.map((kind) => [kind, new Map()])) as OpenPanels;
   private readonly registrations: vscode.Disposable[] = [];
   /** Handed to the kinds' controller factories: a month view opens a day, a trend opens a month. */
   private readonly env: PanelEnv;
 
   constructor(private readonly o: PanelRegistryOptions) {
-    this.env = { ...o, open: (kind, state, column) => this.open(kind, state, column) };
+    this.env = {
+      ...o,
+      open: (kind, state, column) => this.open(kind, state, column),
+      exportOverview: (...args) => loadFeatures().exportOverview(...args),
+    };
   }
 
   /** Opens a panel showing `state`, or goes to the open one of the same key; returns its title. */

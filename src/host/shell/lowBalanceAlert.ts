@@ -1,14 +1,15 @@
 // The low-balance alert: whenever the balance is read (by the watch every voiceSms.watch.balanceMinutes, a refresh,
 // the Account view), a fall to or below voiceSms.lowBalanceThreshold alerts once per crossing. The mark lives in the
-// global state every window shares, so a second window reading the same low balance stays quiet; a reading above
-// the threshold re-arms it. Small and in the activation bundle: a listener, no request of its own.
+// global state every window shares, so a second window reading the same low balance stays quiet; only a reading
+// above the threshold by a margin (alertRules.ts: 10% of it, at least 1) re-arms it, so a balance flapping around
+// the threshold alerts once. Small and in the activation bundle: a listener, no request of its own.
 import * as vscode from 'vscode';
 import type { BalanceModel, BalanceState } from '../balance/model.js';
 import { amountOf } from '../balance/format.js';
 import type { HostConfig } from '../profile/config.js';
 import { inertLine } from '../../shared/untrustedText.js';
-import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from './alertRules.js';
-import { loadFeatures } from '../bundles/featuresLoader.js';
+import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from '../watch/alertRules.js';
+import { loadFeatures } from './featuresLoader.js';
 import type { HostLog } from '../platform/log.js';
 
 export class LowBalanceAlert implements vscode.Disposable {

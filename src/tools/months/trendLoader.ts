@@ -2,7 +2,7 @@
 // instead of failing the whole set. Shared by the trend panel (host/webviews/trendController.ts) and the
 // trend tool of both doors. All months are asked for at once: the profile's request scheduler (core/http/
 // scheduler.ts) decides how many are on the wire, so a slow service is still not hammered. vscode-free.
-import { shiftMonthId } from '../shared/protocol.js';
+import { shiftMonthId } from '../../shared/protocol.js';
 
 /** Loads one month; `priority` orders the profile's queued requests (see core/http/scheduler.ts). */
 export interface MonthLoader<R> {
