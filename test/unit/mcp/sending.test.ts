@@ -206,6 +206,35 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
       assert.notEqual((await call(other, { ...SMS, body: 'other profile' })).isError, true);
     });
 
+    // Issue 50: a server started with a small cap read a longer log as empty and overwrote it, wiping the count of one
+    // started with a larger cap (the file was bounded by the reading server's cap).
+    void it('servers of one profile with different caps share one count: a cap of 2 reads the 8 prompts of a cap of 100 and keeps them', async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'vstk-mcp-caps-'));
+      try {
+        const decline = { answer: () => ({ action: 'decline' as const }) };
+        const large = await server({ ...decline, args: ['--allow-send', '--max-sends-per-hour', '100'] }, { XDG_STATE_HOME: shared });
+        for (let i = 0; i < 8; i++) assert.equal(kindOf(await call(large, { ...SMS, body: `large cap ${i}` })), 'declined');
+        assert.equal(large.elicitations.length, 8);
+        const folder = join(shared, 'voice-sms-toolkit');
+        const file = join(folder, readdirSync(folder)[0]!);
+        const times = (): number[] => (JSON.parse(readFileSync(file, 'utf8')) as { sends: number[] }).sends;
+        assert.equal(times().length, 8);
+
+        const small = await server({ ...decline, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: shared });
+        const refused = await call(small, { ...SMS, body: 'small cap' });
+        assert.equal(kindOf(refused), 'sendLimit', textOf(refused));
+        assert.match(textOf(refused), /asked to confirm 2 messages/);
+        assert.equal(small.elicitations.length, 0, 'nobody was asked');
+        assert.equal(times().length, 8, 'the count is kept as it was');
+
+        // The larger cap goes on counting from 8.
+        assert.equal(kindOf(await call(large, { ...SMS, body: 'large cap again' })), 'declined');
+        assert.equal(times().length, 9);
+      } finally {
+        rmSync(shared, { recursive: true, force: true });
+      }
+    });
+
     void it('a state folder that cannot be written: refused before anyone is asked, naming XDG_STATE_HOME and not the path', async () => {
       const blocked = join(state, 'a-file-not-a-folder');
       writeFileSync(blocked, '');

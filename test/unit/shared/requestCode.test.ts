@@ -212,11 +212,9 @@ void describe('Copy Request as Code, run against the simulator', { timeout: 120_
         (e: { stdout: string; stderr: string; code: number }) => e,
       );
       assert.doesNotMatch(stdout, /<code>200<\/code>/, id);
-      // sh: curl's status line after the answer; Node.js and Python: one line on standard error and exit code 1.
-      if (id === 'sh') assert.match(stderr, /^HTTP 401$/m, id);
-      else
-        assert.deepEqual({ code, stdout, lines: stderr.trim().split('\n').length }, { code: 1, stdout: '', lines: 1 }, `${id}: ${stderr}`);
-      if (id !== 'sh') assert.match(stderr, /^HTTP 401, service status 401: /, id);
+      // Every language: one line on standard error and exit code 1 (sh printed the answer and exited 0 until issue 50).
+      assert.deepEqual({ code, stdout, lines: stderr.trim().split('\n').length }, { code: 1, stdout: '', lines: 1 }, `${id}: ${stderr}`);
+      assert.match(stderr, /^HTTP 401, service status 401: /, id);
       assert.equal(sim.requests.length, before, `${id}: nothing authenticated`);
     }
   });
