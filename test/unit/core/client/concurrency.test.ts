@@ -1,7 +1,7 @@
 // The profile's request scheduler seen from the server: how many requests the simulator answers at once
 // (its own in-flight count, not timing) for a 12-month trend, under 429/503, with Retry-After, with
 // priorities, and an SMS while reads are stuck. Real HTTP on loopback, latency injected by the simulator.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { RequestScheduler } from '../../../../src/core/http/scheduler.js';
@@ -16,15 +16,12 @@ void describe('request scheduler against the simulator', () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  // A simulator per test: a read another test left stalled would count in this one's peak, and its faults apply.
+  beforeEach(async () => {
     sim = await start({ latencyMs: LATENCY_MS });
   });
-  after(async () => {
-    await sim.close();
-  });
   afterEach(async () => {
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await sim.close();
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 
