@@ -4,14 +4,13 @@
 import type { Simulator } from '../../../src/simulator/types.js';
 
 /**
- * Resolves once the simulator has answered everything that reached it, polled until `deadlineMs`; then rejects,
- * naming how many requests were still open. Waits a few turns of the event loop first, so a request already
- * written by a client but not yet read by the server is counted too.
+ * Resolves once the simulator has answered everything that reached it: three polls in a row, 10 ms apart, find
+ * nothing in flight (a request a client has written is counted only once the server has read it). Past `deadlineMs`
+ * it rejects, naming how many requests were still open.
  */
 export async function simulatorIdle(sim: Simulator, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   let quietTurns = 0;
-  // Three polls in a row with nothing in flight: one 0 may fall between a request's arrival and its reading.
   while (quietTurns < 3) {
     if (Date.now() > until) throw new Error(`the simulator still answers ${sim.inFlight} request(s) after ${deadlineMs} ms`);
     quietTurns = sim.inFlight === 0 ? quietTurns + 1 : 0;
