@@ -8,6 +8,7 @@ import { RequestScheduler } from '../../../../src/core/http/scheduler.js';
 import { addMonths as shiftMonth, monthIdOf } from '../../../../src/core/model/month.js';
 import { loadTrend, trendMonthIds } from '../../../../src/tools/trendLoader.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { recordingLogger } from './fixtures.js';
 
 const INSTANCE = 'VI-DEMO-01';
 const LATENCY_MS = 50;
@@ -76,11 +77,13 @@ void describe('request scheduler against the simulator', () => {
   });
 
   void it('a 429 with Retry-After holds back the whole profile until it has passed', async () => {
-    const c = client();
+    const log = recordingLogger();
+    const c = client({ logger: log });
     sim.addFault({ kind: 'status', status: 429, retryAfter: '1', times: 1, match: { operation: 'calls', id: INSTANCE } });
     const t0 = Date.now();
     const first = c.getMonthView(INSTANCE, current);
-    await new Promise((r) => setTimeout(r, LATENCY_MS * 3)); // the 429 has arrived
+    // The 429 has reached the client (it says it will retry), however long that took on a busy machine.
+    while (!log.lines.some((l) => /retrying in/.test(l))) await new Promise((r) => setTimeout(r, 5));
     const other = c.getMonthView('VI-DEMO-02', current);
     await Promise.all([first, other]);
     const times = sim.requests.map((r) => r.time - t0);
