@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { maxBodyUnits } from '../../../src/core/sms/segments.js';
@@ -40,6 +40,10 @@ function kindOf(r: CallToolResult): string | undefined {
 void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
   before(async () => {
     built = await buildServer();
+  });
+  // A simulator per test, and the servers a test started stopped after it: what one test sent (its count in
+  // sim.received, a server's connection check still on its way) never reaches the next.
+  beforeEach(async () => {
     sim = await start({ credentials: CREDENTIALS, controlEndpoint: false });
     env = {
       VOICESMS_BASE_URL: sim.url,
@@ -49,11 +53,11 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     };
   });
 
-  after(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    await sim?.close();
-    built?.dispose();
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    await sim.close();
   });
+  after(() => built?.dispose());
 
   void it('the confirmation spells out line breaks, U+202E and ESC in the text and a no-break space in the sender, and sends the text unchanged', async () => {
     let answer: 'accept' | 'decline' = 'decline';
@@ -169,10 +173,11 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
 
   void describe('the count survives a restart', () => {
     let state: string;
-    before(() => {
+    // A state folder per test: one test's counted sends are not in the next one's folder.
+    beforeEach(() => {
       state = mkdtempSync(join(tmpdir(), 'vstk-mcp-cap-'));
     });
-    after(() => rmSync(state, { recursive: true, force: true }));
+    afterEach(() => rmSync(state, { recursive: true, force: true }));
 
     void it('a restarted server with the same profile still refuses; the state is a private file of times only', async () => {
       const first = await server({ ...SEND, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: state });

@@ -2,7 +2,7 @@
 // run with `sh -c` against the simulator, with the credentials only in the environment.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createClient, parseEnvelope, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
 import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/requestCode/curl.js';
@@ -77,12 +77,13 @@ void describe('formatCurl', () => {
 void describe('generated cURL against the simulator', { timeout: 20_000 }, () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
-  before(async () => {
+  // A simulator per test: an SMS or a refused request of one test is not in the next one's record.
+  beforeEach(async () => {
     sim = await start({ credentials: CREDS, acceptEmptySignature: true });
   });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+  afterEach(async () => {
     await sim.close();
+    await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 
   function client(auth?: { form?: 'seed' | 'signed' | 'basic'; signature?: 'hmac-sha256' | 'empty' }): VoiceSmsClient {

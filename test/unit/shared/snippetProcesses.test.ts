@@ -9,7 +9,7 @@ import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
 import { formatCurl } from '../../../src/shared/requestCode/curl.js';
 import { formatNode } from '../../../src/shared/requestCode/node.js';
@@ -109,15 +109,18 @@ void describe('copied snippets and the process list', { timeout: 120_000 }, () =
   let shimmed: string[] = [];
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  before(() => {
     shimmed = writeShims();
+  });
+  // A simulator per test: the requests one test made are not counted, nor read as the last one, in the next.
+  beforeEach(async () => {
     sim = await start({ credentials: SHORT, acceptEmptySignature: true, recordDetails: true });
   });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+  afterEach(async () => {
     await sim.close();
-    rmSync(work, { recursive: true, force: true });
+    await Promise.all(clients.splice(0).map((c) => c.close()));
   });
+  after(() => rmSync(work, { recursive: true, force: true }));
 
   function client(s: Simulator, auth: { form?: 'seed' | 'signed' | 'basic'; signature?: 'hmac-sha256' | 'empty' }): VoiceSmsClient {
     const c = createClient({ baseUrl: s.url, credentials: s.credentials, auth, defaultRegion: 'US' });
