@@ -5,7 +5,8 @@
 
 /**
  * The path parameters the routes may name, each with the kind of value it holds: how the client checks it
- * (request.ts validateParam) and, in the simulator, which one is the path's id a fault can match.
+ * (request.ts validateParam) and, in the simulator, which one is the path's id a fault can match. Copy Request
+ * as Code defaults each by name (host/commands/readCall.ts) and looks for a day before a month, in this order.
  */
 export const PATH_PARAMS = {
   instanceId: 'id',
