@@ -191,7 +191,7 @@ void describe('MCP server start (built dist/mcp.js over stdio)', { timeout: 120_
   });
 
   void describe('an oversized message', () => {
-    void it('is never met with a deaf process: the server says why on stderr and exits', async () => {
+    void it('is never met with a deaf process: the server says why on stderr and exits', { timeout: 120_000 }, async () => {
       const child = spawn(process.execPath, [built.mcpJs, '--demo'], {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: { PATH: process.env['PATH'] ?? '' },

@@ -54,7 +54,11 @@ void describe('simulator authentication', () => {
 
   void it("accepts the headers of the core's authHeaders in both forms", async () => {
     for (const form of ['signed', 'basic'] as const) {
-      const headers = authHeaders(sim.credentials, { ...DEFAULT_AUTH, form }, { method: 'GET', pathWithQuery: CALLS, body: '', now: T0 });
+      const headers = authHeaders(
+        sim.credentials,
+        { ...DEFAULT_AUTH, form },
+        { method: 'GET', pathWithQuery: CALLS, body: '', now: T0, seedForm: 'basic' },
+      );
       const r = await send(`${sim.url}${CALLS}`, { headers });
       assert.equal(r.status, 200, `${form}: ${r.body}`);
     }
