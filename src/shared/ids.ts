@@ -47,7 +47,11 @@ export const COMMANDS = {
   startWatching: 'voiceSms.startWatching',
   stopWatching: 'voiceSms.stopWatching',
 } as const;
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** A command's id from its key in the command table: `voiceSms.<key>`, as every id of COMMANDS. */
+export function commandId(key: string): string {
+  return `voiceSms.${key}`;
+}
 
 export const VIEW_CONTAINER_ID = 'voiceSms';
 export const VIEWS = {
