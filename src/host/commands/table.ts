@@ -1,6 +1,7 @@
 // Every command, once: its key (its id is `voiceSms.<key>`, shared/ids.ts commandId) → its spec. The order is
 // package.json's: npm run commands:manifest writes the commands' entries and titles from this table
-// (commands/manifest.ts). The type requires a line for every id of shared/ids.ts COMMANDS.
+// (commands/manifest.ts), and activation registers the ids package.json lists (commands/lazy.ts), so a new
+// command is its spec file and one line here. The type requires a line for every id of shared/ids.ts COMMANDS.
 // This file and the command files live in the lazily loaded dist/features.js.
 import * as vscode from 'vscode';
 import { commandId, type COMMANDS } from '../../shared/ids.js';
