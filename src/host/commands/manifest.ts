@@ -5,7 +5,7 @@
 import { COMMAND_CATEGORY, commandId } from '../../shared/ids.js';
 
 /** The menus a command can be placed in besides the palette (VS Code's contributes.menus ids), in the file's order. */
-export const MENU_IDS = [
+const MENU_IDS = [
   'view/title',
   'view/item/context',
   'editor/title',
@@ -14,17 +14,17 @@ export const MENU_IDS = [
   'explorer/context',
   'webview/context',
 ] as const;
-export type MenuId = (typeof MENU_IDS)[number];
+type MenuId = (typeof MENU_IDS)[number];
 
 /** One place in a menu (commands/menuWhen.ts spells the views and tree rows for `when`). */
-export interface MenuPlace {
+interface MenuPlace {
   menu: MenuId;
   when: string;
   /** `<group>@<order>`: VS Code sorts a menu by group ('navigation' first, the rest by name), then by order, then by title. */
   group: string;
 }
 
-export interface KeyBinding {
+interface KeyBinding {
   key: string;
   mac?: string;
   when?: string;
@@ -46,7 +46,7 @@ export interface CommandManifest {
   keybindings?: readonly KeyBinding[];
 }
 
-export interface CommandEntry {
+interface CommandEntry {
   command: string;
   title: string;
   category: string;
@@ -58,7 +58,7 @@ export interface MenuEntry {
   when: string;
   group?: string;
 }
-export interface KeybindingEntry {
+interface KeybindingEntry {
   command: string;
   key: string;
   mac?: string;
@@ -66,7 +66,7 @@ export interface KeybindingEntry {
 }
 
 /** The commands' share of package.json and package.nls.json. */
-export interface CommandsManifest {
+interface CommandsManifest {
   commands: CommandEntry[];
   /** Each menu in MENU_IDS order, then commandPalette; a menu no command uses is left out. */
   menus: Partial<Record<MenuId | 'commandPalette', MenuEntry[]>>;
