@@ -36,16 +36,22 @@ function nodeTest(files: string[], concurrency: number): Promise<StageCounts> {
       ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=60000', '--test-reporter=spec', ...files],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    let tail = '';
+    // The summary's counts come before the list of failures, which can be long: read them as they pass.
+    const summary = new Map<string, number>();
+    let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
-      tail = (tail + chunk.toString('utf8')).slice(-4000);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^ℹ (tests|fail|cancelled) (\d+)$/.exec(line);
+        if (m) summary.set(m[1]!, Number(m[2]));
+      }
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const count = (name: string): number => Number(new RegExp(`^ℹ ${name} (\\d+)$`, 'm').exec(tail)?.[1] ?? NaN);
-      const tests = count('tests');
-      const failed = count('fail') + count('cancelled');
+      const tests = summary.get('tests') ?? NaN;
+      const failed = (summary.get('fail') ?? NaN) + (summary.get('cancelled') ?? 0);
       resolve({
         tests: Number.isNaN(tests) ? 0 : tests,
         failed: Number.isNaN(failed) ? (code === 0 ? 0 : 1) : failed,
