@@ -10,7 +10,7 @@ import regexp from 'eslint-plugin-regexp';
 const VSCODE_FREE_HOST = [
   'src/host/balance/{balanceView,estimate,format,model}.ts',
   'src/host/bundles/{coreLoader,simulatorLoader}.ts',
-  'src/host/commands/{panelArgs,profileArg,runCommand,signInInput}.ts',
+  'src/host/commands/{manifest,menuWhen,panelArgs,profileArg,readCall,runCommand,signInInput}.ts',
   'src/host/platform/{lifecycle,monthLabel,pureL10n,redactingLogger,reported}.ts',
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',

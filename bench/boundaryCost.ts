@@ -26,6 +26,7 @@ import { Agent, request } from 'undici';
 import { AnswerBoundary } from '../src/core/boundary.js';
 import { OFF_THREAD_CHARS } from '../src/core/answerThread/reader.js';
 import type { VoiceSmsClient } from '../src/core/client.js';
+import { OPERATIONS } from '../src/core/api/operations.js';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import type { HttpResponse } from '../src/core/http/transport.js';
 import { MAX_MARKUP } from '../src/core/xml/limits.js';
@@ -44,7 +45,7 @@ type Row = (name: string, a: number, b: number, unit: string, note: string, rati
 export const BLOCK_ROW = 'answer blocks';
 export const SHAPE_ROW = 'GET month (shape)';
 export const TARGET_MS = 50;
-/** The answer cap of a balance or month view (client.ts OPERATION_MAX_BYTES), less room for the envelope. */
+/** The answer cap of a balance or month view (their maxBytes in src/core/api/operations.ts), less room for the envelope. */
 const BODY_BYTES = 1_000_000;
 
 export const CREDENTIALS = { accessKeyId: 'AKIDBENCHOWN00000001', secretAccessKey: 'benchOwnSecretAccessKey/0000000000000000' };
@@ -257,7 +258,13 @@ export async function shapeRows(root: string, row: Row, smoke: boolean): Promise
       const path = `/v1/vvoice/${id}/calls/202406`;
       const url = server.url.replace(/\/$/, '') + path;
       const headers = (): Record<string, string> => ({
-        ...authHeaders(CREDENTIALS, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
+        ...authHeaders(CREDENTIALS, DEFAULT_AUTH, {
+          method: 'GET',
+          pathWithQuery: path,
+          body: '',
+          now: Date.now(),
+          seedForm: OPERATIONS.calls.seedForm,
+        }),
         Accept: 'application/xml',
       });
       const bare = async (): Promise<unknown> =>

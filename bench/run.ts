@@ -16,6 +16,7 @@ import { analyzeBody } from '../src/core/sms/segments.js';
 import { start } from '../src/simulator/index.js';
 import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
+import { OPERATIONS } from '../src/core/api/operations.js';
 import { authHeaders, DEFAULT_AUTH } from '../src/core/auth/headers.js';
 import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
@@ -463,7 +464,13 @@ async function main(): Promise<void> {
       const path = '/v1/vvoice/VI-DEMO-01/calls/202401';
       const url = sim2.url.replace(/\/$/, '') + path;
       const headers = (): Record<string, string> => ({
-        ...authHeaders(sim2.credentials, DEFAULT_AUTH, { method: 'GET', pathWithQuery: path, body: '', now: Date.now() }),
+        ...authHeaders(sim2.credentials, DEFAULT_AUTH, {
+          method: 'GET',
+          pathWithQuery: path,
+          body: '',
+          now: Date.now(),
+          seedForm: OPERATIONS.calls.seedForm,
+        }),
         Accept: 'application/xml',
       });
       const bare = async (): Promise<unknown> =>

@@ -1,10 +1,11 @@
-// The one object the host talks to: base URL + credentials + auth options + timeouts + logger,
-// with one method per service operation. Loaded lazily by the host (`await import('./core/client.js')`).
+// The one object the host talks to: base URL + credentials + auth options + timeouts + logger. Every
+// operation is sent as its entry in api/operations.ts says (method, route, cap, queue, retries, credential
+// form); `read` sends any read of that table, and the typed methods add what their answers are read into.
 import type { Dispatcher } from 'undici';
-import { buildActivitiesRequest } from './api/activities.js';
-import { buildBalanceRequest, findBalance, type Balance } from './api/balance.js';
-import { buildMonthViewRequest, interpretMonthView } from './api/monthView.js';
-import { encodeForm, requestUrl, type ApiRequest } from './api/request.js';
+import { findBalance, type Balance } from './api/balance.js';
+import { interpretMonthView } from './api/monthView.js';
+import { OPERATIONS, type ParamsOf, type ReadCall, type ReadOperation } from './api/operations.js';
+import { encodeForm, readRequest, requestUrl, type ApiRequest } from './api/request.js';
 import { interpretResponse, type ReadEnvelope } from './api/response.js';
 import { readOffThread } from './answerThread/reader.js';
 import { buildSmsRequest, interpretSms, type SendSmsInput, type SendSmsResult } from './api/sms.js';
@@ -98,12 +99,8 @@ export interface RawResult {
 
 export type BalanceResult = RawResult & { balance?: Balance };
 
-/** One operation call, as describeRequest takes it. */
-export type OperationCall =
-  | { operation: 'sms'; input: SendSmsInput }
-  | { operation: 'calls'; instanceId: string; monthId: string }
-  | { operation: 'balance'; accountId: string }
-  | { operation: 'activities'; instanceId: string; dateId: string };
+/** One operation call, as describeRequest takes it: a read with its path parameters, or an SMS. */
+export type OperationCall = { operation: 'sms'; input: SendSmsInput } | ReadCall;
 
 export interface DescribedRequest {
   method: 'GET' | 'POST';
@@ -128,23 +125,13 @@ export interface VoiceSmsClient {
   getMonthView(instanceId: string, monthId: string, signal?: AbortSignal, options?: ReadOptions): Promise<MonthViewResult>;
   getBalance(accountId: string, signal?: AbortSignal, options?: ReadOptions): Promise<BalanceResult>;
   getDayActivities(instanceId: string, dateId: string, signal?: AbortSignal, options?: ReadOptions): Promise<RawResult>;
+  /** Any read of api/operations.ts, its answer kept raw (the typed methods above read theirs into a model). */
+  read<K extends ReadOperation>(operation: K, params: ParamsOf<K>, signal?: AbortSignal, options?: ReadOptions): Promise<RawResult>;
   /** Builds the exact request (method, url, headers, form body) without sending — for "Copy as cURL". */
   describeRequest(call: OperationCall): DescribedRequest;
   /** Closes kept-alive connections (not a caller-supplied dispatcher). */
   close(): Promise<void>;
 }
-
-/**
- * Per-operation size caps below the client-wide maxResponseBytes: the answer is parsed on the editor's shared
- * thread, and a 5 MB document blocks it for seconds. A month has at most 31 days and a day's activities are a few
- * hundred rows, so 1 MB is far above any real answer of these operations; the SMS answer is a handful of fields.
- */
-export const OPERATION_MAX_BYTES: Readonly<Record<ApiRequest['operation'], number>> = {
-  sms: 256 * 1024,
-  calls: 1024 * 1024,
-  balance: 1024 * 1024,
-  activities: 1024 * 1024,
-};
 
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, totalMs: 60_000 } as const;
 
@@ -220,9 +207,16 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   function prepare(req: ApiRequest): { url: URL; headers: Record<string, string>; body?: string } {
     const url = requestUrl(base, req.path);
     const body = req.form ? encodeForm(req.form) : undefined;
+    const { seedForm } = OPERATIONS[req.operation];
     const headers: Record<string, string> = {
       // Timestamp and signature are computed per attempt, so a retry is never stale.
-      ...authHeaders(credentials, auth, { method: req.method, pathWithQuery: url.pathname + url.search, body: body ?? '', now: now() }),
+      ...authHeaders(credentials, auth, {
+        method: req.method,
+        pathWithQuery: url.pathname + url.search,
+        body: body ?? '',
+        now: now(),
+        seedForm,
+      }),
       Accept: 'application/xml',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
@@ -232,6 +226,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
   async function exchange(req: ApiRequest, signal: AbortSignal | undefined, priority: RequestPriority = 'normal'): Promise<Exchange> {
     if (closed) throw new VoiceSmsError('network', l10n.t('The client was closed; create a new one to make requests.'));
     signal?.throwIfAborted();
+    const spec = OPERATIONS[req.operation];
     const path = '/' + req.path;
     const label = `${req.method} ${path}${req.logNote ? ` (${req.logNote})` : ''}`;
     const started = performance.now();
@@ -253,7 +248,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       log.debug(`${label} attempt ${n}`);
       const t0 = performance.now();
       const raw = await transport.send(
-        { method: req.method, url, headers, maxResponseBytes: OPERATION_MAX_BYTES[req.operation], ...(body !== undefined ? { body } : {}) },
+        { method: req.method, url, headers, maxResponseBytes: spec.maxBytes, ...(body !== undefined ? { body } : {}) },
         combined,
       );
       // Scrubbed before anything reads it: the retry policy, the parser, the raw-answer view. A large answer is
@@ -268,8 +263,8 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       );
       return res;
     };
-    // Each GET attempt holds a slot only while on the wire: a retry's backoff wait frees it for others.
-    const attempt = async (n: number): Promise<HttpResponse> => {
+    // Each queued attempt holds a slot only while on the wire: a retry's backoff wait frees it for others.
+    const queued = async (n: number): Promise<HttpResponse> => {
       const release = await scheduler.acquire(priority, combined);
       let outcome: AttemptOutcome = 'failed';
       try {
@@ -286,8 +281,10 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     let response: HttpResponse;
     let attempts = 1;
     let retryAfterMs: number | undefined;
+    // An unqueued operation (a send) never waits for the reads; one that may not be retried is sent once.
+    const attempt = spec.priority === 'unqueued' ? send : queued;
     try {
-      if (req.method === 'GET') {
+      if (spec.retry) {
         const out = await sendWithRetry(attempt, retry, combined, {
           remainingMs: () => timeouts.totalMs - elapsed(),
           onRetry: ({ attempt: n, delayMs, reason }) =>
@@ -295,8 +292,7 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
         });
         ({ response, attempts, retryAfterMs } = out);
       } else {
-        // Never retried: a second POST could send the SMS twice. Nor queued: a send never waits for reads.
-        response = await send(1);
+        response = await attempt(1);
       }
     } catch (err) {
       if (signal?.aborted) {
@@ -340,6 +336,23 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     }
   }
 
+  /**
+   * A read of the table: its request built and checked, sent at its entry's priority unless the caller says
+   * otherwise; `params`: the parameters as sent (a month view is read for that month).
+   */
+  async function sendRead(
+    operation: ReadOperation,
+    given: Readonly<Record<string, string>>,
+    signal: AbortSignal | undefined,
+    options: ReadOptions | undefined,
+  ): Promise<Exchange & { params: Record<string, string> }> {
+    const { request, params } = readRequest(operation, given);
+    const placed = OPERATIONS[operation].priority;
+    const priority =
+      options?.priority ?? (placed === 'highThisMonth' ? (params['monthId'] === monthIdOf(new Date(now())) ? 'high' : 'normal') : placed);
+    return { ...(await exchange(request, signal, priority)), params };
+  }
+
   /** Whatever an operation throws leaves scrubbed and capped (the caller's own abort reason excepted). */
   async function guarded<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
     try {
@@ -348,6 +361,18 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       if (signal?.aborted && err === signal.reason) throw err;
       throw boundary.error(err);
     }
+  }
+
+  function readRaw(
+    operation: ReadOperation,
+    params: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+    options?: ReadOptions,
+  ): Promise<RawResult> {
+    return guarded(signal, async () => {
+      const { envelope, elapsedMs, response } = await sendRead(operation, params, signal, options);
+      return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
+    });
   }
 
   return {
@@ -365,17 +390,14 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
 
     getMonthView(instanceId, monthId, signal, options) {
       return guarded(signal, async () => {
-        const { request, monthId: month } = buildMonthViewRequest(instanceId, monthId);
-        // The current month is what every view opens on: it goes before older months unless told otherwise.
-        const priority = options?.priority ?? (month === monthIdOf(new Date(now())) ? 'high' : 'normal');
-        const { envelope, elapsedMs, response } = await exchange(request, signal, priority);
-        return { view: interpretMonthView(envelope, month), envelope, elapsedMs, rawXml: response.body };
+        const { envelope, elapsedMs, response, params } = await sendRead('calls', { instanceId, monthId }, signal, options);
+        return { view: interpretMonthView(envelope, params['monthId'] ?? monthId), envelope, elapsedMs, rawXml: response.body };
       });
     },
 
     getBalance(accountId, signal, options) {
       return guarded(signal, async () => {
-        const { envelope, elapsedMs, response } = await exchange(buildBalanceRequest(accountId), signal, options?.priority);
+        const { envelope, elapsedMs, response } = await sendRead('balance', { accountId }, signal, options);
         const balance = findBalance(envelope.result);
         const raw: RawResult = { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
         return balance ? { ...raw, balance } : raw;
@@ -383,21 +405,16 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
     },
 
     getDayActivities(instanceId, dateId, signal, options) {
-      return guarded(signal, async () => {
-        // A day's activities are opened by a click on that day: the user is waiting for them.
-        const { envelope, elapsedMs, response } = await exchange(
-          buildActivitiesRequest(instanceId, dateId),
-          signal,
-          options?.priority ?? 'high',
-        );
-        return { result: envelope.result, envelope, elapsedMs, rawXml: response.body };
-      });
+      return readRaw('activities', { instanceId, dateId }, signal, options);
     },
 
+    read: readRaw,
+
     describeRequest(call) {
-      const req = requestOf(call, o.defaultRegion);
+      const req =
+        call.operation === 'sms' ? buildSmsRequest(call.input, o.defaultRegion).request : readRequest(call.operation, call).request;
       const { url, headers, body } = prepare(req);
-      const sensitive = effectiveForm(req.method, auth.form) === 'basic' ? ['Authorization'] : [];
+      const sensitive = effectiveForm(OPERATIONS[req.operation].seedForm, auth.form) === 'basic' ? ['Authorization'] : [];
       const href = url.toString();
       // The path is appended to the base as it is (requestUrl): the base is everything before it.
       const base = href.endsWith(req.path) ? href.slice(0, href.length - req.path.length) : href;
@@ -418,19 +435,6 @@ export function createClient(o: ClientOptions): VoiceSmsClient {
       await transport.close();
     },
   };
-}
-
-function requestOf(call: OperationCall, defaultRegion: string | undefined): ApiRequest {
-  switch (call.operation) {
-    case 'sms':
-      return buildSmsRequest(call.input, defaultRegion).request;
-    case 'calls':
-      return buildMonthViewRequest(call.instanceId, call.monthId).request;
-    case 'balance':
-      return buildBalanceRequest(call.accountId);
-    case 'activities':
-      return buildActivitiesRequest(call.instanceId, call.dateId);
-  }
 }
 
 /** Header values a request carried that reveal a secret without being one (the Signature, a Basic token). */

@@ -156,7 +156,7 @@ const FLAGS = [ALLOW_SEND_FLAG, MAX_SENDS_FLAG, DEMO_FLAG] as const;
 
 export interface Flags {
   allowSend: boolean;
-  /** --max-sends-per-hour N (default 10): sends one server process makes per rolling hour. */
+  /** --max-sends-per-hour N (default 10): messages put before the user per rolling hour and profile, across restarts. */
   maxSendsPerHour: number;
   /** --demo: the built-in simulator in this process, no account. */
   demo: boolean;
@@ -166,8 +166,10 @@ export type FlagsResult = { ok: true; flags: Flags } | { ok: false; problem: str
 
 /** A flag's name as typed, when it looks like one; anything else (a pasted secret, a path) is named by position only. */
 const FLAG_NAME = /^--?[A-Za-z][A-Za-z0-9-]{0,39}$/;
-/** What --max-sends-per-hour takes: a positive whole number, written plainly. */
+/** What --max-sends-per-hour takes: a positive whole number, written plainly, at most MOST_SENDS_PER_HOUR. */
 const COUNT = /^[1-9]\d{0,5}$/;
+/** The largest --max-sends-per-hour (six digits): what bounds the send log's size, whichever server reads it. */
+export const MOST_SENDS_PER_HOUR = 999_999;
 
 /**
  * The command line, strictly: a mistyped flag must not quietly start a server that does something else

@@ -173,7 +173,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
   await server.connect(transport);
   say(
-    `Ready (sending ${flags.allowSend ? `enabled, each message confirmed by the user, at most ${flags.maxSendsPerHour} per hour` : 'off'}).`,
+    `Ready (sending ${flags.allowSend ? `enabled, each message confirmed by the user, at most ${flags.maxSendsPerHour} per hour and profile` : 'off'}).`,
   );
   if (read.ok) {
     // The credentials are checked once the agent has had its first answers (initialize, tools/list): requiring

@@ -28,14 +28,15 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
     { name: SERVER_NAME, title: 'Voice & SMS Toolkit', version },
     { instructions: serverInstructions(specs), jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
   );
-  // One cap per profile and account, kept in its state file (so a restart does not reset it).
+  // One count per profile and account, kept in its state file (so a restart does not reset it) and shared by every
+  // server of the profile, whatever cap each was started with.
   const limits = new WeakMap<Connection, SendLimit>();
   const limitFor = (c: Connection): SendLimit => {
     let limit = limits.get(c);
     if (!limit) {
       const folder = ctx.sendStateFolder;
       const file = folder === undefined ? undefined : sendLogFile(folder, c.profile, c.settings.baseUrl, c.settings.accessKeyId);
-      limit = new SendLimit(ctx.maxSendsPerHour, Date.now, file === undefined ? undefined : fileSendLog(file, ctx.maxSendsPerHour));
+      limit = new SendLimit(ctx.maxSendsPerHour, Date.now, file === undefined ? undefined : fileSendLog(file));
       limits.set(c, limit);
     }
     return limit;

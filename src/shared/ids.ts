@@ -6,6 +6,12 @@ export const PRODUCT_NAME = 'Voice & SMS Toolkit';
 export const COMMAND_CATEGORY = 'Voice & SMS';
 export const LOG_CHANNEL_NAME = 'Voice & SMS';
 
+/**
+ * The shipped command ids: never renamed (keybindings, links, other extensions and tests call them), and the
+ * names the rest of the code calls commands by. Each is `voiceSms.<key>` with `<key>` its entry in the command
+ * table (host/commands/table.ts), which must hold every one of them and may hold more: a new command is its spec
+ * file and a table line, and needs a line here only once other code calls it.
+ */
 export const COMMANDS = {
   signIn: 'voiceSms.signIn',
   signOut: 'voiceSms.signOut',
@@ -47,7 +53,11 @@ export const COMMANDS = {
   startWatching: 'voiceSms.startWatching',
   stopWatching: 'voiceSms.stopWatching',
 } as const;
-export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** A command's id from its key in the command table: `voiceSms.<key>`, as every id of COMMANDS. */
+export function commandId(key: string): string {
+  return `voiceSms.${key}`;
+}
 
 export const VIEW_CONTAINER_ID = 'voiceSms';
 export const VIEWS = {

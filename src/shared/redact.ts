@@ -44,7 +44,10 @@ export class KnownSecrets {
   private shortPattern: RegExp | undefined;
   /** The length of the shortest registered value in any spelling: shorter ASCII text holds none of them. */
   private shortest = Infinity;
-  /** A folded value holds a space, so a `+` in the text may be one (form encoding). */
+  /**
+   * A folded value holds a space that is not a `+` of its own, so a `+` in the text may be one (form encoding). A
+   * value's own `+` (a base64 form's) stands in the text as written, which the literal search finds.
+   */
   private plusMatters = false;
   /** holds()'s answers, forgotten when a value is added. */
   private readonly holding = new Map<string, boolean>();
@@ -82,7 +85,9 @@ export class KnownSecrets {
     const folded = spelledText().foldValue(value);
     this.entries.push([value, keepPrefix]);
     this.version = ++versions;
-    if (value.length < MIN_SUBSTRING_LENGTH || folded.length < MIN_SUBSTRING_LENGTH) {
+    // Its length as it reads, combining marks counted (the fold drops them, so that none interleaved hides a secret).
+    const marks = folded.length < MIN_SUBSTRING_LENGTH ? (value.normalize('NFKD').match(/\p{M}/gu)?.length ?? 0) : 0;
+    if (value.length < MIN_SUBSTRING_LENGTH || folded.length + marks < MIN_SUBSTRING_LENGTH) {
       // Whole tokens only, in the spellings an echo writes most (the readings below are for substrings).
       for (const variant of encodings(value)) {
         this.register(variant.length < MIN_SUBSTRING_LENGTH ? this.shortReplacements : this.replacements, variant, replacement);
@@ -90,12 +95,16 @@ export class KnownSecrets {
       }
     } else {
       // As written and folded: plain ASCII text without escapes is its own reading and skips the readings, and any
-      // other spelling holds a `%`, `&`, `\`, `+` or a character beyond ASCII, which send the text to them.
+      // other spelling holds a `%`, `&`, `\`, a character beyond ASCII, or a `+` standing for a space, which send the
+      // text to them. A value's own `+` is a `+` in its compatibility forms too (NFKC of `a+ｂ` is `a+b`): that form is
+      // a literal of its own, so a `+` in the text needs the readings only when some value holds a real space.
+      const plusKept = value.includes('+') ? value.split('+').map(spelledText().foldValue).join('+') : folded;
       this.register(this.replacements, value, replacement);
       this.register(this.replacements, folded, replacement);
+      this.register(this.replacements, plusKept, replacement);
       this.register(this.foldedReplacements, folded, replacement);
       this.shortest = Math.min(this.shortest, value.length, folded.length);
-      if (folded.includes(' ')) this.plusMatters = true;
+      if (plusKept.includes(' ')) this.plusMatters = true;
     }
     this.ordered = undefined;
     this.foldedOrdered = undefined;
@@ -131,7 +140,9 @@ export class KnownSecrets {
 
   /**
    * Registers a key pair: both values, and what is built from them that an echo may carry: base64
-   * (padded or not, standard or URL-safe) and hex of the secret alone and of `id:secret` (the Basic credential).
+   * (padded or not, standard or URL-safe) and hex of the secret alone and of `id:secret` (the Basic credential);
+   * base64 of the secret inside longer data (base64('x' + secret), of `{"secret":"…"}`), at each of the three byte
+   * offsets, as written and JSON-escaped; and a secret holding `+` or `/` written in base64url's alphabet.
    */
   addCredentials(accessKeyId: string, secretAccessKey: string, keepIdPrefix = KEY_ID_VISIBLE): void {
     this.add(secretAccessKey);
@@ -139,6 +150,11 @@ export class KnownSecrets {
     if (!secretAccessKey) return;
     const built = [secretAccessKey, ...(accessKeyId ? [`${accessKeyId}:${secretAccessKey}`] : [])];
     for (const value of built) for (const form of binaryForms(value)) if (form !== value) this.add(form);
+    const urlAlphabet = secretAccessKey.replace(/\+/g, '-').replace(/\//g, '_');
+    if (urlAlphabet !== secretAccessKey) this.add(urlAlphabet);
+    if (secretAccessKey.length < MIN_SUBSTRING_LENGTH) return;
+    for (const inner of new Set([secretAccessKey, JSON.stringify(secretAccessKey).slice(1, -1)]))
+      for (const core of spelledText().embeddedBase64(inner, MIN_SUBSTRING_LENGTH)) this.add(core);
   }
 
   get size(): number {

@@ -9,6 +9,7 @@ const ASCII = 128;
  * Up to this many values, a search first asks the text for each one natively (`includes`, which skips ahead by the
  * value's length and is linear even when the value is absent): most texts hold none, and the automaton's step per
  * character, about ten times the cost for an ordinary month view, is then not taken. More values: the automaton alone.
+ * Only values that hold no other are asked: a text without `YmVu…M` holds neither `YmVu…MA` nor `YmVu…MA==`.
  */
 const ASKED_ONE_BY_ONE = 64;
 
@@ -22,6 +23,8 @@ export class Automaton {
   private readonly outputs: Array<number[] | undefined>;
   /** 1 where a node has outputs: the search reads a byte per character, not an array of lists. */
   private readonly ends: Uint8Array;
+  /** The values no other value is part of: a text holding none of them holds no value at all. */
+  private readonly asked: readonly string[];
 
   constructor(readonly values: readonly string[]) {
     const ascii: number[][] = [[]];
@@ -73,6 +76,14 @@ export class Automaton {
     }
     this.ends = new Uint8Array(count);
     for (let node = 0; node < count; node++) if (this.outputs[node] !== undefined) this.ends[node] = 1;
+    // Once per set (a few dozen values of a few dozen characters), not per search. Each is asked from its first capital
+    // letter on (when 16 characters or more are left): a text without that part does not hold the value, and a needle
+    // that begins with a letter ordinary text seldom holds is found (or not) in a fraction of the time: `includes`
+    // stops at every occurrence of the needle's first character (a core of base64 beginning with `i` cost 6x).
+    const minimal = values.filter(
+      (value, i) => !values.some((other, j) => j !== i && other.length < value.length && value.includes(other)),
+    );
+    this.asked = [...new Set(minimal.map(anchor))];
   }
 
   private step(node: number, c: number): number {
@@ -86,7 +97,7 @@ export class Automaton {
 
   /** Calls `found(end, value)` for every occurrence, overlapping ones too: `values[value]` ends just before `end`. */
   search(text: string, found: (end: number, value: number) => void): void {
-    if (this.values.length <= ASKED_ONE_BY_ONE && !this.values.some((value) => text.includes(value))) return;
+    if (this.asked.length <= ASKED_ONE_BY_ONE && !this.asked.some((value) => text.includes(value))) return;
     const { table, ends } = this;
     let node = 0;
     for (let i = 0; i < text.length; i++) {
@@ -95,4 +106,13 @@ export class Automaton {
       if (ends[node] === 1) for (const v of this.outputs[node] ?? []) found(i + 1, v);
     }
   }
+}
+
+/** `value` from its first capital letter on, when at least 16 characters are left; else `value` itself. */
+function anchor(value: string): string {
+  for (let i = 0; i + 16 <= value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return value.slice(i);
+  }
+  return value;
 }

@@ -1,11 +1,14 @@
 // Text read the way an echo may have spelled it, with every character tied to where it stood in the original,
 // so that a secret found in the reading can be masked in the text itself. Two steps, each one linear pass:
 //  - decode: one layer of escapes undone: percent-encoding (`%7E`, `%7e`, UTF-8 byte runs, `%u007E`), XML and
-//    HTML character references (`&#126;`, `&#x7E;`) and the five XML entities, JSON escapes (`\u007E`, `\"`);
-//  - fold: look-alikes made one: compatibility decomposition (NFKD: `ｋ` is `k`, `é` is `e` + accent), invisible
-//    characters dropped by the rule the id checks use (invisibleChars.ts: every default-ignorable code point — zero-
-//    width space/joiners, soft hyphen, BOM, bidi marks, the combining grapheme joiner, variation selectors, the
-//    Hangul fillers — and every format character), `+` read as a space (the form encoding of a space).
+//    HTML character references (`&#126;`, `&#x7E;`), the five XML entities and HTML's names of ASCII characters
+//    (`&sol;`, `&lpar;`), JSON and JavaScript escapes (`\u007E`, `\"`, `\x2f`), quoted-printable (`=2F`, UTF-8 byte
+//    runs, soft line breaks);
+//  - fold: look-alikes made one: compatibility decomposition (NFKD: `ｋ` is `k`, `é` is `e` + accent) with every
+//    combining mark dropped (a U+0301 between a secret's letters hides nothing), invisible characters dropped by the
+//    rule the id checks use (invisibleChars.ts: every default-ignorable code point — zero-width space/joiners, soft
+//    hyphen, BOM, bidi marks, the combining grapheme joiner, variation selectors, the Hangul fillers — and every
+//    format character), `+` read as a space (the form encoding of a space).
 // A secret is folded the same way, then looked for in fold(text) and in it with one or two layers of escapes
 // undone, one family per layer (JSON or percent inside raw XML, JSON inside a query string). No regular
 // expression runs over the text. The readings are built without positions first (eachReading) and searched for
@@ -182,9 +185,62 @@ function builderFor(src: Spelled): Builder | TextBuilder {
 }
 
 const UTF16 = new TextDecoder('utf-16le');
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** The entities as a list made once: charReference runs at every `&` of a reading. */
-const ENTITY_LIST = Object.entries(ENTITIES);
+/**
+ * The named references a secret's characters can be written with: the five XML entities and every name HTML gives
+ * an ASCII character (and the no-break space), as the WHATWG list has them (test/unit/shared/spelledEscapes.test.ts
+ * checks each against an HTML decoder). Letters and digits have none; names of other characters are not read.
+ */
+const NAMED: Readonly<Record<string, number>> = {
+  Tab: 0x09,
+  NewLine: 0x0a,
+  excl: 0x21,
+  quot: 0x22,
+  QUOT: 0x22,
+  num: 0x23,
+  dollar: 0x24,
+  percnt: 0x25,
+  amp: 0x26,
+  AMP: 0x26,
+  apos: 0x27,
+  lpar: 0x28,
+  rpar: 0x29,
+  ast: 0x2a,
+  midast: 0x2a,
+  plus: 0x2b,
+  comma: 0x2c,
+  period: 0x2e,
+  sol: 0x2f,
+  colon: 0x3a,
+  semi: 0x3b,
+  lt: 0x3c,
+  LT: 0x3c,
+  equals: 0x3d,
+  gt: 0x3e,
+  GT: 0x3e,
+  quest: 0x3f,
+  commat: 0x40,
+  lsqb: 0x5b,
+  lbrack: 0x5b,
+  bsol: 0x5c,
+  rsqb: 0x5d,
+  rbrack: 0x5d,
+  Hat: 0x5e,
+  lowbar: 0x5f,
+  UnderBar: 0x5f,
+  grave: 0x60,
+  DiacriticalGrave: 0x60,
+  lcub: 0x7b,
+  lbrace: 0x7b,
+  verbar: 0x7c,
+  vert: 0x7c,
+  VerticalLine: 0x7c,
+  rcub: 0x7d,
+  rbrace: 0x7d,
+  nbsp: 0xa0,
+  NonBreakingSpace: 0xa0,
+};
+/** The longest of those names: a reference is looked for no further than this past its `&`. */
+const LONGEST_NAME = 16;
 const JSON_SIMPLE: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** The value of a hex digit's code, or -1. */
@@ -211,22 +267,37 @@ function validCodePoint(cp: number): boolean {
 
 /** True when `s` holds something decode() may undo. */
 export function hasEscapes(s: string): boolean {
-  return s.includes('%') || s.includes('&') || s.includes('\\');
+  return s.includes('%') || s.includes('&') || s.includes('\\') || hasQuotedPrintable(s);
 }
 
 /**
- * The escape families: each encoder writes one, and a secret may hold another's lead character as it is. `any`: all
- * three undone in one layer (left to right, whichever lead comes next), for sets where no secret holds a lead.
+ * True when `s` holds a quoted-printable escape: `=` and two hex digits, or `=` ending a line (a soft line break). Only
+ * those count, not every `=` (every attribute of an XML answer has one): found natively, each `=` looked at once.
  */
-export type EscapeKind = 'percent' | 'xml' | 'json' | 'any';
-const LEAD: Readonly<Record<Exclude<EscapeKind, 'any'>, number>> = { percent: 0x25, xml: 0x26, json: 0x5c };
-export const ESCAPE_KINDS: ReadonlyArray<Exclude<EscapeKind, 'any'>> = ['percent', 'xml', 'json'];
-/** The lead characters of every family: a secret holding none of them is found through `any` layers (eachReading). */
+export function hasQuotedPrintable(s: string): boolean {
+  for (let at = s.indexOf('='); at >= 0; at = s.indexOf('=', at + 1)) {
+    const next = s.charCodeAt(at + 1);
+    if (next === 0x0a || (next === 0x0d && s.charCodeAt(at + 2) === 0x0a)) return true;
+    if (hexDigit(next) >= 0 && hexDigit(s.charCodeAt(at + 2)) >= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The escape families: each encoder writes one, and a secret may hold another's lead character as it is. `any`:
+ * percent, XML and JSON undone in one layer (left to right, whichever lead comes next), for sets where no secret holds
+ * a lead. Quoted-printable is never part of it: its `=` is also every `key=value`'s, and a value that begins with two
+ * hex digits (`token=5a2X…`) would lose them; it is a layer of its own beside (eachReading).
+ */
+export type EscapeKind = 'percent' | 'xml' | 'json' | 'qp' | 'any';
+const LEAD: Readonly<Record<Exclude<EscapeKind, 'any'>, number>> = { percent: 0x25, xml: 0x26, json: 0x5c, qp: 0x3d };
+export const ESCAPE_KINDS: ReadonlyArray<Exclude<EscapeKind, 'any'>> = ['percent', 'xml', 'json', 'qp'];
+/** The lead characters of the families `any` undoes, in ESCAPE_KINDS' order: a secret holding none is found through `any` layers. */
 export const ESCAPE_LEADS = '%&\\';
 
-/** The escape families whose lead character (`%`, `&`, `\`) is in `s`. */
+/** The escape families in `s`: their lead character (`%`, `&`, `\`) is in it, or a quoted-printable escape. */
 export function escapesIn(s: string): Array<Exclude<EscapeKind, 'any'>> {
-  return ESCAPE_KINDS.filter((k) => s.includes(String.fromCharCode(LEAD[k])));
+  return ESCAPE_KINDS.filter((k) => (k === 'qp' ? hasQuotedPrintable(s) : s.includes(String.fromCharCode(LEAD[k]))));
 }
 
 /**
@@ -237,7 +308,8 @@ export function decode(src: Spelled, kind: EscapeKind): Spelled {
   const s = src.text;
   const b = builderFor(src);
   const leadChar = kind === 'any' ? '' : String.fromCharCode(LEAD[kind]);
-  const read = kind === 'percent' ? percentRun : kind === 'xml' ? charReference : kind === 'json' ? jsonEscape : anyEscape;
+  const read =
+    kind === 'percent' ? percentRun : kind === 'xml' ? charReference : kind === 'json' ? jsonEscape : kind === 'qp' ? qpRun : anyEscape;
   // `any`: the next of each lead, each found natively and looked for again only once passed.
   const next = [-1, -1, -1];
   let i = 0;
@@ -252,7 +324,8 @@ export function decode(src: Spelled, kind: EscapeKind): Spelled {
       continue;
     }
     b.copy(copied, i);
-    b.pushCode(decoded, i, i + n);
+    // A soft line break stands for nothing.
+    if (decoded >= 0) b.pushCode(decoded, i, i + n);
     i += n;
     copied = i;
   }
@@ -260,13 +333,16 @@ export function decode(src: Spelled, kind: EscapeKind): Spelled {
   return b.done();
 }
 
-/** What the escape just read stands for (set by the readers below, which return how many units they took). */
+/**
+ * What the escape just read stands for (set by the readers below, which return how many units they took); -1 for
+ * nothing (a quoted-printable soft line break).
+ */
 let decoded = 0;
 
 /** The first lead of any family at or after `from` (-1: none); `next` keeps each one's last find. */
 function nextLead(s: string, from: number, next: number[]): number {
   let first = -1;
-  for (let k = 0; k < ESCAPE_KINDS.length; k++) {
+  for (let k = 0; k < ESCAPE_LEADS.length; k++) {
     let at = next[k] ?? -1;
     if (at !== -2 && at < from) {
       at = s.indexOf(ESCAPE_LEADS.charAt(k), from);
@@ -277,20 +353,24 @@ function nextLead(s: string, from: number, next: number[]): number {
   return first;
 }
 
-/** The escape of whichever family `s[at]` leads. */
+/** The escape of whichever family `s[at]` leads (percent, XML or JSON). */
 function anyEscape(s: string, at: number): number {
   const c = s.charCodeAt(at);
   return c === 0x25 ? percentRun(s, at) : c === 0x26 ? charReference(s, at) : jsonEscape(s, at);
 }
 
-/** `\uXXXX` or `\"`-style JSON escapes; returns how many source units it took (0: not an escape). */
+/**
+ * `\uXXXX` or `\"`-style JSON escapes, and JavaScript's (and Python's, C's) `\xHH`; returns how many source units it
+ * took (0: not an escape).
+ */
 function jsonEscape(s: string, at: number): number {
   const next = s[at + 1] ?? '';
-  if (next === 'u') {
-    const v = hexAt(s, at + 2, 4);
+  if (next === 'u' || next === 'x') {
+    const digits = next === 'u' ? 4 : 2;
+    const v = hexAt(s, at + 2, digits);
     if (v === undefined) return 0;
     decoded = v;
-    return 6;
+    return 2 + digits;
   }
   if (!Object.hasOwn(JSON_SIMPLE, next)) return 0;
   decoded = (JSON_SIMPLE[next] ?? next).charCodeAt(0);
@@ -305,6 +385,21 @@ function percentRun(s: string, at: number): number {
     decoded = v;
     return 6;
   }
+  return byteRun(s, at, '%');
+}
+
+/** A quoted-printable soft line break (`=` ending a line), or a run of `=XX` bytes read as UTF-8 (0: not an escape). */
+function qpRun(s: string, at: number): number {
+  const next = s.charCodeAt(at + 1);
+  if (next === 0x0a || (next === 0x0d && s.charCodeAt(at + 2) === 0x0a)) {
+    decoded = -1;
+    return next === 0x0a ? 2 : 3;
+  }
+  return byteRun(s, at, '=');
+}
+
+/** One character as `lead` and two hex digits per UTF-8 byte (`%C3%A9`, `=C3=A9`); how many units it took (0: none). */
+function byteRun(s: string, at: number, lead: string): number {
   const first = hexAt(s, at + 1, 2);
   if (first === undefined) return 0;
   // One character: an ASCII byte, or a lead byte with its continuation bytes.
@@ -313,7 +408,7 @@ function percentRun(s: string, at: number): number {
   let cp = need === 0 ? first : first & (0x3f >> need);
   for (let k = 1; k <= need; k++) {
     const p = at + 3 * k;
-    const byte = s[p] === '%' ? hexAt(s, p + 1, 2) : undefined;
+    const byte = s[p] === lead ? hexAt(s, p + 1, 2) : undefined;
     if (byte === undefined || (byte & 0xc0) !== 0x80) return 0;
     cp = (cp << 6) | (byte & 0x3f);
   }
@@ -323,7 +418,7 @@ function percentRun(s: string, at: number): number {
   return len;
 }
 
-/** `&#NNN;`, `&#xHH;` or one of the five XML entities; returns how many source units it took (0: none). */
+/** `&#NNN;`, `&#xHH;` or a named reference (NAMED); returns how many source units it took (0: none). */
 function charReference(s: string, at: number): number {
   if (s[at + 1] === '#') {
     const hex = s[at + 2] === 'x' || s[at + 2] === 'X';
@@ -341,34 +436,37 @@ function charReference(s: string, at: number): number {
     decoded = cp;
     return k + 1 - at;
   }
-  for (const [name, ch] of ENTITY_LIST) {
-    if (s.startsWith(name, at + 1) && s[at + 1 + name.length] === ';') {
-      decoded = ch.charCodeAt(0);
-      return name.length + 2;
-    }
-  }
-  return 0;
+  // The name: ASCII letters up to the `;`, no longer than the longest known.
+  let end = at + 1;
+  while (end < s.length && end - at <= LONGEST_NAME && isAsciiLetter(s.charCodeAt(end))) end += 1;
+  if (end === at + 1 || s.charCodeAt(end) !== 0x3b) return 0;
+  const name = s.slice(at + 1, end);
+  if (!Object.hasOwn(NAMED, name)) return 0;
+  decoded = NAMED[name] ?? 0;
+  return end + 1 - at;
 }
 
-const MAX_RUN = 8;
+function isAsciiLetter(c: number): boolean {
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
 const MARK = /^\p{M}$/u;
-const ANY_MARK = /\p{M}/u;
 /** Per code point below U+10000: its folded form and whether it is a combining mark (it then joins the one before). */
 const foldedBmp: Array<Folded | undefined> = [];
 interface Folded {
   out: string;
   mark: boolean;
-  /** Its folded form holds no combining mark: followed by one mark, the two fold without a sort. */
-  plain: boolean;
 }
 
 function foldOf(cp: number): Folded {
   const cached = cp < 0x10000 ? foldedBmp[cp] : undefined;
   if (cached !== undefined) return cached;
   const ch = String.fromCodePoint(cp);
-  // Invisible by the one rule the id checks use too (invisibleChars.ts): dropped, so none can hide a secret.
-  const out = isInvisible(ch) ? '' : ch.normalize('NFKD').replace(/\+/g, ' ');
-  const f = { out, mark: MARK.test(ch), plain: !ANY_MARK.test(out) };
+  // Invisible by the one rule the id checks use too (invisibleChars.ts): dropped, so none can hide a secret. So is
+  // every combining mark, a decomposed character's accent included: `é` is `e`, and `s\u0301e\u0301` is `se`.
+  const out = isInvisible(ch) ? '' : ch.normalize('NFKD').replace(/\p{M}/gu, '').replace(/\+/g, ' ');
+  const f = { out, mark: MARK.test(ch) };
   if (cp < 0x10000) foldedBmp[cp] = f;
   return f;
 }
@@ -387,8 +485,9 @@ function beyondAscii(s: string): boolean {
 }
 
 /**
- * Look-alikes made one: NFKD (a character and the combining marks after it normalised together, so marks
- * sort as NFKD sorts them), invisible characters (invisibleChars.ts) dropped, `+` as a space.
+ * Look-alikes made one: NFKD without combining marks (each character with the marks after it: the marks stand
+ * where the character stood, so a mask over it covers them), invisible characters (invisibleChars.ts) dropped, `+`
+ * as a space. Every character is looked at once: linear, however many marks a character carries.
  */
 export function fold(src: Spelled): Spelled {
   const s = src.text;
@@ -404,37 +503,15 @@ export function fold(src: Spelled): Spelled {
     if (next === null) break;
     const at = next.index;
     i = at > i && s.charCodeAt(at) >= 0x300 && foldOf(s.codePointAt(at) ?? 0).mark ? at - 1 : at;
-    const c = s.charCodeAt(i);
     b.copy(copied, i);
-    if (c === 0x2b && !(s.charCodeAt(i + 1) >= 0x300 && foldOf(s.codePointAt(i + 1) ?? 0).mark)) {
-      b.push(' ', i, i + 1);
-      i += 1;
-      copied = i;
-      continue;
-    }
     const cp = s.codePointAt(i) ?? 0;
-    const single = i + (cp > 0xffff ? 2 : 1);
-    let end = single;
-    // The run: this character and the combining marks after it (a few: NFKD sorts a run's marks, which a run of
-    // thousands would make slow; no secret's character carries that many).
-    while (end < s.length && end - i < MAX_RUN) {
+    let end = i + (cp > 0xffff ? 2 : 1);
+    while (end < s.length) {
       const m = s.codePointAt(end) ?? 0;
       if (!foldOf(m).mark) break;
       end += m > 0xffff ? 2 : 1;
     }
-    const base = foldOf(cp);
-    const mark = end > single ? (s.codePointAt(single) ?? 0) : 0;
-    if (end === single) {
-      b.push(base.out, i, end);
-    } else if (base.plain && end === single + (mark > 0xffff ? 2 : 1)) {
-      // One mark after a character that decomposes to none: already in NFKD order.
-      b.push(base.out + foldOf(mark).out, i, end);
-    } else {
-      const run = s.slice(i, end).normalize('NFKD');
-      let out = '';
-      for (const ch of run) out += foldOf(ch.codePointAt(0) ?? 0).out;
-      b.push(out, i, end);
-    }
+    b.push(foldOf(cp).out, i, end);
     i = end;
     copied = i;
   }
@@ -450,8 +527,9 @@ export function fold(src: Spelled): Spelled {
  * the families undone, outermost first (trackedReading rebuilds it with positions when a search finds something).
  *
  * `anyFamily` (no secret looked for holds `%`, `&` or `\`): each layer undoes every family at once, and a third layer
- * follows, four readings at most instead of thirteen. A secret in a reading of one family per layer is in these too:
- * its span holds no lead, so every escape that spelled it is undone alike. The third layer reads what a parser's
+ * follows, four readings at most instead of thirteen (quoted-printable, never undone with the others, is a branch
+ * beside each layer where a reading holds one of its escapes). A secret in a reading of one family per layer is in
+ * these too: its span holds no lead, so every escape that spelled it is undone alike. The third layer reads what a parser's
  * reference decoding leaves two layers deep (boundary.ts then need not search the parsed strings again). `skipText`: fold(text)
  * is not visited when it is the text itself (the caller has searched the text for every value as written).
  */
@@ -502,18 +580,33 @@ export function eachReading(
 }
 
 /** eachReading's layers with every family undone at once, from `reading` (the text folded, or ASCII text itself). */
-function anyLayers(reading: string, visit: (reading: string, steps: readonly EscapeKind[]) => void, folded: (s: string) => string): void {
-  const steps: EscapeKind[] = [];
-  for (let layer = 0; layer < ANY_FAMILY_LAYERS && hasEscapes(reading); layer++) {
-    const undone = decode(literal(reading, false), 'any').text;
-    if (undone.length === reading.length) break;
-    reading = folded(undone);
-    steps.push('any');
-    visit(reading, [...steps]);
+function anyLayers(
+  reading: string,
+  visit: (reading: string, steps: readonly EscapeKind[]) => void,
+  folded: (s: string) => string,
+  steps: readonly EscapeKind[] = [],
+): void {
+  if (steps.length >= ANY_FAMILY_LAYERS) return;
+  // Percent, XML and JSON at once; quoted-printable as a layer of its own beside it (only where the reading holds
+  // one of its escapes: a `key=value` whose value starts with two hex digits keeps them in the other branch).
+  for (const kind of ['any', 'qp'] as const) {
+    if (kind === 'any' ? !hasLead(reading) : !hasQuotedPrintable(reading)) continue;
+    const undone = decode(literal(reading, false), kind).text;
+    // Every escape decoded is shorter than what spelled it: the same length means nothing was undone.
+    if (undone.length === reading.length) continue;
+    const next = folded(undone);
+    const nextSteps = [...steps, kind];
+    visit(next, nextSteps);
+    anyLayers(next, visit, folded, nextSteps);
   }
 }
 
-/** Layers of escapes undone when every family is undone at once: XML references, then two of any family. */
+/** True when `s` holds a lead of the families `any` undoes. */
+function hasLead(s: string): boolean {
+  return s.includes('%') || s.includes('&') || s.includes('\\');
+}
+
+/** Layers of escapes undone when every family is undone at once: XML references, then two of any family (quoted-printable counted as one). */
 export const ANY_FAMILY_LAYERS = 3;
 
 /** The reading eachReading gave for `steps`, with every character's place in `text`. */
@@ -526,4 +619,24 @@ export function trackedReading(text: string, steps: readonly EscapeKind[]): Spel
 /** `value` folded as fold() folds text, for looking it up in a folded reading. */
 export function foldValue(value: string): string {
   return fold(literal(value)).text;
+}
+
+/**
+ * What base64 of data holding `value` always holds, wherever `value` stands in it: for each of the three byte offsets
+ * from a 3-byte group's start, the characters encoded from `value`'s bits alone (the first and last are shared with
+ * the bytes around it, so they are left out), standard and URL-safe; those shorter than `minLength` left out.
+ * (Here, not in redact.ts: it runs only once a secret is registered, and this bundle is loaded by then.)
+ */
+export function embeddedBase64(value: string, minLength: number): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const cores = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    // Zero bytes before it stand for whatever preceded it; the characters they touch are cut off again.
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length < minLength) continue;
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...cores];
 }

@@ -30,5 +30,5 @@ export const DEMO_CURRENCY = 'EUR';
 /** The envelope's `service` block. The version looks like a number on purpose: clients must keep it a string. */
 export const SERVICE_PROVIDER = 'Northwind Cloud Communications (local simulator)';
 export const SERVICE_VERSION = '2.10';
-/** The envelope's service/id per operation; `gateway` answers what no operation owns (unknown paths, auth). */
-export const SERVICE_IDS = { sms: 'msg-sms', calls: 'vvoice', activities: 'vvoice', balance: 'account', gateway: 'api-gw' } as const;
+/** The envelope's service/id of what no operation owns (unknown paths, refused bodies); each service has its own (handlers/). */
+export const GATEWAY_SERVICE_ID = 'api-gw';

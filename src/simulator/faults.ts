@@ -1,5 +1,6 @@
 // The list of injected faults: which one applies to a request, counting down `times`, and checking a
 // fault that arrives as JSON over the control endpoint.
+import { OPERATION_NAMES } from '../core/api/operations.js';
 import type { Fault, FaultKind, Operation } from './types.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -23,7 +24,6 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'crowded',
   'echo',
 ];
-const OPERATIONS: readonly Operation[] = ['sms', 'calls', 'balance', 'activities'];
 
 /** What a fault's `match` is compared with. */
 export interface FaultTarget {
@@ -110,8 +110,8 @@ export function parseFault(input: unknown): Fault {
     const method = optionalString(match, 'method');
     const operation = optionalString(match, 'operation');
     const id = optionalString(match, 'id');
-    if (operation !== undefined && !(OPERATIONS as readonly string[]).includes(operation)) {
-      throw new TypeError(`Fault "match.operation" must be one of: ${OPERATIONS.join(', ')}.`);
+    if (operation !== undefined && !(OPERATION_NAMES as readonly string[]).includes(operation)) {
+      throw new TypeError(`Fault "match.operation" must be one of: ${OPERATION_NAMES.join(', ')}.`);
     }
     fault.match = {
       ...(method !== undefined ? { method } : {}),

@@ -1,5 +1,6 @@
-// The four operations under /v1, matched on the raw path (query ignored). Path segments are
-// percent-decoded here, so handlers see ids exactly as the client meant them.
+// The operations of the core's table (src/core/api/operations.ts), matched on the raw path (query ignored).
+// Path segments are percent-decoded here, so handlers see ids exactly as the client meant them.
+import { OPERATION_NAMES, OPERATIONS, PATH_PARAMS, type ParamName } from '../core/api/operations.js';
 import type { Operation } from './types.js';
 
 export type RouteMatch =
@@ -15,12 +16,11 @@ interface RouteDef {
   segments: string[];
 }
 
-const ROUTES: RouteDef[] = [
-  { operation: 'sms', method: 'POST', segments: ['v1', 'message', 'sms'] },
-  { operation: 'calls', method: 'GET', segments: ['v1', 'vvoice', ':instanceId', 'calls', ':monthId'] },
-  { operation: 'balance', method: 'GET', segments: ['v1', 'account', ':accountId', 'balance'] },
-  { operation: 'activities', method: 'GET', segments: ['v1', 'vvoice', ':instanceId', 'activities', ':dateId'] },
-];
+const ROUTES: RouteDef[] = OPERATION_NAMES.map((operation) => ({
+  operation,
+  method: OPERATIONS[operation].method,
+  segments: OPERATIONS[operation].route.split('/').map((s) => s.replace(/^\{(\w+)\}$/, ':$1')),
+}));
 
 /** Parameters by name, or null when the path does not have this route's shape. */
 function matchSegments(def: RouteDef, parts: string[]): Record<string, string> | null {
@@ -43,6 +43,12 @@ export function pathnameOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
+/** The path's id a fault can match: its first id parameter (the instance or the account). */
+function idOf(params: Record<string, string>): string | undefined {
+  const name = Object.keys(params).find((k) => PATH_PARAMS[k as ParamName] === 'id');
+  return name === undefined ? undefined : params[name];
+}
+
 export function matchRoute(method: string, url: string): RouteMatch {
   const pathname = pathnameOf(url);
   if (!pathname.startsWith('/')) return { kind: 'notFound' };
@@ -57,7 +63,7 @@ export function matchRoute(method: string, url: string): RouteMatch {
     } catch {
       return { kind: 'badEncoding' };
     }
-    const id = params['instanceId'] ?? params['accountId'];
+    const id = idOf(params);
     return { kind: 'operation', operation: def.operation, params, ...(id !== undefined ? { id } : {}) };
   }
   return { kind: 'notFound' };

@@ -1,4 +1,4 @@
-// The local service simulator: the four /v1 operations over real HTTP, the documented authentication,
+// The local service simulator: the service's operations over real HTTP, the documented authentication,
 // injectable faults, and a record of what it received. No vscode: tests, the demo mode and the command
 // line all start it through start().
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,9 +19,9 @@ import {
   DEMO_SMS_PRICE_CENTS_PER_SEGMENT,
   DEMO_STARTING_BALANCE_CENTS,
   demoInstanceIds,
+  GATEWAY_SERVICE_ID,
   MAX_CLOCK_SKEW_MS,
   MAX_DEMO_INSTANCES,
-  SERVICE_IDS,
 } from './defaults.js';
 import { credentialEchoText } from './credentialEcho.js';
 import {
@@ -44,14 +44,11 @@ import {
 } from './faultWriters.js';
 import { FaultList } from './faults.js';
 import { CONTROL_TOKEN_HEADER, hasControlToken, isAllowedHost, randomControlToken } from './guard.js';
-import { handleActivities } from './handlers/activities.js';
-import { handleBalance } from './handlers/balance.js';
-import { handleCalls } from './handlers/calls.js';
-import type { HandlerContext } from './handlers/context.js';
-import { handleSms, readSmsForm } from './handlers/sms.js';
+import { HANDLERS } from './handlers/services.js';
+import { readSmsForm } from './handlers/sms.js';
 import { matchRoute, pathnameOf, type RouteMatch } from './routes.js';
 import { SimState } from './state.js';
-import type { Fault, Operation, Simulator, SimulatorOptions } from './types.js';
+import type { Fault, Simulator, SimulatorOptions } from './types.js';
 
 export type * from './types.js';
 
@@ -61,13 +58,6 @@ const MAX_REQUEST_BODY = 1024 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 64;
 /** Request-body bytes held at once across all requests; a body that would pass it gets 503. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
-const HANDLERS: Record<Operation, (ctx: HandlerContext) => Answer> = {
-  sms: handleSms,
-  calls: handleCalls,
-  balance: handleBalance,
-  activities: handleActivities,
-};
 
 /** The request-body bytes every request holds together, against one ceiling. */
 class BodyBudget {
@@ -123,7 +113,7 @@ function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Prom
 }
 
 function serviceIdOf(route: RouteMatch): string {
-  return route.kind === 'operation' || route.kind === 'methodNotAllowed' ? SERVICE_IDS[route.operation] : SERVICE_IDS.gateway;
+  return route.kind === 'operation' || route.kind === 'methodNotAllowed' ? HANDLERS[route.operation].serviceId : GATEWAY_SERVICE_ID;
 }
 
 /** The instance ids served: the given list, `instanceCount` generated ones, or the demo's. */
@@ -183,8 +173,8 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     }
     res.shouldKeepAlive = false;
     return read.status === 413
-      ? errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, SERVICE_IDS.gateway, now())
-      : errorAnswer(503, 'The simulator holds too many request bodies at once; retry shortly.', SERVICE_IDS.gateway, now(), {
+      ? errorAnswer(413, `The request body exceeds ${MAX_REQUEST_BODY} bytes.`, GATEWAY_SERVICE_ID, now())
+      : errorAnswer(503, 'The simulator holds too many request bodies at once; retry shortly.', GATEWAY_SERVICE_ID, now(), {
           'Retry-After': '1',
         });
   }
@@ -201,7 +191,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     }
     const verdict = verifyAuth(auth, { method: req.method ?? '', pathWithQuery: req.url ?? '/', headers: req.headers, body, now: at });
     if (!verdict.ok) return errorAnswer(401, verdict.message, serviceId, at);
-    return HANDLERS[route.operation]({ params: route.params, headers: req.headers, body, now: at, state });
+    return HANDLERS[route.operation].handle({ params: route.params, headers: req.headers, body, now: at, state, serviceId });
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -215,7 +205,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
         errorAnswer(
           421,
           'This simulator answers only requests addressed to a loopback host (127.0.0.1, localhost, [::1]).',
-          SERVICE_IDS.gateway,
+          GATEWAY_SERVICE_ID,
           now(),
         ),
       );
@@ -349,7 +339,7 @@ export async function start(opts: SimulatorOptions = {}): Promise<Simulator> {
     serve(req, res).catch((e: unknown) => {
       log?.(`${req.method ?? ''} ${req.url ?? ''} -> simulator error: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent && !res.destroyed) {
-        writeAnswer(res, errorAnswer(500, 'The simulator failed to answer this request.', SERVICE_IDS.gateway, now()));
+        writeAnswer(res, errorAnswer(500, 'The simulator failed to answer this request.', GATEWAY_SERVICE_ID, now()));
       } else {
         res.destroy();
       }

@@ -1,7 +1,9 @@
 // Public types of the simulator: its options, the faults it can inject and what it records.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Operation } from '../core/api/operations.js';
 
-export type Operation = 'sms' | 'calls' | 'balance' | 'activities';
+/** The service's operations, declared once in the core's table (src/core/api/operations.ts). */
+export type { Operation };
 
 export type FaultKind =
   | 'latency'

@@ -1,22 +1,12 @@
-// GET /v1/account/{ACCNT}/balance. The payload is not documented: the raw result is kept, and an
-// amount with a currency is recognised when it has an obvious shape, never required.
-import { validateId } from '../model/ids.js';
+// The balance's answer (operations.ts `balance`). The payload is not documented: the raw result is kept, and
+// an amount with a currency is recognised when it has an obvious shape, never required.
 import { isRecord, textOf } from '../xml/parser.js';
 import { fieldOf, recordsOf } from './find.js';
-import { routed, type ApiRequest } from './request.js';
 
 export interface Balance {
   /** Exactly as sent (a decimal string), so no precision is lost. */
   amount: string;
   currency?: string;
-}
-
-export function buildBalanceRequest(accountId: string): ApiRequest {
-  return {
-    operation: 'balance',
-    method: 'GET',
-    ...routed('v1/account/{accountId}/balance', { accountId: validateId('accountId', accountId) }),
-  };
 }
 
 const AMOUNT_NAMES = ['amount', 'balance', 'value', 'availableBalance', 'available', 'credit'] as const;

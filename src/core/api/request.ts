@@ -1,7 +1,8 @@
-// What an operation file hands the client: a validated, encoded request description. Everything
-// that can be refused (ids, dates, numbers, body) is checked while building it, before any I/O.
-
-export type Operation = 'sms' | 'calls' | 'balance' | 'activities';
+// What the client sends: a validated, encoded request description. Everything that can be refused (ids,
+// dates, numbers, body) is checked while building it, before any I/O. A read is built here from its entry in
+// operations.ts alone; the SMS send builds its own (sms.ts), for its form.
+import { validateDateId, validateId, validateMonthId } from '../model/ids.js';
+import { OPERATIONS, paramsOf, PATH_PARAMS, type Operation, type ParamName, type ReadOperation } from './operations.js';
 
 export interface ApiRequest {
   operation: Operation;
@@ -27,9 +28,32 @@ export interface PathRoute {
 
 /** The request path of `template` with each `{name}` replaced by encodeURIComponent(params[name]), and its route. */
 export function routed(template: string, params: Record<string, string> = {}): { path: string; route: PathRoute } {
-  // The templates are this file's callers' constants, each naming only the parameters it is given.
+  // The templates are the table's (operations.ts), each naming only the parameters it is given.
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   return { path, route: { template, params: { ...params } } };
+}
+
+/** The value of path parameter `name` as sent, or a validation error naming it (an id, a YYYYMM month, a day sent as YYYYMMDD). */
+export function validateParam(name: ParamName, value: string): string {
+  switch (PATH_PARAMS[name]) {
+    case 'id':
+      return validateId(name, value);
+    case 'month':
+      return validateMonthId(value);
+    case 'date':
+      return validateDateId(value);
+  }
+}
+
+/** A read's request from its entry and its parameters, each checked in path order; `params`: them as sent. */
+export function readRequest(
+  operation: ReadOperation,
+  given: Readonly<Record<string, string | undefined>>,
+): { request: ApiRequest; params: Record<string, string> } {
+  const spec = OPERATIONS[operation];
+  const params: Record<string, string> = {};
+  for (const name of paramsOf(spec.route)) params[name] = validateParam(name, given[name] ?? '');
+  return { request: { operation, method: spec.method, ...routed(spec.route, params) }, params };
 }
 
 /** application/x-www-form-urlencoded, UTF-8, as browsers encode forms. */

@@ -1,10 +1,11 @@
-// POST /v1/message/sms (form-encoded `from:id`, `to`, `body`). The response payload is not
+// The SMS send (operations.ts `sms`), form-encoded `from:id`, `to`, `body`. The response payload is not
 // documented: a message id and a status are picked out under common names, the rest stays raw.
 import { encodeId, validateId } from '../model/ids.js';
 import { maskPhone, normalizeE164 } from '../sms/phone.js';
 import { analyzeBody, type BodyAnalysis } from '../sms/segments.js';
 import type { Envelope } from '../xml/envelope.js';
 import { findText } from './find.js';
+import { OPERATIONS } from './operations.js';
 import { routed, type ApiRequest } from './request.js';
 
 export interface SendSmsInput {
@@ -39,8 +40,8 @@ export function buildSmsRequest(input: SendSmsInput, defaultRegion?: string): Pr
   return {
     request: {
       operation: 'sms',
-      method: 'POST',
-      ...routed('v1/message/sms'),
+      method: OPERATIONS.sms.method,
+      ...routed(OPERATIONS.sms.route),
       // The body is sent exactly as typed: leading/trailing spaces may be intended.
       form: [
         ['from:id', from],

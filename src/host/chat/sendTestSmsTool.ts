@@ -12,6 +12,7 @@ import { maskPhoneNumber } from '../../shared/redact.js';
 import { targetLine } from '../sms/sendSms.js';
 import { describeBody, paletteFailure } from '../sms/sendSmsSteps.js';
 import { SmsFieldError } from '../sms/smsField.js';
+import { verbatimBlock } from '../../tools/text/verbatim.js';
 import { visibleSmsText } from '../../tools/text/visibleText.js';
 import { ToolRefusal } from '../../tools/refusal.js';
 import { checkSendArgs, sendTestSmsTool as spec } from '../../tools/specs/sendTestSms.js';
@@ -79,19 +80,18 @@ export function sendTestSmsTool(services: HostServices): vscode.LanguageModelToo
         return { invocationMessage: vscode.l10n.t('Checking the test SMS…') };
       }
       const { sms } = checked;
-      // appendText escapes markdown: the text comes from the model and is shown as typed.
-      const message = new vscode.MarkdownString()
-        .appendText(targetLine({ profile: checked.facts.profile, baseUrl }))
-        .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('From: {0}', visibleSmsText(sms.from)))
-        .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('To: {0}', sms.to))
-        .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('Text: {0}', describeBody(sms.analysis)))
-        .appendMarkdown('  \n')
-        .appendText(vscode.l10n.t('Segments: {0}', sms.analysis.segments))
-        .appendMarkdown('\n\n')
-        .appendText(visibleSmsText(sms.body));
+      // A verbatim block, not appendText: appendText leaves `&amp;`-style references and HTML to the renderer, so
+      // the confirmation could show characters other than those the model wrote and the message sends.
+      const lines = [
+        targetLine({ profile: checked.facts.profile, baseUrl }),
+        vscode.l10n.t('From: {0}', visibleSmsText(sms.from)),
+        vscode.l10n.t('To: {0}', sms.to),
+        vscode.l10n.t('Text: {0}', describeBody(sms.analysis)),
+        vscode.l10n.t('Segments: {0}', sms.analysis.segments),
+        '',
+        visibleSmsText(sms.body),
+      ];
+      const message = new vscode.MarkdownString(verbatimBlock(lines.join('\n')));
       return {
         invocationMessage: vscode.l10n.t('Sending a test SMS to {0}', maskPhoneNumber(sms.to)),
         confirmationMessages: { title: vscode.l10n.t('Send this SMS?'), message },

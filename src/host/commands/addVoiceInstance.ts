@@ -23,7 +23,9 @@ import {
 } from '../../core/model/idList.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import type { HostServices } from '../services.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 import { addTitle, askList, chooseForInvalid, summaryOf, type ListSource } from './instanceListInput.js';
 import { addProfileInstances, changeProfileInstances } from './instanceSettings.js';
 import { readListFileBytes } from './listFile.js';
@@ -179,6 +181,12 @@ async function askAndAdd(services: HostServices): Promise<string | InstanceListR
 }
 
 export const command: HostCommand<AddArgs> = {
+  manifest: {
+    title: 'Add Voice Instance…',
+    icon: 'add',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [{ menu: 'view/title', when: `${VIEW.instances} && ${CONTEXT_KEYS.signedIn}`, group: 'navigation@1' }],
+  },
   parseArg: readAddArgs,
   // Given ids (a program, a test): the failure is shown and also thrown back.
   failure: {

@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { ConnectionCheck, ReportLine, ReportPrivacy } from '../../core/index.js';
-import { EXTENSION_ID } from '../../shared/ids.js';
+import { CONTEXT_KEYS, EXTENSION_ID } from '../../shared/ids.js';
 import { NotSignedInError } from '../profile/clients.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import { errorMessage, withProgress } from '../platform/errors.js';
@@ -35,6 +35,10 @@ function reportStore(ctx: vscode.ExtensionContext): Map<string, string> {
 
 // No `failure`: a failure (signed out, Cancel) goes back to the caller as before; the report itself carries the verdicts.
 export const command: HostCommand<{ driven: boolean }> = {
+  manifest: {
+    title: 'Check Connection',
+    palette: CONTEXT_KEYS.signedIn,
+  },
   parseArg: (raw) => ({ driven: typeof raw === 'object' && raw !== null }),
   async run(services, { driven }, ctx) {
     const store = reportStore(ctx);

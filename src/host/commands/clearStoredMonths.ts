@@ -4,6 +4,9 @@ import * as vscode from 'vscode';
 import type { HostCommand } from './hostCommand.js';
 
 export const command: HostCommand = {
+  manifest: {
+    title: 'Clear Stored Months',
+  },
   failure: { title: () => vscode.l10n.t('Clear Stored Months') },
   async run(services) {
     const removed = await services.storedMonths.clearAll();

@@ -3,13 +3,25 @@
 // offering the last one used first (remembered in globalState); without a request it asks which, as copyAsCurl.
 import * as vscode from 'vscode';
 import { CODE_LANGUAGES, type CodeLanguage, isCodeLanguage, languagesInPickOrder } from '../../shared/requestCode/languages.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 import { copyRequestAs, resolveCall } from './copyRequest.js';
 
 /** globalState key: the language picked last. */
 export const LAST_LANGUAGE_KEY = 'voiceSms.copyAsCode.lastLanguage';
 
 export const command: HostCommand = {
+  manifest: {
+    title: 'Copy Request as Code…',
+    icon: 'code',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/item/context', when: ROW.sentSms, group: '4_code@2' },
+      { menu: 'view/item/context', when: ROW.month, group: '2_export@3' },
+      { menu: 'view/item/context', when: ROW.balance, group: '2_copy@2' },
+    ],
+  },
   failure: { title: () => vscode.l10n.t('Copy Request as Code') },
   async run(services, arg, ctx) {
     const given = typeof arg === 'object' && arg !== null ? (arg as { language?: unknown }).language : undefined;

@@ -3,8 +3,18 @@
 import * as vscode from 'vscode';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Copy ID',
+    icon: 'copy',
+    palette: false,
+    menus: [
+      { menu: 'view/item/context', when: ROW.instance, group: '3_copy@1' },
+      { menu: 'view/item/context', when: ROW.month, group: '3_copy@1' },
+    ],
+  },
   parseArg: readPanelArgs,
   failure: { title: () => vscode.l10n.t('Copy ID') },
   async run(_services, { instanceId, monthId }) {

@@ -1,17 +1,36 @@
 // What Copy as cURL and Copy Request as Code share: which request (from the argument, a Sent SMS row, or a
 // quick pick of the active profile's requests) and the copying itself, with the belt-and-braces check that
-// no credential slipped into the text. The text comes from one writer per language (shared/requestCode).
+// no credential slipped into the text. The text comes from one writer per language (shared/requestCode); the
+// reads come from the core's operations table (readCall.ts), the SMS from the drafts and the history.
 import * as vscode from 'vscode';
+import { isOperation, OPERATION_NAMES, OPERATIONS, READ_OPERATIONS, type ParamsOf, type ReadOperation } from '../../core/api/operations.js';
 import type { OperationCall, VoiceSmsClient } from '../../core/index.js';
-import { dateIdOf, monthIdOf } from '../../core/model/month.js';
 import { codeLanguage, type CodeLanguage } from '../../shared/requestCode/languages.js';
 import { maskPhoneNumber } from '../../shared/redact.js';
 import type { ProfileSettings } from '../profile/settings.js';
 import type { HostServices } from '../services.js';
-import { readPanelArgs } from './panelArgs.js';
+import { defaultParams, impliedRead, readCall, type ReadDefaults } from './readCall.js';
 
 type Operation = OperationCall['operation'];
-const OPERATIONS: readonly Operation[] = ['calls', 'activities', 'balance', 'sms'];
+
+/**
+ * How the pick and the note name a read. A read without words here is named by its request line
+ * (`GET /v1/…`), so a new operation is copied before anyone writes them.
+ */
+const WORDS: { readonly [K in ReadOperation]?: { label: () => string; note: (p: ParamsOf<K>) => string } } = {
+  calls: { label: () => vscode.l10n.t('Month view'), note: (p) => vscode.l10n.t('the month view of {0} ({1})', p.instanceId, p.monthId) },
+  activities: {
+    label: () => vscode.l10n.t('Day activities'),
+    note: (p) => vscode.l10n.t('the activities of {0} on {1}', p.instanceId, p.dateId),
+  },
+  balance: { label: () => vscode.l10n.t('Balance'), note: (p) => vscode.l10n.t('the balance of {0}', p.accountId) },
+};
+
+/** The request line of a read, `GET /v1/account/{accountId}/balance` or with its values filled in. */
+function requestLine(operation: ReadOperation, params?: Readonly<Record<string, string>>): string {
+  const { method, route } = OPERATIONS[operation];
+  return `${method} /${params ? route.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : route}`;
+}
 
 /** Copies `call` written in `language` and returns the text; the note names the language and the request. */
 export async function copyRequestAs(
@@ -52,16 +71,10 @@ function basicToken(id: string, secret: string): string {
 }
 
 function describe(call: OperationCall): string {
-  switch (call.operation) {
-    case 'calls':
-      return vscode.l10n.t('the month view of {0} ({1})', call.instanceId, call.monthId);
-    case 'activities':
-      return vscode.l10n.t('the activities of {0} on {1}', call.instanceId, call.dateId);
-    case 'balance':
-      return vscode.l10n.t('the balance of {0}', call.accountId);
-    case 'sms':
-      return vscode.l10n.t('sending the SMS');
-  }
+  if (call.operation === 'sms') return vscode.l10n.t('sending the SMS');
+  // A read's note takes that read's call; TypeScript cannot follow the pair through the union.
+  const words = WORDS[call.operation] as { note: (p: OperationCall) => string } | undefined;
+  return words ? words.note(call) : requestLine(call.operation, call);
 }
 
 function str(a: Record<string, unknown>, key: string): string | undefined {
@@ -80,8 +93,11 @@ export async function resolveCall(
   arg: unknown,
   title: string,
 ): Promise<OperationCall | undefined> {
-  const instanceId = profile.voiceInstances[0] ?? services.config.instances[0];
-  const accountId = profile.accountId;
+  const defaults: ReadDefaults = {
+    instanceId: profile.voiceInstances[0] ?? services.config.instances[0],
+    accountId: profile.accountId,
+    now: new Date(),
+  };
   const a = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : {};
   const historyId = a['operation'] === undefined ? str(a, 'id') : undefined;
   if (historyId !== undefined) {
@@ -89,24 +105,21 @@ export async function resolveCall(
     if (!entry) throw new Error(vscode.l10n.t("This history entry cannot be copied: it is not in the active profile's history."));
     return { operation: 'sms', input: { from: entry.from, to: entry.to, body: entry.body } };
   }
-  const panel = readPanelArgs(a);
-  let operation = str(a, 'operation') as Operation | undefined;
-  if (operation !== undefined && !OPERATIONS.includes(operation)) {
-    throw new Error(vscode.l10n.t('Unknown operation "{0}"; use one of {1}.', String(operation), OPERATIONS.join(', ')));
+  const named = str(a, 'operation');
+  if (named !== undefined && !isOperation(named)) {
+    throw new Error(vscode.l10n.t('Unknown operation "{0}"; use one of {1}.', named, OPERATION_NAMES.join(', ')));
   }
-  // The webview buttons pass ids without always naming the operation; the Account view's balance row is `{ kind: 'balance' }`.
-  operation ??= panel.dateId ? 'activities' : panel.monthId ? 'calls' : a['kind'] === 'balance' ? 'balance' : undefined;
-  const now = new Date();
+  // Tree rows and webview buttons pass ids without always naming the operation.
+  let operation: Operation | undefined = named ?? impliedRead(a);
   if (operation === undefined) {
     const composed = services.sms.drafts.lastComposed(profile.name);
     const items: (vscode.QuickPickItem & { op: Operation })[] = [
-      ...(instanceId
-        ? [
-            { op: 'calls' as const, label: vscode.l10n.t('Month view'), description: `${instanceId} · ${monthIdOf(now)}` },
-            { op: 'activities' as const, label: vscode.l10n.t('Day activities'), description: `${instanceId} · ${dateIdOf(now)}` },
-          ]
-        : []),
-      ...(accountId ? [{ op: 'balance' as const, label: vscode.l10n.t('Balance'), description: accountId }] : []),
+      // Each read the profile can default every parameter of (an instance's reads need one).
+      ...READ_OPERATIONS.flatMap((op) => {
+        const params = defaultParams(op, defaults);
+        const label = WORDS[op]?.label() ?? requestLine(op);
+        return params ? [{ op, label, description: params.map((p) => p.value).join(' · ') }] : [];
+      }),
       ...(composed
         ? [
             {
@@ -125,29 +138,15 @@ export async function resolveCall(
     if (!picked) return undefined;
     operation = picked.op;
   }
-  switch (operation) {
-    case 'calls':
-      return { operation, instanceId: panel.instanceId ?? need(instanceId, 'instanceId'), monthId: panel.monthId ?? monthIdOf(now) };
-    case 'activities':
-      return { operation, instanceId: panel.instanceId ?? need(instanceId, 'instanceId'), dateId: panel.dateId ?? dateIdOf(now) };
-    case 'balance':
-      return { operation, accountId: str(a, 'accountId') ?? need(accountId, 'accountId') };
-    case 'sms': {
-      const last = services.sms.drafts.lastComposed(profile.name);
-      const from = str(a, 'from') ?? last?.from;
-      const to = str(a, 'to') ?? last?.to;
-      const body = str(a, 'body') ?? last?.body;
-      if (!from || !to || body === undefined) {
-        throw new Error(
-          vscode.l10n.t('No SMS was composed with this profile yet; send one first or pass { operation: "sms", from, to, body }.'),
-        );
-      }
-      return { operation, input: { from, to, body } };
-    }
+  if (operation !== 'sms') return readCall(operation, a, defaults);
+  const last = services.sms.drafts.lastComposed(profile.name);
+  const from = str(a, 'from') ?? last?.from;
+  const to = str(a, 'to') ?? last?.to;
+  const body = str(a, 'body') ?? last?.body;
+  if (!from || !to || body === undefined) {
+    throw new Error(
+      vscode.l10n.t('No SMS was composed with this profile yet; send one first or pass { operation: "sms", from, to, body }.'),
+    );
   }
-}
-
-function need(v: string | undefined, field: string): string {
-  if (!v) throw new Error(vscode.l10n.t('Pass {0}: the active profile has none to default to.', field));
-  return v;
+  return { operation, input: { from, to, body } };
 }

@@ -9,7 +9,9 @@ import { EXPORT_EXTENSIONS, formatMonthExport, isExportFormat, type ExportFormat
 import { withProgress } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import { monthLabel } from '../platform/monthLabel.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 import { readPanelArgs } from './panelArgs.js';
 import { pickFormat, pickTarget } from '../quickInput/exportPicks.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
@@ -56,6 +58,15 @@ async function loadMonth(services: HostServices, instanceId: string, monthId: st
 const title = (): string => vscode.l10n.t('Export Month');
 
 export const command: HostCommand<ExportArgs> = {
+  manifest: {
+    title: 'Export Month…',
+    icon: 'export',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/item/context', when: ROW.month, group: 'inline@1' },
+      { menu: 'view/item/context', when: ROW.month, group: '2_export@1' },
+    ],
+  },
   parseArg: readExportArgs,
   // Called with a complete answer (a test, a keybinding, another extension): failures are thrown back, unshown.
   failure: {

@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import { validateMonthId } from '../../core/model/ids.js';
 import { monthIdOf } from '../../core/model/month.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 import { isArgObject } from './runCommand.js';
 
 export interface OverviewArgs {
@@ -24,6 +26,14 @@ export function readOverviewArgs(arg: unknown): OverviewArgs {
 const title = (): string => vscode.l10n.t('Open Account Overview');
 
 export const command: HostCommand<OverviewArgs> = {
+  manifest: {
+    title: 'Open Account Overview',
+    icon: 'table',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/title', when: `${VIEW.instances} && ${CONTEXT_KEYS.signedIn} && ${CONTEXT_KEYS.hasInstances}`, group: 'navigation@2' },
+    ],
+  },
   parseArg: readOverviewArgs,
   failure: { title, throwBack: (raw) => (isArgObject(raw) ? 'shown' : false) },
   async run(services, args) {

@@ -6,11 +6,19 @@ import { monthIdOf } from '../../core/model/month.js';
 import { prefetchMonth } from '../webviews/monthPrefetch.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { pickInstance, pickMonth } from './pickTarget.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 
 const title = (): string => vscode.l10n.t('Open Month View');
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Open Month View…',
+    icon: 'calendar',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [{ menu: 'view/item/context', when: ROW.month, group: '1_open@1' }],
+  },
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, args) {

@@ -8,7 +8,9 @@ import { TREND_MONTHS } from '../../shared/protocol.js';
 import { withProgress } from '../platform/errors.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { pickInstance } from './pickTarget.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 
 const title = (): string => vscode.l10n.t('Open 12-Month Trend');
 
@@ -16,6 +18,15 @@ const title = (): string => vscode.l10n.t('Open 12-Month Trend');
 export const TREND_PROGRESS_AFTER_MS = 500;
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Open 12-Month Trend…',
+    icon: 'graph-line',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/item/context', when: ROW.instance, group: 'inline@1' },
+      { menu: 'view/item/context', when: ROW.instance, group: '1_open@1' },
+    ],
+  },
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, args) {

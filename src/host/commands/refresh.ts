@@ -3,9 +3,23 @@
 // that instance's; with { instanceId, monthId } (an error row's retry), that month. Past months stay
 // cached. Returns the session snapshot (signed in, active profile, visible instances), nothing secret.
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW, VIEW } from './menuWhen.js';
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Refresh',
+    icon: 'refresh',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/title', when: VIEW.instances, group: 'navigation@3' },
+      { menu: 'view/item/context', when: ROW.instance, group: 'inline@2' },
+      { menu: 'view/item/context', when: ROW.instance, group: '2_refresh@1' },
+      { menu: 'view/item/context', when: ROW.error, group: 'inline@1' },
+      { menu: 'view/item/context', when: ROW.error, group: '1_retry@1' },
+    ],
+  },
   parseArg(raw) {
     try {
       return readPanelArgs(raw);

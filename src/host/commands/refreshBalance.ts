@@ -4,12 +4,19 @@
 // with "Show Log" and the command returns undefined; called with an argument object ({}), as a test
 // or another extension would, the failure is thrown back with the same message.
 import * as vscode from 'vscode';
-import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
+import { CONTEXT_KEYS, fullSettingKey, SETTINGS } from '../../shared/ids.js';
 import { NotSignedInError } from '../profile/clients.js';
 import { withProgress } from '../platform/errors.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 
 export const command: HostCommand = {
+  manifest: {
+    title: 'Refresh Balance',
+    icon: 'refresh',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [{ menu: 'view/title', when: `${VIEW.account} && ${CONTEXT_KEYS.signedIn}`, group: 'navigation@1' }],
+  },
   failure: {
     title: () => vscode.l10n.t('Refreshing the balance'),
     throwBack: (raw) => (typeof raw === 'object' && raw !== null ? 'unshown' : false),

@@ -3,12 +3,20 @@
 // or undefined when the user backed out or nothing could be removed (said why).
 import * as vscode from 'vscode';
 import { changeProfileInstances } from './instanceSettings.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 
 const title = (): string => vscode.l10n.t('Remove Voice Instance');
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Remove Voice Instance…',
+    icon: 'trash',
+    palette: CONTEXT_KEYS.hasInstances,
+    menus: [{ menu: 'view/item/context', when: ROW.profileInstance, group: '9_remove@1' }],
+  },
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, { instanceId: given }) {

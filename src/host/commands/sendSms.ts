@@ -3,9 +3,17 @@
 // notification (offerRetry, with Edit Draft), so the wrapper does not show it again.
 import * as vscode from 'vscode';
 import { sendSms } from '../sms/sendSms.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 
 export const command: HostCommand = {
+  manifest: {
+    title: 'Send Test SMS…',
+    icon: 'send',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [{ menu: 'view/title', when: `${VIEW.smsHistory} && ${CONTEXT_KEYS.signedIn}`, group: 'navigation@1' }],
+  },
   failure: {
     title: () => vscode.l10n.t('Send Test SMS'),
     throwBack: (raw) => (typeof raw === 'object' && raw !== null ? 'shown' : false),

@@ -14,6 +14,7 @@ import { AGENT_PLACE, mcpSnippet } from '../../shared/mcpAgents.js';
 import { MCP_CLIENTS, type McpClient, type McpSnippet } from '../../shared/mcpSetup.js';
 import { mcpRuntime } from '../mcp/runtime.js';
 import { copyMcpServer } from '../mcp/refreshCopy.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
 
 function clientLabel(c: McpClient): string {
@@ -72,6 +73,10 @@ function readArg(arg: unknown): { client?: McpClient; show: boolean } {
 }
 
 export const command: HostCommand<{ client?: McpClient; show: boolean }> = {
+  manifest: {
+    title: 'Set Up MCP Server for Another Client…',
+    palette: CONTEXT_KEYS.signedIn,
+  },
   parseArg: readArg,
   failure: { title: () => vscode.l10n.t('Set Up MCP Server') },
   async run(services, options, ctx): Promise<McpSnippet | undefined> {

@@ -4,11 +4,17 @@
 import * as vscode from 'vscode';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 import { askDay, pickInstance } from './pickTarget.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
 
 const title = (): string => vscode.l10n.t('Show Day Activities');
 
 export const command: HostCommand<PanelArgs> = {
+  manifest: {
+    title: 'Show Day Activities…',
+    icon: 'list-unordered',
+    palette: CONTEXT_KEYS.signedIn,
+  },
   parseArg: readPanelArgs,
   failure: { title },
   async run(services, args) {

@@ -7,7 +7,9 @@ import { monthIdOf } from '../../core/model/month.js';
 import { RawAnswers } from '../platform/rawAnswer.js';
 import { smsAnswer } from '../sms/rawAnswers.js';
 import type { HostServices } from '../services.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW } from './menuWhen.js';
 import { readPanelArgs, type PanelArgs } from './panelArgs.js';
 
 /** The read-only documents, created on the first use and disposed with the extension. */
@@ -38,6 +40,16 @@ function readArgs(arg: unknown): RawAnswerArgs {
 }
 
 export const command: HostCommand<RawAnswerArgs> = {
+  manifest: {
+    title: 'Show Raw Answer (XML)',
+    icon: 'code',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [
+      { menu: 'view/item/context', when: ROW.sentSmsWithId, group: '3_copy@2' },
+      { menu: 'view/item/context', when: ROW.month, group: '2_export@4' },
+      { menu: 'view/item/context', when: ROW.balance, group: '1_raw@1' },
+    ],
+  },
   parseArg: readArgs,
   failure: { title: () => vscode.l10n.t('Show Raw Answer') },
   async run(services, { operation, panel, a }, ctx) {

@@ -24,6 +24,9 @@ import {
 
 // No `failure`: with arguments a failure is thrown back; the interactive flow shows its own at the step to fix.
 export const command: HostCommand<SignInArgs | undefined> = {
+  manifest: {
+    title: 'Sign In…',
+  },
   parseArg: readSignInArgs,
   run: (services, args) => (args ? signInWithArgs(services, args) : signInInteractively(services, credentialsFromEnv(process.env))),
 };

@@ -4,11 +4,12 @@
 // still asks first: a command link in a notification or hover could carry those arguments.
 // Returns `{ profile, profileRemoved }`, or undefined when cancelled or nobody is signed in.
 import * as vscode from 'vscode';
-import { SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
+import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from '../../shared/ids.js';
 import { forgetProfileData } from '../profile/profileData.js';
 import { profileNames, withoutProfile } from '../profile/profileList.js';
 import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 import { readProfileArg, type ProfileArg } from './profileArg.js';
 
 export interface SignOutResult {
@@ -18,6 +19,11 @@ export interface SignOutResult {
 
 // No `failure`: an unknown profile name is thrown back to the caller that passed it.
 export const command: HostCommand<ProfileArg | undefined> = {
+  manifest: {
+    title: 'Sign Out',
+    palette: CONTEXT_KEYS.signedIn,
+    menus: [{ menu: 'view/title', when: `${VIEW.account} && ${CONTEXT_KEYS.signedIn}`, group: '1_profile@2' }],
+  },
   parseArg: readProfileArg,
   async run(services, a): Promise<SignOutResult | undefined> {
     if (a) {

@@ -4,7 +4,9 @@
 // removed; it always asks first (a command link could carry any argument).
 import * as vscode from 'vscode';
 import type { HostServices } from '../services.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { ROW, VIEW } from './menuWhen.js';
 import { sendSms } from '../sms/sendSms.js';
 
 /** A tree row (an SmsHistoryEntry) or an argument object: both carry the entry's `id`. */
@@ -21,6 +23,12 @@ function activeProfile(services: HostServices): string {
 }
 
 export const resendSms: HostCommand<string | undefined> = {
+  manifest: {
+    title: 'Resend SMS…',
+    icon: 'redo',
+    palette: false,
+    menus: [{ menu: 'view/item/context', when: ROW.sentSms, group: '1_send@1' }],
+  },
   parseArg: entryId,
   // Thrown back as well as shown: the tree row's caller is the editor, a program gets the rejection.
   failure: { title: () => vscode.l10n.t('Resend SMS'), throwBack: () => 'shown' },
@@ -32,6 +40,12 @@ export const resendSms: HostCommand<string | undefined> = {
 };
 
 export const copySmsMessageId: HostCommand<string | undefined> = {
+  manifest: {
+    title: 'Copy Message ID',
+    icon: 'copy',
+    palette: false,
+    menus: [{ menu: 'view/item/context', when: ROW.sentSmsWithId, group: '3_copy@1' }],
+  },
   parseArg: entryId,
   async run(services, id) {
     const profile = services.config.activeProfile?.name;
@@ -47,6 +61,12 @@ export const copySmsMessageId: HostCommand<string | undefined> = {
 };
 
 export const clearSmsHistory: HostCommand = {
+  manifest: {
+    title: 'Clear Sent SMS History',
+    icon: 'clear-all',
+    palette: CONTEXT_KEYS.hasHistory,
+    menus: [{ menu: 'view/title', when: `${VIEW.smsHistory} && ${CONTEXT_KEYS.hasHistory}`, group: 'navigation@2' }],
+  },
   failure: { title: () => vscode.l10n.t('Clear Sent SMS History') },
   async run(services) {
     const profile = activeProfile(services);

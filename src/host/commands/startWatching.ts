@@ -7,7 +7,9 @@ import { validateId } from '../../core/model/ids.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import { MAX_WATCHED } from '../watch/stored.js';
 import { isArgObject } from './runCommand.js';
+import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 
 /** Undefined: ask. Else the ids as given (validated, duplicates dropped). */
 export function readWatchArgs(raw: unknown): string[] | undefined {
@@ -26,6 +28,18 @@ function tooMany(): Error {
 }
 
 export const command: HostCommand<string[] | undefined> = {
+  manifest: {
+    title: 'Start Watching Voice Instances…',
+    icon: 'pulse',
+    palette: `${CONTEXT_KEYS.signedIn} && ${CONTEXT_KEYS.hasInstances}`,
+    menus: [
+      {
+        menu: 'view/title',
+        when: `${VIEW.instances} && ${CONTEXT_KEYS.signedIn} && ${CONTEXT_KEYS.hasInstances} && !${CONTEXT_KEYS.watching}`,
+        group: 'navigation@4',
+      },
+    ],
+  },
   parseArg: readWatchArgs,
   failure: { title: () => vscode.l10n.t('Start Watching'), throwBack: (raw) => (isArgObject(raw) ? 'unshown' : false) },
   async run(services, asked) {

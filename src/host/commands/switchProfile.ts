@@ -5,10 +5,15 @@ import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS } from '../../shared/ids.js';
 import type { HostServices } from '../services.js';
 import type { HostCommand } from './hostCommand.js';
+import { VIEW } from './menuWhen.js';
 import { readProfileArg, type ProfileArg } from './profileArg.js';
 
 // No `failure`: an unknown profile name is thrown back to the caller that passed it.
 export const command: HostCommand<ProfileArg | undefined> = {
+  manifest: {
+    title: 'Switch Profile…',
+    menus: [{ menu: 'view/title', when: VIEW.account, group: '1_profile@1' }],
+  },
   parseArg: readProfileArg,
   run: (services, a) => (a?.name !== undefined ? switchTo(services, a.name, false) : pickAndSwitch(services)),
 };

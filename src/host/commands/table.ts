@@ -1,8 +1,10 @@
-// Every command of product.md, once: id → spec (commands/runCommand.ts). The mapped type makes each CommandId
-// have exactly one entry, so the ids activation registers (shell/commandStubs.ts) and the table cannot disagree.
+// Every command, once: its key (its id is `voiceSms.<key>`, shared/ids.ts commandId) → its spec. The order is
+// package.json's: npm run commands:manifest writes the commands' entries and titles from this table
+// (commands/manifest.ts), and activation registers the ids package.json lists (shell/commandStubs.ts), so a new
+// command is its spec file and one line here. The type requires a line for every id of shared/ids.ts COMMANDS.
 // This file and the command files live in the lazily loaded dist/features.js.
 import * as vscode from 'vscode';
-import { COMMANDS, type CommandId } from '../../shared/ids.js';
+import { commandId, type COMMANDS } from '../../shared/ids.js';
 import { isCancellation, showError } from '../platform/errors.js';
 import type { HostServices } from '../services.js';
 import * as addVoiceInstance from './addVoiceInstance.js';
@@ -34,45 +36,53 @@ import * as stopDemo from './stopDemo.js';
 import * as stopWatching from './stopWatching.js';
 import * as switchProfile from './switchProfile.js';
 
-export const COMMAND_TABLE: { readonly [Id in CommandId]: HostCommand } = {
-  [COMMANDS.signIn]: signIn.command,
-  [COMMANDS.signOut]: signOut.command,
-  [COMMANDS.switchProfile]: switchProfile.command,
-  [COMMANDS.addVoiceInstance]: addVoiceInstance.command,
-  [COMMANDS.removeVoiceInstance]: removeVoiceInstance.command,
-  [COMMANDS.openMonthView]: openMonthView.command,
-  [COMMANDS.openTrend]: openTrend.command,
-  [COMMANDS.openAccountOverview]: openAccountOverview.command,
-  [COMMANDS.showDayActivities]: showDayActivities.command,
-  [COMMANDS.exportMonth]: exportMonth.command,
-  [COMMANDS.sendSms]: sendSms.command,
-  [COMMANDS.refresh]: refresh.command,
-  [COMMANDS.refreshBalance]: refreshBalance.command,
-  [COMMANDS.copyAsCurl]: copyAsCurl.command,
-  [COMMANDS.copyAsCode]: copyAsCode.command,
-  [COMMANDS.showRawAnswer]: showRawAnswer.command,
-  [COMMANDS.startDemo]: startDemo.command,
-  [COMMANDS.stopDemo]: stopDemo.command,
-  [COMMANDS.showLog]: showLog.command,
-  [COMMANDS.checkConnection]: checkConnection.command,
-  [COMMANDS.copyId]: copyId.command,
-  [COMMANDS.resendSms]: smsHistory.resendSms,
-  [COMMANDS.copySmsMessageId]: smsHistory.copySmsMessageId,
-  [COMMANDS.clearSmsHistory]: smsHistory.clearSmsHistory,
-  [COMMANDS.clearStoredMonths]: clearStoredMonths.command,
-  [COMMANDS.setUpMcpServer]: setUpMcpServer.command,
-  [COMMANDS.startWatching]: startWatching.command,
-  [COMMANDS.stopWatching]: stopWatching.command,
-};
+/** Every shipped id has its line; more may follow. */
+export type CommandTable = { readonly [Key in keyof typeof COMMANDS]: HostCommand } & { readonly [key: string]: HostCommand };
+
+export const COMMAND_TABLE = {
+  signIn: signIn.command,
+  signOut: signOut.command,
+  switchProfile: switchProfile.command,
+  addVoiceInstance: addVoiceInstance.command,
+  removeVoiceInstance: removeVoiceInstance.command,
+  openMonthView: openMonthView.command,
+  openTrend: openTrend.command,
+  openAccountOverview: openAccountOverview.command,
+  showDayActivities: showDayActivities.command,
+  exportMonth: exportMonth.command,
+  sendSms: sendSms.command,
+  refresh: refresh.command,
+  checkConnection: checkConnection.command,
+  refreshBalance: refreshBalance.command,
+  copyAsCurl: copyAsCurl.command,
+  copyAsCode: copyAsCode.command,
+  showRawAnswer: showRawAnswer.command,
+  startDemo: startDemo.command,
+  stopDemo: stopDemo.command,
+  showLog: showLog.command,
+  copyId: copyId.command,
+  resendSms: smsHistory.resendSms,
+  copySmsMessageId: smsHistory.copySmsMessageId,
+  clearSmsHistory: smsHistory.clearSmsHistory,
+  clearStoredMonths: clearStoredMonths.command,
+  setUpMcpServer: setUpMcpServer.command,
+  startWatching: startWatching.command,
+  stopWatching: stopWatching.command,
+} satisfies CommandTable;
+
+const byId = new Map<string, HostCommand>(Object.entries(COMMAND_TABLE).map(([key, spec]) => [commandId(key), spec]));
 
 /** The ids that have an entry (test/integration/commandTable.test.ts checks package.json against them). */
 export function commandTableIds(): string[] {
-  return Object.keys(COMMAND_TABLE);
+  return [...byId.keys()];
 }
 
 /** Runs command `id` with the first argument the editor passed, failures shown through showError. */
-export function runTableCommand(ctx: vscode.ExtensionContext, services: HostServices, id: CommandId, raw: unknown): Promise<unknown> {
-  return runCommand(COMMAND_TABLE[id], services, ctx, raw, {
+export function runTableCommand(ctx: vscode.ExtensionContext, services: HostServices, id: string, raw: unknown): Promise<unknown> {
+  const spec = byId.get(id);
+  // Only a package.json out of step with the table gets here (its drift test fails first).
+  if (!spec) return Promise.reject(new Error(`${id} has no entry in the command table.`));
+  return runCommand(spec, services, ctx, raw, {
     show: (title, e) => void showError(services.log, title, e),
     isCancellation,
   });

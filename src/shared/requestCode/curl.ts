@@ -6,8 +6,10 @@
 // No credential ever becomes a command's argument when the snippet runs (any local user can read those in
 // the process list): curl reads the key id, the basic credentials and the Signature from a config on its
 // standard input (`-K -`), and the HMAC is built from two SHA-256 passes (RFC 2104) with every key byte
-// fed to openssl on standard input. Shell builtins (`printf`, `[`, `:`) start no process.
-import { ACCESS_KEY_ID_VAR, AUTH_HEADERS, authPlan, headerValue, SECRET_ACCESS_KEY_VAR } from './plan.js';
+// fed to openssl on standard input. Shell builtins (`printf`, `[`, `:`) start no process. Like the Node.js and Python
+// programs, it gives up after its timeouts and checks the answer (HTTP status and the envelope's code): an error is one
+// line on standard error and a non-zero exit code, never an answer printed with exit code 0.
+import { ACCESS_KEY_ID_VAR, AUTH_HEADERS, authPlan, headerValue, SECRET_ACCESS_KEY_VAR, TIMEOUT_SECONDS } from './plan.js';
 
 export { ACCESS_KEY_ID_VAR, SECRET_ACCESS_KEY_VAR };
 
@@ -20,12 +22,47 @@ export interface CurlSource {
   sensitiveHeaders: readonly string[];
 }
 
+/** How long the snippet waits for a connection, and for the whole answer (the Node.js and Python programs' limit). */
+export const CONNECT_TIMEOUT_SECONDS = 10;
+
 /**
- * The command's start: the credentials from the config on standard input, the XML answer on standard output
- * as curl receives it, the HTTP status code after it on standard error (`%{stderr}`, curl 7.63 or newer), so
- * the answer can still be piped on its own.
+ * The command's start: the credentials from the config on standard input, a connection within
+ * CONNECT_TIMEOUT_SECONDS and the whole answer within TIMEOUT_SECONDS (else curl's own one line and its exit code,
+ * 28 for a timeout), and the HTTP status code on a line of its own after the answer, which the snippet checks.
  */
-const CURL = `curl -sS -K - -w '%{stderr}HTTP %{http_code}\\n'`;
+const CURL = `curl -sS -K - --connect-timeout ${CONNECT_TIMEOUT_SECONDS} --max-time ${TIMEOUT_SECONDS} -w '\\n%{http_code}'`;
+
+/** sed's replacement that puts the first match on a line of its own (a newline before and after it). */
+const SED_MARK = String.raw`\
+\1\
+`;
+/** Any blank or control character (the answer's line breaks are \001 for sed). */
+const GAP = '[[:space:][:cntrl:]]*';
+
+/**
+ * After curl: the answer is checked as the Node.js and Python programs check it. HTTP 200 and the envelope's
+ * status code 200 print the answer as received on standard output and `HTTP 200` on standard error; anything else
+ * prints one line on standard error, `HTTP 401, service status 401: <the service's message>`, and exits with 1.
+ * The answer is made one line for sed (its line breaks as \001, which XML text cannot hold); the code and message
+ * are the first of the answer (the match is put between two newlines, then taken out); control characters in the
+ * message become one space, and it is cut at 300 characters.
+ */
+const CHECK_LINES = [
+  'VS_STATUS=${VS_OUT##*[!0-9]}',
+  'VS_ANSWER=${VS_OUT%?"$VS_STATUS"}',
+  String.raw`VS_FLAT=$(printf '%s' "$VS_ANSWER" | tr '\n' '\001')`,
+  String.raw`VS_CODE=$(printf '%s\n' "$VS_FLAT" | sed -n 's/<status>${GAP}<code>${GAP}\([^<[:space:][:cntrl:]]*\)${GAP}<\/code>/${SED_MARK}/`,
+  String.raw`s/^.*\n\(.*\)\n.*$/\1/p')`,
+  'if [ "$VS_STATUS" != 200 ] || [ "$VS_CODE" != 200 ]; then',
+  String.raw`  VS_SAID=$(printf '%s\n' "$VS_FLAT" | sed -n 's/[[:cntrl:]][[:cntrl:]]*/ /g`,
+  String.raw`s/<message>\([^<]*\)<\/message>/${SED_MARK}/`,
+  String.raw`s/^.*\n *\(.*\)\n.*$/\1/p' | sed 's/ *$//;s/^\(.\{300\}\).*$/\1/')`,
+  '  printf \'HTTP %s, service status %s: %s\\n\' "$VS_STATUS" "${VS_CODE:-missing}" "${VS_SAID:-no service message}" >&2',
+  '  exit 1',
+  'fi',
+  `printf '%s' "$VS_ANSWER"`,
+  String.raw`printf 'HTTP %s\n' "$VS_STATUS" >&2`,
+];
 
 /** Single-quotes `s` for sh: nothing inside is expanded; a quote becomes '\''. */
 export function shQuote(s: string): string {
@@ -100,7 +137,14 @@ export function formatCurl(req: CurlSource): string {
   if (signs) {
     lines.push('# Signature = base64(HMAC-SHA256(secret, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nACCESS_KEY_ID\\nhex(SHA-256(body))))');
   }
-  lines.push('# curl reads the credentials on standard input (-K -): none is ever a command-line argument.', '(', REQUIRE, CONFIG_QUOTE);
+  lines.push(
+    '# curl reads the credentials on standard input (-K -): none is ever a command-line argument.',
+    `# Prints the XML answer (and HTTP 200 on standard error); anything else (a variable not set, no connection within ${CONNECT_TIMEOUT_SECONDS} s,`,
+    `# no answer within ${TIMEOUT_SECONDS} s, an HTTP or service error) is one line on standard error and a non-zero exit code.`,
+    '(',
+    REQUIRE,
+    CONFIG_QUOTE,
+  );
   if (body !== undefined) lines.push(`VS_BODY=${shQuote(body)}`);
   // Milliseconds since the epoch from POSIX `date` (seconds + "000"), within the service's 5-minute window.
   lines.push('VS_TS=$(date +%s)000');
@@ -130,8 +174,9 @@ export function formatCurl(req: CurlSource): string {
   }
   parts.push(...plainHeaderArgs(req.headers));
   if (body !== undefined) parts.push('--data-raw "$VS_BODY"');
-  lines.push(`printf '${config.map((c) => c.line).join('\\n')}\\n' ${config.map((c) => c.arg).join(' ')} |`);
-  lines.push(joinCommand(parts));
+  lines.push(`VS_OUT=$(printf '${config.map((c) => c.line).join('\\n')}\\n' ${config.map((c) => c.arg).join(' ')} |`);
+  // No connection, no answer in time or another transport failure: curl's own line and exit code.
+  lines.push(`${joinCommand(parts)}) || exit`, ...CHECK_LINES);
   lines.push(')');
   return lines.join('\n') + '\n';
 }

@@ -8,22 +8,19 @@
  * counters (see activityLog.ts). Days after today (simulator clock) have no activities.
  *
  * DATEID must be YYYYMMDD naming a real day (the form the month view uses). Refusals: 404 for an unknown
- * instance, 400 for any other DATEID.
+ * instance (voice.ts, before this handler), 400 for any other DATEID.
  */
 import { dayActivities } from '../activityLog.js';
 import { errorAnswer, okAnswer, shown, type Answer } from '../answer.js';
 import { dateIdOf, isDateId } from '../dates.js';
-import { SERVICE_IDS } from '../defaults.js';
 import { el } from '../xml.js';
 import type { HandlerContext } from './context.js';
 
+/** A day's activities of a known instance (voice.ts checked it). */
 export function handleActivities(ctx: HandlerContext): Answer {
-  const id = SERVICE_IDS.activities;
+  const id = ctx.serviceId;
   const instanceId = ctx.params['instanceId'] ?? '';
   const dateId = ctx.params['dateId'] ?? '';
-  if (!ctx.state.world.instances.has(instanceId)) {
-    return errorAnswer(404, `Voice instance "${shown(instanceId)}" not found.`, id, ctx.now);
-  }
   if (!isDateId(dateId)) {
     return errorAnswer(400, `Invalid DATEID "${shown(dateId)}": expected YYYYMMDD naming a real day, e.g. 20240603.`, id, ctx.now);
   }

@@ -12,9 +12,8 @@
  */
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { errorAnswer, okAnswer, shown, type Answer } from '../answer.js';
-import { SERVICE_IDS } from '../defaults.js';
 import { el } from '../xml.js';
-import type { HandlerContext } from './context.js';
+import type { HandlerContext, Service } from './context.js';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const FORM = 'application/x-www-form-urlencoded';
@@ -37,8 +36,8 @@ export function readSmsForm(headers: HandlerContext['headers'], body: Buffer): S
 /** The longest body accepted, in UTF-16 code units: 10 concatenated GSM-7 segments. */
 const MAX_BODY_UNITS = 10 * 153;
 
-export function handleSms(ctx: HandlerContext): Answer {
-  const id = SERVICE_IDS.sms;
+function handleSms(ctx: HandlerContext): Answer {
+  const id = ctx.serviceId;
   const form = readSmsForm(ctx.headers, ctx.body);
   if (form === null) {
     return errorAnswer(415, `The request body must be ${FORM} with the fields from:id, to and body.`, id, ctx.now);
@@ -74,3 +73,5 @@ export function handleSms(ctx: HandlerContext): Answer {
     el('sms', [el('messageId', sms.messageId), el('to', to), el('status', 'accepted'), el('segments', segments)]),
   ]);
 }
+
+export const MESSAGING: Service<'sms'> = { id: 'msg-sms', handlers: { sms: handleSms } };

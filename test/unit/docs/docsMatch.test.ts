@@ -217,17 +217,46 @@ export function constantsDrift(text: string, declared: ReadonlyMap<string, Reado
   return out;
 }
 
+/** Every duration written in `text` ("about 3 ms", "2.6–3.2 ms", "1.3 s"), as `low–high unit` or `value unit`. */
+export function durations(text: string): string[] {
+  const figure = /(\d[\d,]*(?:\.\d+)?)(?:\s?(?:–|-|to)\s?(\d[\d,]*(?:\.\d+)?))?\s?(ms|milliseconds?|s|seconds?)\b/g;
+  return [...flat(text).matchAll(figure)].map((m) => {
+    const unit = m[3]!.startsWith('m') ? 'ms' : 's';
+    const value = (n: string): string => n.replace(/,/g, '');
+    return m[2] ? `${value(m[1]!)}–${value(m[2])} ${unit}` : `${value(m[1]!)} ${unit}`;
+  });
+}
+
+/**
+ * What the bench states an answer under the caps costs today: the figures of README's `answer blocks` row (its
+ * Performance table holds today's ranges) and of docs/performance.md's newest account of those rows (the last
+ * paragraph before its History that names them), without the figures it gives as what was before ("(was 22 ms)").
+ */
+export function statedBoundaryCosts(readme: string, performance: string): Set<string> {
+  const row = readme.split('\n').find((l) => l.startsWith('| answer blocks'));
+  const current = performance.split(/^## History$/m)[0]!;
+  const newest = current
+    .split(/\n\s*\n/)
+    .filter((p) => p.includes('`answer blocks'))
+    .at(-1);
+  return new Set([row ?? '', newest ?? ''].flatMap((t) => durations(t.replace(/\(was [^)]*\)/g, ''))));
+}
+
 /**
  * What an answer under the caps costs is measured by the bench's `answer blocks …` rows (bench/boundaryCost.ts): a
- * user page that gives a time for it names those rows in the same sentence, and one that speaks of it points there.
+ * user page that gives a time for it names those rows in the same sentence and gives a figure they state (`stated`:
+ * statedBoundaryCosts), and one that speaks of it points there.
  */
-export function boundaryCostDrift(text: string): string[] {
+export function boundaryCostDrift(text: string, stated: ReadonlySet<string>): string[] {
   const sentences = flat(text)
     .split(/(?<=\.)\s(?=[A-Z])/)
     .filter((x) => /under the caps/i.test(x));
   const out = sentences
-    .filter((x) => /\d\s?(?:ms|s)\b|\d\s?(?:milli)?seconds?\b/.test(x) && !x.includes('answer blocks'))
+    .filter((x) => durations(x).length > 0 && !x.includes('answer blocks'))
     .map((x) => `a figure without its bench row: ${x}`);
+  for (const x of sentences) {
+    for (const figure of durations(x)) if (!stated.has(figure)) out.push(`a figure the bench rows do not state (${figure}): ${x}`);
+  }
   if (sentences.length > 0 && !flat(text).includes('answer blocks')) out.push('does not point at the answer blocks rows');
   return out;
 }
@@ -274,9 +303,11 @@ void describe('README and docs match the product', () => {
     assert.deepEqual(acrossPages((text) => viewDrift(text, viewNames).filter((x) => x.startsWith('not a view'))), []);
   });
 
-  void it('gives what an answer under the caps costs only with the bench rows that measure it', () => {
+  void it('gives what an answer under the caps costs only with the bench rows that measure it, and their figures', () => {
     const userPages = ['docs/service.md', 'docs/security.md', 'docs/usage.md', 'docs/mcp.md'];
-    assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text) : [])), []);
+    const stated = statedBoundaryCosts(page('README.md'), page('docs/performance.md'));
+    assert.ok(stated.size >= 3, `the bench's figures for the rows: ${[...stated].join(', ')}`);
+    assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text, stated) : [])), []);
   });
 
   void it("counts the demo's instances as the simulator serves them", () => {
@@ -369,10 +400,29 @@ void describe('docs detectors flag what once drifted', () => {
   });
 
   void it('a figure for what an answer under the caps costs, without its bench row', () => {
+    const stated = new Set(['20–80 ms']);
     const bare = 'An answer under the caps is read, and reading it is not free: a plain 1 MB answer takes about 20–80 ms of CPU.';
-    assert.equal(boundaryCostDrift(`${bare} See [Performance](performance.md) for the answer blocks rows.`).length, 1);
-    assert.deepEqual(boundaryCostDrift(bare.replace('CPU.', 'CPU (`npm run bench -- --only "answer blocks"`).')), []);
-    assert.deepEqual(boundaryCostDrift('An answer under the caps takes time. A crowded answer is refused in 20 ms.'), ['does not point at the answer blocks rows']);
+    assert.equal(boundaryCostDrift(`${bare} See [Performance](performance.md) for the answer blocks rows.`, stated).length, 1);
+    assert.deepEqual(boundaryCostDrift(bare.replace('CPU.', 'CPU (`npm run bench -- --only "answer blocks"`).'), stated), []);
+    assert.deepEqual(boundaryCostDrift('An answer under the caps takes time. A crowded answer is refused in 20 ms.', stated), [
+      'does not point at the answer blocks rows',
+    ]);
+  });
+
+  void it('a figure for what an answer under the caps costs that the bench rows do not state', () => {
+    // The bench's figures as README's row and performance.md's newest paragraph give them; an old one "(was …)" is not.
+    const readme = '| answer blocks: the longest hold | 1.6–2.6 ms for 1 MB answers, 11–19 ms just under 128 KiB | target <= 50 ms |';
+    const performance = 'Older.\n\nThe `answer blocks` rows: 1 MB answers 9 ms.\n\nThe `answer blocks` rows now: 1.6-2.6 ms (was 22 ms).\n\n## History\n\nThe `answer blocks` rows: 40 ms.';
+    const stated = statedBoundaryCosts(readme, performance);
+    assert.deepEqual([...stated].sort(), ['1.6–2.6 ms', '11–19 ms', '50 ms']);
+    const right = 'The host is held 1.6–2.6 ms by an answer under the caps, and about 11–19 ms by one just under 128 KiB (`answer blocks`).';
+    assert.deepEqual(boundaryCostDrift(right, stated), []);
+    for (const wrong of ['about 20 ms', '11–29 ms', '22 ms', '9 ms', '40 ms'])
+      assert.deepEqual(
+        boundaryCostDrift(right.replace('about 11–19 ms', wrong), stated).map((x) => x.slice(0, x.indexOf(')') + 1)),
+        [`a figure the bench rows do not state (${durations(wrong)[0]})`],
+        wrong,
+      );
   });
 
   void it("the demo's instances: two listed, a short range, a wrong count", () => {

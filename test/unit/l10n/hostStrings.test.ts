@@ -1,7 +1,8 @@
 // A guard for the host: user-facing texts (notifications, quick-input titles/prompts/placeholders,
 // tree item labels/tooltips, status bar texts, progress titles, errors users see) go through
 // vscode.l10n.t (or @vscode/l10n in the vscode-free modules), never as bare English literals.
-// Log lines may stay English; the few deliberate exceptions are listed with their reason.
+// Log lines may stay English, and a command's manifest is package.json's text (translated through
+// package.nls.json); the few deliberate exceptions are listed with their reason.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,7 +31,7 @@ const EXCEPTIONS: [file: string, text: string, why: string][] = [
   ['src/host/webviews/activitiesController.ts', "label = 'activities'", 'names the panel in log lines only'],
   ['src/host/webviews/overview/overviewController.ts', "label = 'overview'", 'names the panel in log lines only'],
   ['src/host/commands/instanceListInput.ts', "box.placeholder = 'VI-…'", 'the shape of an id, not words'],
-  ['src/host/months/monthCache.ts', "new Error('The load was cancelled.')", 'an AbortError: cancellation is never shown'],
+  ['src/host/months/abort.ts', "new Error('The load was cancelled.')", 'an AbortError: cancellation is never shown'],
   ['src/host/commands/signInInput.ts', 'new Error(`Sign in: "${field}"', 'validates arguments of a programmatic command call'],
   ['src/host/commands/profileArg.ts', 'new Error(\'"', 'validates arguments of a programmatic command call'],
   ['src/host/webviews/html.ts', "new Error('a bundle holds", 'a build bug: esbuild.mjs refuses to write such a bundle'],
@@ -53,13 +54,31 @@ function insideL10nObject(lines: string[]): boolean[] {
   });
 }
 
-/** Lines of `text` that put English on screen without l10n (comments and log calls skipped). */
+/**
+ * Whether each line lies in a command's `manifest: { … }` (src/host/commands): package.json's text, which
+ * npm run commands:manifest writes into package.nls.json, where translations find it.
+ */
+function insideManifest(lines: string[]): boolean[] {
+  let closing: string | undefined;
+  return lines.map((line) => {
+    if (closing !== undefined) {
+      if (line.startsWith(closing)) closing = undefined;
+      return true;
+    }
+    const open = /^(\s*)manifest: \{\s*$/.exec(line);
+    if (open) closing = `${open[1] ?? ''}}`;
+    return open !== null || /^\s*manifest: \{.*\},?$/.test(line);
+  });
+}
+
+/** Lines of `text` that put English on screen without l10n (comments, log calls and commands' manifests skipped). */
 function bareStrings(file: string, text: string): string[] {
   const lines = text.split('\n');
   const inL10n = insideL10nObject(lines);
+  const inManifest = insideManifest(lines);
   return lines
     .map((line, i) => ({ line, n: i + 1 }))
-    .filter(({ n }) => !inL10n[n - 1])
+    .filter(({ n }) => !inL10n[n - 1] && !inManifest[n - 1])
     .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line))
     .filter(({ line }) => !/\bl10n\.t\(/.test(line))
     .filter(({ line }) => !/\blog\.(trace|debug|info|warn|error)\(/.test(line))
@@ -95,5 +114,25 @@ void describe('host user-facing strings', () => {
       "log.warn(`loading failed: ${e}`);",
     ].join('\n');
     assert.equal(bareStrings('x.ts', sample).length, 5);
+  });
+
+  void it("leaves a command's manifest to package.nls.json, and catches what follows it", () => {
+    const sample = [
+      'export const command: HostCommand = {',
+      '  manifest: {',
+      "    title: 'Show Log',",
+      "    menus: [{ menu: 'view/title', when: VIEW.any, group: '9_log@1' }],",
+      '  },',
+      "  run: () => vscode.window.showInputBox({ prompt: 'Which log?' }),",
+      '};',
+      'export const other: HostCommand = {',
+      "  manifest: { title: 'Copy ID' },",
+      "  run: () => vscode.window.showInputBox({ prompt: 'Which id?' }),",
+      '};',
+    ].join('\n');
+    assert.deepEqual(
+      bareStrings('x.ts', sample).map((l) => l.split(':')[1]),
+      ['6', '10'],
+    );
   });
 });

@@ -3,6 +3,10 @@
 // then looks for them in what every surface shows. Also the secrets the properties draw.
 import fc from 'fast-check';
 
+// The entities package (an HTML encoder and decoder the product does not use) is ESM: required, as Node allows.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { encodeHTML } = require('entities') as { encodeHTML: (text: string) => string };
+
 /**
  * Characters no one sees: zero-width space, non-joiner, joiner, word joiner, BOM, soft hyphen; and those that are
  * no format character (not \p{Cf}) yet default-ignorable all the same: the combining grapheme joiner, variation
@@ -98,6 +102,65 @@ export function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
+/**
+ * Quoted-printable as RFC 2045 writes it, of the UTF-8 bytes: `=` and bytes outside printable ASCII as `=XX`
+ * (upper-case hex), lines of at most 76 characters joined by soft line breaks (`=` + CRLF); `every`: each byte so.
+ */
+function quotedPrintable(value: string, every: boolean): string {
+  const units = Array.from(Buffer.from(value, 'utf8')).map((b) =>
+    every || b === 0x3d || b < 0x21 || b > 0x7e ? `=${b.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(b),
+  );
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    // 75 characters and the soft break's `=`: an escape is never split.
+    if (line.length + unit.length > 75) {
+      lines.push(line);
+      line = '';
+    }
+    line += unit;
+  }
+  lines.push(line);
+  return lines.join('=\r\n');
+}
+
+/** Every character up to U+00FF as a `\xhh` escape (JavaScript, Python and C strings), the others as they are. */
+function hexEscapes(value: string, upper: boolean): string {
+  return codePoints(value)
+    .map((c) => {
+      const cp = c.codePointAt(0) ?? 0;
+      const hex = cp.toString(16).padStart(2, '0');
+      return cp <= 0xff ? `\\x${upper ? hex.toUpperCase() : hex}` : c;
+    })
+    .join('');
+}
+
+/** HTML's named references for every ASCII character that has one (`&sol;`, `&lpar;`, `&NewLine;`), as `entities` writes them. */
+function htmlNamed(value: string): string {
+  return codePoints(value)
+    .map((c) => (c < '\x80' ? encodeHTML(c) : c))
+    .join('');
+}
+
+/**
+ * base64 of data that holds the secret after other bytes, so that it starts 1 or 2 bytes into a 3-byte group (a
+ * token of `x` + secret, a JSON object `{"secret":"…"}`), or before other bytes: no base64 of the secret alone is
+ * part of it, only the characters its bits alone make.
+ */
+function embedded(secret: string): Record<string, string> {
+  const b64 = (data: string, url = false): string => Buffer.from(data, 'utf8').toString(url ? 'base64url' : 'base64');
+  const json = JSON.stringify({ secret });
+  return {
+    'base64 of "x" + the secret (offset 1)': b64(`x${secret}`),
+    'base64 of "xy" + the secret (offset 2)': b64(`xy${secret}`),
+    'base64url of "x" + the secret (offset 1)': b64(`x${secret}`, true),
+    'base64url of "xy" + the secret (offset 2)': b64(`xy${secret}`, true),
+    'base64 of the secret and a line break': b64(`${secret}\n`),
+    'base64 of {"secret":"…"}': b64(json),
+    'base64url of {"secret":"…"}': b64(json, true),
+  };
+}
+
 function binary(value: string, what: string): Record<string, string> {
   const bytes = Buffer.from(value, 'utf8');
   const b64 = bytes.toString('base64');
@@ -143,8 +206,17 @@ export function spellings(secret: string, accessKeyId: string): Map<string, stri
     add(`U+${hex} between characters`, codePoints(secret).join(mark));
   }
   add('NFD with zero-width joiners', codePoints(secret.normalize('NFD')).join('\u200d'));
+  add('U+0301 COMBINING ACUTE ACCENT between characters', codePoints(secret).join('\u0301'));
+  add('\\xhh escapes', hexEscapes(secret, false));
+  add('\\xHH escapes', hexEscapes(secret, true));
+  add('HTML named references', htmlNamed(secret));
+  add('quoted-printable', quotedPrintable(secret, false));
+  add('quoted-printable, every byte', quotedPrintable(secret, true));
+  add("in base64url's alphabet (a secret holding + or /)", secret.replace(/\+/g, '-').replace(/\//g, '_'));
   for (const [name, text] of Object.entries(twice(secret))) add(name, text);
   for (const [name, text] of Object.entries(binary(secret, 'the secret'))) add(name, text);
+  // Short secrets are masked only as whole tokens (redact.ts MIN_SUBSTRING_LENGTH): not inside longer base64.
+  if (codePoints(secret).length >= 4) for (const [name, text] of Object.entries(embedded(secret))) add(name, text);
   const pair = `${accessKeyId}:${secret}`;
   add('id:secret', pair);
   add('id:secret, form-encoded', formEncoded(pair));

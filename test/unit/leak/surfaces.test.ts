@@ -279,6 +279,30 @@ void describe('leak suite: no spelling of a credential reaches any plain-Node su
     assert.ok(found.length === 0, found.join('\n'));
   });
 
+  // Issue 50: spellings that passed the mask through getBalance into rawXml and the parsed values — base64 of the
+  // secret inside longer data (at byte offsets 1 and 2, in a JSON object), a secret holding `/` and `+` in base64url's
+  // alphabet, U+0301 between its letters, `\x2f`, `&sol;` and quoted-printable `=2F`. Each is an element of every
+  // answer shape; two of them are also the status message and the service's fields.
+  void it("issue 50's spellings: every answer shape, every surface", async () => {
+    const secret = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
+    const forms = spellings(secret, ACCESS_KEY_ID);
+    const names = [...forms.keys()];
+    const issue = [
+      'base64 of "x" + the secret (offset 1)',
+      'base64 of "xy" + the secret (offset 2)',
+      'base64 of {"secret":"…"}',
+      "in base64url's alphabet (a secret holding + or /)",
+      'U+0301 COMBINING ACUTE ACCENT between characters',
+      '\\xhh escapes',
+      'HTML named references',
+      'quoted-printable, every byte',
+    ];
+    for (const name of issue) assert.ok(forms.has(name), `spellings.ts writes no "${name}"`);
+    const found: string[] = [];
+    for (const chosen of [issue[0]!, issue[7]!]) found.push(...(await leaksOf(secret, names.indexOf(chosen))));
+    assert.ok(found.length === 0, report(secret, found));
+  });
+
   void it('any secret, any spelling, every answer shape, every surface', async () => {
     await replayable(
       'test/unit/leak/surfaces.test.ts',

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { McpbManifestAny } from '@anthropic-ai/mcpb' with { 'resolution-mode': 'import' };
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mcpbManifest } from '../../../scripts/editor/mcpBundle.js';
@@ -39,16 +39,22 @@ async function call(c: Connected, name: string): Promise<string> {
 void describe('the MCP Bundle door names the form’s fields', { timeout: 120_000 }, () => {
   before(async () => {
     built = await buildServer();
-    sim = await start({ controlEndpoint: false });
     // The bundle's layout: manifest.json beside server/ holding the built server.
     dir = mkdtempSync(join(tmpdir(), 'vstk-mcpb-door-'));
     cpSync(dirname(built.mcpJs), join(dir, 'server'), { recursive: true });
     manifest = mcpbManifest({ version: '1.2.3', publisher: 'vstk' }) as unknown as Manifest;
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
   });
-  after(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    await sim?.close();
+  // A simulator per test, and the servers a test started stopped after it (a connection check of one never
+  // reaches the next).
+  beforeEach(async () => {
+    sim = await start({ controlEndpoint: false });
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    await sim.close();
+  });
+  after(() => {
     built?.dispose();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { basicAuth, startAuthProxy, type AuthProxy } from '../core/http/authProxy.js';
@@ -58,9 +58,13 @@ void describe('MCP server: settings and network errors from the environment', { 
     dir = mkdtempSync(join(tmpdir(), 'vstk-mcp-net-'));
   });
 
-  after(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    for (const s of sims) await s.close();
+  // The servers and simulators a test started are stopped after it: a server's connection check (a read made
+  // 300 ms after it starts) never reaches the next test's simulator or proxy.
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    for (const s of sims.splice(0)) await s.close();
+  });
+  after(() => {
     built?.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -114,12 +118,17 @@ void describe('MCP server: settings and network errors from the environment', { 
   void describe('a service signed by a private CA', () => {
     let ca: Awaited<ReturnType<typeof createPrivateCa>>;
     let caFile: string;
+    let tls: { key: string; cert: string };
     let tlsSim: Simulator;
     before(async () => {
       ca = await createPrivateCa();
       caFile = join(dir, 'corp-root.pem');
       writeFileSync(caFile, ca.caPem);
-      tlsSim = await simulator({ tls: await ca.serverCert({ hosts: ['127.0.0.1', PROXIED_HOST] }), extraHosts: [PROXIED_HOST] });
+      tls = await ca.serverCert({ hosts: ['127.0.0.1', PROXIED_HOST] });
+    });
+    // A simulator per test (the certificate is made once).
+    beforeEach(async () => {
+      tlsSim = await simulator({ tls, extraHosts: [PROXIED_HOST] });
     });
 
     void it('without its CA: one sentence naming VOICESMS_CA_FILE and NODE_EXTRA_CA_CERTS, not an editor setting, and no retry', async () => {
@@ -191,15 +200,19 @@ void describe('MCP server: settings and network errors from the environment', { 
       const AUTH = basicAuth('alice', 'pr0xy-s3cret');
       let proxy: AuthProxy;
       let env: Record<string, string>;
-      before(async () => {
+      // A proxy per test: what it saw is this test's alone.
+      beforeEach(async () => {
         proxy = await startAuthProxy({ authorization: AUTH, hosts: { [PROXIED_HOST]: '127.0.0.1' } });
         env = { ...baseEnv(tlsSim, `https://${PROXIED_HOST}:${tlsSim.port}`), VOICESMS_CA_FILE: caFile };
       });
-      after(async () => proxy?.close());
+      afterEach(async () => proxy?.close());
 
       void it('without credentials: says the proxy wants them and how to give them in HTTPS_PROXY, asked once', async () => {
-        const before = proxy.seen.length;
         const c = await server({ ...env, HTTPS_PROXY: proxy.url });
+        // The start-up check asks the proxy too; counted from its end, the tool call's own request stands alone.
+        await until(() => /Cannot use the service at/.test(c.stderr()), 60_000);
+        assert.match(c.stderr(), /Cannot use the service at/);
+        const before = proxy.seen.length;
         const r = await balance(c);
         assert.equal(r.isError, true);
         const text = textOf(r);

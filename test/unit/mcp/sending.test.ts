@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { maxBodyUnits } from '../../../src/core/sms/segments.js';
@@ -40,6 +40,10 @@ function kindOf(r: CallToolResult): string | undefined {
 void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
   before(async () => {
     built = await buildServer();
+  });
+  // A simulator per test, and the servers a test started stopped after it: what one test sent (its count in
+  // sim.received, a server's connection check still on its way) never reaches the next.
+  beforeEach(async () => {
     sim = await start({ credentials: CREDENTIALS, controlEndpoint: false });
     env = {
       VOICESMS_BASE_URL: sim.url,
@@ -49,11 +53,11 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
     };
   });
 
-  after(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    await sim?.close();
-    built?.dispose();
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    await sim.close();
   });
+  after(() => built?.dispose());
 
   void it('the confirmation spells out line breaks, U+202E and ESC in the text and a no-break space in the sender, and sends the text unchanged', async () => {
     let answer: 'accept' | 'decline' = 'decline';
@@ -169,10 +173,11 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
 
   void describe('the count survives a restart', () => {
     let state: string;
-    before(() => {
+    // A state folder per test: one test's counted sends are not in the next one's folder.
+    beforeEach(() => {
       state = mkdtempSync(join(tmpdir(), 'vstk-mcp-cap-'));
     });
-    after(() => rmSync(state, { recursive: true, force: true }));
+    afterEach(() => rmSync(state, { recursive: true, force: true }));
 
     void it('a restarted server with the same profile still refuses; the state is a private file of times only', async () => {
       const first = await server({ ...SEND, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: state });
@@ -204,6 +209,35 @@ void describe('MCP sending (built dist/mcp.js, SDK client, simulator)', () => {
         { XDG_STATE_HOME: state, VOICESMS_PROFILE: 'Another profile' },
       );
       assert.notEqual((await call(other, { ...SMS, body: 'other profile' })).isError, true);
+    });
+
+    // Issue 50: a server started with a small cap read a longer log as empty and overwrote it, wiping the count of one
+    // started with a larger cap (the file was bounded by the reading server's cap).
+    void it('servers of one profile with different caps share one count: a cap of 2 reads the 8 prompts of a cap of 100 and keeps them', async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'vstk-mcp-caps-'));
+      try {
+        const decline = { answer: () => ({ action: 'decline' as const }) };
+        const large = await server({ ...decline, args: ['--allow-send', '--max-sends-per-hour', '100'] }, { XDG_STATE_HOME: shared });
+        for (let i = 0; i < 8; i++) assert.equal(kindOf(await call(large, { ...SMS, body: `large cap ${i}` })), 'declined');
+        assert.equal(large.elicitations.length, 8);
+        const folder = join(shared, 'voice-sms-toolkit');
+        const file = join(folder, readdirSync(folder)[0]!);
+        const times = (): number[] => (JSON.parse(readFileSync(file, 'utf8')) as { sends: number[] }).sends;
+        assert.equal(times().length, 8);
+
+        const small = await server({ ...decline, args: ['--allow-send', '--max-sends-per-hour', '2'] }, { XDG_STATE_HOME: shared });
+        const refused = await call(small, { ...SMS, body: 'small cap' });
+        assert.equal(kindOf(refused), 'sendLimit', textOf(refused));
+        assert.match(textOf(refused), /asked to confirm 2 messages/);
+        assert.equal(small.elicitations.length, 0, 'nobody was asked');
+        assert.equal(times().length, 8, 'the count is kept as it was');
+
+        // The larger cap goes on counting from 8.
+        assert.equal(kindOf(await call(large, { ...SMS, body: 'large cap again' })), 'declined');
+        assert.equal(times().length, 9);
+      } finally {
+        rmSync(shared, { recursive: true, force: true });
+      }
     });
 
     void it('a state folder that cannot be written: refused before anyone is asked, naming XDG_STATE_HOME and not the path', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { flattenResult } from '../../../src/shared/flattenResult.js';
@@ -13,6 +13,7 @@ import { loadOverview } from '../../../src/tools/overview/overviewLoader.js';
 import { inert } from '../../../src/tools/text/dataText.js';
 import { start, type Simulator } from '../../../src/simulator/index.js';
 import { buildServer, connect, everything, root, textOf, type Connected } from './harness.js';
+import { resetSimulator } from '../support/simulator.js';
 
 const CREDENTIALS = { accessKeyId: 'AKID-MCP-TEST-7F3A9C', secretAccessKey: 'mcp-secret-Zx81qq0-never-echo' };
 const BASIC = Buffer.from(`${CREDENTIALS.accessKeyId}:${CREDENTIALS.secretAccessKey}`).toString('base64');
@@ -98,6 +99,14 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
     };
     // An elicitation-capable client: sending must still be refused without --allow-send.
     plain = await server({}, { answer: () => ({ action: 'accept', content: { send: true } }) });
+    // Its connection check (a balance read once it has started) is done before any test plants a fault.
+    await until(() => /Connected to|Cannot use the service/.test(plain.stderr()));
+  });
+  // The simulator and `plain` are shared (a server per test would start two dozen processes): the servers a test
+  // started are stopped with their pending checks, and what reached the simulator is answered, before the next.
+  afterEach(async () => {
+    for (const c of open.splice(1)) await c.close().catch(() => undefined);
+    await resetSimulator(sim);
   });
 
   after(async () => {

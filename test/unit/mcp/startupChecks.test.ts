@@ -35,6 +35,12 @@ void describe('MCP server: --help, --version and a server that cannot work', { t
       for (const word of ['--allow-send', '--max-sends-per-hour N', '--demo', 'VOICESMS_BASE_URL', 'VOICESMS_SECRET_ACCESS_KEY']) {
         assert.ok(r.stdout.includes(word), `${word} in --help`);
       }
+      // Issue 50: the cap is per profile and rolling hour across restarts (a state file), not per process.
+      assert.doesNotMatch(r.stdout, /per process|from this process/);
+      assert.match(
+        r.stdout.replace(/\s+/g, ' '),
+        /at most N messages per rolling hour and profile, sent or declined, counted across restarts/,
+      );
     }
   });
 

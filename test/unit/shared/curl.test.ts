@@ -2,7 +2,7 @@
 // run with `sh -c` against the simulator, with the credentials only in the environment.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createClient, parseEnvelope, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
 import { ACCESS_KEY_ID_VAR, formatCurl, SECRET_ACCESS_KEY_VAR, shQuote } from '../../../src/shared/requestCode/curl.js';
@@ -54,13 +54,17 @@ void describe('formatCurl', () => {
     });
     assert.match(
       text,
-      /^printf 'user = "%s:%s"\\nheader = "AccessKeyId: %s"\\n' "\$\(vs_q "\$VOICESMS_ACCESS_KEY_ID"\)" "\$\(vs_q "\$VOICESMS_SECRET_ACCESS_KEY"\)"/m,
+      /^VS_OUT=\$\(printf 'user = "%s:%s"\\nheader = "AccessKeyId: %s"\\n' "\$\(vs_q "\$VOICESMS_ACCESS_KEY_ID"\)" "\$\(vs_q "\$VOICESMS_SECRET_ACCESS_KEY"\)"/m,
     );
     assert.doesNotMatch(text, / -u /, 'no credential on the command line');
     assert.match(text, /-H 'Signature;'/);
     assert.match(text, /^VS_TS=\$\(date \+%s\)000$/m);
     assert.match(text, /-H "Timestamp: \$VS_TS"/);
-    assert.match(text, /^curl -sS -K - -w '%\{stderr\}HTTP %\{http_code\}\\n'/m, 'the status code after the answer, on standard error');
+    assert.match(
+      text,
+      /^curl -sS -K - --connect-timeout 10 --max-time 60 -w '\\n%\{http_code\}'/m,
+      'timeouts, and the status code after the answer for the check',
+    );
     assert.ok(!text.includes('QUs6c2VjcmV0'));
     assert.ok(!text.includes('1700000000000'), 'a fixed timestamp would be stale when pasted');
   });
@@ -73,12 +77,13 @@ void describe('formatCurl', () => {
 void describe('generated cURL against the simulator', { timeout: 20_000 }, () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
-  before(async () => {
+  // A simulator per test: an SMS or a refused request of one test is not in the next one's record.
+  beforeEach(async () => {
     sim = await start({ credentials: CREDS, acceptEmptySignature: true });
   });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+  afterEach(async () => {
     await sim.close();
+    await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 
   function client(auth?: { form?: 'seed' | 'signed' | 'basic'; signature?: 'hmac-sha256' | 'empty' }): VoiceSmsClient {
@@ -127,8 +132,13 @@ void describe('generated cURL against the simulator', { timeout: 20_000 }, () =>
   void it('a wrong secret in the environment is refused (the signature is really checked)', async () => {
     const before = sim.received.length;
     const text = formatCurl(client().describeRequest({ operation: 'sms', input: { from: 'VSTK-TEST', to: '+12015550125', body: 'x' } }));
-    const out = await runSnippet(text, { ...CREDS, secretAccessKey: 'wrong' });
-    assert.notEqual(parseEnvelope(out).status.code, '200');
+    // One line and exit code 1, as the Node.js and Python programs fail (the answer itself is not printed).
+    const failed = await runSnippet(text, { ...CREDS, secretAccessKey: 'wrong' }).then(
+      (stdout) => assert.fail(`the snippet succeeded: ${stdout}`),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    assert.deepEqual({ code: failed.code, stdout: failed.stdout }, { code: 1, stdout: '' });
+    assert.match(failed.stderr, /^HTTP 401, service status 401: [^\n]+\n$/);
     assert.equal(sim.received.length, before);
   });
 });

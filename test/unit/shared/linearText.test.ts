@@ -78,6 +78,15 @@ const FRAGMENTS = [
   'ﬁ',
   '\u200b',
   '\u00ad',
+  // Issue 50's: quoted-printable (`=` with and without hex, soft breaks), `\x`, HTML names, marks without a base.
+  '=2',
+  '=E2=80',
+  '=\n',
+  '=',
+  '\\x2',
+  '&sol',
+  '&VerticalLin',
+  '\u0301\u0301',
 ];
 
 const hostile = fc

@@ -85,7 +85,8 @@ function resolve(value: unknown): unknown {
 }
 const pkg = resolve(JSON.parse(rawPkg)) as Manifest;
 const c = pkg.contributes;
-const commandIds = new Set<string>(Object.values(COMMANDS));
+/** The contributed commands (the command table's, test/unit/host/commands/manifest.test.ts keeps them equal). */
+const commandIds = new Set<string>(c.commands.map((x) => x.command));
 
 /** `voiceSms.*` names a when clause may use: context keys, view ids, tree item kinds. */
 const knownWhenNames = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS), ...Object.values(TREE_ITEM_KINDS)]);
@@ -127,8 +128,8 @@ void describe('manifest: localisation', () => {
 });
 
 void describe('manifest: commands', () => {
-  void it('contributes exactly the commands of ids.ts, each with a title and the category', () => {
-    assert.deepEqual(c.commands.map((x) => x.command).sort(), [...commandIds].sort());
+  void it('contributes every shipped command id of ids.ts, each command with a title and the category', () => {
+    for (const id of Object.values(COMMANDS)) assert.ok(commandIds.has(id), `${id} is not contributed`);
     for (const x of c.commands) {
       assert.equal(x.category, COMMAND_CATEGORY, x.command);
       assert.ok(x.title.length > 2, x.command);

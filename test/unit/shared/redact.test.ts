@@ -88,7 +88,7 @@ void describe('redact: signatures, secrets and key ids', () => {
       const headers = authHeaders(
         { accessKeyId: ID, secretAccessKey: SECRET },
         { scheme: 'CLOUD-V1', form, signature: 'hmac-sha256' },
-        { method: 'POST', pathWithQuery: '/v1/message/sms', body: 'to=%2B4915112345678', now: 1_732_262_400_000 },
+        { method: 'POST', pathWithQuery: '/v1/message/sms', body: 'to=%2B4915112345678', now: 1_732_262_400_000, seedForm: 'signed' },
       );
       const asHeaderLines = Object.entries(headers)
         .map(([k, v]) => `${k}: ${v}`)

@@ -41,6 +41,26 @@ void describe('the search for known values', () => {
     });
   }
 
+  // Values long enough to be asked from their first capital on (`Z`), nesting and overlapping one another as a
+  // secret's base64 forms do (issue 50), in texts made of them, pieces of them and other letters.
+  void it('a few long values, asked from their first capital on: finds what looking at every position finds', () => {
+    const piece = fc.oneof(fc.nat(), word(0, 4), fc.tuple(fc.nat(), fc.nat()));
+    fc.assert(
+      fc.property(fc.uniqueArray(word(8, 24), { minLength: 1, maxLength: 12 }), fc.array(piece, { maxLength: 12 }), (values, pieces) => {
+        const text = pieces
+          .map((p) => {
+            if (typeof p === 'string') return p;
+            if (typeof p === 'number') return values[p % values.length] ?? '';
+            const value = values[p[0] % values.length] ?? '';
+            return value.slice(p[1] % (value.length + 1));
+          })
+          .join('');
+        assert.deepEqual(found(new Automaton(values), text), everyOccurrence(text, values));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   void it('finds a value in a long text that holds none of the others, and nothing in one that holds none', () => {
     const values = ['AKIDSEARCH0000000001', 'searchSecret/000000000000000000', 'c2VhcmNoU2VjcmV0'];
     const filler = 'The service could not complete the request. '.repeat(2000);

@@ -1,15 +1,15 @@
 // Copied snippets keep the secret to themselves while they run. The sh snippet runs with a PATH that holds
 // only recording shims (each logs its argument list, then execs the real program), so every program it
 // starts is seen; no argument list may hold the secret, the access key id, the basic credentials, the
-// key's bytes or the Signature sent — and the request still answers 200 from the simulator. The Node.js
-// and Python programs fail with one line on standard error and exit code 1 on a wrong secret, an error in
-// the envelope, a missing variable and a timeout.
+// key's bytes or the Signature sent — and the request still answers 200 from the simulator. Every snippet
+// fails with one line on standard error and a non-zero exit code on a wrong secret, an error in the envelope, a
+// missing variable and a timeout (sh: total and connect, curl's own line and exit code 28).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createClient, type OperationCall, type VoiceSmsClient } from '../../../src/core/index.js';
 import { formatCurl } from '../../../src/shared/requestCode/curl.js';
 import { formatNode } from '../../../src/shared/requestCode/node.js';
@@ -86,6 +86,22 @@ function clearLogs(): void {
 
 const program = (list: string[]): string => (list[0] ?? '').slice(shims.length + 1);
 
+/** A listener that never accepts, its queue full: prints its port, then "ready"; stops when its standard input ends. */
+const FULL_BACKLOG = [
+  'import socket, sys',
+  'server = socket.socket()',
+  'server.bind(("127.0.0.1", 0))',
+  'server.listen(0)',
+  'print(server.getsockname()[1])',
+  // The one place in the queue (backlog 0 holds one), taken by a connection it never accepts; one more waiting for it.
+  'held = socket.create_connection(server.getsockname())',
+  'waiting = socket.socket()',
+  'waiting.setblocking(False)',
+  'waiting.connect_ex(server.getsockname())',
+  'print("ready")',
+  'sys.stdin.read()',
+].join('\n');
+
 void describe('copied snippets and the process list', { timeout: 120_000 }, () => {
   // Characters that break naive quoting in sh and in curl's config format, and bytes beyond ASCII.
   const SHORT = { accessKeyId: 'AK-argv"q"\\test', secretAccessKey: 's3cr\'et "$HOME" `x` \\ ${y} ü' };
@@ -93,15 +109,18 @@ void describe('copied snippets and the process list', { timeout: 120_000 }, () =
   let shimmed: string[] = [];
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  before(() => {
     shimmed = writeShims();
+  });
+  // A simulator per test: the requests one test made are not counted, nor read as the last one, in the next.
+  beforeEach(async () => {
     sim = await start({ credentials: SHORT, acceptEmptySignature: true, recordDetails: true });
   });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
+  afterEach(async () => {
     await sim.close();
-    rmSync(work, { recursive: true, force: true });
+    await Promise.all(clients.splice(0).map((c) => c.close()));
   });
+  after(() => rmSync(work, { recursive: true, force: true }));
 
   function client(s: Simulator, auth: { form?: 'seed' | 'signed' | 'basic'; signature?: 'hmac-sha256' | 'empty' }): VoiceSmsClient {
     const c = createClient({ baseUrl: s.url, credentials: s.credentials, auth, defaultRegion: 'US' });
@@ -202,6 +221,74 @@ void describe('copied snippets and the process list', { timeout: 120_000 }, () =
     assert.equal(out.stderr.trim().split('\n').length, 1, out.stderr);
     assert.match(out.stderr, new RegExp(SECRET_ACCESS_KEY_VAR));
     assert.equal(sim.requests.length, before);
+  });
+
+  // Issue 50: the sh snippet waited as long as curl would (no timeout at all) and printed an error answer with exit code
+  // 0. Run as the others are: through the shims, so the checks start no program that sees a credential either.
+  void describe('sh: timeouts and errors as the Node.js and Python programs report them', () => {
+    const creds = { [ACCESS_KEY_ID_VAR]: SHORT.accessKeyId, [SECRET_ACCESS_KEY_VAR]: SHORT.secretAccessKey };
+    const runSh = (text: string, env: Record<string, string>): Promise<Run> =>
+      exec('/bin/sh', ['-c', text], { PATH: shims, VSTK_ARGV_LOG: logs, ...env });
+    const failsWithOneLine = (out: Run, pattern: RegExp, code: number | undefined = 1): void => {
+      if (code === undefined) assert.ok(typeof out.code === 'number' && out.code > 0, `exit code ${String(out.code)}; ${out.stderr}`);
+      else assert.equal(out.code, code, `exit code ${String(out.code)}; ${out.stderr}`);
+      assert.equal(out.stdout, '', 'nothing on standard output');
+      assert.equal(out.stderr.split('\n').filter((l) => l !== '').length, 1, `one line, got ${out.stderr}`);
+      assert.match(out.stderr, pattern);
+    };
+
+    void it('a wrong secret: one line with the HTTP status and the service message, exit code 1', async () => {
+      for (const form of ['basic', 'seed'] as const) {
+        const text = formatCurl(client(sim, { form }).describeRequest(CALLS[0]![1]));
+        failsWithOneLine(
+          await runSh(text, { ...creds, [SECRET_ACCESS_KEY_VAR]: 'wrong' }),
+          /^HTTP 401, service status 401: .*(secret access key|[Ss]ignature)/,
+        );
+      }
+    });
+
+    void it('an error in the envelope (HTTP 200): one line with its code and message, exit code 1', async () => {
+      sim.addFault({ kind: 'envelopeError', serviceCode: '1042', serviceMessage: 'Quota\nexceeded', times: 1 });
+      const out = await runSh(formatCurl(client(sim, { form: 'seed' }).describeRequest(CALLS[0]![1])), creds);
+      failsWithOneLine(out, /^HTTP 200, service status 1042: Quota exceeded$/m);
+    });
+
+    void it("no answer: gives up after its total timeout with curl's one line and a non-zero exit code", async () => {
+      const text = formatCurl(client(sim, { form: 'seed' }).describeRequest(CALLS[0]![1]));
+      // The snippet's own 60-second limit, shortened so the test does not wait a minute.
+      assert.ok(text.includes('--max-time 60 '), text);
+      sim.addFault({ kind: 'hang', times: 1 });
+      try {
+        failsWithOneLine(await runSh(text.replace('--max-time 60 ', '--max-time 2 '), creds), /^curl: \(28\) .*time/i, 28);
+      } finally {
+        // On a busy machine the snippet may give up before its request arrives: the fault must not outlive the test.
+        sim.clearFaults();
+      }
+    });
+
+    void it("no connection: gives up after its connect timeout with curl's one line and a non-zero exit code", async () => {
+      // A listener whose accept queue is full (backlog 0, filled by a connection it never accepts): the kernel drops
+      // the next handshake, so a connect waits as it does for a host that does not answer.
+      const listener = spawn('python3', ['-u', '-c', FULL_BACKLOG], { stdio: ['pipe', 'pipe', 'inherit'] });
+      try {
+        const port = await new Promise<string>((resolve, reject) => {
+          let said = '';
+          listener.stdout.on('data', (d: Buffer) => {
+            said += d.toString();
+            if (said.includes('ready')) resolve(said.split('\n')[0] ?? '');
+          });
+          listener.once('exit', () => reject(new Error(`the listener stopped: ${said}`)));
+        });
+        const silent = createClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: SHORT, auth: { form: 'basic' } });
+        clients.push(silent);
+        const text = formatCurl(silent.describeRequest(CALLS[0]![1]));
+        assert.ok(text.includes('--connect-timeout 10 '), text);
+        failsWithOneLine(await runSh(text.replace('--connect-timeout 10 ', '--connect-timeout 1 '), creds), /^curl: \(28\) /, 28);
+      } finally {
+        listener.stdin.end();
+        listener.kill();
+      }
+    });
   });
 
   for (const language of ['node', 'python'] as const) {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { authHeaders, DEFAULT_AUTH } from '../../../src/core/auth/headers.js';
 import type { Simulator } from '../../../src/simulator/types.js';
@@ -8,10 +8,11 @@ const CALLS = '/v1/vvoice/VI-DEMO-01/calls/202406';
 
 void describe('simulator authentication', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim({ recordDetails: true });
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   function refusal(r: Reply, mentions: RegExp): void {
     assert.equal(r.status, 401, r.body);
@@ -53,7 +54,11 @@ void describe('simulator authentication', () => {
 
   void it("accepts the headers of the core's authHeaders in both forms", async () => {
     for (const form of ['signed', 'basic'] as const) {
-      const headers = authHeaders(sim.credentials, { ...DEFAULT_AUTH, form }, { method: 'GET', pathWithQuery: CALLS, body: '', now: T0 });
+      const headers = authHeaders(
+        sim.credentials,
+        { ...DEFAULT_AUTH, form },
+        { method: 'GET', pathWithQuery: CALLS, body: '', now: T0, seedForm: 'basic' },
+      );
       const r = await send(`${sim.url}${CALLS}`, { headers });
       assert.equal(r.status, 200, `${form}: ${r.body}`);
     }

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Simulator } from '../../../src/simulator/types.js';
 import { CONTROL_TOKEN_HEADER } from '../../../src/simulator/index.js';
@@ -17,10 +17,11 @@ function postJson(sim: Simulator, path: string, value: unknown, type = 'applicat
 
 void describe('simulator control endpoint', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim();
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('arms a fault from JSON, which then applies to service requests', async () => {
     const r = await postJson(sim, '/__sim/faults', {

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { monthViewFromResult } from '../../../src/core/model/monthView.js';
 import { isRecord } from '../../../src/core/xml/parser.js';
@@ -80,10 +80,11 @@ void describe('dayStats', () => {
 
 void describe('month view', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim(); // clock: 2024-06-15
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   async function served(instance: string, monthId: string): Promise<{ current: string; days: ServedDay[] }> {
     const r = await getBasic(sim, `/v1/vvoice/${instance}/calls/${monthId}`);

@@ -1,4 +1,4 @@
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { XMLValidator } from 'fast-xml-parser';
 import { isVoiceSmsError } from '../../../src/core/errors.js';
@@ -12,11 +12,11 @@ const BALANCE = '/v1/account/ACC-DEMO/balance';
 
 void describe('simulator faults', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim();
   });
-  afterEach(() => sim.clearFaults());
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it("echo and hostile: text holding $&, $', $` or $$ is written as given, the XML stays well-formed", async () => {
     // String.prototype.replace reads those in a replacement string; a secret holding one broke the leak suite's answers.

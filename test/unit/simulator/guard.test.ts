@@ -1,7 +1,7 @@
 // What keeps a web page (or anything else on the machine without the credentials) from using the
 // simulator as an attacker would: DNS rebinding (a foreign Host header), the control endpoints without
 // their token, and unauthenticated posts that used to be kept, bodies and all, in an unbounded list.
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONTROL_TOKEN_HEADER, REQUEST_LIMIT } from '../../../src/simulator/index.js';
 import { isAllowedHost } from '../../../src/simulator/guard.js';
@@ -12,10 +12,11 @@ const BALANCE = '/v1/account/ACC-DEMO/balance';
 
 void describe('simulator: Host header', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim();
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('refuses a request addressed to another name (DNS rebinding), for the service and the control endpoints', async () => {
     const service = await send(`${sim.url}${BALANCE}`, { headers: { ...basicHeaders(sim.credentials, T0), Host: 'evil.example' } });
@@ -60,10 +61,11 @@ void describe('simulator: Host header', () => {
 
 void describe('simulator: control token', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim();
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('refuses /__sim/* without the token or with a wrong one', async () => {
     assert.match(sim.controlToken, /^[0-9a-f]{64}$/, 'a random token when none is given');
@@ -104,10 +106,11 @@ void describe('simulator: control token', () => {
 
 void describe('simulator: what it remembers', { timeout: 120_000 }, () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim();
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('150 unauthenticated 1 MB posts leave nothing behind', async () => {
     const megabyte = 'x'.repeat(1024 * 1024 - 64);

@@ -2,7 +2,7 @@
 // are closed as they arrive), request bodies (capped together across all requests, 503 past it) and
 // nothing at all for a request with wrong credentials (refused before its body is read). Over real
 // loopback HTTP, with raw sockets where a client library would hide what the server did.
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -91,10 +91,11 @@ void describe('simulator: credentials', () => {
 
 void describe('simulator: connections', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim({ maxConnections: 3 });
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('closes connections past the cap as they arrive, and serves again once one is closed', async () => {
     const held = await Promise.all([0, 1, 2].map(() => openSocket(sim.port)));
@@ -115,10 +116,11 @@ void describe('simulator: connections', () => {
 
 void describe('simulator: request bodies', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim({ maxBufferedBytes: 64 * 1024 });
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('caps the bytes held across all requests: a body that would pass the cap gets 503 with Retry-After', async () => {
     const headers = basicHeaders(sim.credentials, T0);

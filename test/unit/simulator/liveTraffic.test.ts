@@ -1,6 +1,6 @@
 // The demo's live traffic: while on, today's row of every instance grows at its own pace and each new leg is
 // charged to the first account; off, the legs added stay and nothing more is charged. Over real HTTP.
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import {
@@ -18,7 +18,8 @@ const VI = DEMO_INSTANCES[0]!;
 void describe('simulator live traffic (the demo watch)', () => {
   let sim: Simulator;
   let client: VoiceSmsClient;
-  let now = Date.UTC(2026, 10, 27, 12);
+  const START = Date.UTC(2026, 10, 27, 12);
+  let now = START;
   const monthId = '202611';
   const todayLegs = async (): Promise<number> => {
     const { view } = await client.getMonthView(VI, monthId);
@@ -26,13 +27,15 @@ void describe('simulator live traffic (the demo watch)', () => {
   };
   const balanceCents = async (): Promise<number> => Math.round(Number((await client.getBalance(DEMO_ACCOUNT)).balance!.amount) * 100);
 
-  before(async () => {
+  // A simulator and a clock per test: the traffic and the charges one test switched on are not in the next.
+  beforeEach(async () => {
+    now = START;
     sim = await start({ now: () => now });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => now });
   });
-  after(async () => {
-    await client.close();
+  afterEach(async () => {
     await sim.close();
+    await client.close();
   });
 
   void it('is off by default: today as traffic.ts has it, the starting balance', async () => {
@@ -58,7 +61,7 @@ void describe('simulator live traffic (the demo watch)', () => {
 
   void it('brings the demo balance below the default threshold (5) within about two minutes', async () => {
     sim.liveTraffic(true);
-    now += 60_000;
+    now += 120_000;
     assert.ok((await balanceCents()) <= 500, `${await balanceCents()} cents after two minutes on`);
     sim.liveTraffic(false);
   });

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isRecord } from '../../../src/core/xml/parser.js';
 import { dayActivities, MAX_ACTIVITIES } from '../../../src/simulator/activityLog.js';
@@ -23,10 +23,11 @@ function field(node: unknown, ...path: string[]): unknown {
 
 void describe('simulator operations', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: what one test sent, armed or left trickling is not in the next one's.
+  beforeEach(async () => {
     sim = await startSim({ instances: ['VI-DEMO-01', 'VI DEMO/3'] });
   });
-  after(() => sim.close());
+  afterEach(() => sim.close());
 
   void it('writes the spec envelope: timestamp with a colon before the ms, version kept as a string', async () => {
     const r = await getBasic(sim, '/v1/vvoice/VI-DEMO-01/calls/202406');

@@ -21,7 +21,7 @@ interface Snapshot {
 }
 
 void describe('client soak', () => {
-  void it('10,000 requests through one client: no growth in sockets, timers, listeners or heap beyond the bounds', async () => {
+  void it('10,000 requests through one client: no growth in sockets, timers, listeners or heap beyond the bounds', { timeout: 180_000 }, async () => {
     const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'clientSoak.ts')], {
       cwd: root,
       timeout: 120_000,

@@ -1,11 +1,12 @@
 // The MCP door's hourly send cap over a rolling hour, on a clock the test moves.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { HOUR_MS, SendLimit } from '../../../src/mcp/sendLimit.js';
-import { fileSendLog, sendLogFile, stateFolder } from '../../../src/mcp/sendLog.js';
+import { fileSendLog, MAX_LOG_BYTES, sendLogFile, stateFolder } from '../../../src/mcp/sendLog.js';
 import { toolError } from '../../../src/tools/text/errorText.js';
 
 void describe('SendLimit', () => {
@@ -54,20 +55,36 @@ void describe('the send count on disk', () => {
     assert.notEqual(a, sendLogFile('/s', 'Work', 'https://api.example.test/', 'AK2'));
   });
 
-  void it('a file too big or not its own shape counts as empty and is written anew; two limits on one file share the count', () => {
+  void it('a file larger than any server writes, or not its own shape, counts as empty and is written anew; two limits on one file share the count', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vstk-sendlog-'));
     try {
       const file = join(dir, 'voice-sms-toolkit', 'sends-test.json');
       const now = Date.UTC(2026, 10, 27, 12);
-      const first = new SendLimit(2, () => now, fileSendLog(file, 2));
+      const first = new SendLimit(2, () => now, fileSendLog(file));
       first.reserve();
-      const second = new SendLimit(2, () => now + 1, fileSendLog(file, 2));
+      const second = new SendLimit(2, () => now + 1, fileSendLog(file));
       second.reserve();
       assert.throws(() => first.reserve(), /asked to confirm 2 messages/);
-      for (const junk of ['x'.repeat(200), '{"sends":"12"}', '<html>']) {
+      for (const junk of ['x'.repeat(200), '{"sends":"12"}', '<html>', `{"sends":[${now}]}`.padEnd(MAX_LOG_BYTES + 1)]) {
         writeFileSync(file, junk);
-        assert.deepEqual(fileSendLog(file, 2).load(), []);
+        assert.deepEqual(fileSendLog(file).load(), []);
       }
+      // The bound is the file's, whoever reads it: the hour of the largest cap (999,999 times of 13 digits) fits.
+      assert.ok(MAX_LOG_BYTES >= '{"sends":[]}'.length + 999_999 * `${now},`.length);
+      writeFileSync(file, `{"sends":[${now}]}`.padEnd(MAX_LOG_BYTES));
+      assert.deepEqual(fileSendLog(file).load(), [now]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it("a FIFO in the file's place is not waited on: it counts as empty", { skip: process.platform === 'win32' }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vstk-sendlog-'));
+    try {
+      const file = join(dir, 'sends-fifo.json');
+      execFileSync('mkfifo', [file]);
+      // Opened without O_NONBLOCK, this read would wait for a writer forever, with the server's thread.
+      assert.deepEqual(fileSendLog(file).load(), []);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

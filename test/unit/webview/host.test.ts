@@ -2,7 +2,7 @@
 // ready gate, and the three controllers driven end to end by the real client against the
 // simulator on loopback (the same wiring the extension uses).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { addMonths, dateIdOf, monthIdOf } from '../../../src/core/model/month.js';
 import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
@@ -292,7 +292,8 @@ void describe('panel controllers against the simulator', () => {
   const INSTANCE = 'VI-DEMO-01';
   const thisMonth = monthIdOf(new Date());
 
-  before(async () => {
+  // A simulator and a client per test: a superseded load still on its way would meet the next test's one-time fault.
+  beforeEach(async () => {
     sim = await start({ port: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
     // The wiring the extension does: the client's results fit the data-source shapes as they are.
@@ -300,9 +301,9 @@ void describe('panel controllers against the simulator', () => {
     days = { load: (i, d, s) => client.getDayActivities(i, d, s) };
   });
 
-  after(async () => {
-    await client?.close();
-    await sim?.close();
+  afterEach(async () => {
+    await sim.close();
+    await client.close();
   });
 
   function recorder<T>(): { sent: T[]; post: (m: T) => boolean } {

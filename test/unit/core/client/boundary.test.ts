@@ -2,7 +2,7 @@
 // gateway that says the request's credentials back in every form, in the status message, the service name,
 // a balance field and each activity row. No form may survive in anything the client hands out: results,
 // parsed envelopes, the raw answer, errors (message, stack, details, causes), nor in its log lines.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
@@ -33,16 +33,15 @@ void describe('answer boundary: no credential form passes the client', () => {
   const others = new KnownSecrets();
   others.addCredentials(OTHER.accessKeyId, OTHER.secretAccessKey);
 
-  before(async () => {
+  // A simulator per test: a fault one test planted, or the record of its requests, never meets the next.
+  beforeEach(async () => {
     sim = await start({ credentials: CREDS, recordDetails: true });
   });
-  after(async () => {
-    await sim.close();
-  });
   afterEach(async () => {
-    sim.clearFaults();
+    await sim.close();
     await Promise.all(clients.splice(0).map((c) => c.close()));
-    assert.deepEqual(leaks(log.lines.join('\n')), [], 'a credential in the log');
+    const lines = log.lines.splice(0);
+    assert.deepEqual(leaks(lines.join('\n')), [], 'a credential in the log');
   });
 
   function client(): VoiceSmsClient {

@@ -1,13 +1,14 @@
 // The profile's request scheduler seen from the server: how many requests the simulator answers at once
 // (its own in-flight count, not timing) for a 12-month trend, under 429/503, with Retry-After, with
 // priorities, and an SMS while reads are stuck. Real HTTP on loopback, latency injected by the simulator.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { RequestScheduler } from '../../../../src/core/http/scheduler.js';
 import { addMonths as shiftMonth, monthIdOf } from '../../../../src/core/model/month.js';
 import { loadTrend, trendMonthIds } from '../../../../src/tools/months/trendLoader.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { recordingLogger } from './fixtures.js';
 
 const INSTANCE = 'VI-DEMO-01';
 const LATENCY_MS = 50;
@@ -16,15 +17,12 @@ void describe('request scheduler against the simulator', () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  // A simulator per test: a read another test left stalled would count in this one's peak, and its faults apply.
+  beforeEach(async () => {
     sim = await start({ latencyMs: LATENCY_MS });
   });
-  after(async () => {
-    await sim.close();
-  });
   afterEach(async () => {
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await sim.close();
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 
@@ -79,11 +77,13 @@ void describe('request scheduler against the simulator', () => {
   });
 
   void it('a 429 with Retry-After holds back the whole profile until it has passed', async () => {
-    const c = client();
+    const log = recordingLogger();
+    const c = client({ logger: log });
     sim.addFault({ kind: 'status', status: 429, retryAfter: '1', times: 1, match: { operation: 'calls', id: INSTANCE } });
     const t0 = Date.now();
     const first = c.getMonthView(INSTANCE, current);
-    await new Promise((r) => setTimeout(r, LATENCY_MS * 3)); // the 429 has arrived
+    // The 429 has reached the client (it says it will retry), however long that took on a busy machine.
+    while (!log.lines.some((l) => /retrying in/.test(l))) await new Promise((r) => setTimeout(r, 5));
     const other = c.getMonthView('VI-DEMO-02', current);
     await Promise.all([first, other]);
     const times = sim.requests.map((r) => r.time - t0);

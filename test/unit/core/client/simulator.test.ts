@@ -1,6 +1,6 @@
 // The core client against the local simulator: every operation end to end, both credential forms
 // as the simulator verifies them, and the simulator's faults mapped to the right error kinds.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { computeSignature } from '../../../../src/core/auth/signature.js';
@@ -13,16 +13,12 @@ void describe('client against the simulator', () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  // A simulator per test: a hung or trickling answer, a fault or a recorded request of one test never meets the next.
+  beforeEach(async () => {
     sim = await start({ recordDetails: true });
   });
-  after(async () => {
-    await sim.close();
-  });
   afterEach(async () => {
-    sim.clearFaults();
-    sim.requests.length = 0;
-    sim.received.length = 0;
+    await sim.close();
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 

@@ -5,7 +5,7 @@ import * as nodeHttp from 'node:http';
 import { createServer, type Server } from 'node:http';
 import * as nodeHttps from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { connectClient, redactRoute, routeFacts, type EditorNetwork, type NetworkInputs } from '../../../../src/core/index.js';
 import { start, type Simulator } from '../../../../src/simulator/index.js';
@@ -18,7 +18,9 @@ void describe('connectClient', { timeout: 15_000 }, () => {
   let proxyUrl: string;
   const seen: string[] = [];
 
-  before(async () => {
+  // A simulator and a proxy per test: what the proxy saw in one test (a request to .invalid) is not there in the next.
+  beforeEach(async () => {
+    seen.length = 0;
     sim = await start();
     const { createProxy } = await import('proxy');
     proxy = createProxy(createServer());
@@ -27,7 +29,7 @@ void describe('connectClient', { timeout: 15_000 }, () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
-  after(async () => {
+  afterEach(async () => {
     proxy.closeAllConnections();
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
     await sim.close();
@@ -84,8 +86,8 @@ function countingModules(): { modules: EditorNetwork['modules']; calls: string[]
 
 void describe('connectClient inside the editor', { timeout: 15_000 }, () => {
   let sim: Simulator;
-  before(async () => (sim = await start()));
-  after(async () => sim.close());
+  beforeEach(async () => (sim = await start()));
+  afterEach(async () => sim.close());
 
   void it('sends a non-loopback service through the modules the editor hands over, not through the bundled proxy', async () => {
     const { modules, calls } = countingModules();

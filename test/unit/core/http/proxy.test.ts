@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import {
   connectClient,
@@ -101,7 +101,8 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
   let plainRequests = 0;
   const toClose: { close(): Promise<void> }[] = [];
 
-  before(async () => {
+  // A simulator and a proxy per test: the counts, the authenticate hook and a tunnel one test left open stay with it.
+  beforeEach(async () => {
     sim = await start();
     // `proxy` is ESM-only; this test file compiles as CommonJS.
     const { createProxy } = await import('proxy');
@@ -114,9 +115,6 @@ void describe('client through a real local proxy', { timeout: 15_000 }, () => {
   afterEach(async () => {
     // Dispatchers first: their kept-alive tunnels would otherwise hold the proxy open.
     await Promise.all(toClose.splice(0).map((c) => c.close()));
-    delete proxy.authenticate;
-  });
-  after(async () => {
     proxy.closeAllConnections();
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
     await sim.close();

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isVoiceSmsError, type VoiceSmsError } from '../../../../src/core/errors.js';
@@ -23,6 +23,7 @@ const HOUR = 3_600_000;
 let dir: string;
 let ca: PrivateCa;
 let caFile: string;
+let serverTls: { key: string; cert: string };
 let sim: Simulator;
 
 function writeTemp(name: string, content: string | Buffer): string {
@@ -63,11 +64,10 @@ before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'vstk-trust-'));
   ca = await createPrivateCa();
   caFile = writeTemp('corp-root.pem', ca.caPem);
-  sim = await start({ tls: await ca.serverCert() });
+  serverTls = await ca.serverCert();
 });
 
-after(async () => {
-  await sim?.close();
+after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -135,6 +135,14 @@ void describe('resolveTrust', () => {
 });
 
 void describe('the client against an HTTPS service signed by a private CA', { timeout: 30_000 }, () => {
+  // A simulator per test (the certificate is made once): one test's connections and counts never reach the next.
+  beforeEach(async () => {
+    sim = await start({ tls: serverTls });
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
   void it('without the CA: fails with one sentence that names voiceSms.tls.caFile, and nothing is received', async () => {
     const before = sim.requestCount;
     const e = await failure(balanceWith(sim.url, sim.credentials, undefined, 3));

@@ -1,6 +1,6 @@
 // The balance model against the real simulator over loopback: load, format, readings, estimate,
 // profile without account, signed out, and a failure that keeps the last value.
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { BalanceModel, READINGS_KEY_PREFIX, type BalanceSource } from '../../../../src/host/balance/model.js';
@@ -25,13 +25,14 @@ void describe('balance model against the simulator', () => {
   let sim: Simulator;
   let client: VoiceSmsClient;
 
-  before(async () => {
+  // A simulator per test: the balance an SMS spent, a fault and the requests of one test never reach the next.
+  beforeEach(async () => {
     sim = await start();
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 10 } });
   });
-  after(async () => {
-    await client.close();
+  afterEach(async () => {
     await sim.close();
+    await client.close();
   });
 
   const source = (accountId?: string): BalanceSource => ({

@@ -2,7 +2,7 @@
 // request, and which step a real failure (from the core client against the simulator) sends the
 // user back to.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createServer } from 'node:net';
 import { createClient } from '../../../../src/core/client.js';
 import { resolveTrust } from '../../../../src/core/http/trust.js';
@@ -67,10 +67,11 @@ void describe('verificationCall', () => {
 
 void describe('stepToFix with real failures from the simulator', () => {
   let sim: Simulator;
-  before(async () => {
+  // A simulator per test: nothing one test sent is still being answered in the next.
+  beforeEach(async () => {
     sim = await start();
   });
-  after(async () => {
+  afterEach(async () => {
     await sim.close();
   });
 

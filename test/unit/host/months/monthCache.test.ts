@@ -1,7 +1,7 @@
 // The Voice Instances tree model against the simulator through the real client: lazy loads with at
 // most 3 in flight, past months cached, the current month reloaded when stale or refreshed, errors kept
 // as states, and the cache dropped on a profile change.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
@@ -28,18 +28,16 @@ void describe('MonthCache', () => {
   const clock = (): number => Date.now() + offsetMs;
   const models: MonthCache[] = [];
 
-  before(async () => {
+  // A simulator and a client per test: a load one test cancelled can still be on its way to the simulator, and
+  // met the one-time fault the next test planted (which then read 'loaded' where it wanted 'error').
+  beforeEach(async () => {
     sim = await start({ latencyMs: 20 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 5 } });
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  afterEach(() => {
+  afterEach(async () => {
     for (const m of models.splice(0)) m.dispose();
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await sim.close();
+    await client.close();
     offsetMs = 0;
   });
 

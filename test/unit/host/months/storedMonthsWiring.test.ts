@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { lastMonths, monthIdOf } from '../../../../src/core/model/month.js';
 import type { ProfileSettings } from '../../../../src/host/profile/settings.js';
@@ -25,15 +25,10 @@ void describe('month cache over the finished-months store', () => {
   const windows: { dispose(): void }[] = [];
   const stores: StoredMonths[] = [];
 
-  before(async () => {
+  // A simulator and a client per test: requests one window of a test left under way never count in the next.
+  beforeEach(async () => {
     sim = await start({ latencyMs: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-wiring-'));
     settings = { storeFinishedMonths: true, storedMonthsLimit: 5000 };
   });
@@ -42,6 +37,8 @@ void describe('month cache over the finished-months store', () => {
     // Batches still waiting are written before the directory goes.
     for (const s of stores.splice(0)) await s.flush();
     await fs.rm(dir, { recursive: true, force: true });
+    await sim.close();
+    await client.close();
   });
 
   /** One window: its own month cache and store object over the shared directory. */

@@ -1,7 +1,7 @@
 // The watch engine against the simulator through the real client and month cache, its time moved by hand: one
 // request per instance per interval, none while unfocused, at once on focus when the last read is old, a failure
 // backing off for at least the service's Retry-After, and a user's load of the same month not cancelled.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthCache } from '../../../../src/host/months/monthCache.js';
@@ -19,19 +19,17 @@ void describe('WatchEngine', () => {
   const caches: MonthCache[] = [];
   const lines: string[] = [];
 
-  before(async () => {
+  // A simulator and a client per test: a read one test dropped (after a 429) is not still counted in the next, and
+  // the client's paused profile does not hold the next test's reads back.
+  beforeEach(async () => {
     sim = await start();
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, retry: { baseDelayMs: 5 } });
   });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  afterEach(() => {
+  afterEach(async () => {
     for (const e of engines.splice(0)) e.stop();
     for (const c of caches.splice(0)) c.dispose();
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await sim.close();
+    await client.close();
     lines.length = 0;
   });
 

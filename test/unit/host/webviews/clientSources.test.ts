@@ -2,7 +2,7 @@
 // panel as the client returns it, a failure is logged once and passed on with the service's words,
 // being signed out becomes an `auth` error, and a cancelled load is neither logged nor rewritten.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { RedactingLogger } from '../../../../src/host/platform/redactingLogger.js';
@@ -20,15 +20,14 @@ void describe('panel data sources backed by the active client', () => {
   let client: VoiceSmsClient;
   let warnings: string[] = [];
 
-  before(async () => {
+  // A simulator and a client per test: a load a closed panel left going for the tree, or a fault, stays with its test.
+  beforeEach(async () => {
     sim = await start({ now: () => NOW, latencyMs: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => NOW });
   });
-  after(async () => {
-    await client.close();
+  afterEach(async () => {
     await sim.close();
-  });
-  afterEach(() => {
+    await client.close();
     warnings = [];
   });
 
@@ -139,7 +138,6 @@ void describe('panel data sources backed by the active client', () => {
       );
       return { months, panel: panel.monthViews };
     }
-    afterEach(() => sim.clearFaults());
 
     void it('a month the tree has loaded opens without asking the service, with its whole answer', async () => {
       const { months, panel } = cached();

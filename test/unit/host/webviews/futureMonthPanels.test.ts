@@ -3,7 +3,7 @@
 // (tools/months/futureMonth.ts), not a month of zeros. Expected: "after the current month", the same words in all three,
 // and no figures posted.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthViewController } from '../../../../src/host/webviews/monthViewController.js';
 import { OverviewController } from '../../../../src/host/webviews/overview/overviewController.js';
@@ -28,13 +28,14 @@ function shown(sent: ReadonlyArray<{ type: string; error?: { message: string } }
 void describe('a month after the current one in the panels', () => {
   let sim: Simulator;
   let client: VoiceSmsClient;
-  before(async () => {
+  // A simulator and a client per test: nothing one test's panels asked is still under way in the next.
+  beforeEach(async () => {
     sim = await start({ now: () => START, latencyMs: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => START });
   });
-  after(async () => {
-    await client.close();
+  afterEach(async () => {
     await sim.close();
+    await client.close();
   });
 
   for (const monthId of ['202407', '202706']) {

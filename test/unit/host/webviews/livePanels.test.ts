@@ -4,7 +4,7 @@
 // activities panel of today is read again on a newer load of its instance's current month. Plain Node, the real
 // client and cache over the simulator on loopback, the clock moved by hand.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthCache } from '../../../../src/host/months/monthCache.js';
 import { ActivitiesController } from '../../../../src/host/webviews/activitiesController.js';
@@ -31,20 +31,20 @@ void describe('panels follow the month cache', () => {
   let months: MonthCache;
   let sources: PanelSources;
 
-  before(async () => {
+  // A simulator, a client and a month cache per test: a fault, a load still under way and the request count of one
+  // test never reach the next.
+  beforeEach(async () => {
+    clock = START;
     sim = await start({ now: () => clock, latencyMs: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => clock });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(() => {
-    clock = START;
-    months?.dispose();
     months = new MonthCache({ load: (i, m, signal, priority) => client.getMonthView(i, m, signal, { priority }), now: () => clock });
     months.setProfile('p1');
     sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: () => undefined, redact: (t) => t }, months);
+  });
+  afterEach(async () => {
+    months.dispose();
+    await sim.close();
+    await client.close();
   });
 
   /** An open month view of June, loaded and ready, its messages recorded. */

@@ -1,7 +1,7 @@
 // The account overview's loader against the simulator over real loopback HTTP: two requests per instance,
 // progressive rows, figures equal to the month views', a failed row and its retry, cancel stopping the
 // queue, and a month view asked meanwhile going before the overview's queued requests.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { nullLogger } from '../../../../src/core/log.js';
@@ -20,15 +20,12 @@ void describe('account overview loader', () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
 
-  before(async () => {
+  // A simulator per test: requests a cancelled overview left on their way, and faults, stay with their test.
+  beforeEach(async () => {
     sim = await start({ instanceCount: COUNT, latencyMs: 20 });
   });
-  after(async () => {
-    await sim.close();
-  });
   afterEach(async () => {
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await sim.close();
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
 

@@ -2,7 +2,7 @@
 // then "done"; a page that says `ready` again (a reload) gets the table as it is now in one message; Cancel stops
 // the queue; a failed row's retry goes pending, then loaded; a row's click opens that instance's month.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../../src/core/client.js';
 import { nullLogger } from '../../../../../src/core/log.js';
 import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
@@ -20,7 +20,9 @@ void describe('account overview controller', () => {
   /** The client logs each attempt just before it sends it: counted once Cancel has been handled. */
   const sent = { counting: false, afterCancel: 0 };
 
-  before(async () => {
+  // A simulator and a client per test: requests a cancelled overview left on their way, a fault, and the client's
+  // queue stay with the test that made them.
+  beforeEach(async () => {
     sim = await start({ instanceCount: IDS.length, latencyMs: 10 });
     client = createClient({
       baseUrl: sim.url,
@@ -30,13 +32,9 @@ void describe('account overview controller', () => {
       logger: { ...nullLogger, debug: (m) => void (sent.counting && / attempt \d+$/.test(m) && sent.afterCancel++) },
     });
   });
-  after(async () => {
-    await client.close();
+  afterEach(async () => {
     await sim.close();
-  });
-  afterEach(() => {
-    sim.clearFaults();
-    sim.requests.length = 0;
+    await client.close();
   });
 
   function panel(hooks: Partial<ConstructorParameters<typeof OverviewController>[3]> = {}) {

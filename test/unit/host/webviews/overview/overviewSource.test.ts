@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../../src/core/client.js';
 import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
 import { MonthStore } from '../../../../../src/core/store/monthStore.js';
@@ -28,21 +28,18 @@ void describe('account overview over the month cache and the store', () => {
   const windows: { dispose(): void }[] = [];
   const stores: StoredMonths[] = [];
 
-  before(async () => {
+  // A simulator and a client per test: requests a cancelled overview left on their way stay with its test.
+  beforeEach(async () => {
     sim = await start({ instanceCount: IDS.length, latencyMs: 0 });
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials });
-  });
-  after(async () => {
-    await client.close();
-    await sim.close();
-  });
-  beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vstk-overview-'));
   });
   afterEach(async () => {
     for (const w of windows.splice(0)) w.dispose();
     for (const s of stores.splice(0)) await s.flush();
     await fs.rm(dir, { recursive: true, force: true });
+    await sim.close();
+    await client.close();
   });
 
   function newWindow(over: VoiceSmsClient = client) {

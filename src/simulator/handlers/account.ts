@@ -1,5 +1,5 @@
 /**
- * GET /v1/account/{ACCNT}/balance (spec endpoint 3; payload not shown there, so this one is invented):
+ * The account service. GET /v1/account/{ACCNT}/balance (spec endpoint 3; payload not shown there, so this one is invented):
  *   <result><balance><accountId>ACC-DEMO</accountId><amount>123.45</amount><currency>EUR</currency>
  *   <updated>2026-11-22T06:03:02.123Z</updated></balance></result>
  * The amount is a decimal string with two places; it drops by the SMS price for every segment sent, so the
@@ -8,13 +8,12 @@
  * Refusals: 404 for an unknown account.
  */
 import { errorAnswer, okAnswer, shown, type Answer } from '../answer.js';
-import { SERVICE_IDS } from '../defaults.js';
 import { formatCents } from '../state.js';
 import { el } from '../xml.js';
-import type { HandlerContext } from './context.js';
+import type { HandlerContext, Service } from './context.js';
 
-export function handleBalance(ctx: HandlerContext): Answer {
-  const id = SERVICE_IDS.balance;
+function handleBalance(ctx: HandlerContext): Answer {
+  const id = ctx.serviceId;
   const accountId = ctx.params['accountId'] ?? '';
   const balance = ctx.state.balanceOf(accountId, ctx.now);
   if (!balance) return errorAnswer(404, `Account "${shown(accountId)}" not found.`, id, ctx.now);
@@ -27,3 +26,5 @@ export function handleBalance(ctx: HandlerContext): Answer {
     ]),
   ]);
 }
+
+export const ACCOUNT: Service<'balance'> = { id: 'account', handlers: { balance: handleBalance } };
