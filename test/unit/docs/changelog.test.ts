@@ -75,7 +75,11 @@ void describe('CHANGELOG.md', () => {
       .map((label) => releaseNotes(changelog, label))
       .map((notes) => (notes.ok ? notes.text : ''))
       .join('\n');
-    const internal = [...released.matchAll(/(?:^|[\s(`])((?:src|test|scripts|bench|docs|\.ci)\/\S*|npm (?:test|run [\w:-]+)|unit tests?|refactor\w*|bench rows?)/gim)];
+    const internal = [
+      ...released.matchAll(
+        /(?:^|[\s(`])((?:src|test|scripts|bench|docs|\.ci)\/\S*|[\w.-]+\.(?:test\.)?(?:ts|mjs)\b|npm (?:test|run [\w:-]+)|unit tests?|(?:leak|soak|e2e|integration) (?:suite|tests?)|refactor\w*|bench rows?|issue \d+|seen failing)/gim,
+      ),
+    ];
     assert.deepEqual(
       internal.map((m) => m[1]),
       [],
@@ -94,6 +98,21 @@ void describe('CHANGELOG.md', () => {
       const host = new URL(d.url).hostname;
       assert.ok(d.url.startsWith('https://') && !RESERVED_HOST.test(host), `[${d.label}] points at a placeholder or insecure address: ${d.url}`);
     }
+    // Every definition is one a section heading or a reference link uses, and every reference link has one.
+    const labels = new Set(sectionLabels(changelog).map((l) => l.toLowerCase()));
+    const referenced = [...changelog.matchAll(/\]\[([^\]]+)\]/g)].map((m) => m[1]!.toLowerCase());
+    for (const r of referenced) labels.add(r);
+    assert.deepEqual(
+      linkDefinitions.filter((d) => !labels.has(d.label.toLowerCase())).map((d) => d.label),
+      [],
+      'link references no heading or link uses',
+    );
+    const definedLabels = new Set(linkDefinitions.map((d) => d.label.toLowerCase()));
+    assert.deepEqual(
+      referenced.filter((r) => !definedLabels.has(r)),
+      [],
+      'reference links without a definition',
+    );
     // Today the project has no public repository, so no section has a link (the headings' brackets stay literal,
     // ready for one). Once a reference is added, every section needs one.
     if (linkDefinitions.length > 0) {
