@@ -1,4 +1,4 @@
-// Every name the manifest (package.json) and the code share, spelled once. product.md fixes these;
+// Every name the manifest (package.json) and the code share, spelled once. test/integration/contract.ts holds the shipped ones as the tests' contract;
 // test/unit/shared/manifest.test.ts checks package.json against this file.
 
 export const EXTENSION_ID = 'vstk.voice-sms-toolkit';

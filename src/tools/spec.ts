@@ -69,9 +69,9 @@ export interface ChatFace {
 export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject, K extends string = string> {
   /** The tool's one name in code (tool keys, package.nls.json keys); each door's name follows. */
   key: K;
-  /** Chat tool name (package.json languageModelTools, product.md). */
+  /** Chat tool name (package.json languageModelTools; shipped names never change). */
   chatName: string;
-  /** MCP tool name (product.md). */
+  /** MCP tool name (docs/mcp.md; shipped names never change). */
   mcpName: string;
   title: string;
   chat: ChatFace;

@@ -1,5 +1,5 @@
 // The month view, trend and day-activities panels inside a real extension host, against the
-// simulator started in this process: the commands return the panel titles product.md promises,
+// simulator started in this process: the commands return the panel titles contract.ts promises,
 // the panels receive the simulator's numbers, and a service error reaches the panel as the
 // service's own message.
 import * as assert from 'node:assert/strict';

@@ -3,7 +3,7 @@
 // sends the user back to. Pure (no vscode), unit-tested in plain Node.
 import { fullSettingKey, SETTINGS } from '../../shared/ids.js';
 
-/** The argument form of voiceSms.signIn (product.md). */
+/** The argument form of voiceSms.signIn (docs/commands.md). */
 export interface SignInArgs {
   name: string;
   baseUrl: string;

@@ -1,5 +1,5 @@
 // Raw HTTP against the simulator (node:http, no client library) and the two credential forms computed
-// here from product.md's formula, independently of src/core, so the simulator is checked against the text.
+// here from docs/authentication.md's formula, independently of src/core, so the simulator is checked against the text.
 import { createHash, createHmac } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parseEnvelope, type Envelope } from '../../../src/core/xml/envelope.js';

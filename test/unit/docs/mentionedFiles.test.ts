@@ -1,0 +1,46 @@
+// Words that stay true: every Markdown file a comment, script or page names is one this repository has, so a
+// maintainer who clones it can follow every pointer (a file of another checkout, or one that moved, fails here).
+import assert from 'node:assert/strict';
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+
+const root = path.join(__dirname, '..', '..', '..');
+const SCANNED = ['src/**/*.ts', 'test/**/*.{ts,js}', 'scripts/**/*.{ts,md}', 'bench/**/*.ts', 'docs/**/*.md', 'README.md', '*.mjs'];
+/** Written by a script, never kept: the packaged README (scripts/editor/package.ts). */
+const GENERATED = new Set(['README.vsix.md']);
+/** A path-like token ending in .md; linear (one character class, then a literal). */
+const MENTION = /[\w./-]+\.md\b/g;
+
+/** The Markdown files `text` names that resolve neither from the repository's root, the file's folder nor docs/. */
+export function missingMentions(text: string, file: string, exists: (p: string) => boolean): string[] {
+  const missing = new Set<string>();
+  for (const [m] of text.matchAll(MENTION)) {
+    const name = m.replace(/^\.\//, '');
+    if (GENERATED.has(path.basename(name)) || /^https?:/.test(name)) continue;
+    const tries = [name, path.join(path.dirname(file), name), path.join('docs', name)];
+    if (!tries.some((t) => exists(path.normalize(t)))) missing.add(name);
+  }
+  return [...missing];
+}
+
+void describe('files named in the repository', () => {
+  void it('every Markdown file a comment, script or page names exists here', () => {
+    // This file names missing ones on purpose, in its own cases.
+    const files = SCANNED.flatMap((g) => globSync(g, { cwd: root })).filter((f) => f !== path.relative(root, __filename));
+    assert.ok(files.length > 300, `scanned ${files.length} files`);
+    const exists = (p: string): boolean => existsSync(path.join(root, p));
+    const missing = files.flatMap((f) =>
+      missingMentions(readFileSync(path.join(root, f), 'utf8'), f, exists).map((m) => `${f}: ${m}`),
+    );
+    assert.deepEqual(missing, []);
+  });
+
+  void it('finds a file of another checkout, and one a relative link misses', () => {
+    const exists = (p: string): boolean => ['docs/usage.md', 'README.md'].includes(p);
+    assert.deepEqual(missingMentions('// the names product.md fixes', 'src/shared/ids.ts', exists), ['product.md']);
+    assert.deepEqual(missingMentions('see [usage](usage.md) and ../README.md', 'docs/mcp.md', exists), []);
+    assert.deepEqual(missingMentions('see [usage](docs/usage.md)', 'docs/mcp.md', exists), []);
+    assert.deepEqual(missingMentions('see ../architecture.md', 'docs/mcp.md', exists), ['../architecture.md']);
+  });
+});
