@@ -1,5 +1,5 @@
 // When the watch reads next: pure arithmetic over the interval, the last attempt, the focus and any hold
-// (a backoff or the service's Retry-After), unit-tested in plain Node (test/unit/host/watch/schedule.test.ts).
+// (a backoff or the service's Retry-After), unit-tested in plain Node (test/unit/host/watch/rules.test.ts).
 
 /** The longest a failing watch waits between attempts: errors double the wait up to this. */
 export const MAX_BACKOFF_MS = 15 * 60_000;

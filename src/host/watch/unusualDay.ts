@@ -1,7 +1,7 @@
 // "Is today unusual for the hour?" The service gives whole-day counters only, so the comparison is: today's call
 // legs so far against the same weekday's whole-day counts in the months in hand (the months already loaded; the
 // check never asks the service for more), each scaled by the share of the UTC day gone by now — an even spread
-// over the day, which the alert says. Pure and unit-tested (test/unit/host/watch/unusualDay.test.ts).
+// over the day, which the alert says. Pure and unit-tested (test/unit/host/watch/rules.test.ts).
 import * as l10n from '@vscode/l10n';
 
 export interface DayCount {

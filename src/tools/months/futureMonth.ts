@@ -4,7 +4,7 @@
 // little off — as long as the clock allows that day: a day it does not (shared/serviceDay.ts, the rule the
 // finished-months store keeps) is not believed, and a month after this computer's is then refused too, so a
 // service answering November 2029 with a current day of 2029-11-30 does not get a month view of it.
-// One check for every surface: the month view, trend and overview tools of both doors and the editor's three panels.
+// One check for every surface: the month view, trend and overview tools of both doors and the editor's panels.
 import * as l10n from '@vscode/l10n';
 import { doubtedServiceDay, utcMonthId } from '../../shared/serviceDay.js';
 import { isoId } from '../text/dataText.js';
