@@ -46,7 +46,12 @@ void describe('account overview over the month cache and the store', () => {
     const profile = { name: 'work', baseUrl: sim.url, accountId: 'ACC-1', voiceInstances: IDS } as unknown as ProfileSettings;
     const stored = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t }));
     const session = { current: { signedIn: true, profile, instances: IDS }, onDidChange: noEvent };
-    const wired = createSessionMonthCache({ active: () => Promise.resolve({ client: over, profile }) }, session, { onDidChange: noEvent }, stored);
+    const wired = createSessionMonthCache(
+      { active: () => Promise.resolve({ client: over, profile }) },
+      session,
+      { onDidChange: noEvent },
+      stored,
+    );
     windows.push(wired);
     stores.push(stored);
     return { model: wired.model, stored, source: createOverviewSource(wired.model, stored, () => profile) };
