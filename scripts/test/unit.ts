@@ -15,8 +15,11 @@ const HELP = `usage: npm run test:unit [-- [--concurrency <n>] [<file or glob> .
   --concurrency  files run at once outside the serial group (default: twice the cores, at least 2)`;
 
 const ALL = 'test/unit/**/*.test.ts';
-/** Files that measure CPU time side by side (test/unit/support/cpu.ts) run alone. */
-const SERIAL_MARK = /from ['"][./]*\/?support\/cpu\.js['"]/;
+/**
+ * Files that measure CPU time side by side (test/unit/support/cpu.ts) run alone, and so does a file whose first
+ * lines say `// unit: alone` (a soak whose real-time deadlines a crowded machine would turn into retries).
+ */
+const SERIAL_MARK = /from ['"][./]*\/?support\/cpu\.js['"]|^\/\/ unit: alone\b/m;
 /**
  * Files that drive a browser, start processes or run async properties take minutes where others take seconds: they
  * start first, so the run does not end waiting on one long file begun last (node --test starts files in the order
