@@ -8,7 +8,6 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { z } from 'zod';
 import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
-import type { ToolSpec } from '../tools/spec.js';
 import type { Connection, ServerContext } from './context.js';
 import { serverInstructions } from './instructions.js';
 import { errorResult, guarded, okResult } from './results.js';
@@ -17,8 +16,6 @@ import { fileSendLog, sendLogFile } from './sendLog.js';
 import { mcpToolContext } from './toolContext.js';
 
 export const SERVER_NAME = 'voice-sms-toolkit';
-
-export const MCP_TOOLS = Object.fromEntries(TOOL_SPECS.map((s) => [s.key, s.mcpName])) as Record<ToolSpec['key'], string>;
 
 export function createServer(ctx: ServerContext, version: string): McpServer {
   // Not listed at all without --allow-send: an agent cannot be talked into calling what it cannot see.

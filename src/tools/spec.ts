@@ -36,7 +36,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolOutcome<D> {
+interface ToolOutcome<D> {
   /** A short summary the model reads; values from the service quoted inert. */
   text: string;
   /** The same figures, structured (the output schema's shape). */
@@ -44,7 +44,7 @@ export interface ToolOutcome<D> {
 }
 
 /** How the editor's chat offers a tool: package.json's languageModelTools entry and its package.nls.json titles. */
-export interface ChatFace {
+interface ChatFace {
   /** English; package.nls.json `tool.<key>.displayName` (translated there). */
   displayName: string;
   /** English; package.nls.json `tool.<key>.userDescription`. */
@@ -127,7 +127,7 @@ export interface SendDetails {
   analysis: BodyAnalysis;
 }
 
-export interface SendOutcome {
+interface SendOutcome {
   messageId?: string;
 }
 

@@ -15,7 +15,7 @@ export interface ListEntry {
 /** Entries one list may hold: the tree is measured at 500 instances; beyond this is a file by mistake. */
 export const MAX_LIST_ENTRIES = 1000;
 /** Characters one list (a paste or a file) may hold. */
-export const MAX_LIST_CHARS = 1024 * 1024;
+const MAX_LIST_CHARS = 1024 * 1024;
 /** Bytes of a list file read at most (whatever its size claims); a larger file is refused whole. */
 export const MAX_LIST_BYTES = MAX_LIST_CHARS;
 
@@ -182,7 +182,7 @@ export function isCsvName(fileName: string): boolean {
 }
 
 /** What became of one entry. `notAdded`: a valid new id held back because the list also has invalid ones. */
-export type EntryOutcome = 'added' | 'notAdded' | 'alreadyListed' | 'repeated' | 'invalid' | 'header';
+type EntryOutcome = 'added' | 'notAdded' | 'alreadyListed' | 'repeated' | 'invalid' | 'header';
 
 export interface EntryReport {
   /** The entry as written. */

@@ -11,7 +11,7 @@ import { ToolRefusal } from '../refusal.js';
 import { READ_ONLY, shownArg } from './common.js';
 
 /** Most instances one call loads (two requests each). */
-export const MAX_OVERVIEW_INSTANCES = 500;
+const MAX_OVERVIEW_INSTANCES = 500;
 
 const figures = (z: Zod) =>
   z.object({

@@ -12,8 +12,8 @@ import { ToolRefusal } from '../refusal.js';
 import { READ_ONLY, shownArg } from './common.js';
 
 /** Without a count, as many months as the trend panel shows. */
-export const DEFAULT_TREND_MONTHS = TREND_MONTHS;
-export const MAX_TREND_MONTHS = 24;
+const DEFAULT_TREND_MONTHS = TREND_MONTHS;
+const MAX_TREND_MONTHS = 24;
 
 const output = (z: Zod) =>
   z.object({
