@@ -15,9 +15,9 @@ export interface ListEntry {
 /** Entries one list may hold: the tree is measured at 500 instances; beyond this is a file by mistake. */
 export const MAX_LIST_ENTRIES = 1000;
 /** Characters one list (a paste or a file) may hold. */
-const MAX_LIST_CHARS = 1024 * 1024;
-/** Bytes of a list file read at most (whatever its size claims); a larger file is refused whole. */
-export const MAX_LIST_BYTES = MAX_LIST_CHARS;
+export const MAX_LIST_CHARS = 1024 * 1024;
+/** Bytes of a list file read at most (whatever its size claims), as many as the characters: a larger file is refused whole. */
+export const MAX_LIST_BYTES = 1024 * 1024;
 
 const BOM = '\uFEFF';
 
