@@ -39,7 +39,8 @@ import * as switchProfile from './switchProfile.js';
 /** Every shipped id has its line; more may follow. */
 export type CommandTable = { readonly [Key in keyof typeof COMMANDS]: HostCommand } & { readonly [key: string]: HostCommand };
 
-const COMMAND_TABLE = {
+/** @public scripts/loadCommandTable.ts reads it by name (npm run commands:manifest and its drift test). */
+export const COMMAND_TABLE = {
   signIn: signIn.command,
   signOut: signOut.command,
   switchProfile: switchProfile.command,
