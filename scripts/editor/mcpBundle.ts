@@ -145,7 +145,8 @@ function realUrl(raw: string | undefined): string | undefined {
 /**
  * The manifest's links, each only where package.json names a real one: `repository` from its repository, `homepage`
  * from its homepage and `support` from its bugs URL. Nothing is derived from a host's URL scheme (a documentation
- * page is not guessed). Today package.json's repository is a placeholder, so the manifest has none.
+ * page is not guessed). Today package.json names none of them (the project has no public address yet), so the manifest
+ * has none.
  */
 export function projectLinks(pkg: PackageFacts): { repository?: { type: string; url: string }; homepage?: string; support?: string } {
   const repo = typeof pkg.repository === 'string' ? { url: pkg.repository } : (pkg.repository ?? {});

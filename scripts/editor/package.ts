@@ -89,7 +89,11 @@ async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> 
   if (broken.length > 0)
     throw new HarnessError(`the packaged README links images the VSIX lacks (npm run readme:images): ${broken.join(', ')}`);
   const out = defaultVsixPath();
-  await runToEnd(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', PACKAGED_README, '--out', out], {
+  // The project has no public repository yet, so package.json names none (a placeholder would become dead links on
+  // the marketplace page). Without this flag vsce 4 warns and, when its output is a terminal, asks "Do you want to
+  // continue?", which this run (no stdin) cannot answer: it stops without a VSIX.
+  const vsceArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository'];
+  await runToEnd(vsce, [...vsceArgs, '--readme-path', PACKAGED_README, '--out', out], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,4 +1,4 @@
-// Starts the local service simulator through its documented command line (product.md:
+// Starts the local service simulator through its documented command line (docs/development.md:
 // `npm run simulator -- --port N` prints VOICESMS_BASE_URL / _ACCESS_KEY_ID / _SECRET_ACCESS_KEY)
 // in its own process group, and waits for those three lines.
 import * as path from 'node:path';

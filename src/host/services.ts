@@ -28,7 +28,7 @@ export interface HostServices {
   readonly views: Views;
   /** The active profile's core client, built on first use. */
   readonly clients: ClientProvider;
-  /** Month view, trend and day-activities panels (open, reuse, restore). */
+  /** The panels of every kind (webviews/kinds): open, reuse, restore. */
   readonly panels: PanelService;
   /** The month cache: the tree, panels, overview, exports and chat tools read months through it. */
   readonly months: MonthCache;

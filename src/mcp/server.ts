@@ -6,8 +6,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
+import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
-import type { ToolSpec } from '../tools/spec.js';
 import type { Connection, ServerContext } from './context.js';
 import { serverInstructions } from './instructions.js';
 import { errorResult, guarded, okResult } from './results.js';
@@ -16,8 +16,6 @@ import { fileSendLog, sendLogFile } from './sendLog.js';
 import { mcpToolContext } from './toolContext.js';
 
 export const SERVER_NAME = 'voice-sms-toolkit';
-
-export const MCP_TOOLS = Object.fromEntries(TOOL_SPECS.map((s) => [s.key, s.mcpName])) as Record<ToolSpec['key'], string>;
 
 export function createServer(ctx: ServerContext, version: string): McpServer {
   // Not listed at all without --allow-send: an agent cannot be talked into calling what it cannot see.
@@ -56,9 +54,11 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
         guarded(async () => {
           const connection = ctx.connection;
           if ('problem' in connection) return errorResult('notConfigured', connection.problem);
+          // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
+          const input = toolArgs(spec, args);
           const out = await spec.run(
             mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names),
-            args,
+            input,
             extra.signal,
           );
           return okResult(out.text, out.data);

@@ -1,8 +1,7 @@
-// Every name the manifest (package.json) and the code share, spelled once. product.md fixes these;
+// Every name the manifest (package.json) and the code share, spelled once. test/integration/contract.ts holds the shipped ones as the tests' contract;
 // test/unit/shared/manifest.test.ts checks package.json against this file.
 
 export const EXTENSION_ID = 'vstk.voice-sms-toolkit';
-export const PRODUCT_NAME = 'Voice & SMS Toolkit';
 export const COMMAND_CATEGORY = 'Voice & SMS';
 export const LOG_CHANNEL_NAME = 'Voice & SMS';
 

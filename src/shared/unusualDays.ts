@@ -24,15 +24,15 @@ export interface DayCount {
 /** The modified z-score a day must exceed (in absolute value) to be unusual. */
 export const Z_THRESHOLD = 3.5;
 /** 0.6745: the MAD of a normal distribution in standard deviations; the modified z-score's constant. */
-export const MAD_CONSTANT = 0.6745;
+const MAD_CONSTANT = 0.6745;
 /** 1.253314 (√(π/2)): the mean absolute deviation of a normal distribution to its standard deviation; MAD = 0's scale. */
-export const MEAN_DEVIATION_CONSTANT = 1.253314;
+const MEAN_DEVIATION_CONSTANT = 1.253314;
 /** Fewer earlier same-weekday days than this say nothing about "usual". */
 export const MIN_SAME_WEEKDAYS = 3;
 /** A day this close to the median (in call legs) is never unusual, whatever the score: quiet instances. */
 export const MIN_DIFFERENCE = 10;
 /** Before this share of a day is gone, "lower than usual" is not judged (the watch: a morning is always low). */
-export const MIN_SHARE_FOR_LOW = 0.25;
+const MIN_SHARE_FOR_LOW = 0.25;
 
 export interface UnusualDay {
   dateId: string;
@@ -63,7 +63,7 @@ export interface JudgeOptions {
   judgeLow?: boolean;
 }
 
-export function weekdayOf(dateId: string): number {
+function weekdayOf(dateId: string): number {
   return new Date(Date.UTC(Number(dateId.slice(0, 4)), Number(dateId.slice(4, 6)) - 1, Number(dateId.slice(6, 8)))).getUTCDay();
 }
 
@@ -74,7 +74,7 @@ function previousMonthOf(dateId: string): string {
 }
 
 /** The days `dateId` is compared with: the same weekday before it, in its month and the month before (one per date). */
-export function sameWeekdaysBefore(dateId: string, history: readonly DayCount[]): DayCount[] {
+function sameWeekdaysBefore(dateId: string, history: readonly DayCount[]): DayCount[] {
   const weekday = weekdayOf(dateId);
   const from = `${previousMonthOf(dateId)}01`;
   const byDate = new Map<string, DayCount>();

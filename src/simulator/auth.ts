@@ -1,4 +1,4 @@
-// Verifies the two credential forms exactly as product.md documents them:
+// Verifies the two credential forms exactly as docs/authentication.md documents them:
 //  - basic:  Authorization: Basic base64(id:secret), AccessKeyId = id, Timestamp (13 digits); Signature ignored.
 //  - signed: Authorization = the scheme (default CLOUD-V1), AccessKeyId, Timestamp (13 digits),
 //            Signature = base64(HMAC-SHA256(secret, METHOD\nPATH_WITH_QUERY\nTIMESTAMP\nID\nhex(SHA-256(body)))).

@@ -17,9 +17,9 @@ export const DEMO_ACCOUNTS: readonly string[] = [DEMO_ACCOUNT];
 export const DEMO_SENDER_IDS: readonly string[] = ['VSTK-TEST', '+15005550006'];
 
 export const DEFAULT_HOST = '127.0.0.1';
-/** The `Authorization` value of the signed form (product.md: `auth.scheme`). */
+/** The `Authorization` value of the signed form (docs/authentication.md: `auth.scheme`). */
 export const DEFAULT_AUTH_SCHEME = 'CLOUD-V1';
-/** A Timestamp further than this from the simulator's clock is refused (product.md). */
+/** A Timestamp further than this from the simulator's clock is refused (docs/authentication.md). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Starting balance of every account, in cents, and the price of one SMS segment. */

@@ -13,9 +13,6 @@ const SPECS = [monthViewTool, trendTool, dayActivitiesTool, balanceTool, listIns
 
 export const TOOL_SPECS: readonly ToolSpec[] = SPECS;
 
-/** A tool's key, as its spec names it. */
-export type ToolKey = (typeof SPECS)[number]['key'];
-
 export function specOf(key: string): ToolSpec {
   const spec = TOOL_SPECS.find((s) => s.key === key);
   if (!spec) throw new Error(`no tool ${key}`);

@@ -13,6 +13,7 @@ import type { z } from 'zod';
  * script and tests): the chat door runs the specs without them, so zod stays out of the editor's features bundle.
  */
 export type Zod = typeof z;
+import type { PeriodArg } from './args.js';
 import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
 import type { OverviewMonthSource } from './overview/overviewLoader.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
@@ -35,7 +36,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolOutcome<D> {
+interface ToolOutcome<D> {
   /** A short summary the model reads; values from the service quoted inert. */
   text: string;
   /** The same figures, structured (the output schema's shape). */
@@ -43,7 +44,7 @@ export interface ToolOutcome<D> {
 }
 
 /** How the editor's chat offers a tool: package.json's languageModelTools entry and its package.nls.json titles. */
-export interface ChatFace {
+interface ChatFace {
   /** English; package.nls.json `tool.<key>.displayName` (translated there). */
   displayName: string;
   /** English; package.nls.json `tool.<key>.userDescription`. */
@@ -69,14 +70,20 @@ export interface ChatFace {
 export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject, K extends string = string> {
   /** The tool's one name in code (tool keys, package.nls.json keys); each door's name follows. */
   key: K;
-  /** Chat tool name (package.json languageModelTools, product.md). */
+  /** Chat tool name (package.json languageModelTools; shipped names never change). */
   chatName: string;
-  /** MCP tool name (product.md). */
+  /** MCP tool name (docs/mcp.md; shipped names never change). */
   mcpName: string;
   title: string;
   chat: ChatFace;
   description(door: Door): string;
   input(z: Zod, door: Door): I;
+  /**
+   * The inputs that name a month or a day (their schemas: schemas.ts monthIdArgInput, dateIdArgInput). Both doors
+   * pass the input through args.ts toolArgs() before run(), which gets them as YYYYMM / YYYYMMDD whichever accepted
+   * form the client sent, and refuses anything else with one sentence.
+   */
+  periodArgs?: Readonly<Record<string, PeriodArg>>;
   output(z: Zod): O;
   annotations: ToolAnnotations;
   /** The bounds the tool enforces, stated once (schemas and checks are built from them). */
@@ -120,7 +127,7 @@ export interface SendDetails {
   analysis: BodyAnalysis;
 }
 
-export interface SendOutcome {
+interface SendOutcome {
   messageId?: string;
 }
 

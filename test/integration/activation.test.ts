@@ -10,7 +10,7 @@ describe('activation', () => {
     assert.equal(ext.isActive, true);
   });
 
-  it('declares the identity product.md fixes', () => {
+  it('declares the identity contract.ts fixes', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
     const pkg = ext.packageJSON as { displayName?: string; extensionKind?: string[]; main?: string };

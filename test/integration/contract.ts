@@ -1,4 +1,4 @@
-// The names product.md fixes. Tests check the shipped extension against this list, so losing or
+// The names the product ships and never changes. Tests check the shipped extension against this list, so losing or
 // renaming a command or view fails the suite.
 export const EXTENSION_ID = 'vstk.voice-sms-toolkit';
 export const COMMAND_CATEGORY = 'Voice & SMS';

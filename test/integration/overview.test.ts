@@ -137,7 +137,7 @@ describe('account overview', function () {
       'the barrier month went over the wire',
     );
     const sent = overviewCalls().length;
-    // Fails an overview whose month source drops the signal (views/overviewSource.ts calling months.fetch under a
+    // Fails an overview whose month source drops the signal (webviews/overview/overviewSource.ts calling months.fetch under a
     // signal of its own): Cancel then shows, but every queued request still goes out (2N).
     assert.ok(sent <= atCancel + LIMIT, `nothing asked after Cancel beyond the ${LIMIT} holding a slot: ${sent}, ${atCancel} at Cancel`);
     assert.ok(

@@ -1,5 +1,5 @@
 // The month view, trend and day-activities panels inside a real extension host, against the
-// simulator started in this process: the commands return the panel titles product.md promises,
+// simulator started in this process: the commands return the panel titles contract.ts promises,
 // the panels receive the simulator's numbers, and a service error reaches the panel as the
 // service's own message.
 import * as assert from 'node:assert/strict';
@@ -97,7 +97,7 @@ describe('panels: month view, trend, day activities', function () {
       'asked of the service: the page shows Loading until the data is posted',
     );
     // The suite's set-up stores the profile's credentials, and the editor may report that change late: a credentials
-    // change drops the month cache (months/sessionCache.ts), so a load it interrupted went to the service directly
+    // change drops the month cache (months/sessionMonthCache.ts), so a load it interrupted went to the service directly
     // and left nothing cached. Opening again then caches the month; at most twice more.
     let again: Awaited<ReturnType<typeof open>> | undefined;
     for (let attempt = 0; attempt < 3 && (!again || again.carried[0]?.type === 'loading'); attempt++) {

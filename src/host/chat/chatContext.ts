@@ -10,7 +10,7 @@ import type { ToolContext } from '../../tools/spec.js';
 import { isToolErrorKind } from '../../tools/text/errorText.js';
 import { loadCore } from '../bundles/coreLoader.js';
 import type { HostServices } from '../services.js';
-import { confirm, deliver } from '../sms/sendSms.js';
+import { confirm, deliver } from '../sms/sendSmsFlow.js';
 import { createOverviewSource } from '../webviews/overview/overviewSource.js';
 import { monthsThroughCache } from '../months/monthSource.js';
 

@@ -9,7 +9,7 @@
 // them, a decline or a failed delivery as a result the model reads (not a failed call), as before.
 import * as vscode from 'vscode';
 import { maskPhoneNumber } from '../../shared/redact.js';
-import { targetLine } from '../sms/sendSms.js';
+import { targetLine } from '../sms/sendSmsFlow.js';
 import { describeBody, paletteFailure } from '../sms/sendSmsSteps.js';
 import { SmsFieldError } from '../sms/smsField.js';
 import { verbatimBlock } from '../../tools/text/verbatim.js';

@@ -1,8 +1,8 @@
-// voiceSms.sendSms { from?, to?, body? }: the table entry of the Send Test SMS flow (sms/sendSms.ts). With arguments
+// voiceSms.sendSms { from?, to?, body? }: the table entry of the Send Test SMS flow (sms/sendSmsFlow.ts). With arguments
 // (a program, a command link) a failure is shown and thrown back; a failed delivery was already told in its own
 // notification (offerRetry, with Edit Draft), so the wrapper does not show it again.
 import * as vscode from 'vscode';
-import { sendSms } from '../sms/sendSms.js';
+import { sendSms } from '../sms/sendSmsFlow.js';
 import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
 import { VIEW } from './menuWhen.js';

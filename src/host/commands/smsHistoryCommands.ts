@@ -7,7 +7,7 @@ import type { HostServices } from '../services.js';
 import { CONTEXT_KEYS } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
 import { ROW, VIEW } from './menuWhen.js';
-import { sendSms } from '../sms/sendSms.js';
+import { sendSms } from '../sms/sendSmsFlow.js';
 
 /** A tree row (an SmsHistoryEntry) or an argument object: both carry the entry's `id`. */
 function entryId(arg: unknown): string | undefined {

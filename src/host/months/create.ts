@@ -8,7 +8,7 @@ import type { HostLog } from '../platform/log.js';
 import type { ProfileSecrets } from '../profile/secrets.js';
 import type { SessionState } from '../profile/session.js';
 import type { MonthCache } from './monthCache.js';
-import { createMonthCache } from './sessionCache.js';
+import { createSessionMonthCache } from './sessionMonthCache.js';
 import { lazyStoredMonths, type StoredMonths } from './storedMonths.js';
 
 export interface MonthsDeps {
@@ -38,7 +38,7 @@ export function createMonths(ctx: vscode.ExtensionContext, deps: MonthsDeps): { 
         log,
       }),
   );
-  const cache = createMonthCache(clients, session, secrets, storedMonths);
+  const cache = createSessionMonthCache(clients, session, secrets, storedMonths);
   ctx.subscriptions.push(storedMonths, cache);
   return { months: cache.model, storedMonths };
 }

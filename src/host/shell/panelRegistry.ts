@@ -1,7 +1,7 @@
 // Opens, reuses, restores (after a window reload) and tracks the panels of every kind in kinds/, and
 // routes each panel's messages to its vscode-free controller. What differs between kinds (view type,
 // title, state check, controller, reuse) is in their descriptors; this file treats them all alike.
-// Commands call `open(kind, state)`, which returns the panel's title (product.md).
+// Commands call `open(kind, state)`, which returns the panel's title (test/integration/contract.ts).
 import * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
 import { KIND_NAMES, KINDS } from '../webviews/kinds/index.js';

@@ -1,10 +1,10 @@
 // When the watch reads next: pure arithmetic over the interval, the last attempt, the focus and any hold
-// (a backoff or the service's Retry-After), unit-tested in plain Node (test/unit/host/watch/schedule.test.ts).
+// (a backoff or the service's Retry-After), unit-tested in plain Node (test/unit/host/watch/rules.test.ts).
 
 /** The longest a failing watch waits between attempts: errors double the wait up to this. */
 export const MAX_BACKOFF_MS = 15 * 60_000;
 /** The settings' floor (package.json `minimum`): no watch reads more often than this. */
-export const MIN_INTERVAL_SECONDS = 10;
+const MIN_INTERVAL_SECONDS = 10;
 
 export interface ScheduleState {
   intervalMs: number;

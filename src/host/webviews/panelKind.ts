@@ -38,7 +38,7 @@ export interface PanelEnv extends PanelRegistryOptions {
 }
 
 export interface PanelKind<K extends PanelKindName> {
-  /** The view type the serializer is registered for (package.json, product.md): the kind's entry of VIEW_TYPES. */
+  /** The view type the serializer is registered for (package.json): the kind's entry of VIEW_TYPES. */
   readonly viewType: K extends keyof typeof VIEW_TYPES ? (typeof VIEW_TYPES)[K] : never;
   /** One panel per key: opening a state with the key of an open panel goes to that panel. */
   key(state: PanelStates[K]): string;

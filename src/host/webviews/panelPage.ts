@@ -1,5 +1,5 @@
 // The page every panel kind shows: the icon and the HTML shell with a fresh nonce, our bundles inside it and the
-// messages the host already has. In the features bundle (bundles/features.ts): activation never parses it.
+// messages the host already has. In the features bundle (src/host/features.ts): activation never parses it.
 import * as vscode from 'vscode';
 import { carriedOf, createNonce, renderWebviewHtml, scriptsFor, type WebviewEntry } from './html.js';
 import { pageScripts, pageStylesheets } from './pageAssets.js';

@@ -1,4 +1,4 @@
-// What each panel kind loads only when one of its panels opens (dist/features.js, bundles/features.ts exports this
+// What each panel kind loads only when one of its panels opens (dist/features.js; src/host/features.ts exports this
 // table whole): its controller, the check of a restored panel's saved state, and whether its page draws a chart.
 // The keys are the kind names: PanelKindName, PanelStates and PanelControllers (panelKind.ts) are derived from here.
 import { parseActivitiesState, parseMonthViewState, parseOverviewState, parseTrendState } from '../../shared/protocol.js';

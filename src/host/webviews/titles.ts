@@ -1,4 +1,4 @@
-// Panel titles, also the return value of the open commands (product.md), so they live in one place.
+// Panel titles, also the return value of the open commands (a contract: test/integration/contract.ts), so they live in one place.
 // Free of `vscode` (unit tests import it): messages go through @vscode/l10n (see pureL10n.ts) and
 // month names come from Intl in the editor's language.
 import * as l10n from '@vscode/l10n';

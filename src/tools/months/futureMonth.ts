@@ -4,11 +4,10 @@
 // little off — as long as the clock allows that day: a day it does not (shared/serviceDay.ts, the rule the
 // finished-months store keeps) is not believed, and a month after this computer's is then refused too, so a
 // service answering November 2029 with a current day of 2029-11-30 does not get a month view of it.
-// One check for every surface: the month view, trend and overview tools of both doors and the editor's three panels.
+// One check for every surface: the month view, trend and overview tools of both doors and the editor's panels.
 import * as l10n from '@vscode/l10n';
 import { doubtedServiceDay, utcMonthId } from '../../shared/serviceDay.js';
 import { isoId } from '../text/dataText.js';
-import { ToolRefusal } from '../refusal.js';
 
 /**
  * The sentence for `monthId` (YYYYMM) when it is after the month of `currentDateId` (YYYYMMDD), or after this
@@ -49,9 +48,4 @@ export function futureMonthProblem(monthId: string, currentDateId: string, now: 
 /** The same for the answer of `monthId` itself, if there is one (an answer for an earlier month may name its own last day). */
 export function futureMonthOf(monthId: string, answer: { view: { currentDateId: string } } | undefined, now?: number): string | undefined {
   return answer ? futureMonthProblem(monthId, answer.view.currentDateId, now) : undefined;
-}
-
-export function refuseFutureMonth(monthId: string, currentDateId: string, now?: number): void {
-  const problem = futureMonthProblem(monthId, currentDateId, now);
-  if (problem) throw new ToolRefusal('validation', problem);
 }

@@ -15,10 +15,10 @@ import {
 } from '../../shared/unusualDays.js';
 import { change, comparedText, isoId, quoted, totalsPhrases, totalsWords } from './dataText.js';
 
-export type DayFlag = 'mismatch' | 'missing' | 'unusual' | 'future';
+type DayFlag = 'mismatch' | 'missing' | 'unusual' | 'future';
 
 /** An unusual day with why: its call legs against the same weekday of the weeks before (shared/unusualDays.ts). */
-export interface UnusualDayData {
+interface UnusualDayData {
   day: string;
   direction: 'high' | 'low';
   callLegs: number;
@@ -51,7 +51,7 @@ export interface MonthToolData {
   warnings: string[];
 }
 
-export const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
+const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
 const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
 
 function weekdayName(weekday: number): string {
@@ -63,7 +63,7 @@ function weekdayName(weekday: number): string {
 }
 
 /** Why a day is unusual, as the month view panel says it (without the date). */
-export function unusualReason(u: UnusualDay): string {
+function unusualReason(u: UnusualDay): string {
   return l10n.t({
     message: '{0}: {1} call legs; {0}s usually {2}–{3} (median {4}, {5} {0}s before)',
     args: [weekdayName(u.weekday), u.callLegs, u.usualLow, u.usualHigh, roundedFigure(u.median), u.compared],
@@ -143,7 +143,7 @@ export function monthToolData(
 }
 
 /** The sentences before the JSON block. */
-export function monthToolText(data: MonthToolData): string {
+function monthToolText(data: MonthToolData): string {
   const lines = [
     l10n.t(
       "Voice instance {0}, {1} (the service's current day is {2}): {3} ({4} inbound, {5} outbound), {6}, {7}, summed over {8}.",

@@ -1,4 +1,4 @@
-// README.md and docs/*.md against what the product is: command titles as the palette shows them (category +
+// README.md, CHANGELOG.md and docs/*.md against what the product is: command titles as the palette shows them (category +
 // package.nls.json title), the commands the palette hides, setting names with their defaults and scopes, view
 // names, the walkthrough's steps, the tools (src/tools specs), the demo's instances (src/simulator/defaults.ts),
 // the files Set Up MCP Server copies (dist/ built and followed as the copy follows it) and the constants a copied
@@ -17,7 +17,7 @@ import { buildServer } from '../mcp/harness.js';
 
 const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
-const PAGES = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = ['README.md', 'CHANGELOG.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const docs = new Map(PAGES.map((p) => [p, read(p)]));
 const page = (p: string): string => docs.get(p) ?? assert.fail(`${p} is missing`);
 
@@ -230,14 +230,15 @@ export function durations(text: string): string[] {
 /**
  * What the bench states an answer under the caps costs today: the figures of README's `answer blocks` row (its
  * Performance table holds today's ranges) and of docs/performance.md's newest account of those rows (the last
- * paragraph before its History that names them), without the figures it gives as what was before ("(was 22 ms)").
+ * paragraph before its History that names the `answer blocks: target vs …` rows; the stored-month rows are other
+ * answers), without the figures it gives as what was before ("(was 22 ms)").
  */
 export function statedBoundaryCosts(readme: string, performance: string): Set<string> {
   const row = readme.split('\n').find((l) => l.startsWith('| answer blocks'));
   const current = performance.split(/^## History$/m)[0]!;
   const newest = current
     .split(/\n\s*\n/)
-    .filter((p) => p.includes('`answer blocks'))
+    .filter((p) => p.includes('`answer blocks: target vs'))
     .at(-1);
   return new Set([row ?? '', newest ?? ''].flatMap((t) => durations(t.replace(/\(was [^)]*\)/g, ''))));
 }

@@ -233,6 +233,7 @@ function report(secret: string, found: string[]): string {
   return `secret ${JSON.stringify(secret)} leaked in ${found.length} places:\n  ${lines.join('\n  ')}\n  surfaces: ${[...surfaces].sort().join('; ')}`;
 }
 
+// Each echo drives every surface (seconds on a busy machine): the properties get minutes, not the default minute.
 void describe('leak suite: no spelling of a credential reaches any plain-Node surface (property)', () => {
   void it('the echoes do carry the spellings (this suite can fail)', async () => {
     const secret = 'ab~cd*e f!';
@@ -264,26 +265,30 @@ void describe('leak suite: no spelling of a credential reaches any plain-Node su
     }
   });
 
-  void it('the issue\'s cases: a "~" and "*" secret, a dotted secret in element names, a 4-character secret inside a word', async () => {
-    const cases: Array<[string, string[] | undefined]> = [
-      ['k9~T*x(1)!', undefined],
-      ['alpha9.beta9.gamma9x', ['alpha9', 'beta9', 'gamma9x']],
-      ['k3Y9', undefined],
-      ['Ünï©ødé-ﬁ~1', undefined],
-    ];
-    const found: string[] = [];
-    for (const [secret, names] of cases) {
-      const f = await leaksOf(secret, 4, names);
-      if (f.length > 0) found.push(report(secret, f));
-    }
-    assert.ok(found.length === 0, found.join('\n'));
-  });
+  void it(
+    'the issue\'s cases: a "~" and "*" secret, a dotted secret in element names, a 4-character secret inside a word',
+    { timeout: 240_000 },
+    async () => {
+      const cases: Array<[string, string[] | undefined]> = [
+        ['k9~T*x(1)!', undefined],
+        ['alpha9.beta9.gamma9x', ['alpha9', 'beta9', 'gamma9x']],
+        ['k3Y9', undefined],
+        ['Ünï©ødé-ﬁ~1', undefined],
+      ];
+      const found: string[] = [];
+      for (const [secret, names] of cases) {
+        const f = await leaksOf(secret, 4, names);
+        if (f.length > 0) found.push(report(secret, f));
+      }
+      assert.ok(found.length === 0, found.join('\n'));
+    },
+  );
 
   // Issue 50: spellings that passed the mask through getBalance into rawXml and the parsed values — base64 of the
   // secret inside longer data (at byte offsets 1 and 2, in a JSON object), a secret holding `/` and `+` in base64url's
   // alphabet, U+0301 between its letters, `\x2f`, `&sol;` and quoted-printable `=2F`. Each is an element of every
   // answer shape; two of them are also the status message and the service's fields.
-  void it("issue 50's spellings: every answer shape, every surface", async () => {
+  void it("issue 50's spellings: every answer shape, every surface", { timeout: 240_000 }, async () => {
     const secret = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
     const forms = spellings(secret, ACCESS_KEY_ID);
     const names = [...forms.keys()];
@@ -303,7 +308,7 @@ void describe('leak suite: no spelling of a credential reaches any plain-Node su
     assert.ok(found.length === 0, report(secret, found));
   });
 
-  void it('any secret, any spelling, every answer shape, every surface', async () => {
+  void it('any secret, any spelling, every answer shape, every surface', { timeout: 240_000 }, async () => {
     await replayable(
       'test/unit/leak/surfaces.test.ts',
       fc.asyncProperty(secretArb(), fc.nat(), async (secret, chosen) => {
@@ -314,7 +319,7 @@ void describe('leak suite: no spelling of a credential reaches any plain-Node su
     );
   });
 
-  void it('a dotted secret whose parts come back as element names never comes back joined', async () => {
+  void it('a dotted secret whose parts come back as element names never comes back joined', { timeout: 240_000 }, async () => {
     await replayable(
       'test/unit/leak/surfaces.test.ts',
       fc.asyncProperty(dottedSecretArb, fc.nat(), async (parts, chosen) => {

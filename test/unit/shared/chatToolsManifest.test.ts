@@ -1,4 +1,4 @@
-// contributes.languageModelTools: exactly the tools product.md names (written out below: the contract),
+// contributes.languageModelTools: exactly the tools the product ships (written out below: the contract),
 // each complete enough for chat (# reference, descriptions, an object schema whose required fields
 // exist), its titles in package.nls.json and what the model reads in literal English.
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ interface Tool {
 
 const tools = pkg.contributes.languageModelTools ?? [];
 
-/** product.md's chat tool names, written out on purpose (an independent expectation, not the specs). */
+/** The shipped chat tool names, written out on purpose (an independent expectation, not the specs). */
 const CHAT_TOOLS = {
   getMonthView: 'voiceSms_getMonthView',
   getTrend: 'voiceSms_getTrend',
@@ -40,7 +40,7 @@ const text = (v: string): string => {
 };
 
 void describe('manifest: chat tools', () => {
-  void it('contributes exactly the tools product.md names', () => {
+  void it('contributes exactly the tools the product ships', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(CHAT_TOOLS).sort());
   });
 
@@ -68,7 +68,7 @@ void describe('manifest: chat tools', () => {
     }
   });
 
-  void it('takes the inputs product.md fixes', () => {
+  void it('takes the inputs the product ships', () => {
     const props = (name: string): string[] => Object.keys(tools.find((t) => t.name === name)?.inputSchema.properties ?? {}).sort();
     assert.deepEqual(props(CHAT_TOOLS.getMonthView), ['instanceId', 'monthId']);
     assert.deepEqual(props(CHAT_TOOLS.getTrend), ['endMonthId', 'instanceId', 'months']);
@@ -86,11 +86,14 @@ void describe('manifest: chat tools', () => {
         !instancePattern.test('..') &&
         !instancePattern.test('x'.repeat(129)),
     );
-    const datePattern = new RegExp(String(schema(CHAT_TOOLS.getDayActivities, 'dateId')['pattern']));
+    // A date as a string in either spelling, or its digits as a number (src/tools/args.ts).
+    const [dateText, dateNumber] = (schema(CHAT_TOOLS.getDayActivities, 'dateId')['anyOf'] ?? []) as Array<Record<string, unknown>>;
+    const datePattern = new RegExp(String(dateText?.['pattern']));
     assert.deepEqual(
       ['20241003', '2024-10-03', '2024-1003', '20241303', '20241032', '2024103'].map((d) => datePattern.test(d)),
       [true, true, false, false, false, false],
     );
+    assert.deepEqual([dateNumber?.['type'], dateNumber?.['minimum'], dateNumber?.['maximum']], ['integer', 10000101, 99991231]);
     assert.equal(schema(CHAT_TOOLS.sendTestSms, 'body')['maxLength'], maxBodyUnits(MAX_SEGMENTS));
     const send = tools.find((t) => t.name === CHAT_TOOLS.sendTestSms)?.modelDescription ?? '';
     assert.match(send, /only when the user explicitly asks to send an SMS now/);

@@ -439,6 +439,63 @@ void describe('manifest: what it is and where it runs', () => {
   });
 });
 
+/** Hosts reserved for examples and placeholders (RFC 2606, RFC 6761): never the project's address. */
+const RESERVED_HOST = /(?:^|\.)(?:example|invalid|test|localhost|example\.(?:com|net|org))$/i;
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+void describe('manifest: the marketplace page', () => {
+  const market = JSON.parse(rawPkg) as {
+    preview?: boolean;
+    keywords?: string[];
+    galleryBanner?: { color?: string; theme?: string };
+    repository?: unknown;
+    homepage?: unknown;
+    bugs?: unknown;
+  };
+
+  void it('is flagged Preview, as the README says it is in early development', () => {
+    assert.equal(market.preview, true);
+  });
+
+  void it("has at most 5 keywords (the manifest reference's limit; the marketplace refuses more than 10 tags), none twice", () => {
+    const keywords = market.keywords ?? [];
+    assert.ok(keywords.length > 0 && keywords.length <= 5, `${keywords.length} keywords`);
+    assert.equal(new Set(keywords.map((k) => k.toLowerCase())).size, keywords.length);
+    for (const k of ['sms', 'voice', 'mcp']) assert.ok(keywords.includes(k), k);
+  });
+
+  void it("has a gallery banner whose theme's text is readable on its colour", () => {
+    const { color, theme } = market.galleryBanner ?? {};
+    assert.match(color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(theme === 'dark' || theme === 'light', `theme ${theme}`);
+    // A dark theme writes white text on the banner, a light one black text: at least 4.5:1 (WCAG AA).
+    const l = luminance(color!);
+    const contrast = theme === 'dark' ? 1.05 / (l + 0.05) : (l + 0.05) / 0.05;
+    assert.ok(contrast >= 4.5, `${theme} text on ${color}: ${contrast.toFixed(2)}:1`);
+  });
+
+  void it('names no placeholder address: a repository, homepage or bugs link only to a real https address', () => {
+    const hosts = [...rawPkg.matchAll(/https?:\/\/([A-Za-z0-9.-]+)/g)].map((m) => m[1]!);
+    assert.deepEqual(
+      hosts.filter((h) => RESERVED_HOST.test(h)),
+      [],
+      'vsce turns a placeholder into dead links on the marketplace page: leave out what has no real address',
+    );
+    const url = (v: unknown): unknown => (v && typeof v === 'object' ? (v as { url?: unknown }).url : v);
+    for (const [field, value] of Object.entries({ repository: market.repository, homepage: market.homepage, bugs: market.bugs })) {
+      if (value !== undefined) assert.match(String(url(value)), /^(?:git\+)?https:\/\//, field);
+    }
+  });
+});
+
 void describe('manifest: walkthrough', () => {
   interface Step {
     id: string;

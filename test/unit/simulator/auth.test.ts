@@ -28,7 +28,7 @@ void describe('simulator authentication', () => {
     assert.equal(envelope(r).status.code, '200');
   });
 
-  void it('accepts the signed form on the SMS POST, with the HMAC computed from product.md', async () => {
+  void it('accepts the signed form on the SMS POST, with the HMAC computed from docs/authentication.md', async () => {
     const body = smsForm('VSTK-TEST', '+14155550123', 'hello');
     const headers = {
       ...signedHeaders(sim.credentials, { method: 'POST', path: '/v1/message/sms', body, now: T0 }),

@@ -1,5 +1,5 @@
 // Raw HTTP against the simulator (node:http, no client library) and the two credential forms computed
-// here from product.md's formula, independently of src/core, so the simulator is checked against the text.
+// here from docs/authentication.md's formula, independently of src/core, so the simulator is checked against the text.
 import { createHash, createHmac } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parseEnvelope, type Envelope } from '../../../src/core/xml/envelope.js';
@@ -92,7 +92,7 @@ export function basicHeaders(c: Creds, now: number): Record<string, string> {
   };
 }
 
-export function hmacSignature(secret: string, method: string, pathWithQuery: string, timestamp: string, id: string, body: string): string {
+function hmacSignature(secret: string, method: string, pathWithQuery: string, timestamp: string, id: string, body: string): string {
   const bodyHash = createHash('sha256').update(body, 'utf8').digest('hex');
   const toSign = `${method}\n${pathWithQuery}\n${timestamp}\n${id}\n${bodyHash}`;
   return createHmac('sha256', secret).update(toSign, 'utf8').digest('base64');

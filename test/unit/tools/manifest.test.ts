@@ -30,13 +30,13 @@ function nls(): Record<string, string> {
 }
 
 void describe('tool specs and package.json languageModelTools', () => {
-  void it('contributes exactly the specs, in their order, with the names product.md fixes', () => {
+  void it('contributes exactly the specs, in their order, with the names the product ships', () => {
     assert.deepEqual(
       manifest().tools.map((t) => t.name),
       TOOL_SPECS.map((s) => s.chatName),
       'package.json languageModelTools differ from src/tools/specs: run npm run tools:manifest',
     );
-    // product.md's contract, written out here on purpose: a spec renamed by mistake must fail.
+    // The shipped names, written out here on purpose: a spec renamed by mistake must fail.
     assert.deepEqual(
       TOOL_SPECS.map((s) => s.chatName),
       [

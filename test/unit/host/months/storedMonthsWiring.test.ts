@@ -1,4 +1,4 @@
-// The month cache with the finished-months store beneath it (months/sessionCache.ts + months/storedMonths.ts),
+// The month cache with the finished-months store beneath it (months/sessionMonthCache.ts + months/storedMonths.ts),
 // over the real client, the simulator and real files: a second model (a new window) answers the finished months
 // from disk with no request and asks the current month; turned off, everything is asked; a profile is cleared.
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { lastMonths, monthIdOf } from '../../../../src/core/model/month.js';
 import type { ProfileSettings } from '../../../../src/host/profile/settings.js';
-import { createMonthCache } from '../../../../src/host/months/sessionCache.js';
+import { createSessionMonthCache } from '../../../../src/host/months/sessionMonthCache.js';
 import { MonthStore } from '../../../../src/core/store/monthStore.js';
 import { lazyStoredMonths, type StoredMonths } from '../../../../src/host/months/storedMonths.js';
 import { DEMO_INSTANCES, start, type Simulator } from '../../../../src/simulator/index.js';
@@ -54,7 +54,7 @@ void describe('month cache over the finished-months store', () => {
           scrub: (t) => t,
         }),
     );
-    const wired = createMonthCache(
+    const wired = createSessionMonthCache(
       { active: () => Promise.resolve({ client, profile }) },
       { current: { signedIn: true, profile, instances: [VI] }, onDidChange: noEvent },
       { onDidChange: noEvent },

@@ -46,7 +46,7 @@ void describe('panel kinds: each is complete wherever it must be listed', () => 
     );
   });
 
-  void it('keeps onStartupFinished beside them, the one other activation event (product.md: awake in every window)', () => {
+  void it('keeps onStartupFinished beside them, the one other activation event (awake in every window)', () => {
     assert.deepEqual(
       pkg.activationEvents.filter((e) => !e.startsWith('onWebviewPanel:')),
       ['onStartupFinished'],

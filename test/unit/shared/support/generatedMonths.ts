@@ -12,7 +12,7 @@ export function msOf(id: string): number {
 }
 
 /** A small seeded generator, so every run draws the same months. */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -10,7 +10,7 @@ import { createClient, type VoiceSmsClient } from '../../../../../src/core/clien
 import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
 import { MonthStore } from '../../../../../src/core/store/monthStore.js';
 import type { ProfileSettings } from '../../../../../src/host/profile/settings.js';
-import { createMonthCache } from '../../../../../src/host/months/sessionCache.js';
+import { createSessionMonthCache } from '../../../../../src/host/months/sessionMonthCache.js';
 import { nullLogger } from '../../../../../src/core/log.js';
 import { createOverviewSource } from '../../../../../src/host/webviews/overview/overviewSource.js';
 import { lazyStoredMonths, type StoredMonths } from '../../../../../src/host/months/storedMonths.js';
@@ -46,7 +46,12 @@ void describe('account overview over the month cache and the store', () => {
     const profile = { name: 'work', baseUrl: sim.url, accountId: 'ACC-1', voiceInstances: IDS } as unknown as ProfileSettings;
     const stored = lazyStoredMonths(dir, () => new MonthStore({ dir, scrub: (t) => t }));
     const session = { current: { signedIn: true, profile, instances: IDS }, onDidChange: noEvent };
-    const wired = createMonthCache({ active: () => Promise.resolve({ client: over, profile }) }, session, { onDidChange: noEvent }, stored);
+    const wired = createSessionMonthCache(
+      { active: () => Promise.resolve({ client: over, profile }) },
+      session,
+      { onDidChange: noEvent },
+      stored,
+    );
     windows.push(wired);
     stores.push(stored);
     return { model: wired.model, stored, source: createOverviewSource(wired.model, stored, () => profile) };

@@ -9,7 +9,7 @@ import type { SessionState } from '../profile/session.js';
 import { MonthCache } from './monthCache.js';
 import type { StoredMonths } from './storedMonths.js';
 
-export function createMonthCache(
+export function createSessionMonthCache(
   clients: Pick<ClientProvider, 'active'>,
   session: Pick<SessionState, 'current' | 'onDidChange'>,
   secrets: Pick<ProfileSecrets, 'onDidChange'>,
