@@ -80,7 +80,7 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
         );
         const r = await core.getMonthView('VI-DEMO-01', '202401');
         const before = await previous;
-        return monthToolResult('VI-DEMO-01', r.view, before ? compareMonths(r.view, before) : undefined);
+        return monthToolResult('VI-DEMO-01', r.view, before ? compareMonths(r.view, before) : undefined, before?.days);
       };
       const protocol = (): Promise<unknown> =>
         mcp.callTool({ name: 'get_month_view', arguments: { instanceId: 'VI-DEMO-01', monthId: '202401' } });

@@ -52,8 +52,8 @@ export async function watchRow(root: string, row: Row, smoke: boolean): Promise<
       callLegsDue(100, today, undefined);
       const history = state.view.days
         .filter((d) => !d.future && d.dateId < today.dateId)
-        .map((d) => ({ dateId: d.dateId, legs: d.callLegs }));
-      unusualDay({ instanceId: state.view.monthId, today, history, now: Date.now() });
+        .map((d) => ({ dateId: d.dateId, callLegs: d.callLegs }));
+      unusualDay({ instanceId: state.view.monthId, today: { dateId: today.dateId, callLegs: today.legs }, history, now: Date.now() });
       compared++;
     }
   });

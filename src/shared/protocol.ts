@@ -40,6 +40,13 @@ export interface MonthViewData {
   warnings: string[];
 }
 
+/** A day of the month before, as much as the unusual-day rule needs of it. */
+export interface PreviousDayData {
+  dateId: string;
+  callLegs: number;
+  future: boolean;
+}
+
 export interface ServiceInfo {
   provider: string;
   id: string;
@@ -126,9 +133,18 @@ export type MonthViewToWebview =
   | { type: 'monthData'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
   /**
    * Sent after `monthData` when the previous month is known (may never come): its totals over the days compared
-   * (`compared`: the same days while the month is not finished, shared/comparison.ts).
+   * (`compared`: the same days while the month is not finished, shared/comparison.ts), and its days' call legs, which
+   * the unusual-day rule compares the first weeks with (shared/unusualDays.ts).
    */
-  | { type: 'comparison'; instanceId: string; monthId: string; previousMonthId: string; totals: MonthTotalsData; compared: ComparedDays }
+  | {
+      type: 'comparison';
+      instanceId: string;
+      monthId: string;
+      previousMonthId: string;
+      totals: MonthTotalsData;
+      compared: ComparedDays;
+      previousDays: PreviousDayData[];
+    }
   /**
    * A newer load of the month on show (a watch's tick, a refresh elsewhere): the page changes what it shows in place,
    * keeping its elements, scroll and focus, marks the figures that changed and announces them. A page showing

@@ -1,5 +1,5 @@
 // The alerts a watch's read can raise: call legs above voiceSms.alerts.callLegsAbove, and a day unusual for the
-// hour (voiceSms.alerts.unusualDay). Each at most once per kind, instance and day, whichever window reads it: the
+// hour (voiceSms.alerts.unusualDay, the rule of src/shared/unusualDays.ts). Each at most once per kind, instance and day, whichever window reads it: the
 // days already alerted are kept in the global state every window shares (alertRules.ts). The engine hands over only
 // readings whose day this computer's clock allows (engine.ts). No vscode import: runner.ts hands it the state, the
 // settings and the way an alert is shown, and plain-Node tests feed it a flapping service.
@@ -73,7 +73,12 @@ export class WatchAlerts {
       const unusualMark = memory.get<unknown>(unusualKey);
       if (alertedOn(unusualMark, today.dateId)) continue;
       const verdict = unusualDay(
-        { instanceId: inertLine(instanceId), today, history: this.deps.history(instanceId, today.dateId), now: this.deps.now() },
+        {
+          instanceId: inertLine(instanceId),
+          today: { dateId: today.dateId, callLegs: today.legs },
+          history: this.deps.history(instanceId, today.dateId),
+          now: this.deps.now(),
+        },
         this.deps.weekdayName,
       );
       if (!verdict) continue;
@@ -94,7 +99,7 @@ export function historyOf(
   for (const monthId of months.months(monthsInHand)) {
     const s = months.state(instanceId, monthId);
     const view = s.status === 'loaded' ? s.view : s.status === 'loading' ? s.previous : undefined;
-    for (const d of view?.days ?? []) if (!d.future && d.dateId < todayId) out.push({ dateId: d.dateId, legs: d.callLegs });
+    for (const d of view?.days ?? []) if (!d.future && d.dateId < todayId) out.push({ dateId: d.dateId, callLegs: d.callLegs });
   }
   return out;
 }

@@ -77,6 +77,7 @@ export class MonthViewController extends PanelController<
         previousMonthId: compared.previousMonthId,
         totals: compared.comparison.previous,
         compared: compared.comparison.compared,
+        previousDays: compared.previousDays.map((d) => ({ dateId: d.dateId, callLegs: d.callLegs, future: d.future })),
       });
     }
   }

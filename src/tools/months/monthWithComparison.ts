@@ -14,8 +14,11 @@ type ComparableMonth = Pick<MonthView, 'monthId' | 'currentDateId' | 'days' | 't
 export interface MonthWithComparison<R extends { view: ComparableMonth }> {
   /** The month's answer; rejects with the reader's error, or a ToolRefusal ('validation') for a month after the service's current one. */
   month: Promise<R>;
-  /** The month before against it, over the compared days; undefined when either is missing or the month has not begun. */
-  comparison: Promise<{ previousMonthId: string; comparison: MonthComparison } | undefined>;
+  /**
+   * The month before against it, over the compared days, and the month before's days (the unusual-day rule compares
+   * the first weeks with them); undefined when either is missing or the month has not begun.
+   */
+  comparison: Promise<{ previousMonthId: string; comparison: MonthComparison; previousDays: ComparableMonth['days'] } | undefined>;
 }
 
 export function monthWithComparison<R extends { view: ComparableMonth }>(
@@ -38,7 +41,7 @@ export function monthWithComparison<R extends { view: ComparableMonth }>(
     async (r) => {
       const before = await previous;
       const c = before ? compareMonths(r.view, before, now) : undefined;
-      return c ? { previousMonthId, comparison: c } : undefined;
+      return c && before ? { previousMonthId, comparison: c, previousDays: before.days } : undefined;
     },
     () => undefined,
   );

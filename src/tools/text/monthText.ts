@@ -1,14 +1,35 @@
 // voiceSms_getMonthView's result: a few sentences a model can quote (totals, the change against the same days
 // of the previous month, the flagged days) and one JSON block with every figure, each day as a row. Figures
-// are the month model's (src/core/model/monthView.ts), the same the month view panel shows; spikes
-// use the panel's rule (src/shared/spikes.ts). vscode-free, unit-tested in plain Node.
+// are the month model's (src/core/model/monthView.ts), the same the month view panel shows; unusual days use
+// the panel's rule (src/shared/unusualDays.ts), each with why. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { MonthTotals, MonthView } from '../../core/model/types.js';
 import { comparedDates, type ComparedDates, type MonthComparison } from '../../shared/comparison.js';
-import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
+import {
+  MIN_DIFFERENCE,
+  roundedFigure,
+  unusualDaysOfMonth,
+  Z_THRESHOLD,
+  type MonthDay,
+  type UnusualDay,
+} from '../../shared/unusualDays.js';
 import { change, comparedText, isoId, quoted, totalsPhrases, totalsWords } from './dataText.js';
 
-type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
+type DayFlag = 'mismatch' | 'missing' | 'unusual' | 'future';
+
+/** An unusual day with why: its call legs against the same weekday of the weeks before (shared/unusualDays.ts). */
+interface UnusualDayData {
+  day: string;
+  direction: 'high' | 'low';
+  callLegs: number;
+  weekday: string;
+  /** The call legs the rule calls usual for that weekday, lowest and highest. */
+  usual: [number, number];
+  median: number;
+  /** How many earlier days of that weekday were compared. */
+  compared: number;
+  reason: string;
+}
 
 export interface MonthToolData {
   instanceId: string;
@@ -23,6 +44,8 @@ export interface MonthToolData {
     compared: ComparedDates;
   };
   flags: Record<DayFlag, string[]>;
+  /** The days flagged unusual, each with why. */
+  unusual: UnusualDayData[];
   columns: readonly string[];
   rows: Array<[string, number | null, number | null, number | null, number | null, number | null, DayFlag[]]>;
   warnings: string[];
@@ -31,23 +54,50 @@ export interface MonthToolData {
 const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
 const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
 
-/** Every calendar day of the month with its figures (null when the service sent none) and flags. */
-function monthToolData(instanceId: string, view: MonthView, comparison?: MonthComparison): MonthToolData {
+function weekdayName(weekday: number): string {
+  return (
+    [l10n.t('Sunday'), l10n.t('Monday'), l10n.t('Tuesday'), l10n.t('Wednesday'), l10n.t('Thursday'), l10n.t('Friday'), l10n.t('Saturday')][
+      weekday
+    ] ?? ''
+  );
+}
+
+/** Why a day is unusual, as the month view panel says it (without the date). */
+function unusualReason(u: UnusualDay): string {
+  return l10n.t({
+    message: '{0}: {1} call legs; {0}s usually {2}–{3} (median {4}, {5} {0}s before)',
+    args: [weekdayName(u.weekday), u.callLegs, u.usualLow, u.usualHigh, roundedFigure(u.median), u.compared],
+    comment: [
+      'Why a day is unusual: {0} a weekday name (e.g. Tuesday), {1} its call legs, {2}–{3} the usual range, {4} the median, {5} how many earlier days of that weekday',
+    ],
+  });
+}
+
+/**
+ * Every calendar day of the month with its figures (null when the service sent none) and flags. `previousDays`: the
+ * month before's days, which the first weeks' unusual-day verdicts compare with.
+ */
+export function monthToolData(
+  instanceId: string,
+  view: MonthView,
+  comparison?: MonthComparison,
+  previousDays: readonly MonthDay[] = [],
+): MonthToolData {
   const byId = new Map(view.days.map((d) => [d.dateId, d]));
   const y = Number(view.monthId.slice(0, 4));
   const m = Number(view.monthId.slice(4, 6));
   const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const ids = new Set([...Array.from({ length }, (_, i) => `${view.monthId}${String(i + 1).padStart(2, '0')}`), ...byId.keys()]);
   const missing = new Set(view.missingDays);
-  const base = spikeBaseline(view.days);
-  const flags: Record<DayFlag, string[]> = { mismatch: [], missing: [], spike: [], future: [] };
+  const unusual = unusualDaysOfMonth(view, previousDays);
+  const flags: Record<DayFlag, string[]> = { mismatch: [], missing: [], unusual: [], future: [] };
   const rows: MonthToolData['rows'] = [...ids].sort().map((id) => {
     const d = byId.get(id);
     const f: DayFlag[] = [];
     if (d ? d.future : id > view.currentDateId) f.push('future');
     if (!d && missing.has(id)) f.push('missing');
     if (d?.legsMismatch) f.push('mismatch');
-    if (d && spikeFactor(d, base) !== undefined) f.push('spike');
+    if (unusual.has(id)) f.push('unusual');
     for (const k of f) flags[k].push(isoId(id));
     return [
       isoId(id),
@@ -65,6 +115,16 @@ function monthToolData(instanceId: string, view: MonthView, comparison?: MonthCo
     currentDay: isoId(view.currentDateId),
     totals: { ...view.totals },
     flags,
+    unusual: [...unusual.values()].map((u) => ({
+      day: isoId(u.dateId),
+      direction: u.direction,
+      callLegs: u.callLegs,
+      weekday: weekdayName(u.weekday),
+      usual: [u.usualLow, u.usualHigh],
+      median: roundedFigure(u.median),
+      compared: u.compared,
+      reason: unusualReason(u),
+    })),
     columns: DAY_COLUMNS,
     rows,
     warnings: [...view.warnings],
@@ -83,7 +143,7 @@ function monthToolData(instanceId: string, view: MonthView, comparison?: MonthCo
 }
 
 /** The sentences before the JSON block. */
-function monthToolText(data: MonthToolData, spikeBase: number): string {
+function monthToolText(data: MonthToolData): string {
   const lines = [
     l10n.t(
       "Voice instance {0}, {1} (the service's current day is {2}): {3} ({4} inbound, {5} outbound), {6}, {7}, summed over {8}.",
@@ -110,16 +170,23 @@ function monthToolText(data: MonthToolData, spikeBase: number): string {
       : l10n.t('The previous month could not be loaded (or this month has not begun), so there is no comparison.'),
   );
   const f = data.flags;
-  if (f.spike.length > 0)
+  if (data.unusual.length > 0)
     lines.push(
-      l10n.t('Spikes (more than {0} times the median of active days, {1} call legs): {2}.', SPIKE_FACTOR, spikeBase, f.spike.join(', ')),
+      l10n.t(
+        'Unusual days (far from the same weekday of the weeks before: modified z-score over {0}, at least {1} call legs off the median): {2}.',
+        Z_THRESHOLD,
+        MIN_DIFFERENCE,
+        data.unusual
+          .map((u) => `${u.day} (${u.direction === 'high' ? l10n.t('unusually high') : l10n.t('unusually low')}; ${u.reason})`)
+          .join('; '),
+      ),
     );
   if (f.mismatch.length > 0)
     lines.push(l10n.t('Days where call legs differ from inbound + outbound (a data warning): {0}.', f.mismatch.join(', ')));
   if (f.missing.length > 0) lines.push(l10n.t('Days the service sent no entry for: {0}.', f.missing.join(', ')));
   if (f.future.length > 0)
     lines.push(l10n.t("Days after the service's current day, with no data yet (not zero traffic): {0}.", f.future.join(', ')));
-  if (f.spike.length + f.mismatch.length + f.missing.length === 0) lines.push(l10n.t('No spikes, mismatches or missing days.'));
+  if (f.unusual.length + f.mismatch.length + f.missing.length === 0) lines.push(l10n.t('No unusual days, mismatches or missing days.'));
   lines.push(
     l10n.t('The JSON below has every figure; each row is one day with the fields named in "columns" (null: no entry from the service).'),
   );
@@ -130,7 +197,8 @@ export function monthToolResult(
   instanceId: string,
   view: MonthView,
   comparison?: MonthComparison,
+  previousDays?: readonly MonthDay[],
 ): { text: string; json: string; data: MonthToolData } {
-  const data = monthToolData(instanceId, view, comparison);
-  return { text: monthToolText(data, spikeBaseline(view.days)), json: JSON.stringify(data), data };
+  const data = monthToolData(instanceId, view, comparison, previousDays);
+  return { text: monthToolText(data), json: JSON.stringify(data), data };
 }

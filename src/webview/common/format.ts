@@ -12,11 +12,11 @@ export function formatInt(n: number): string {
   return intFormat.format(n);
 }
 
-const oneDecimal = new Intl.NumberFormat(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const upToOneDecimal = new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 1 });
 
-/** A ratio such as a spike factor: always one decimal ("9.8", "4.0"). */
-export function formatOneDecimal(n: number): string {
-  return oneDecimal.format(n);
+/** A figure such as a median: whole when it is ("205"), else one decimal ("204.5"). */
+export function formatFigure(n: number): string {
+  return upToOneDecimal.format(n);
 }
 
 // One formatter per shape for the page's life: creating an Intl.DateTimeFormat costs far more than
@@ -50,6 +50,11 @@ export function formatDayShort(dateId: string): { weekday: string; day: string }
     weekday: dateFormat({ weekday: 'short' }).format(date),
     day: String(d),
   };
+}
+
+/** The weekday's full name, e.g. "Tuesday" (0 = Sunday; 2023-01-01 was a Sunday). */
+export function formatWeekday(weekday: number): string {
+  return dateFormat({ weekday: 'long' }).format(utc(2023, 1, 1 + weekday));
 }
 
 export function formatDateLong(dateId: string): string {

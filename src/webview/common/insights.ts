@@ -1,14 +1,13 @@
 // Derived facts about a month that the view highlights: every calendar day as a row (present,
-// missing or future), per-day notes (legs mismatch, missing, spike) and the warning list.
+// missing or future), per-day notes (legs mismatch, missing, unusual for its weekday: src/shared/unusualDays.ts,
+// saying why) and the warning list.
 // Pure functions of the protocol data, so they are unit-tested without a browser.
 import * as l10n from '@vscode/l10n';
 import type { DayStatsData, MonthViewData } from '../../shared/protocol.js';
-import { dateIdsOfMonth, formatInt, formatOneDecimal, isoDate } from './format.js';
-import { SPIKE_FACTOR, spikeBaseline } from '../../shared/spikes.js';
+import { dateIdsOfMonth, formatFigure, formatInt, formatWeekday, isoDate } from './format.js';
+import { unusualDaysOfMonth, type DayCount, type UnusualDay } from '../../shared/unusualDays.js';
 
-export { median, SPIKE_FACTOR, spikeBaseline } from '../../shared/spikes.js';
-
-export type NoteKind = 'future' | 'missing' | 'mismatch' | 'spike';
+export type NoteKind = 'future' | 'missing' | 'mismatch' | 'unusual';
 
 export interface DayNote {
   kind: NoteKind;
@@ -33,10 +32,32 @@ function futureDay(dateId: string, view: MonthViewData): boolean {
   return view.currentDateId !== '' && dateId > view.currentDateId;
 }
 
-export function buildDayRows(view: MonthViewData): DayRow[] {
+/** Why a day is unusual, without the day: its count, the usual range of its weekday, their median and how many. */
+export function unusualReason(u: UnusualDay): string {
+  return l10n.t({
+    message: '{0}: {1} call legs; {0}s usually {2}–{3} (median {4}, {5} {0}s before)',
+    args: [
+      formatWeekday(u.weekday),
+      formatInt(u.callLegs),
+      formatInt(u.usualLow),
+      formatInt(u.usualHigh),
+      formatFigure(u.median),
+      formatInt(u.compared),
+    ],
+    comment: [
+      'Why a day is unusual: {0} a weekday name (e.g. Tuesday), {1} its call legs, {2}–{3} the usual range, {4} the median, {5} how many earlier days of that weekday',
+    ],
+  });
+}
+
+/**
+ * `previousDays`: the month before's days (the `comparison` message), so the first weeks have weekdays to compare
+ * with; without them only the month's own earlier weeks count.
+ */
+export function buildDayRows(view: MonthViewData, previousDays: readonly (DayCount & { future: boolean })[] = []): DayRow[] {
   const byId = new Map(view.days.map((d) => [d.dateId, d]));
   const ids = new Set([...dateIdsOfMonth(view.monthId), ...byId.keys(), ...view.missingDays]);
-  const base = spikeBaseline(view.days);
+  const unusual = unusualDaysOfMonth(view, previousDays);
   const missingListed = new Set(view.missingDays);
   return [...ids].sort().map((dateId) => {
     const stats = byId.get(dateId);
@@ -73,16 +94,8 @@ export function buildDayRows(view: MonthViewData): DayRow[] {
         ),
       );
     }
-    if (stats && !stats.future && base > 0 && stats.callLegs > SPIKE_FACTOR * base) {
-      const factor = formatOneDecimal(stats.callLegs / base);
-      notes.push(
-        note(
-          'spike',
-          l10n.t('spike ×{0}', factor),
-          l10n.t('{0} call legs, {1}× the median of active days ({2}).', formatInt(stats.callLegs), factor, formatInt(base)),
-        ),
-      );
-    }
+    const u = unusual.get(dateId);
+    if (u) notes.push(note('unusual', u.direction === 'high' ? l10n.t('unusually high') : l10n.t('unusually low'), unusualReason(u)));
     return { dateId, stats, future, missing, notes };
   });
 }

@@ -134,7 +134,7 @@ function renderHeader(subtitle: HTMLElement, phase: Phase<MonthData>): void {
 }
 
 function renderData({ view, meta, comparison }: MonthData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
-  const rows = buildDayRows(view);
+  const rows = buildDayRows(view, comparison?.previousDays);
   chartRows = rows;
   const chartPart = renderChart(() => chartRows, view, openDay);
   return {
@@ -159,9 +159,18 @@ function renderData({ view, meta, comparison }: MonthData, stillShown: () => boo
   };
 }
 
-/** Only the totals change when the comparison arrives; the chart and table stay as they are. */
+/**
+ * The comparison changes the totals' cards, and the month before's days can make days of the first weeks unusual for
+ * their weekday: the table, warnings and chart notes are brought up to date in place (nothing marked or announced).
+ */
 function renderComparison(data: MonthData): void {
-  shell.body.querySelector('.totals')?.replaceWith(renderCards(data.view, data.comparison));
+  const applied = applyMonthUpdate(data, data.view, serviceFooter(data.meta), { body: shell.body, openDay, focusDay });
+  if (!applied) {
+    shell.body.querySelector('.totals')?.replaceWith(renderCards(data.view, data.comparison));
+    return;
+  }
+  chartRows = applied.rows;
+  chart?.update(chartPoints(applied.rows));
 }
 
 /**
@@ -199,7 +208,12 @@ host.onMessage((msg) => {
     case 'comparison': {
       const { phase } = shell;
       if (phase.kind === 'data' && current?.monthId === msg.monthId && current.instanceId === msg.instanceId) {
-        phase.data.comparison = { previousMonthId: msg.previousMonthId, totals: msg.totals, compared: msg.compared };
+        phase.data.comparison = {
+          previousMonthId: msg.previousMonthId,
+          totals: msg.totals,
+          compared: msg.compared,
+          previousDays: msg.previousDays,
+        };
         renderComparison(phase.data);
       }
       return;

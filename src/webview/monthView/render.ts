@@ -2,7 +2,7 @@
 // Everything from the service is inserted as text via the `h` builder.
 import * as l10n from '@vscode/l10n';
 import type { ComparedDays } from '../../shared/comparison.js';
-import type { MonthTotalsData, MonthViewData } from '../../shared/protocol.js';
+import type { MonthTotalsData, MonthViewData, PreviousDayData } from '../../shared/protocol.js';
 import type { ComboChart, ComboPoint } from '../common/comboChart.js';
 import { createComboChart } from '../common/sharedChart.js';
 import { h, type Child } from '../common/dom.js';
@@ -25,6 +25,8 @@ export interface Comparison {
   /** The previous month over the compared days. */
   totals: MonthTotalsData;
   compared: ComparedDays;
+  /** The month before's days: what the first weeks' unusual-day notes compare with. */
+  previousDays: PreviousDayData[];
 }
 
 type Metric = 'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin';
@@ -220,7 +222,7 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
       r.future ? 'is-future' : '',
       r.missing ? 'is-missing' : '',
       isWeekend(r.dateId) ? 'is-weekend' : '',
-      r.notes.some((n) => n.kind === 'mismatch' || n.kind === 'spike') ? 'has-warning' : '',
+      r.notes.some((n) => n.kind === 'mismatch' || n.kind === 'unusual') ? 'has-warning' : '',
       s && !r.future && s.callLegs === 0 ? 'is-zero' : '',
     ];
     const values = s

@@ -29,8 +29,8 @@ export function applyMonthUpdate(
   footer: HTMLElement,
   parts: UpdateParts,
 ): { changed: Element[]; rows: DayRow[] } | undefined {
-  const rows = buildDayRows(next);
-  const before = buildDayRows(shown.view);
+  const rows = buildDayRows(next, shown.comparison?.previousDays);
+  const before = buildDayRows(shown.view, shown.comparison?.previousDays);
   if (rows.length !== before.length || rows.some((r, i) => r.dateId !== before[i]?.dateId)) return undefined;
   const { body } = parts;
   const totals = body.querySelector('.totals');

@@ -28,7 +28,7 @@ function day(dateId: string, callLegs: number, extra: Partial<DayStats> = {}): D
   };
 }
 
-/** February 2026 up to the 10th: a spike on the 3rd, a mismatch on the 4th, the 5th missing, the 11th and later future. */
+/** February 2026 up to the 10th: a Tuesday far above January's Tuesdays on the 3rd, a mismatch on the 4th, the 5th missing, the 11th and later future. */
 function february(): MonthView {
   const days = [
     day('20260201', 10),
@@ -81,6 +81,11 @@ void describe('chat tools: inert data', () => {
   });
 });
 
+/** January 2026, the month before: 10–12 call legs every day. */
+function januaryDays(): DayStats[] {
+  return Array.from({ length: 31 }, (_, i) => day(`202601${String(i + 1).padStart(2, '0')}`, 10 + ((i + 1) % 3)));
+}
+
 void describe('chat tools: month view', () => {
   // January over February's compared days (1–10: February is not finished).
   const previous = (view: MonthView): MonthComparison => ({
@@ -91,15 +96,27 @@ void describe('chat tools: month view', () => {
 
   void it("gives the model's totals, the change and every day with the panel's flags", () => {
     const view = february();
-    const { text, data } = monthToolResult('VI-1', view, previous(view));
+    const { text, data } = monthToolResult('VI-1', view, previous(view), januaryDays());
     assert.deepEqual(data.totals, view.totals);
     assert.equal(data.rows.length, 28);
-    assert.deepEqual(data.flags.spike, ['2026-02-03']);
+    assert.deepEqual(data.flags.unusual, ['2026-02-03']);
+    assert.deepEqual(data.unusual, [
+      {
+        day: '2026-02-03',
+        direction: 'high',
+        callLegs: 100,
+        weekday: 'Tuesday',
+        usual: [1, 20],
+        median: 10.5,
+        compared: 4,
+        reason: 'Tuesday: 100 call legs; Tuesdays usually 1–20 (median 10.5, 4 Tuesdays before)',
+      },
+    ]);
     assert.deepEqual(data.flags.mismatch, ['2026-02-04']);
     assert.deepEqual(data.flags.missing, ['2026-02-05']);
     assert.equal(data.flags.future.length, 18);
     assert.deepEqual(data.rows[4], ['2026-02-05', null, null, null, null, null, ['missing']]);
-    assert.deepEqual(data.rows[2], ['2026-02-03', 100, 50, 50, 100, 200, ['spike']]);
+    assert.deepEqual(data.rows[2], ['2026-02-03', 100, 50, 50, 100, 200, ['unusual']]);
     assert.equal(data.previous?.change.callLegs, change(view.totals.callLegs, 100));
     assert.match(
       text,
@@ -113,7 +130,14 @@ void describe('chat tools: month view', () => {
       previousTo: '2026-01-10',
       wholeMonths: false,
     });
-    assert.match(text, /Spikes \(more than 3 times the median of active days, 11 call legs\): 2026-02-03\./);
+    assert.ok(
+      text.includes(
+        'Unusual days (far from the same weekday of the weeks before: modified z-score over 3.5, at least 10 call legs off the median): 2026-02-03 (unusually high; Tuesday: 100 call legs; Tuesdays usually 1–20 (median 10.5, 4 Tuesdays before)).',
+      ),
+      text,
+    );
+    // Without the month before, the 3rd has no earlier Tuesday in its month: nothing is said of it.
+    assert.deepEqual(monthToolResult('VI-1', view, previous(view)).data.flags.unusual, []);
     assert.match(text, /Days the service sent no entry for: 2026-02-05\./);
   });
 

@@ -1,9 +1,9 @@
-// The month view's derived facts (rows for every calendar day, notes, spikes, warning list) and
+// The month view's derived facts (rows for every calendar day, notes, unusual days, warning list) and
 // the delta formatting, in plain Node: they are pure functions of the protocol data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStatsData, MonthViewData } from '../../../src/shared/protocol.js';
-import { day, marchView, totalsOf } from './support/fixtures.js';
+import type { MonthViewData } from '../../../src/shared/protocol.js';
+import { day, februaryDays, marchView } from './support/fixtures.js';
 
 // The webview sources are ES modules (browser bundle); load them the way Node allows from here.
 const insights = import('../../../src/webview/common/insights.js');
@@ -42,36 +42,32 @@ void describe('month insights', () => {
     assert.equal(row?.missing, false);
   });
 
-  void it('flags a spike only above three times the median of non-zero, non-future days', async () => {
-    const { buildDayRows, spikeBaseline } = await insights;
-    const days: DayStatsData[] = [
-      day('20250101', [5, 5, 10, 6, 20]),
-      day('20250102', [0, 0, 0, 0, 0]), // zero days do not drag the median down
-      day('20250103', [6, 4, 10, 7, 30]),
-      day('20250104', [5, 5, 10, 5, 15]),
-      day('20250105', [15, 15, 30, 18, 60]), // exactly 3x the median: not a spike
-      day('20250106', [16, 15, 31, 18, 60]), // just above
-      day('20250130', [500, 500, 1000, 0, 0], true), // future days are ignored entirely
-    ];
-    assert.equal(spikeBaseline(days), 10);
-    const view: MonthViewData = {
-      monthId: '202501',
-      currentDateId: '20250110',
-      days,
-      missingDays: [],
-      totals: totalsOf(days),
-      warnings: [],
-    };
-    const spikes = buildDayRows(view)
-      .filter((r) => r.notes.some((n) => n.kind === 'spike'))
-      .map((r) => r.dateId);
-    assert.deepEqual(spikes, ['20250106']);
+  void it('flags a day unusual for its weekday against the month before, and says why', async () => {
+    const { buildDayRows } = await insights;
+    const view = marchView();
+    const kinds = (rows: { dateId: string; notes: { kind: string }[] }[]) =>
+      rows.filter((r) => r.notes.some((n) => n.kind === 'unusual')).map((r) => r.dateId);
+    // March alone: before the 11th there is one Tuesday, too few to tell.
+    assert.deepEqual(kinds(buildDayRows(view)), []);
+    // With February's days (the comparison message): four more Tuesdays at 40–44.
+    const rows = buildDayRows(view, februaryDays());
+    assert.deepEqual(kinds(rows), ['20250311']);
+    const note = rows.find((r) => r.dateId === '20250311')?.notes.find((n) => n.kind === 'unusual');
+    assert.equal(note?.label, 'unusually high');
+    assert.equal(note?.summary, 'Tuesday: 400 call legs; Tuesdays usually 32–50 (median 41, 5 Tuesdays before)');
+    assert.equal(note?.detail, '2025-03-11: Tuesday: 400 call legs; Tuesdays usually 32–50 (median 41, 5 Tuesdays before)');
+    // The old rule's blind spot: a Sunday as busy as a working day, far under 3× the month's median.
+    const sunday = { ...view, days: view.days.map((d) => (d.dateId === '20250302' ? day('20250302', [20, 20, 40, 30, 100]) : d)) };
+    const sundayNote = buildDayRows(sunday, februaryDays())
+      .find((r) => r.dateId === '20250302')
+      ?.notes.find((n) => n.kind === 'unusual');
+    assert.equal(sundayNote?.summary, 'Sunday: 40 call legs; Sundays usually 0–11 (median 1.5, 4 Sundays before)');
   });
 
   void it('lists per-day warnings first and keeps model warnings about other things', async () => {
     const { buildDayRows, warningLines } = await insights;
     const view = marchView();
-    const lines = warningLines(buildDayRows(view), view.warnings);
+    const lines = warningLines(buildDayRows(view, februaryDays()), view.warnings);
     assert.deepEqual(
       lines.map((l) => l.dateId ?? null),
       ['20250305', '20250309', '20250311', null],

@@ -170,7 +170,13 @@ void describe('month view webview', () => {
       assert.deepEqual(await cellTexts(p, '20250302'), ['Sun 2', '0', '0', '0', '0', '0', ''], 'zero traffic shows zeros, not "future"');
       assert.deepEqual(await cellTexts(p, '20250305'), ['Wed 5', '18', '20', '40', '26', '101', 'legs ≠ in + out']);
       assert.deepEqual(await cellTexts(p, '20250309'), ['Sun 9', '—', '—', '—', '—', '—', 'missing']);
-      assert.deepEqual(await cellTexts(p, '20250311'), ['Tue 11', '210', '190', '400', '260', '1,450', 'spike ×9.8']);
+      // Unusual for a Tuesday once February's Tuesdays are known (the comparison), with why in the badge's tooltip.
+      assert.deepEqual(await cellTexts(p, '20250311'), ['Tue 11', '210', '190', '400', '260', '1,450', 'unusually high']);
+      assert.equal(
+        await p.page.locator('tr[data-date-id="20250311"] .badge-unusual').getAttribute('title'),
+        '2025-03-11: Tuesday: 400 call legs; Tuesdays usually 32–50 (median 41, 5 Tuesdays before)',
+      );
+      assert.equal(await p.page.locator('.badge-unusual').count(), 1, 'no other day is unusual for its weekday');
       assert.deepEqual(await cellTexts(p, '20250314'), ['Fri 14', '12', '9', '21', '14', '47', '']);
       assert.deepEqual(await cellTexts(p, '20250315'), ['Sat 15', '—', '—', '—', '—', '—', 'future']);
 
@@ -201,7 +207,7 @@ void describe('month view webview', () => {
       assert.deepEqual(warnings, [
         '2025-03-05: call legs 40 ≠ inbound 18 + outbound 20.',
         '2025-03-09: the service sent no entry for this day.',
-        '2025-03-11: 400 call legs, 9.8× the median of active days (41).',
+        '2025-03-11: Tuesday: 400 call legs; Tuesdays usually 32–50 (median 41, 5 Tuesdays before)',
         'Ignored a second entry for 2025-03-12.',
       ]);
 
@@ -256,6 +262,7 @@ void describe('month view webview', () => {
         previousMonthId: '202501',
         totals: { ...feb.totals, callLegs: feb.totals.callLegs * 2 },
         compared: { monthId: '202502', previousMonthId: '202501', lastDay: 28, previousLastDay: 31, wholeMonths: true },
+        previousDays: [],
       });
       assert.equal(
         await p.page.locator('.card[data-metric="callLegs"] .card-delta').textContent(),

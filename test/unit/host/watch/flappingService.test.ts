@@ -60,9 +60,12 @@ function memory(): AlertMemory {
 }
 
 /** Three earlier same weekdays with 20 legs each: 500 is far above them at any hour. */
-function sameWeekdays(todayId: string): { dateId: string; legs: number }[] {
+function sameWeekdays(todayId: string): { dateId: string; callLegs: number }[] {
   const at = Date.UTC(Number(todayId.slice(0, 4)), Number(todayId.slice(4, 6)) - 1, Number(todayId.slice(6, 8)));
-  return [7, 14, 21].map((back) => ({ dateId: new Date(at - back * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''), legs: 20 }));
+  return [7, 14, 21].map((back) => ({
+    dateId: new Date(at - back * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''),
+    callLegs: 20,
+  }));
 }
 
 void describe('a flapping service for 20 readings', () => {

@@ -160,51 +160,54 @@ void describe('unusual day', () => {
   // Friday 2026-11-27, 12:00 UTC: half the day gone. Fridays before it: 6, 13, 20 November, and 30 October.
   const now = Date.UTC(2026, 10, 27, 12);
   const fridays = [
-    { dateId: '20261030', legs: 80 },
-    { dateId: '20261106', legs: 100 },
-    { dateId: '20261113', legs: 60 },
-    { dateId: '20261120', legs: 90 },
+    { dateId: '20261030', callLegs: 80 },
+    { dateId: '20261106', callLegs: 100 },
+    { dateId: '20261113', callLegs: 60 },
+    { dateId: '20261120', callLegs: 90 },
   ];
   // Other weekdays are not compared, however high.
   const others = [
-    { dateId: '20261126', legs: 900 },
-    { dateId: '20261125', legs: 1 },
+    { dateId: '20261126', callLegs: 900 },
+    { dateId: '20261125', callLegs: 1 },
   ];
+  const today = (callLegs: number) => ({ dateId: '20261127', callLegs });
 
   void it('the share of the day gone is UTC time of day; past days count whole', () => {
     assert.equal(shareOfDay('20261127', now), 0.5);
     assert.equal(shareOfDay('20261126', now), 1);
   });
 
-  void it('high: past 1.5 times the highest same weekday scaled to this hour, and says what it compared', () => {
-    // Scaled by 0.5: 30–50 by noon. 76 > 75 and 26 more than 50.
-    const v = unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 76 }, history: [...fridays, ...others], now });
+  void it('high: far above the same weekday scaled to this hour (the shared modified z-score), and says why', () => {
+    // Scaled by 0.5: 30, 40, 45, 50 by noon; median 42.5, MAD 5, so usual is 42.5 ± 3.5 × 5 / 0.6745: 17–68.
+    const v = unusualDay({ instanceId: 'VI-1', today: today(69), history: [...fridays, ...others], now });
     assert.equal(v?.direction, 'high');
     assert.equal(v?.compared, 4);
-    assert.deepEqual([v?.lowest, v?.highest], [30, 50]);
-    assert.match(
-      v?.message ?? '',
-      /VI-1: 76 call legs today by 12:00 UTC, far above every Friday in the months in hand \(4 days: 30–50 by this hour/,
+    assert.equal(v?.median, 42.5);
+    assert.deepEqual([v?.usualLow, v?.usualHigh], [17, 68]);
+    assert.equal(
+      v?.message,
+      'VI-1: 69 call legs today by 12:00 UTC; Fridays usually 17–68 by this hour (median 42.5, 4 Fridays before in the months in hand, their whole-day counts scaled by the 50% of the day gone).',
     );
-    assert.equal(unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 75 }, history: fridays, now }), undefined);
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(68), history: fridays, now }), undefined);
   });
 
-  void it('low: under half the lowest scaled count once a quarter of the day has gone', () => {
-    const v = unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 4 }, history: fridays, now });
+  void it('low: far below once a quarter of the day has gone', () => {
+    const v = unusualDay({ instanceId: 'VI-1', today: today(16), history: fridays, now });
     assert.equal(v?.direction, 'low');
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(17), history: fridays, now }), undefined);
     // At 04:00 UTC the morning is not judged.
-    assert.equal(
-      unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 0 }, history: fridays, now: Date.UTC(2026, 10, 27, 4) }),
-      undefined,
-    );
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(0), history: fridays, now: Date.UTC(2026, 10, 27, 4) }), undefined);
   });
 
   void it('says nothing with fewer than three same weekdays in hand, or on quiet instances', () => {
-    assert.equal(
-      unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 500 }, history: fridays.slice(0, 2), now }),
-      undefined,
-    );
-    const quiet = fridays.map((d) => ({ ...d, legs: 2 }));
-    assert.equal(unusualDay({ instanceId: 'VI-1', today: { dateId: '20261127', legs: 9 }, history: quiet, now }), undefined);
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(500), history: fridays.slice(0, 2), now }), undefined);
+    const quiet = fridays.map((d) => ({ ...d, callLegs: 2 }));
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(9), history: quiet, now }), undefined);
+  });
+
+  void it('compares only the month of the day and the month before, whatever else is in hand', () => {
+    // September Fridays would make 69 usual if they counted; they are two months back.
+    const september = ['20260904', '20260911', '20260918', '20260925'].map((dateId) => ({ dateId, callLegs: 140 }));
+    assert.equal(unusualDay({ instanceId: 'VI-1', today: today(69), history: [...september, ...fridays], now })?.compared, 4);
   });
 });

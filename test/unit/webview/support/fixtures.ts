@@ -1,12 +1,21 @@
 // Month data as the host sends it (already the model's shape: ascending days, flags, totals).
 import type { ComparedDays } from '../../../../src/shared/comparison.js';
-import type { DayStatsData, JsonValue, MonthTotalsData, MonthViewData, ResponseMeta, TrendMonth } from '../../../../src/shared/protocol.js';
+import type {
+  DayStatsData,
+  JsonValue,
+  MonthTotalsData,
+  MonthViewData,
+  PreviousDayData,
+  ResponseMeta,
+  TrendMonth,
+} from '../../../../src/shared/protocol.js';
 
 export const MALICIOUS = '<img src=x onerror="window.__pwned=1">Acme <b>Cloud</b>';
 
 type Counts = [inbound: number, outbound: number, legs: number, unique: number, minutes: number];
 
-/** March 2025, "today" the 14th: a zero-traffic Sunday (2nd), a mismatch (5th), a missing day (9th), a spike (11th). */
+/** March 2025, "today" the 14th: a zero-traffic Sunday (2nd), a mismatch (5th), a missing day (9th), a
+ * day unusual for its weekday (Tuesday 11th: 400 call legs, Tuesdays before it 40–44) once February's days are known. */
 const MARCH: Record<number, Counts | 'missing'> = {
   1: [20, 18, 38, 25, 96],
   2: [0, 0, 0, 0, 0],
@@ -73,18 +82,39 @@ export function marchView(): MonthViewData {
   };
 }
 
-/** February 2025, a complete month with steady traffic (the "previous month" of the tests). */
+/**
+ * February 2025, a complete month with a weekly rhythm like March's (the "previous month" of the tests): working days
+ * 40–44 call legs, Saturdays anywhere from 14 to 38, Sundays 0–2. Against it only March's 11th is unusual.
+ */
 export function februaryView(): MonthViewData {
-  const days = Array.from({ length: 28 }, (_, i) => day(`202502${String(i + 1).padStart(2, '0')}`, [15, 12, 27, 18, 95]));
+  const saturdays: Record<number, number> = { 1: 14, 8: 38, 15: 20, 22: 30 };
+  const days = Array.from({ length: 28 }, (_, i) => {
+    const d = i + 1;
+    const weekday = (6 + i) % 7; // 2025-02-01 was a Saturday
+    const legs = weekday === 6 ? saturdays[d]! : weekday === 0 ? d % 3 : 40 + (d % 5);
+    const inbound = Math.ceil(legs / 2);
+    return day(`202502${String(d).padStart(2, '0')}`, [inbound, legs - inbound, legs, Math.round(legs * 0.65), Math.round(legs * 2.5)]);
+  });
   return { monthId: '202502', currentDateId: '20250314', days, missingDays: [], totals: totalsOf(days), warnings: [] };
 }
 
+/** February's days as the comparison message carries them. */
+export function februaryDays(): PreviousDayData[] {
+  return februaryView().days.map((d) => ({ dateId: d.dateId, callLegs: d.callLegs, future: d.future }));
+}
+
 /** What the host sends with March (its 14th, not finished): February's first 14 days, like for like. */
-export function februaryComparison(): { previousMonthId: string; totals: MonthTotalsData; compared: ComparedDays } {
+export function februaryComparison(): {
+  previousMonthId: string;
+  totals: MonthTotalsData;
+  compared: ComparedDays;
+  previousDays: PreviousDayData[];
+} {
   return {
     previousMonthId: '202502',
     totals: totalsOf(februaryView().days.slice(0, 14)),
     compared: { monthId: '202503', previousMonthId: '202502', lastDay: 14, previousLastDay: 14, wholeMonths: false },
+    previousDays: februaryDays(),
   };
 }
 
