@@ -15,8 +15,28 @@ const HELP = `usage: npm run test:unit [-- [--concurrency <n>] [<file or glob> .
   --concurrency  files run at once outside the serial group (default: twice the cores, at least 2)`;
 
 const ALL = 'test/unit/**/*.test.ts';
-/** Files that measure CPU time side by side (test/unit/support/cpu.ts) run alone. */
-const SERIAL_MARK = /from ['"][./]*\/?support\/cpu\.js['"]/;
+/**
+ * Files that measure CPU time side by side (test/unit/support/cpu.ts) run alone, and so does a file whose first
+ * lines say `// unit: alone` (a soak whose real-time deadlines a crowded machine would turn into retries).
+ */
+const SERIAL_MARK = /from ['"][./]*\/?support\/cpu\.js['"]|^\/\/ unit: alone\b/m;
+/**
+ * Files that drive a browser, start processes or run async properties take minutes where others take seconds: they
+ * start first, so the run does not end waiting on one long file begun last (node --test starts files in the order
+ * given). Read from the files themselves, so nobody keeps a list.
+ */
+const LONG_MARK = /\bspawn\(|\bexecFile\b|\bbuildServer\(|\bfc\.asyncProperty\(|\blaunch\(/;
+
+/** Long files first (larger first), then the rest in name order. */
+function longFirst(files: string[]): string[] {
+  const weight = new Map(
+    files.map((f) => {
+      const text = readFileSync(path.join(repoRoot, f), 'utf8');
+      return [f, f.includes('.browser.') || LONG_MARK.test(text) ? text.length : 0] as const;
+    }),
+  );
+  return [...files].sort((a, b) => weight.get(b)! - weight.get(a)! || a.localeCompare(b));
+}
 
 function testFiles(patterns: string[]): string[] {
   const found = new Set<string>();
@@ -75,7 +95,7 @@ runMain('unit', async () => {
   }
   const files = testFiles(patterns);
   const serial = files.filter((f) => SERIAL_MARK.test(readFileSync(path.join(repoRoot, f), 'utf8')));
-  const parallel = files.filter((f) => !serial.includes(f));
+  const parallel = longFirst(files.filter((f) => !serial.includes(f)));
   const started = Date.now();
   const total: StageCounts = { tests: 0, failed: 0, ok: true };
   for (const [group, list, n] of [

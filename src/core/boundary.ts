@@ -27,7 +27,7 @@ export const MAX_STATUS_MESSAGE = 1000;
 /** A name, id, code or any other value of a parsed answer. */
 export const MAX_FIELD = 300;
 /** A whole error sentence: its own words plus a quoted, already capped status message. */
-export const MAX_ERROR_MESSAGE = 1600;
+const MAX_ERROR_MESSAGE = 1600;
 
 const MASK = '***';
 /**
@@ -37,7 +37,7 @@ const MASK = '***';
 const PATH_TAIL = 1024;
 
 /** `text` cut to `max` characters, the cut marked with "…" (never splitting a surrogate pair). */
-export function capText(text: string, max: number): string {
+function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = max - 1;
   const last = text.charCodeAt(end - 1);

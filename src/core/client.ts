@@ -28,9 +28,6 @@ import * as l10n from '@vscode/l10n';
 export type { SendSmsInput, SendSmsResult } from './api/sms.js';
 export type { Balance } from './api/balance.js';
 export type { Logger } from './log.js';
-export type { RequestPriority } from './http/scheduler.js';
-export type { SecretMask } from './boundary.js';
-
 export interface ClientOptions {
   baseUrl: string;
   credentials: Credentials;

@@ -10,7 +10,7 @@ export type ErrorKind = 'network' | 'timeout' | 'http' | 'service' | 'parse' | '
  * service's certificate is not one this client accepts. The message says what to change, in the words of
  * the place the client runs (ClientOptions.advice); callers can tell these apart without reading it.
  */
-export type NetworkProblem = 'proxyAuth' | 'certificate';
+type NetworkProblem = 'proxyAuth' | 'certificate';
 
 /**
  * Where the client runs, which decides what its messages tell the user to change: 'editor' names the

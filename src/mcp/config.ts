@@ -154,7 +154,7 @@ export const MAX_SENDS_FLAG = '--max-sends-per-hour';
 export const DEMO_FLAG = '--demo';
 const FLAGS = [ALLOW_SEND_FLAG, MAX_SENDS_FLAG, DEMO_FLAG] as const;
 
-export interface Flags {
+interface Flags {
   allowSend: boolean;
   /** --max-sends-per-hour N (default 10): messages put before the user per rolling hour and profile, across restarts. */
   maxSendsPerHour: number;

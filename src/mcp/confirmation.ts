@@ -13,7 +13,7 @@ import { verbatimBlock } from '../tools/text/verbatim.js';
 import { visibleSmsText } from '../tools/text/visibleText.js';
 
 /** How long the user has to answer; no answer means not sent. */
-export const CONFIRM_TIMEOUT_MS = 10 * 60_000;
+const CONFIRM_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * What the user confirms: every fact of the send, the text in full with nothing hidden. Clients draw the message

@@ -2,7 +2,6 @@
 // refused with one sentence naming the form), and what a client is offered while the user types one (the last 12
 // months by this computer's clock, newest first; the days of one of them). The service's own current day decides
 // what is in the future: the month view refuses that (tools/months/futureMonth.ts), not these checks.
-import { MONTH_ID } from '../tools/schemas.js';
 import { shiftMonthId } from '../shared/idRules.js';
 import { utcMonthId } from '../shared/serviceDay.js';
 
@@ -19,6 +18,8 @@ export interface Offers {
 /** How many months back completion offers, the current one included. */
 const RECENT_MONTHS = 12;
 
+/** The canonical forms only (tools/args.ts reads the others for the tools). */
+const MONTH_ID = /^[1-9][0-9]{3}(?:0[1-9]|1[0-2])$/;
 const DATE_ID = /^\d{8}$/;
 
 const MONTH_NAMES = [

@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
+import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, specOf, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
 import type { Connection, ServerContext } from './context.js';
@@ -20,8 +21,6 @@ import { fileSendLog, sendLogFile } from './sendLog.js';
 import { mcpToolContext } from './toolContext.js';
 
 export const SERVER_NAME = 'voice-sms-toolkit';
-
-export const MCP_TOOLS = Object.fromEntries(TOOL_SPECS.map((s) => [s.key, s.mcpName])) as Record<ToolSpec['key'], string>;
 
 export function createServer(ctx: ServerContext, version: string): McpServer {
   // Not listed at all without --allow-send: an agent cannot be talked into calling what it cannot see.
@@ -50,7 +49,10 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
   const run = (spec: ToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<Settled> => {
     const connection = ctx.connection;
     if ('problem' in connection) return Promise.resolve({ failed: { kind: 'notConfigured', message: connection.problem } });
-    return settled(() => spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names), args, signal));
+    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
+    return settled(() =>
+      spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names), toolArgs(spec, args), signal),
+    );
   };
 
   for (const spec of specs) {

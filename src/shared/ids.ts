@@ -2,7 +2,6 @@
 // test/unit/shared/manifest.test.ts checks package.json against this file.
 
 export const EXTENSION_ID = 'vstk.voice-sms-toolkit';
-export const PRODUCT_NAME = 'Voice & SMS Toolkit';
 export const COMMAND_CATEGORY = 'Voice & SMS';
 export const LOG_CHANNEL_NAME = 'Voice & SMS';
 

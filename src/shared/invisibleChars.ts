@@ -7,7 +7,7 @@
 // Pure: no vscode, no DOM.
 
 /** One character of the rule (one class, no quantifier, no `g`: linear, and `test` keeps no state). */
-export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\p{Cf}\p{Zl}\p{Zp}]/u;
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /** True when `c` (one character) is invisible by the rule. */
 export function isInvisible(c: string): boolean {

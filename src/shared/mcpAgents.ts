@@ -26,7 +26,7 @@ export const AGENT_PLACE: Record<McpClient, 'editor' | 'desktop' | 'cli'> = {
 };
 
 /** The agents' names as their makers write them (notes are English, like the server's own texts). */
-export const AGENT_NAME: Record<McpClient, string> = {
+const AGENT_NAME: Record<McpClient, string> = {
   vscode: 'VS Code',
   cursor: 'Cursor',
   claudeCode: 'Claude Code',
@@ -50,7 +50,7 @@ function variables(d: McpServerDescription): string {
 }
 
 /** A POSIX shell word: single-quoted, a quote inside written as '\'' . */
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -62,7 +62,7 @@ function base64(text: string): string {
 }
 
 /** A TOML basic string (the escapes TOML 1.0 defines for basic strings). */
-export function tomlString(value: string): string {
+function tomlString(value: string): string {
   let out = '"';
   for (const ch of value) {
     const c = ch.codePointAt(0)!;
@@ -78,7 +78,7 @@ export function tomlString(value: string): string {
 }
 
 /** A TOML key: bare when TOML allows it, else quoted. */
-export function tomlKey(key: string): string {
+function tomlKey(key: string): string {
   return /^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key);
 }
 

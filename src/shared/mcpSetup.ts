@@ -4,8 +4,6 @@
 // mcpAgents.ts. The access key id and the secret are never written. Each profile has its own server key, input ids
 // and variable names, so several profiles live side by side in one file. Pure, so the formats are unit-tested.
 
-export const MCP_SERVER_NAME = 'voice-sms-toolkit';
-
 export const MCP_CLIENTS = ['vscode', 'cursor', 'claudeCode', 'claudeDesktop', 'windsurf', 'codex', 'gemini'] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
 
@@ -69,8 +67,8 @@ export interface McpSnippet {
   notes: string[];
 }
 
-export const KEY_ID = 'VOICESMS_ACCESS_KEY_ID';
-export const SECRET = 'VOICESMS_SECRET_ACCESS_KEY';
+const KEY_ID = 'VOICESMS_ACCESS_KEY_ID';
+const SECRET = 'VOICESMS_SECRET_ACCESS_KEY';
 
 /** One credential as the description names it: never its value, only where each agent reads it from. */
 export interface McpSecret {

@@ -19,7 +19,6 @@ export const VIEW_TYPES = {
   activities: 'voiceSms.activities',
   overview: 'voiceSms.accountOverview',
 } as const;
-export type ViewType = (typeof VIEW_TYPES)[keyof typeof VIEW_TYPES];
 
 // ---------------------------------------------------------------------------------------------
 // Payload shapes (the core's model types, and the envelope's service block)
@@ -94,7 +93,7 @@ export const WEBVIEW_FIRST_MESSAGES_ATTRIBUTE = 'data-first-messages';
  * A page's first message: it can show what the host sends. `fresh`: the page has no saved state (its first life,
  * or hidden before it saved any), so it has shown what its markup carries and the host posts only what follows.
  */
-export type ReadyMessage = { type: 'ready'; fresh?: true };
+type ReadyMessage = { type: 'ready'; fresh?: true };
 
 export interface WebviewL10n {
   /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
@@ -201,7 +200,7 @@ export type ActivitiesToHost = ReadyMessage | { type: 'retry' } | { type: 'comma
 
 const DATE_ID = /^[1-9]\d{3}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
-export function isMonthId(v: unknown): v is string {
+function isMonthId(v: unknown): v is string {
   return typeof v === 'string' && MONTH_ID.test(v);
 }
 

@@ -26,7 +26,7 @@ export type DoubtedDay =
  * Whole days between the service's current day and this computer's (UTC) day at `now`; undefined when the
  * service's day is not a calendar date.
  */
-export function serviceDaySkew(currentDateId: string, now: number): number | undefined {
+function serviceDaySkew(currentDateId: string, now: number): number | undefined {
   if (!DATE_ID.test(currentDateId)) return undefined;
   const y = Number(currentDateId.slice(0, 4));
   const m = Number(currentDateId.slice(4, 6));

@@ -9,7 +9,7 @@ import { dayStats } from './traffic.js';
 
 export const MAX_ACTIVITIES = 200;
 
-export type ActivityStatus = 'completed' | 'no-answer' | 'busy' | 'failed';
+type ActivityStatus = 'completed' | 'no-answer' | 'busy' | 'failed';
 
 export interface Activity {
   callId: string;

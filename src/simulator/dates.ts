@@ -18,7 +18,7 @@ export function isDateId(s: string): boolean {
   return day >= 1 && day <= daysInMonth(s.slice(0, 6));
 }
 
-export function daysInMonth(monthId: string): number {
+function daysInMonth(monthId: string): number {
   // Day 0 of the next month is the last day of this one.
   return new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)), 0)).getUTCDate();
 }

@@ -9,11 +9,11 @@ import { SERVICE_PROVIDER, SERVICE_VERSION } from './defaults.js';
 import type { Fault } from './types.js';
 
 export const DEFAULT_FAULT_LATENCY_MS = 1000;
-export const DEFAULT_OVERSIZED_BYTES = 40 * 1024 * 1024;
+const DEFAULT_OVERSIZED_BYTES = 40 * 1024 * 1024;
 /** `crowded` without `sizeBytes`: about 90,000 attributes in 1 MB, so a small answer stays under the client's 1 MiB cap. */
-export const DEFAULT_CROWDED_BYTES = 1_000_000;
-export const DEFAULT_SLOW_CHUNK_BYTES = 64;
-export const DEFAULT_SLOW_INTERVAL_MS = 200;
+const DEFAULT_CROWDED_BYTES = 1_000_000;
+const DEFAULT_SLOW_CHUNK_BYTES = 64;
+const DEFAULT_SLOW_INTERVAL_MS = 200;
 
 /** Waits `ms`; false when the wait was cut short by `signal` (the simulator is closing). */
 export async function pause(ms: number, signal: AbortSignal): Promise<boolean> {

@@ -18,7 +18,7 @@ export const REQUEST_LIMIT = 500;
 export const RECEIVED_LIMIT = 200;
 
 /** Appends and drops the oldest entries beyond `limit`, so a long-running simulator's memory stays flat. */
-export function keepLatest<T>(list: T[], item: T, limit: number): void {
+function keepLatest<T>(list: T[], item: T, limit: number): void {
   list.push(item);
   if (list.length > limit) list.splice(0, list.length - limit);
 }

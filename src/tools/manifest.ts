@@ -7,7 +7,7 @@ import { CHAT_DOOR } from './index.js';
 import type { ToolSpec } from './spec.js';
 
 /** Tools are offered to chat only when a profile is signed in (context key set by host/profile/session.ts). */
-export const CHAT_TOOLS_WHEN = 'voiceSms.signedIn';
+const CHAT_TOOLS_WHEN = 'voiceSms.signedIn';
 
 export interface ChatManifestEntry {
   name: string;
@@ -23,7 +23,7 @@ export interface ChatManifestEntry {
 }
 
 /** The package.nls.json keys of a tool's titles. */
-export function chatNlsKeys(spec: ToolSpec): { displayName: string; userDescription: string } {
+function chatNlsKeys(spec: ToolSpec): { displayName: string; userDescription: string } {
   return { displayName: `tool.${spec.key}.displayName`, userDescription: `tool.${spec.key}.userDescription` };
 }
 

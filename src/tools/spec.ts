@@ -13,6 +13,7 @@ import type { z } from 'zod';
  * script and tests): the chat door runs the specs without them, so zod stays out of the editor's features bundle.
  */
 export type Zod = typeof z;
+import type { PeriodArg } from './args.js';
 import type { BodyAnalysis, CoreModuleLike, MonthViewResult } from './context.js';
 import type { OverviewMonthSource } from './overview/overviewLoader.js';
 import type { InstancesHints, ToolBalance } from './text/accountText.js';
@@ -43,7 +44,7 @@ export interface ToolOutcome<D> {
 }
 
 /** How the editor's chat offers a tool: package.json's languageModelTools entry and its package.nls.json titles. */
-export interface ChatFace {
+interface ChatFace {
   /** English; package.nls.json `tool.<key>.displayName` (translated there). */
   displayName: string;
   /** English; package.nls.json `tool.<key>.userDescription`. */
@@ -77,6 +78,12 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   chat: ChatFace;
   description(door: Door): string;
   input(z: Zod, door: Door): I;
+  /**
+   * The inputs that name a month or a day (their schemas: schemas.ts monthIdArgInput, dateIdArgInput). Both doors
+   * pass the input through args.ts toolArgs() before run(), which gets them as YYYYMM / YYYYMMDD whichever accepted
+   * form the client sent, and refuses anything else with one sentence.
+   */
+  periodArgs?: Readonly<Record<string, PeriodArg>>;
   output(z: Zod): O;
   annotations: ToolAnnotations;
   /** The bounds the tool enforces, stated once (schemas and checks are built from them). */
@@ -120,7 +127,7 @@ export interface SendDetails {
   analysis: BodyAnalysis;
 }
 
-export interface SendOutcome {
+interface SendOutcome {
   messageId?: string;
 }
 

@@ -20,7 +20,7 @@ export interface SimulatorProfile {
 const config = () => vscode.workspace.getConfiguration('voiceSms');
 
 /** The extension, activated, and its test API (returned in the integration host's Test mode). */
-export async function testApi(): Promise<VoiceSmsTestApi> {
+async function testApi(): Promise<VoiceSmsTestApi> {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
   return (await ext.activate()) as VoiceSmsTestApi;

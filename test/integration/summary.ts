@@ -1,6 +1,6 @@
 // The one line the integration entry prints at the end, so the code-server driver can print a clear
 // summary even though the host's console arrives mixed with the workbench's own log lines.
-export const SUMMARY_MARKER = 'VSTK_INTEGRATION_SUMMARY';
+const SUMMARY_MARKER = 'VSTK_INTEGRATION_SUMMARY';
 export const START_MARKER = 'VSTK_INTEGRATION_START';
 
 export interface IntegrationSummary {

@@ -49,7 +49,7 @@ function tryEnvelope(res: HttpResponse, clean: (env: Envelope, from: HttpRespons
   }
 }
 
-export function authAdvice(profileName: string | undefined): string {
+function authAdvice(profileName: string | undefined): string {
   return profileName === undefined
     ? l10n.t("Check the access key id and secret of the active profile, and that this computer's clock is correct.")
     : l10n.t('Check the access key id and secret of profile "{0}", and that this computer\'s clock is correct.', profileName);

@@ -19,7 +19,7 @@ export interface ReportLine {
 }
 
 /** The signed form's Timestamp is refused beyond this difference (our documented assumption; the simulator enforces it). */
-export const SIGNED_SKEW_LIMIT_MS = 5 * 60_000;
+const SIGNED_SKEW_LIMIT_MS = 5 * 60_000;
 /** Half of it already earns a warning: a drifting clock gets there. */
 const SKEW_WARN_MS = 60_000;
 const SLOW_MS = 2_000;

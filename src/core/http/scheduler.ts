@@ -21,7 +21,7 @@ export interface SchedulerOptions {
 }
 
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 6;
-export const DEFAULT_RECOVER_AFTER = 8;
+const DEFAULT_RECOVER_AFTER = 8;
 /** A Retry-After longer than this does not hold back the whole profile (the request itself still obeys it). */
 const MAX_PAUSE_MS = 30_000;
 

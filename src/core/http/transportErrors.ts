@@ -37,7 +37,7 @@ const CERT_NAME_CODES = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMA
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
 /** Finds the most specific error code in an error, its cause chain, or an AggregateError's members. */
-export function findErrorCode(err: unknown, depth = 0): string | undefined {
+function findErrorCode(err: unknown, depth = 0): string | undefined {
   if (depth > 5 || typeof err !== 'object' || err === null) return undefined;
   const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
   // Prefer the innermost cause: undici wraps socket errors whose own code is the informative one.
@@ -154,7 +154,7 @@ function proxyRefusal(err: unknown, depth = 0): number | undefined {
  * The proxy asks for credentials (407): the request never reached the service. Not retried (kind 'http'), since
  * the same request gets the same answer. The fix is in the proxy URL, wherever it came from.
  */
-export function proxyAuthError(host: string, proxy: ProxyFacts | undefined): VoiceSmsError {
+function proxyAuthError(host: string, proxy: ProxyFacts | undefined): VoiceSmsError {
   const message =
     proxy === undefined
       ? l10n.t(

@@ -208,7 +208,7 @@ function readSystem(
 }
 
 /** PEM blocks of a bundle, or the one certificate of a DER file; throws when there is none. */
-export function readCertificates(data: Buffer): string[] {
+function readCertificates(data: Buffer): string[] {
   const blocks = data.toString('latin1').match(PEM_BLOCK);
   if (blocks) {
     // Parsing each block refuses a damaged one here, with the file named, instead of at connect time.

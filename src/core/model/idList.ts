@@ -16,8 +16,8 @@ export interface ListEntry {
 export const MAX_LIST_ENTRIES = 1000;
 /** Characters one list (a paste or a file) may hold. */
 export const MAX_LIST_CHARS = 1024 * 1024;
-/** Bytes of a list file read at most (whatever its size claims); a larger file is refused whole. */
-export const MAX_LIST_BYTES = MAX_LIST_CHARS;
+/** Bytes of a list file read at most (whatever its size claims), as many as the characters: a larger file is refused whole. */
+export const MAX_LIST_BYTES = 1024 * 1024;
 
 const BOM = '\uFEFF';
 
@@ -182,7 +182,7 @@ export function isCsvName(fileName: string): boolean {
 }
 
 /** What became of one entry. `notAdded`: a valid new id held back because the list also has invalid ones. */
-export type EntryOutcome = 'added' | 'notAdded' | 'alreadyListed' | 'repeated' | 'invalid' | 'header';
+type EntryOutcome = 'added' | 'notAdded' | 'alreadyListed' | 'repeated' | 'invalid' | 'header';
 
 export interface EntryReport {
   /** The entry as written. */

@@ -7,8 +7,6 @@ import { validationError } from '../errors.js';
 import { daysInMonth, splitMonthId } from './month.js';
 import * as l10n from '@vscode/l10n';
 
-export { MAX_ID_LENGTH };
-
 /** Returns the trimmed id, or throws validationError(field) saying what to fix (the rules: shared/idRules.ts). */
 export function validateId(field: string, value: string): string {
   switch (idProblem(value)) {

@@ -22,7 +22,7 @@ import { interpretResponse } from '../api/response.js';
 import { addMonths, daysInMonth, monthIdOf } from '../model/month.js';
 import { doubtedServiceDay, doubtInWords, MAX_SERVICE_DAY_SKEW_DAYS } from '../../shared/serviceDay.js';
 
-export const STORE_FORMAT = 'voiceSms.finishedMonth';
+const STORE_FORMAT = 'voiceSms.finishedMonth';
 /** 2: the answer as sent, parsed again on every read (1 kept the parsed view, trusted as read). */
 export const STORE_VERSION = 2;
 export const DEFAULT_STORED_MONTHS_LIMIT = 5000;
@@ -34,19 +34,19 @@ export const DEFAULT_STORED_MONTHS_LIMIT = 5000;
  * counters) is about 10 KB, so only a padded answer is refused; it is asked of the service again when needed, and
  * that read happens off the host's thread.
  */
-export const MAX_STORED_ANSWER_BYTES = OFF_THREAD_CHARS;
+const MAX_STORED_ANSWER_BYTES = OFF_THREAD_CHARS;
 /**
  * Bytes all stored months may take together (all profiles); the least recently stored go first beyond it. An
  * ordinary month (the demo's, 31 days) is 9-10 KB on disk, so 5,000 of them fit (about 45 MiB).
  */
-export const STORED_MONTHS_MAX_BYTES = 64 * 1024 * 1024;
+const STORED_MONTHS_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * One file at most: the largest stored answer, which JSON escaping can at most double (XML allows no control
  * character but tab and line breaks), plus the few fields around it. A larger file is not read at all.
  */
-export const MAX_STORED_FILE_BYTES = 2 * MAX_STORED_ANSWER_BYTES + 4096;
+const MAX_STORED_FILE_BYTES = 2 * MAX_STORED_ANSWER_BYTES + 4096;
 /** Writes wait this long for more months, so a 12-month trend is one batch (default). */
-export const DEFAULT_FLUSH_DELAY_MS = 750;
+const DEFAULT_FLUSH_DELAY_MS = 750;
 /**
  * The service's day may lag UTC by up to a day (its time zone is not stated): a month whose last day the
  * service reports as its current day is taken as finished only once UTC is a whole day past the month.
@@ -57,7 +57,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Another store's temp file younger than this may be a write under way (in another window): a clear leaves it.
  * Older ones are what an interrupted write left behind, and go at the next clear or batch.
  */
-export const STALE_TEMP_MS = 10 * 60 * 1000;
+const STALE_TEMP_MS = 10 * 60 * 1000;
 /**
  * Stored files are opened without following a link and without waiting: a FIFO put in the folder would otherwise
  * hold one of libuv's four threads until a writer came, and four of them every file read and DNS lookup of the
@@ -147,7 +147,7 @@ function finishedBy(monthId: string, currentDateId: string, now: number): boolea
  * clock), and the month must lie before this computer's (UTC) month — whatever the service says, the current month
  * is never stored.
  */
-export function notFinishedReason(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
+function notFinishedReason(view: { monthId: string; currentDateId: string }, now: number): string | undefined {
   const doubted = doubtedServiceDay(view, now);
   if (doubted !== undefined) return doubtInWords(doubted);
   if (!(view.monthId < monthIdOf(new Date(now)))) return "the month is not over by this computer's clock";

@@ -4,13 +4,13 @@ import { VoiceSmsError } from '../errors.js';
 import { ATTR_PREFIX, isRecord, parseXml, TEXT_KEY, textOf as text } from './parser.js';
 import * as l10n from '@vscode/l10n';
 
-export interface EnvelopeStatus {
+interface EnvelopeStatus {
   code: string;
   message: string;
   timestampRaw: string;
   timestamp?: Date;
 }
-export interface EnvelopeService {
+interface EnvelopeService {
   provider: string;
   id: string;
   version: string;

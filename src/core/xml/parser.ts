@@ -18,7 +18,7 @@ import * as l10n from '@vscode/l10n';
 
 export const ATTR_PREFIX = '@_';
 export const TEXT_KEY = '#text';
-export const RESERVED_SUFFIX = '_';
+const RESERVED_SUFFIX = '_';
 
 /** Element names that are always lists, even when a single one arrives. */
 const ALWAYS_LIST = new Set(['date']);

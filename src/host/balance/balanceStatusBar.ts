@@ -9,7 +9,7 @@ import type { BalanceState } from './model.js';
 import { daysLeftText, estimateExplanation, refreshedText } from './text.js';
 import { inertLine } from '../../shared/untrustedText.js';
 
-export const BALANCE_STATUS_ID = 'voiceSms.balance';
+const BALANCE_STATUS_ID = 'voiceSms.balance';
 
 export class BalanceStatusBar extends BalanceView {
   private readonly item: vscode.StatusBarItem;

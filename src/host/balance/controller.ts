@@ -14,7 +14,7 @@ import { BalanceModel } from './model.js';
  * How old a stored reading may be and still be shown without asking again: five minutes, the default of
  * voiceSms.watch.balanceMinutes (how often a running watch reads the balance). A constant until that setting exists.
  */
-export const RECENT_READING_MS = 5 * 60_000;
+const RECENT_READING_MS = 5 * 60_000;
 
 export class BalanceController extends Disposable {
   private sessionKey: string | undefined;

@@ -30,7 +30,7 @@ function monthStart(now: number): number {
 }
 
 /** The readings the estimate uses: this month's, starting after the latest top-up. */
-export function window(readings: readonly BalanceReading[], now: number): BalanceReading[] {
+function window(readings: readonly BalanceReading[], now: number): BalanceReading[] {
   const start = monthStart(now);
   const month = readings.filter((r) => r.at >= start && r.at <= now).sort((a, b) => a.at - b.at);
   let from = 0;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { toolError, toolErrorText, type ToolError } from '../../tools/text/errorText.js';
 
 /** A failed tool call: `message` is the sentence plus its kind as JSON (`{"error":"auth"}`). */
-export class ToolFailure extends Error {
+class ToolFailure extends Error {
   override readonly name = 'VoiceSmsToolError';
   constructor(readonly failure: ToolError) {
     super(toolErrorText(failure));

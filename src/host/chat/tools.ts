@@ -1,10 +1,12 @@
 // The chat tools: every spec of src/tools (tools/index.ts TOOL_SPECS) run through the chat door's context (chatContext.ts), so the
 // active profile, the offline demo and proxies apply as everywhere else. This file only translates: the
-// invocation messages, the input as the editor hands it over, the result parts, and every failure thrown
+// invocation messages, the input as the editor hands it over (tools/chatInput.ts: month and date ids in any
+// accepted form, as the MCP door takes them), the result parts, and every failure thrown
 // with one sentence (errorText.ts, results.ts) as the tool API documents; cancellation as
 // CancellationError. The send tool keeps its two confirmations (sendTestSmsTool.ts). Loaded on first use
 // by shell/chatTools.ts.
 import * as vscode from 'vscode';
+import { chatToolInput } from '../../tools/chatInput.js';
 import { CHAT_DOOR, TOOL_SPECS } from '../../tools/index.js';
 import type { ToolSpec } from '../../tools/spec.js';
 import type { HostServices } from '../services.js';
@@ -15,15 +17,6 @@ import { sendTestSmsTool } from './sendTestSmsTool.js';
 /** Chat tool name → its implementation; the names are the specs' (package.json is written from them). */
 export type ChatTools = Record<string, vscode.LanguageModelTool<Record<string, unknown>>>;
 
-/** The input for run() as the spec's chat face says to read it (strings as given, '' for anything else; defaults). */
-function inputFor(spec: ToolSpec, raw: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = { ...(spec.chat.defaults?.(CHAT_DOOR) ?? {}), ...raw };
-  const str = (k: string): string => (typeof raw[k] === 'string' ? raw[k] : '');
-  for (const k of spec.chat.textInput?.required ?? []) input[k] = str(k);
-  for (const k of spec.chat.textInput?.optional ?? []) if (raw[k] !== undefined) input[k] = str(k);
-  return input;
-}
-
 function readTool(services: HostServices, spec: ToolSpec): vscode.LanguageModelTool<Record<string, unknown>> {
   return {
     prepareInvocation: (options) => {
@@ -32,7 +25,7 @@ function readTool(services: HostServices, spec: ToolSpec): vscode.LanguageModelT
     },
     invoke: (options, token) =>
       guarded(token, async (signal) => {
-        const out = await spec.run(chatToolContext(services), inputFor(spec, options.input), signal);
+        const out = await spec.run(chatToolContext(services), chatToolInput(spec, options.input, CHAT_DOOR), signal);
         if (signal.aborted) throw new vscode.CancellationError();
         return textResult(out.text, JSON.stringify(out.data));
       }),

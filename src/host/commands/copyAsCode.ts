@@ -9,7 +9,7 @@ import { ROW } from './menuWhen.js';
 import { copyRequestAs, resolveCall } from './copyRequest.js';
 
 /** globalState key: the language picked last. */
-export const LAST_LANGUAGE_KEY = 'voiceSms.copyAsCode.lastLanguage';
+const LAST_LANGUAGE_KEY = 'voiceSms.copyAsCode.lastLanguage';
 
 export const command: HostCommand = {
   manifest: {

@@ -13,7 +13,7 @@ export const addTitle = (): string => vscode.l10n.t('Add Voice Instance');
 export type ListSource = { kind: 'text'; text: string } | { kind: 'file'; uri: vscode.Uri };
 
 /** What the input box says while the user types: the single-id check as before, a count for a list. */
-export function describeInput(value: string, listed: readonly string[]): string | vscode.InputBoxValidationMessage | undefined {
+function describeInput(value: string, listed: readonly string[]): string | vscode.InputBoxValidationMessage | undefined {
   let entries;
   try {
     entries = splitPastedList(value);

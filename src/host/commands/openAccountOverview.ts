@@ -15,7 +15,7 @@ export interface OverviewArgs {
 }
 
 /** Only `monthId` is read; a number such as 202406 is taken as its digits. */
-export function readOverviewArgs(arg: unknown): OverviewArgs {
+function readOverviewArgs(arg: unknown): OverviewArgs {
   if (!isArgObject(arg)) return {};
   const raw = arg['monthId'];
   if (raw === undefined || raw === null) return {};

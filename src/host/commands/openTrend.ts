@@ -15,7 +15,7 @@ import { ROW } from './menuWhen.js';
 const title = (): string => vscode.l10n.t('Open 12-Month Trend');
 
 /** How long the months may take before a progress notification (with Cancel) appears. */
-export const TREND_PROGRESS_AFTER_MS = 500;
+const TREND_PROGRESS_AFTER_MS = 500;
 
 export const command: HostCommand<PanelArgs> = {
   manifest: {

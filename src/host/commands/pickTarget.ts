@@ -9,7 +9,7 @@ import { monthLabel } from '../platform/monthLabel.js';
 import { inertLine } from '../../shared/untrustedText.js';
 
 /** How many months the month picker offers, newest first (the current month included). */
-export const PICKABLE_MONTHS = 12;
+const PICKABLE_MONTHS = 12;
 
 interface Step {
   title: string;

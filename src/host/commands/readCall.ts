@@ -38,7 +38,7 @@ function given(a: Readonly<Record<string, unknown>>, name: string): string | und
   return typeof v === 'string' ? v : '';
 }
 
-export function isRead(name: unknown): name is ReadOperation {
+function isRead(name: unknown): name is ReadOperation {
   return typeof name === 'string' && (READ_OPERATIONS as readonly string[]).includes(name);
 }
 

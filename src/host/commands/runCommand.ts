@@ -13,7 +13,7 @@ export interface FailureSink {
 }
 
 /** How a failure goes back to a caller that passed an argument: after the notification, instead of it, or not at all. */
-export type ThrowBack = 'shown' | 'unshown' | false;
+type ThrowBack = 'shown' | 'unshown' | false;
 
 /** One command: title-independent, so the palette, menus, links and programs all run the same thing. */
 export interface CommandSpec<Services, Ctx, Arg = unknown> {

@@ -16,7 +16,7 @@ export interface SignInArgs {
 /** The step ids of the interactive flow, also the field names of SignInArgs. */
 export type SignInField = keyof SignInArgs;
 
-export const ENV_VARS = {
+const ENV_VARS = {
   baseUrl: 'VOICESMS_BASE_URL',
   accessKeyId: 'VOICESMS_ACCESS_KEY_ID',
   secretAccessKey: 'VOICESMS_SECRET_ACCESS_KEY',

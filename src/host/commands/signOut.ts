@@ -12,7 +12,7 @@ import type { HostCommand } from './hostCommand.js';
 import { VIEW } from './menuWhen.js';
 import { readProfileArg, type ProfileArg } from './profileArg.js';
 
-export interface SignOutResult {
+interface SignOutResult {
   profile: string;
   profileRemoved: boolean;
 }

@@ -12,7 +12,7 @@ import type { HostCommand } from './hostCommand.js';
 import { VIEW } from './menuWhen.js';
 
 /** Undefined: ask. Else the ids as given (validated, duplicates dropped). */
-export function readWatchArgs(raw: unknown): string[] | undefined {
+function readWatchArgs(raw: unknown): string[] | undefined {
   if (!isArgObject(raw) || raw.instanceIds === undefined) return undefined;
   const ids = raw.instanceIds;
   if (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string')) {

@@ -39,7 +39,7 @@ import * as switchProfile from './switchProfile.js';
 /** Every shipped id has its line; more may follow. */
 export type CommandTable = { readonly [Key in keyof typeof COMMANDS]: HostCommand } & { readonly [key: string]: HostCommand };
 
-export const COMMAND_TABLE = {
+const COMMAND_TABLE = {
   signIn: signIn.command,
   signOut: signOut.command,
   switchProfile: switchProfile.command,

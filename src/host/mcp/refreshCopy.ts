@@ -5,7 +5,7 @@ import type { HostLog } from '../platform/log.js';
 import { MCP_COPY_STATE } from './copyState.js';
 import { installStableServer } from './stableServer.js';
 
-export function extensionVersion(ctx: vscode.ExtensionContext): string {
+function extensionVersion(ctx: vscode.ExtensionContext): string {
   const v = (ctx.extension.packageJSON as { version?: unknown }).version;
   return typeof v === 'string' ? v : '0.0.0';
 }

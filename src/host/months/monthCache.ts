@@ -38,9 +38,9 @@ export interface MonthCacheOptions {
   maxExtraMonths?: number;
 }
 
-export const DEFAULT_CONCURRENCY = 3;
-export const CURRENT_MONTH_MAX_AGE_MS = 5 * 60_000;
-export const DEFAULT_MAX_EXTRA_MONTHS = 36;
+const DEFAULT_CONCURRENCY = 3;
+const CURRENT_MONTH_MAX_AGE_MS = 5 * 60_000;
+const DEFAULT_MAX_EXTRA_MONTHS = 36;
 
 interface Entry {
   state: MonthState;

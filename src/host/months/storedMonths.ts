@@ -11,7 +11,7 @@ export interface ScopeProfile {
   accountId?: string;
 }
 
-export function monthScope(profile: ScopeProfile, instanceId: string): MonthScope {
+function monthScope(profile: ScopeProfile, instanceId: string): MonthScope {
   return { profile: profile.name, baseUrl: profile.baseUrl, account: profile.accountId ?? '', instanceId };
 }
 

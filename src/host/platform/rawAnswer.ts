@@ -3,7 +3,7 @@
 // never asks to be saved; known secrets are masked in case a service ever echoes the request.
 import * as vscode from 'vscode';
 
-export const RAW_ANSWER_SCHEME = 'voice-sms-raw';
+const RAW_ANSWER_SCHEME = 'voice-sms-raw';
 const KEEP = 20;
 
 export class RawAnswers implements vscode.TextDocumentContentProvider, vscode.Disposable {

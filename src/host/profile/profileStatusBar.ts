@@ -6,7 +6,7 @@ import { COMMANDS } from '../../shared/ids.js';
 import { Disposable } from '../platform/lifecycle.js';
 import type { SessionState } from './session.js';
 
-export const PROFILE_STATUS_ID = 'voiceSms.profile';
+const PROFILE_STATUS_ID = 'voiceSms.profile';
 
 export class ProfileStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;

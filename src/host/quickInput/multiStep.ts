@@ -60,7 +60,7 @@ export function pickStep<S, T>(step: {
   };
 }
 
-export type FinishResult<R> = { ok: true; value: R } | { ok: false; message: string; stepId: string };
+type FinishResult<R> = { ok: true; value: R } | { ok: false; message: string; stepId: string };
 
 export interface MultiStepOptions<S, R> {
   title: string;

@@ -27,7 +27,7 @@ export function registerChatTools(ctx: vscode.ExtensionContext, services: HostSe
 }
 
 /** The tool names package.json contributes (the specs' chat names; test/unit/tools/manifest.test.ts keeps them equal). */
-export function chatToolNames(packageJSON: unknown): string[] {
+function chatToolNames(packageJSON: unknown): string[] {
   const tools = (packageJSON as { contributes?: { languageModelTools?: unknown } }).contributes?.languageModelTools;
   return Array.isArray(tools) ? tools.flatMap((t: { name?: unknown }) => (typeof t.name === 'string' ? [t.name] : [])) : [];
 }

@@ -12,8 +12,8 @@ export interface SmsDraft {
   body: string;
 }
 
-export const DRAFT_KEY_PREFIX = 'voiceSms.smsDraft.';
-export const SENT_KEY_PREFIX = 'voiceSms.smsLastSent.';
+const DRAFT_KEY_PREFIX = 'voiceSms.smsDraft.';
+const SENT_KEY_PREFIX = 'voiceSms.smsLastSent.';
 /** Where releases before per-profile drafts kept the pair (workspaceState, one per workspace). */
 export const LEGACY_WORKSPACE_KEYS = ['voiceSms.smsDraft', 'voiceSms.smsLastSent'] as const;
 

@@ -44,8 +44,8 @@ export interface StateStore {
   update(key: string, value: unknown): Thenable<void> | Promise<void>;
 }
 
-export const HISTORY_LIMIT = 200;
-export const PREVIEW_LENGTH = 40;
+const HISTORY_LIMIT = 200;
+const PREVIEW_LENGTH = 40;
 const KEY_PREFIX = 'voiceSms.smsHistory.';
 
 export interface NewEntry {

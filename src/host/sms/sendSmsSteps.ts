@@ -49,7 +49,7 @@ function fieldFailure(field: SmsField, e: unknown): SmsFieldError {
   return new SmsFieldError(field, explain(e));
 }
 
-export function checkFrom(value: string): string {
+function checkFrom(value: string): string {
   try {
     return validateId('from', value);
   } catch (e) {
@@ -57,7 +57,7 @@ export function checkFrom(value: string): string {
   }
 }
 
-export function checkTo(rules: SmsRules, value: string): string {
+function checkTo(rules: SmsRules, value: string): string {
   try {
     return rules.core.normalizeE164(value, rules.region);
   } catch (e) {
@@ -65,7 +65,7 @@ export function checkTo(rules: SmsRules, value: string): string {
   }
 }
 
-export function checkBody(rules: SmsRules, value: string): BodyAnalysis {
+function checkBody(rules: SmsRules, value: string): BodyAnalysis {
   try {
     return checkSmsBody(rules.core, value, rules.maxSegments);
   } catch (e) {

@@ -18,7 +18,7 @@ export type FailureNode = { readonly kind: 'failure'; readonly instanceId: strin
 export type InstancesNode = InstanceNode | MonthNode | FailureNode;
 
 /** "1,234 legs · 567 min", the description of a loaded month. */
-export function monthSummary(totals: { callLegs: number; durationMin: number }, locale = vscode.env.language): string {
+function monthSummary(totals: { callLegs: number; durationMin: number }, locale = vscode.env.language): string {
   const n = (v: number): string => v.toLocaleString(locale);
   return vscode.l10n.t('{0} legs · {1} min', n(totals.callLegs), n(totals.durationMin));
 }

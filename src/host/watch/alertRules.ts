@@ -17,11 +17,11 @@ export interface LowBalanceMark {
  * least 1 (in the balance's currency). A balance flapping 5.01 / 4.99 around a threshold of 5 alerts once; it
  * alerts again only after a reading above 6. With a threshold of 500: above 550.
  */
-export const LOW_BALANCE_REARM_SHARE = 0.1;
-export const LOW_BALANCE_REARM_MIN = 1;
+const LOW_BALANCE_REARM_SHARE = 0.1;
+const LOW_BALANCE_REARM_MIN = 1;
 
 /** The reading above which the low-balance alert is armed again. */
-export function lowBalanceRearmAbove(threshold: number): number {
+function lowBalanceRearmAbove(threshold: number): number {
   return threshold + Math.max(Math.abs(threshold) * LOW_BALANCE_REARM_SHARE, LOW_BALANCE_REARM_MIN);
 }
 
@@ -47,7 +47,7 @@ export function lowBalanceStep(
  * instance and day, however the service's current day moves (a day flapping between two dates is two days, each
  * alerted once). The watch believes only days within two of this computer's clock, so a handful is enough.
  */
-export const ALERTED_DAYS_KEPT = 8;
+const ALERTED_DAYS_KEPT = 8;
 
 const DATE_ID = /^\d{8}$/;
 

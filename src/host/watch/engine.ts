@@ -13,7 +13,7 @@ import { applyReading, type Baseline, type InstanceReading } from './readings.js
 import { backoffMs, nextReadAt } from './schedule.js';
 
 /** The month cache as the watch uses it (services.months). */
-export interface WatchMonths {
+interface WatchMonths {
   currentMonth(): string;
   state(instanceId: string, monthId: string): MonthState;
   ensure(instanceId: string, monthId: string): Promise<MonthState>;
@@ -279,7 +279,7 @@ export class WatchEngine {
 }
 
 /** What the status bar says of an answer whose current day is not believed (shared/serviceDay.ts). */
-export function doubtedDaySentence(instanceId: string, d: DoubtedDay): string {
+function doubtedDaySentence(instanceId: string, d: DoubtedDay): string {
   if (d.reason === 'notADate') {
     return l10n.t("{0}: the service's current day {1} is not a date. This reading is left out.", instanceId, d.currentDateId);
   }

@@ -4,7 +4,7 @@
 /** The longest a failing watch waits between attempts: errors double the wait up to this. */
 export const MAX_BACKOFF_MS = 15 * 60_000;
 /** The settings' floor (package.json `minimum`): no watch reads more often than this. */
-export const MIN_INTERVAL_SECONDS = 10;
+const MIN_INTERVAL_SECONDS = 10;
 
 export interface ScheduleState {
   intervalMs: number;

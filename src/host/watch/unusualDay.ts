@@ -35,11 +35,11 @@ export interface UnusualVerdict {
 }
 
 /** Fewer same-weekday days than this say nothing about "usual". */
-export const MIN_SAME_WEEKDAYS = 3;
+const MIN_SAME_WEEKDAYS = 3;
 /** Differences smaller than this many legs are never unusual, whatever the ratio (quiet instances). */
-export const MIN_DIFFERENCE = 10;
+const MIN_DIFFERENCE = 10;
 /** Before this share of the day is gone, "lower than usual" is not judged (the morning is always low). */
-export const MIN_SHARE_FOR_LOW = 0.25;
+const MIN_SHARE_FOR_LOW = 0.25;
 
 function weekdayOf(dateId: string): number {
   return new Date(Date.UTC(Number(dateId.slice(0, 4)), Number(dateId.slice(4, 6)) - 1, Number(dateId.slice(6, 8)))).getUTCDay();

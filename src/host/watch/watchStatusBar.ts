@@ -9,7 +9,7 @@ import type { MonthCache } from '../months/monthCache.js';
 import type { WatchEngine } from './engine.js';
 import { changeSinceStart, signed, totalsOf } from './readings.js';
 
-export const WATCH_STATUS_ID = 'voiceSms.watch';
+const WATCH_STATUS_ID = 'voiceSms.watch';
 
 export class WatchStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;

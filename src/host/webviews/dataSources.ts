@@ -30,7 +30,7 @@ export interface MonthViewDataSource {
   onMonthLoaded?: OnMonthLoaded;
 }
 
-export interface ActivitiesLoadResult {
+interface ActivitiesLoadResult {
   result: unknown;
   rawXml: string;
   envelope: EnvelopeInfo;

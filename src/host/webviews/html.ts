@@ -88,7 +88,7 @@ function stylesheetElement(nonce: string, s: PageStylesheet): string {
   return `<script nonce="${escapeHtml(nonce)}">${adopt}</script>`;
 }
 
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

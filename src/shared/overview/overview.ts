@@ -19,7 +19,7 @@ export interface OverviewFigures {
   activeDays: number;
 }
 
-export type OverviewRowStatus = 'pending' | 'ok' | 'failed';
+type OverviewRowStatus = 'pending' | 'ok' | 'failed';
 
 export interface OverviewRow {
   instanceId: string;

@@ -23,7 +23,7 @@ export interface CurlSource {
 }
 
 /** How long the snippet waits for a connection, and for the whole answer (the Node.js and Python programs' limit). */
-export const CONNECT_TIMEOUT_SECONDS = 10;
+const CONNECT_TIMEOUT_SECONDS = 10;
 
 /**
  * The command's start: the credentials from the config on standard input, a connection within

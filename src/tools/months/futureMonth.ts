@@ -8,7 +8,6 @@
 import * as l10n from '@vscode/l10n';
 import { doubtedServiceDay, utcMonthId } from '../../shared/serviceDay.js';
 import { isoId } from '../text/dataText.js';
-import { ToolRefusal } from '../refusal.js';
 
 /**
  * The sentence for `monthId` (YYYYMM) when it is after the month of `currentDateId` (YYYYMMDD), or after this
@@ -49,9 +48,4 @@ export function futureMonthProblem(monthId: string, currentDateId: string, now: 
 /** The same for the answer of `monthId` itself, if there is one (an answer for an earlier month may name its own last day). */
 export function futureMonthOf(monthId: string, answer: { view: { currentDateId: string } } | undefined, now?: number): string | undefined {
   return answer ? futureMonthProblem(monthId, answer.view.currentDateId, now) : undefined;
-}
-
-export function refuseFutureMonth(monthId: string, currentDateId: string, now?: number): void {
-  const problem = futureMonthProblem(monthId, currentDateId, now);
-  if (problem) throw new ToolRefusal('validation', problem);
 }

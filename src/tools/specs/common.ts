@@ -22,8 +22,8 @@ export function checkedIds<P extends PeriodKey>(
   return { instanceId, [period]: id } as { instanceId: string } & Record<P, string>;
 }
 
-/** An argument as a progress line shows it: a string quoted inert and cut at `max`, '' for anything else. */
+/** An argument as a progress line shows it: a string quoted inert and cut at `max`, a number's digits, '' for anything else. */
 export function shownArg(input: Readonly<Record<string, unknown>>, key: string, max: number): string {
   const v = input[key];
-  return inert(typeof v === 'string' ? v : '', max);
+  return inert(typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '', max);
 }

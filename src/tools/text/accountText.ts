@@ -21,7 +21,7 @@ export interface ToolBalance {
 }
 
 /** Days as the Account view rounds them: whole days from 10 up, one decimal below. */
-export function roundDays(est: { daysLeft: number }): number {
+function roundDays(est: { daysLeft: number }): number {
   return est.daysLeft >= 10 ? Math.round(est.daysLeft) : Math.round(est.daysLeft * 10) / 10;
 }
 

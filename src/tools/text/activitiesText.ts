@@ -6,8 +6,8 @@ import * as l10n from '@vscode/l10n';
 import { flattenResult } from '../../shared/flattenResult.js';
 import { inertKey, isoId, quoted } from './dataText.js';
 
-export const MAX_ACTIVITY_LINES = 150;
-export const MAX_ACTIVITY_CHARS = 8_000;
+const MAX_ACTIVITY_LINES = 150;
+const MAX_ACTIVITY_CHARS = 8_000;
 /** Counting stops here; a payload this big is summarised as "at least". */
 const COUNT_LIMIT = 100_000;
 

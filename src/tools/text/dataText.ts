@@ -21,7 +21,7 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u
 const MARKUP = /[\\`[\]<>]/g;
 
 /** Default longest value kept, in characters. */
-export const MAX_VALUE_CHARS = 200;
+const MAX_VALUE_CHARS = 200;
 
 /** `value` as one inert line: invisible characters dropped, whitespace collapsed, markup escaped, cut at `max` with "…". */
 export function inert(value: string, max = MAX_VALUE_CHARS): string {
@@ -49,11 +49,6 @@ export function quotedList(values: readonly string[]): string {
 /** 20241003 -> 2024-10-03; 202410 -> 2024-10. */
 export function isoId(id: string): string {
   return id.length === 8 ? `${id.slice(0, 4)}-${id.slice(4, 6)}-${id.slice(6, 8)}` : `${id.slice(0, 4)}-${id.slice(4, 6)}`;
-}
-
-/** A month's figures in the order the tools' sentences name them: call legs, inbound, outbound, unique calls, minutes, days. */
-export function totalsFigures(t: MonthTotals): [number, number, number, number, number, number] {
-  return [t.callLegs, t.callLegsIn, t.callLegsOut, t.callsUnique, t.durationMin, t.days];
 }
 
 /** A count with its noun, singular for one ("1 day", "3 days"); each form is a whole l10n string. */

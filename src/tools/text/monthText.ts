@@ -8,7 +8,7 @@ import { comparedDates, type ComparedDates, type MonthComparison } from '../../s
 import { spikeBaseline, spikeFactor, SPIKE_FACTOR } from '../../shared/spikes.js';
 import { change, comparedText, isoId, quoted, totalsPhrases, totalsWords } from './dataText.js';
 
-export type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
+type DayFlag = 'mismatch' | 'missing' | 'spike' | 'future';
 
 export interface MonthToolData {
   instanceId: string;
@@ -28,11 +28,11 @@ export interface MonthToolData {
   warnings: string[];
 }
 
-export const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
+const DAY_COLUMNS = ['date', 'callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin', 'flags'] as const;
 const COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
 
 /** Every calendar day of the month with its figures (null when the service sent none) and flags. */
-export function monthToolData(instanceId: string, view: MonthView, comparison?: MonthComparison): MonthToolData {
+function monthToolData(instanceId: string, view: MonthView, comparison?: MonthComparison): MonthToolData {
   const byId = new Map(view.days.map((d) => [d.dateId, d]));
   const y = Number(view.monthId.slice(0, 4));
   const m = Number(view.monthId.slice(4, 6));
@@ -83,7 +83,7 @@ export function monthToolData(instanceId: string, view: MonthView, comparison?: 
 }
 
 /** The sentences before the JSON block. */
-export function monthToolText(data: MonthToolData, spikeBase: number): string {
+function monthToolText(data: MonthToolData, spikeBase: number): string {
   const lines = [
     l10n.t(
       "Voice instance {0}, {1} (the service's current day is {2}): {3} ({4} inbound, {5} outbound), {6}, {7}, summed over {8}.",

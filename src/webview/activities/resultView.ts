@@ -9,7 +9,7 @@ import { formatInt } from '../common/format.js';
 type JsonObject = { [key: string]: JsonValue };
 
 /** Where a value sits in the payload: object keys and array indices from the top. */
-export type JsonPath = readonly (string | number)[];
+type JsonPath = readonly (string | number)[];
 
 /** Whether the entry at a path is new since the last reading (none on a first reading). */
 export type IsNew = (path: JsonPath) => boolean;
@@ -66,7 +66,7 @@ function isComposite(v: JsonValue): v is JsonObject | JsonValue[] {
 }
 
 /** The shared column list when every item is an object with exactly the same keys, else undefined. */
-export function likeRecordColumns(v: JsonValue): string[] | undefined {
+function likeRecordColumns(v: JsonValue): string[] | undefined {
   if (!Array.isArray(v) || v.length === 0) return undefined;
   const first = v[0];
   if (first === undefined || !isObject(first)) return undefined;
@@ -147,7 +147,7 @@ function entry(key: string, v: JsonValue, path: JsonPath, isNew: IsNew): HTMLEle
 }
 
 /** A nested list of the value's fields (or items, keyed by index). */
-export function valueTree(v: JsonValue, path: JsonPath = [], isNew: IsNew = nothingNew): HTMLElement {
+function valueTree(v: JsonValue, path: JsonPath = [], isNew: IsNew = nothingNew): HTMLElement {
   if (!isComposite(v)) return scalar(v);
   const entries: [string, JsonValue, JsonPath][] = Array.isArray(v)
     ? v.map((x, i) => [`[${i}]`, x, [...path, i]])

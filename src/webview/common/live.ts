@@ -4,9 +4,9 @@
 // reduced motion), and one short sentence says what changed in a polite live region.
 import { h } from './dom.js';
 
-export const UPDATED_CLASS = 'is-updated';
+const UPDATED_CLASS = 'is-updated';
 /** How long a changed figure stays marked. */
-export const MARK_MS = 3000;
+const MARK_MS = 3000;
 
 /**
  * Makes `old` show what `fresh` (the same part drawn anew, never inserted) shows, keeping `old`'s elements wherever

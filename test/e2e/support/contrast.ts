@@ -7,7 +7,7 @@ import type { Locator } from 'playwright-core';
 type Rgba = [number, number, number, number];
 
 /** `rgb(…)`, `rgba(…)` or `color(srgb …)` (what color-mix computes to) as 0–255 channels and an alpha of 0–1. */
-export function parseColor(css: string): Rgba {
+function parseColor(css: string): Rgba {
   const srgb = /^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.e-]+))?\)$/.exec(css.trim());
   if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])];
   const rgb = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/.exec(css.trim());
@@ -31,7 +31,7 @@ export function luminance([r, g, b]: Rgba): number {
 }
 
 /** WCAG 2.1 contrast ratio of two opaque colours (1 to 21). */
-export function contrastRatio(a: Rgba, b: Rgba): number {
+function contrastRatio(a: Rgba, b: Rgba): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }

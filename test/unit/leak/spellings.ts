@@ -12,20 +12,7 @@ const { encodeHTML } = require('entities') as { encodeHTML: (text: string) => st
  * no format character (not \p{Cf}) yet default-ignorable all the same: the combining grapheme joiner, variation
  * selector 16, and the Hangul fillers (choseong, jungseong, filler, halfwidth filler).
  */
-export const INVISIBLES = [
-  '\u200b',
-  '\u200c',
-  '\u200d',
-  '\u2060',
-  '\ufeff',
-  '\u00ad',
-  '\u034f',
-  '\ufe0f',
-  '\u115f',
-  '\u1160',
-  '\u3164',
-  '\uffa0',
-];
+const INVISIBLES = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u034f', '\ufe0f', '\u115f', '\u1160', '\u3164', '\uffa0'];
 
 const lowerHex = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
 const codePoints = (s: string): string[] => Array.from(s);

@@ -164,7 +164,7 @@ void describe('MCP server over stdio (built dist/mcp.js, SDK client, simulator)'
       assert.equal(mine.additionalProperties, false, `${t.name} refuses unknown inputs`);
       for (const [key, spec] of Object.entries(twin.inputSchema.properties)) {
         // The body's length is each door's own segment limit (test/unit/mcp/sending.test.ts checks the MCP one).
-        for (const facet of ['type', 'pattern', 'minimum', 'maximum', 'minLength', 'default']) {
+        for (const facet of ['type', 'pattern', 'anyOf', 'minimum', 'maximum', 'minLength', 'default']) {
           if (spec[facet] !== undefined) assert.deepEqual(mine.properties?.[key]?.[facet], spec[facet], `${t.name}.${key}.${facet}`);
         }
       }

@@ -86,11 +86,14 @@ void describe('manifest: chat tools', () => {
         !instancePattern.test('..') &&
         !instancePattern.test('x'.repeat(129)),
     );
-    const datePattern = new RegExp(String(schema(CHAT_TOOLS.getDayActivities, 'dateId')['pattern']));
+    // A date as a string in either spelling, or its digits as a number (src/tools/args.ts).
+    const [dateText, dateNumber] = (schema(CHAT_TOOLS.getDayActivities, 'dateId')['anyOf'] ?? []) as Array<Record<string, unknown>>;
+    const datePattern = new RegExp(String(dateText?.['pattern']));
     assert.deepEqual(
       ['20241003', '2024-10-03', '2024-1003', '20241303', '20241032', '2024103'].map((d) => datePattern.test(d)),
       [true, true, false, false, false, false],
     );
+    assert.deepEqual([dateNumber?.['type'], dateNumber?.['minimum'], dateNumber?.['maximum']], ['integer', 10000101, 99991231]);
     assert.equal(schema(CHAT_TOOLS.sendTestSms, 'body')['maxLength'], maxBodyUnits(MAX_SEGMENTS));
     const send = tools.find((t) => t.name === CHAT_TOOLS.sendTestSms)?.modelDescription ?? '';
     assert.match(send, /only when the user explicitly asks to send an SMS now/);

@@ -86,7 +86,8 @@ function essence(r: RecordedRequest | undefined): Record<string, unknown> {
   };
 }
 
-void describe('Copy Request as Code, run against the simulator', { timeout: 120_000 }, () => {
+// Every program is run for real (Node.js, Python, sh): a busy machine takes minutes over them.
+void describe('Copy Request as Code, run against the simulator', { timeout: 600_000 }, () => {
   let sim: Simulator;
   const clients: VoiceSmsClient[] = [];
   // A simulator per test: a request or SMS one test sent is not the last one recorded in the next.

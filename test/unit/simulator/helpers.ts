@@ -92,7 +92,7 @@ export function basicHeaders(c: Creds, now: number): Record<string, string> {
   };
 }
 
-export function hmacSignature(secret: string, method: string, pathWithQuery: string, timestamp: string, id: string, body: string): string {
+function hmacSignature(secret: string, method: string, pathWithQuery: string, timestamp: string, id: string, body: string): string {
   const bodyHash = createHash('sha256').update(body, 'utf8').digest('hex');
   const toSign = `${method}\n${pathWithQuery}\n${timestamp}\n${id}\n${bodyHash}`;
   return createHmac('sha256', secret).update(toSign, 'utf8').digest('base64');

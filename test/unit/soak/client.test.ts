@@ -1,3 +1,4 @@
+// unit: alone — the soak's deadlines and backoffs are real time, so it runs beside no other file (scripts/test/unit.ts).
 // Soak: 10,000 requests (mixed operations, one in five meeting a fault) through one client against the
 // simulator, in a child process run with --expose-gc so retained heap is measured after real collections.
 // Bounds, after a 1,000-request warm-up: open sockets and timers grow by at most 4 each, process

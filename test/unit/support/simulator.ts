@@ -8,7 +8,7 @@ import type { Simulator } from '../../../src/simulator/types.js';
  * nothing in flight (a request a client has written is counted only once the server has read it). Past `deadlineMs`
  * it rejects, naming how many requests were still open.
  */
-export async function simulatorIdle(sim: Simulator, deadlineMs = 10_000): Promise<void> {
+async function simulatorIdle(sim: Simulator, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
   let quietTurns = 0;
   while (quietTurns < 3) {

@@ -230,13 +230,17 @@ void describe("the answer thread's life", () => {
     let out = '';
     let err = '';
     let doneAt = 0;
+    let killer: NodeJS.Timeout | undefined;
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
-      if (!doneAt && out.includes('read: ')) doneAt = performance.now();
+      if (!doneAt && out.includes('read: ')) {
+        doneAt = performance.now();
+        // A thread that held the process would keep it for its idle minute: give up well before that. Armed when
+        // the work is done, so a slow start on a busy machine is not counted.
+        killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      }
     });
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    // A thread that held the process would keep it for its idle minute: give up well before that.
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     const [code] = (await once(child, 'exit')) as [number | null];
     const exitedAt = performance.now();
     clearTimeout(killer);

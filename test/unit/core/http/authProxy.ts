@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-export interface ProxySeen {
+interface ProxySeen {
   method: string;
   /** host:port for CONNECT, the absolute URL otherwise. */
   target: string;

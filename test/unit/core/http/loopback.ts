@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];

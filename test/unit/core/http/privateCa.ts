@@ -10,7 +10,7 @@ x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const HOUR = 3_600_000;
 
-export interface ServerCertOptions {
+interface ServerCertOptions {
   /** Host names and IP addresses the certificate names; default 127.0.0.1 and localhost. */
   hosts?: string[];
   notBefore?: Date;

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** WCAG 2.1 levels A and AA, plus axe's best practices (heading order, landmarks, ...). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Impacts that fail the audit; lower ones are listed only. */
 export const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);

@@ -4,7 +4,7 @@ import { after, before } from 'node:test';
 import type { WebviewEntry } from '../../../../src/host/webviews/html.js';
 import { openPanel, startHarness, type Harness, type PanelPage } from './harness.js';
 
-export type PanelOptions = NonNullable<Parameters<typeof openPanel>[2]>;
+type PanelOptions = NonNullable<Parameters<typeof openPanel>[2]>;
 
 export interface WithPanel {
   <T>(entry: WebviewEntry, steps: (p: PanelPage) => Promise<T>): Promise<T>;
