@@ -1,16 +1,21 @@
 // The MCP door: the tools of src/tools/ (names, schemas, descriptions and limits from their specs), turned
-// into the protocol's tools. Without --allow-send the send tool is not listed at all; with it, the user is
-// asked to confirm at most --max-sends-per-hour messages per profile and rolling hour, across restarts. Without a usable configuration every tool
-// answers with the same sentence that went to stderr at start, so the agent can relay it.
+// into the protocol's tools, and the resources and prompts built on them (resources.ts, prompts.ts). Without
+// --allow-send the send tool is not listed at all; with it, the user is asked to confirm at most
+// --max-sends-per-hour messages per profile and rolling hour, across restarts. Without a usable configuration every
+// tool (and resource) answers with the same sentence that went to stderr at start, so the agent can relay it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
 import { toolArgs } from '../tools/args.js';
-import { MCP_DOOR, TOOL_SPECS } from '../tools/index.js';
+import { MCP_DOOR, specOf, TOOL_SPECS } from '../tools/index.js';
+import type { ToolSpec } from '../tools/spec.js';
 import type { Connection, ServerContext } from './context.js';
 import { serverInstructions } from './instructions.js';
-import { errorResult, guarded, okResult } from './results.js';
+import { matchingInstances, recentDays, recentMonths, type Offers } from './periods.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
+import { guarded, settled, toolResult, type Settled } from './results.js';
 import { SendLimit } from './sendLimit.js';
 import { fileSendLog, sendLogFile } from './sendLog.js';
 import { mcpToolContext } from './toolContext.js';
@@ -40,6 +45,16 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
     return limit;
   };
 
+  /** A tool's run for `args`, settled: what the tool answers, and what a resource read through it answers. */
+  const run = (spec: ToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<Settled> => {
+    const connection = ctx.connection;
+    if ('problem' in connection) return Promise.resolve({ failed: { kind: 'notConfigured', message: connection.problem } });
+    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
+    return settled(() =>
+      spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names), toolArgs(spec, args), signal),
+    );
+  };
+
   for (const spec of specs) {
     server.registerTool(
       spec.mcpName,
@@ -51,19 +66,17 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
         annotations: spec.annotations,
       },
       (args: Record<string, unknown>, extra: { signal: AbortSignal }): Promise<CallToolResult> =>
-        guarded(async () => {
-          const connection = ctx.connection;
-          if ('problem' in connection) return errorResult('notConfigured', connection.problem);
-          // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
-          const input = toolArgs(spec, args);
-          const out = await spec.run(
-            mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names),
-            input,
-            extra.signal,
-          );
-          return okResult(out.text, out.data);
-        }),
+        guarded(async () => toolResult(await run(spec, args, extra.signal))),
     );
   }
+
+  // Resources and prompts offer what the user may pick: the configured instances, the recent months and days.
+  const offers: Offers = {
+    instances: (typed) => matchingInstances('problem' in ctx.connection ? [] : ctx.connection.settings.instances, typed),
+    months: (typed) => recentMonths(typed, Date.now()),
+    days: (typed) => recentDays(typed, Date.now()),
+  };
+  registerResources(server, (key, args, signal) => run(specOf(key), args, signal), offers);
+  registerPrompts(server, offers);
   return server;
 }

@@ -7,7 +7,7 @@ export const VERSION_FLAGS: readonly string[] = ['--version', '-v'];
 
 export function helpText(version: string): string {
   return [
-    `voice-sms-toolkit MCP server ${version}: the Voice & SMS tools for any agent, over stdio.`,
+    `voice-sms-toolkit MCP server ${version}: the Voice & SMS tools, resources and prompts for any agent, over stdio.`,
     '',
     `Usage: node mcp.js [${ALLOW_SEND_FLAG}] [${MAX_SENDS_FLAG} N] [${DEMO_FLAG}]`,
     '',

@@ -12,6 +12,8 @@ import type { Door, ToolSpec } from './spec.js';
 const SPECS = [monthViewTool, trendTool, dayActivitiesTool, balanceTool, listInstancesTool, accountOverviewTool, sendTestSmsTool] as const;
 
 export const TOOL_SPECS: readonly ToolSpec[] = SPECS;
+/** A tool's key, as its spec names it. */
+export type ToolKey = (typeof SPECS)[number]['key'];
 
 export function specOf(key: string): ToolSpec {
   const spec = TOOL_SPECS.find((s) => s.key === key);

@@ -7,7 +7,7 @@ import type { Door, Zod } from './spec.js';
 
 /** Not empty, not `.` or `..`, no `/` or control character, at most 128 characters. */
 // eslint-disable-next-line no-control-regex -- the pattern refuses control characters
-const INSTANCE_ID = new RegExp('^(?!\\.{1,2}$)[^/\\u0000-\\u001f\\u007f-\\u009f]{1,128}$');
+export const INSTANCE_ID = new RegExp('^(?!\\.{1,2}$)[^/\\u0000-\\u001f\\u007f-\\u009f]{1,128}$');
 
 export function instanceIdInput(z: Zod, door: Door) {
   return z

@@ -36,7 +36,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-interface ToolOutcome<D> {
+export interface ToolOutcome<D> {
   /** A short summary the model reads; values from the service quoted inert. */
   text: string;
   /** The same figures, structured (the output schema's shape). */

@@ -1,0 +1,109 @@
+// The months and days that resources and prompts name: the only forms they take (YYYYMM, YYYYMMDD; any other is
+// refused with one sentence naming the form), and what a client is offered while the user types one (the last 12
+// months by this computer's clock, newest first; the days of one of them). The service's own current day decides
+// what is in the future: the month view refuses that (tools/months/futureMonth.ts), not these checks.
+import { shiftMonthId } from '../shared/idRules.js';
+import { utcMonthId } from '../shared/serviceDay.js';
+
+/** What a client is offered while the user types an argument: each returns the values starting with `typed`. */
+export interface Offers {
+  /** The configured voice instances. */
+  instances(typed: string): string[];
+  /** The recent months, newest first. */
+  months(typed: string): string[];
+  /** Days of a recent month, newest first. */
+  days(typed: string): string[];
+}
+
+/** How many months back completion offers, the current one included. */
+const RECENT_MONTHS = 12;
+
+/** The canonical forms only (tools/args.ts reads the others for the tools). */
+const MONTH_ID = /^[1-9][0-9]{3}(?:0[1-9]|1[0-2])$/;
+const DATE_ID = /^\d{8}$/;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The sentence refusing `value` as a month, or undefined for a canonical YYYYMM. */
+export function monthFormProblem(name: string, value: string): string | undefined {
+  return MONTH_ID.test(value) ? undefined : `${name} must be a month written YYYYMM, for example 202611 for November 2026.`;
+}
+
+function daysIn(monthId: string): number {
+  return new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)), 0)).getUTCDate();
+}
+
+/** The sentence refusing `value` as a day, or undefined for a canonical YYYYMMDD naming a real calendar day. */
+export function dateFormProblem(name: string, value: string): string | undefined {
+  const ok =
+    DATE_ID.test(value) &&
+    MONTH_ID.test(value.slice(0, 6)) &&
+    Number(value.slice(6)) >= 1 &&
+    Number(value.slice(6)) <= daysIn(value.slice(0, 6));
+  return ok ? undefined : `${name} must be a calendar day written YYYYMMDD, for example 20261115 for 15 November 2026.`;
+}
+
+/** 202611 → "November 2026". */
+export function monthName(monthId: string): string {
+  return `${MONTH_NAMES[Number(monthId.slice(4, 6)) - 1] ?? monthId.slice(4, 6)} ${monthId.slice(0, 4)}`;
+}
+
+/** 20261115 → "15 November 2026". */
+export function dayName(dateId: string): string {
+  return `${Number(dateId.slice(6))} ${monthName(dateId.slice(0, 6))}`;
+}
+
+/** The month before `monthId`. */
+export function previousMonth(monthId: string): string {
+  return shiftMonthId(monthId, -1);
+}
+
+/** The current month by this computer's clock (UTC). */
+export function currentMonth(now: number): string {
+  return utcMonthId(now);
+}
+
+/** The last RECENT_MONTHS month ids, newest first, that start with what was typed. */
+export function recentMonths(typed: string, now: number): string[] {
+  const current = utcMonthId(now);
+  const months: string[] = [];
+  for (let i = 0; i < RECENT_MONTHS; i++) months.push(shiftMonthId(current, -i));
+  return months.filter((m) => m.startsWith(typed.trim()));
+}
+
+/**
+ * Days to offer, newest first, that start with what was typed: of the recent month the typed text names (202609…),
+ * else of the current month; never after today.
+ */
+export function recentDays(typed: string, now: number): string[] {
+  const prefix = typed.trim();
+  const today = new Date(now);
+  const todayId = `${utcMonthId(now)}${String(today.getUTCDate()).padStart(2, '0')}`;
+  const named = recentMonths(prefix.slice(0, 6), now);
+  const month = prefix.length >= 6 && named.length === 1 ? named[0]! : utcMonthId(now);
+  const days: string[] = [];
+  for (let d = daysIn(month); d >= 1; d--) {
+    const id = `${month}${String(d).padStart(2, '0')}`;
+    if (id <= todayId && id.startsWith(prefix)) days.push(id);
+  }
+  return days;
+}
+
+/** The configured instance ids that start with what was typed (case aside), in their configured order. */
+export function matchingInstances(instances: readonly string[], typed: string): string[] {
+  const prefix = typed.trim().toLowerCase();
+  return instances.filter((id) => id.toLowerCase().startsWith(prefix));
+}
