@@ -23,8 +23,11 @@ const version = typeof VOICESMS_MCP_VERSION === 'string' ? VOICESMS_MCP_VERSION 
 /** How long after the agent's initialization the credentials are checked. */
 const CHECK_DELAY_MS = 300;
 
+/** False once stderr has failed (its reader is gone): a failed write must not become another line to write. */
+let stderrOpen = true;
+process.stderr.on('error', () => (stderrOpen = false));
 function say(line: string): void {
-  process.stderr.write(`[${SERVER_NAME}] ${line}\n`);
+  if (stderrOpen) process.stderr.write(`[${SERVER_NAME}] ${line}\n`);
 }
 
 /** Core log lines worth a person's attention; the core never logs a credential. */
@@ -142,6 +145,8 @@ async function main(): Promise<void> {
   const shutdown = async (code = 0): Promise<void> => {
     if (closing) return;
     closing = true;
+    // A request or a confirmation still on its way must not keep a server its agent has left: it ends regardless.
+    setTimeout(() => process.exit(code), 5_000).unref();
     await server.close().catch(() => undefined);
     if (connection && !('problem' in connection)) await connection.client.close().catch(() => undefined);
     await demo?.close().catch(() => undefined);
