@@ -1,11 +1,10 @@
 // `npm test`: everything CI runs, each thing once, the independent parts side by side. The system packages first;
-// then code-server's one-time install (into the per-user cache), typecheck, lint and the one production build,
-// packaged into the VSIX and the .mcpb (checked against their size budgets), side by side; one development build
-// serves the integration suite; then the integration suite (code-server's extension host), the end-to-end suite
-// (that VSIX in another code-server) and the unit files run at the same time: the editor suites wait on the editor
-// much of the time, and the unit files fill the cores meanwhile. The e2e suite's `npm start` test reuses the
-// development build. Ends with one line per stage: when it started, how long it took, its tests and its result. A
-// stage run on its own (`npm run test:integration`, ...) still builds what it needs.
+// then code-server's one-time install (into the per-user cache) runs beside typecheck, lint and the unit files; one
+// production build is packaged into the VSIX and the .mcpb (checked against their size budgets); one development
+// build serves the integration suite; and the integration suite (code-server's extension host) and the end-to-end
+// suite (that VSIX in another code-server) run at the same time, each with its own editor and browser. The e2e
+// suite's `npm start` test reuses the development build. Ends with one line per stage: when it started, how long it
+// took, its tests and its result. A stage run on its own (`npm run test:integration`, ...) still builds what it needs.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { pathWithProjectNode, repoRoot } from '../editor/paths.js';
@@ -31,17 +30,14 @@ const STAGES: Stage[] = [
   { name: 'code-server', run: [tsx('editor/installCli.ts')], after: ['setup'] },
   { name: 'typecheck', run: [bin('tsc', '-p', '.', '--noEmit')], after: ['setup'] },
   { name: 'lint', run: [['npm', 'run', '--silent', 'lint']], after: ['setup'] },
-  // The production build, VSIX and .mcpb, once and first: the e2e suite installs this VSIX; their budgets are
-  // checked here.
-  { name: 'package', run: [['npm', 'run', '--silent', 'package']], after: ['setup'] },
+  // After the checks: the unit files' CPU-time ratios are read in a group of their own, not beside the linter.
+  { name: 'unit', run: [tsx('test/unit.ts')], after: ['typecheck', 'lint'], counts: 'unit' },
+  // The production build, VSIX and .mcpb, once: the e2e suite installs this VSIX; their budgets are checked here.
+  { name: 'package', run: [['npm', 'run', '--silent', 'package']], after: ['unit'] },
   // The development build after the package (both write dist/): the integration suite and `npm start` load it.
   { name: 'build (dev)', run: [[process.execPath, 'esbuild.mjs'], tsx('build-tests.ts')], after: ['package'] },
   { name: 'integration', run: [tsx('editor/integration.ts')], after: ['build (dev)', 'code-server'], counts: 'integration' },
   { name: 'e2e', run: [tsx('editor/e2e.ts', '--no-package')], after: ['build (dev)', 'code-server'], counts: 'e2e' },
-  // Beside the editor suites, which spend much of their time waiting on the editor: the unit files build what they
-  // need into folders of their own and never read dist/. Their CPU-time ratios are measured side by side, so the
-  // load around them falls on both sides alike.
-  { name: 'unit', run: [tsx('test/unit.ts')], after: ['build (dev)'], counts: 'unit' },
 ];
 
 interface Result {
