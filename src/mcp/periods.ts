@@ -2,6 +2,7 @@
 // refused with one sentence naming the form), and what a client is offered while the user types one (the last 12
 // months by this computer's clock, newest first; the days of one of them). The service's own current day decides
 // what is in the future: the month view refuses that (tools/months/futureMonth.ts), not these checks.
+import { dateIdArg, monthIdArg } from '../tools/args.js';
 import { shiftMonthId } from '../shared/idRules.js';
 import { utcMonthId } from '../shared/serviceDay.js';
 
@@ -18,28 +19,10 @@ export interface Offers {
 /** How many months back completion offers, the current one included. */
 const RECENT_MONTHS = 12;
 
-/** The canonical forms only (tools/args.ts reads the others for the tools). */
-const MONTH_ID = /^[1-9][0-9]{3}(?:0[1-9]|1[0-2])$/;
-const DATE_ID = /^\d{8}$/;
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The sentence refusing `value` as a month, or undefined for a canonical YYYYMM. */
 export function monthFormProblem(name: string, value: string): string | undefined {
-  return MONTH_ID.test(value) ? undefined : `${name} must be a month written YYYYMM, for example 202611 for November 2026.`;
+  // The tools' reader, held to the canonical form: it gives back exactly what it was given only for YYYYMM.
+  return monthIdArg(value) === value ? undefined : `${name} must be a month written YYYYMM, for example 202611 for November 2026.`;
 }
 
 function daysIn(monthId: string): number {
@@ -48,17 +31,14 @@ function daysIn(monthId: string): number {
 
 /** The sentence refusing `value` as a day, or undefined for a canonical YYYYMMDD naming a real calendar day. */
 export function dateFormProblem(name: string, value: string): string | undefined {
-  const ok =
-    DATE_ID.test(value) &&
-    MONTH_ID.test(value.slice(0, 6)) &&
-    Number(value.slice(6)) >= 1 &&
-    Number(value.slice(6)) <= daysIn(value.slice(0, 6));
+  const ok = dateIdArg(value) === value;
   return ok ? undefined : `${name} must be a calendar day written YYYYMMDD, for example 20261115 for 15 November 2026.`;
 }
 
 /** 202611 → "November 2026". */
 export function monthName(monthId: string): string {
-  return `${MONTH_NAMES[Number(monthId.slice(4, 6)) - 1] ?? monthId.slice(4, 6)} ${monthId.slice(0, 4)}`;
+  const first = new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1));
+  return `${first.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${monthId.slice(0, 4)}`;
 }
 
 /** 20261115 → "15 November 2026". */
