@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -189,12 +190,64 @@ const lazyParts = {
       'shared/redact.ts': { './spelledText.js': './spelled.js' },
       // A file to start a thread from (require.resolve), not one to require.
       'core/answerThread/reader.ts': { './worker.js': './answerThread.js' },
+      // The MCP Apps page, required when a client reads a ui:// resource (src/mcp/apps.ts).
+      'mcp/apps.ts': { '../mcpApp/page.js': './mcpApp.js' },
     };
-    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText|worker)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.?\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText|worker|mcpApp\/page)\.js$/ }, (args) => {
       const importer = args.importer.replaceAll('\\', '/');
       const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
       const path = args.kind === 'require-call' || args.kind === 'require-resolve' ? parts?.[args.path] : undefined;
       return path ? { path, external: true } : undefined;
+    });
+  },
+};
+
+/**
+ * The MCP Apps page (src/webview/mcpApp/app.ts, dist/mcpApp.js): built for the browser with the panels' chart and styles,
+ * then made one HTML text whose CSP allows exactly its one script and one stylesheet by their SHA-256 and nothing
+ * else, no request of any kind (`default-src 'none'`). dist/mcpApp.js exports that text (src/mcpApp/page.ts), so the
+ * server reads it with the require the MCP files already follow (src/shared/mcpServerFiles.ts).
+ * @type {import('esbuild').Plugin}
+ */
+const mcpAppPage = {
+  name: 'mcp-app-page',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/pageHtml\.js$/ }, (args) =>
+      /[\\/]src[\\/]mcpApp[\\/]page\.ts$/.test(args.importer) ? { path: 'page-html', namespace: 'mcp-app-page' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'mcp-app-page' }, async () => {
+      const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
+      const result = await esbuild.build({
+        entryPoints: { page: 'src/webview/mcpApp/app.ts' },
+        absWorkingDir: cwd,
+        bundle: true,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+        outdir: 'dist/mcpApp',
+        write: false,
+        minify: true,
+        metafile: true,
+        // The Apps SDK validates its messages with zod: English messages only, as in dist/mcp.js.
+        plugins: [mcpSlim],
+        logLevel: 'silent',
+      });
+      const text = (ext) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
+      const js = text('.js');
+      const css = text('.css');
+      if (/<\/script|<!--/i.test(js) || /<\/style/i.test(css)) throw new Error('the MCP Apps page holds "</script", "<!--" or "</style" and cannot be inlined');
+      const hash = (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+      const csp = `default-src 'none'; script-src ${hash(js)}; style-src ${hash(css)}; img-src data:; base-uri 'none'; form-action 'none'`;
+      const html =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+        `<meta http-equiv="Content-Security-Policy" content="${csp}">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Voice &amp; SMS Toolkit</title>` +
+        `<style>${css}</style></head><body><script>${js}</script></body></html>`;
+      return {
+        contents: `export const PAGE_HTML = ${JSON.stringify(html)};`,
+        loader: 'js',
+        watchFiles: Object.keys(result.metafile.inputs).map((f) => join(cwd, f)),
+      };
     });
   },
 };
@@ -242,6 +295,19 @@ const configs = [
     plugins: [mcpSharesCore, mcpSlim, lazyParts, l10nContentsOnly],
     define: { VOICESMS_MCP_VERSION: JSON.stringify(version) },
     sourcemap: production ? false : 'linked',
+    minify: production,
+    metafile: production,
+    logLevel: 'warning',
+  },
+  {
+    // The MCP Apps page (src/mcp/apps.ts): loaded by the server only when a client reads a ui:// resource.
+    entryPoints: { mcpApp: 'src/mcpApp/page.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir: 'dist',
+    plugins: [mcpAppPage],
     minify: production,
     metafile: production,
     logLevel: 'warning',

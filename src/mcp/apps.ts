@@ -1,0 +1,75 @@
+// Charts in chat (MCP Apps): the month view, trend and overview tools name a `ui://` page that hosts able to draw
+// one show beside the tool's result; every other client keeps the text and structured result as they are. The page
+// is dist/mcpApp.js, required only when a client reads one of these resources, so the server's start pays nothing
+// for it. The names and values below are the ones @modelcontextprotocol/ext-apps' registerAppTool and
+// registerAppResource write (test/unit/mcp/appsDeclaration.test.ts compares them); its server module is not imported
+// here because it would bring 18 KB of the Apps protocol's schemas into dist/mcp.js for three constants.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AppView } from '../mcpApp/views.js';
+
+/** The MIME type that marks an MCP App page (the SDK's RESOURCE_MIME_TYPE). */
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+/** The older flat key some hosts still read beside `_meta.ui.resourceUri` (the SDK's RESOURCE_URI_META_KEY). */
+const LEGACY_URI_KEY = 'ui/resourceUri';
+
+interface AppResource {
+  view: AppView;
+  uri: string;
+  title: string;
+  description: string;
+}
+
+export const APP_RESOURCES: Record<'getMonthView' | 'getTrend' | 'getAccountOverview', AppResource> = {
+  getMonthView: {
+    view: 'month-view',
+    uri: 'ui://voice-sms-toolkit/month-view',
+    title: 'Month view chart',
+    description: 'Draws get_month_view: the month’s days as stacked inbound/outbound bars with unique calls and minutes; a day opens its activities.',
+  },
+  getTrend: {
+    view: 'trend',
+    uri: 'ui://voice-sms-toolkit/trend',
+    title: 'Trend chart',
+    description: 'Draws get_trend: the monthly totals as a chart and a table; a month opens its month view.',
+  },
+  getAccountOverview: {
+    view: 'overview',
+    uri: 'ui://voice-sms-toolkit/overview',
+    title: 'Account overview chart',
+    description: 'Draws get_account_overview: every instance’s month as a chart and a table; an instance opens its month view.',
+  },
+};
+
+/** The `_meta` a tool with a page carries in tools/list. */
+export function appToolMeta(key: string): Record<string, unknown> | undefined {
+  const app = (APP_RESOURCES as Partial<Record<string, AppResource>>)[key];
+  return app ? { ui: { resourceUri: app.uri }, [LEGACY_URI_KEY]: app.uri } : undefined;
+}
+
+/**
+ * What the page may reach, beside its own meta CSP: nothing outside itself. Empty lists are the hosts' strictest
+ * policy (no connect, resource or frame origins).
+ */
+const PAGE_META = { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } };
+
+type PageModule = typeof import('../mcpApp/page.js');
+let page: PageModule | undefined;
+
+function pageHtml(view: AppView): string {
+  // A require inside the function keeps it lazy; esbuild.mjs (lazyParts) turns it into require("./mcpApp.js").
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  page ??= require('../mcpApp/page.js') as PageModule;
+  return page.appPage(view);
+}
+
+export function registerApps(server: McpServer): void {
+  for (const app of Object.values(APP_RESOURCES)) {
+    server.registerResource(
+      app.view,
+      app.uri,
+      { title: app.title, description: app.description, mimeType: APP_MIME_TYPE, _meta: PAGE_META },
+      (uri): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: pageHtml(app.view), _meta: PAGE_META }] }),
+    );
+  }
+}
