@@ -18,12 +18,13 @@ export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }>
   const nodeConfigs = configs.filter((c) => c.platform === 'node');
   const mcp = nodeConfigs.find((c) => 'mcp' in (c.entryPoints as Record<string, string>));
   const main = nodeConfigs.find((c) => 'core' in (c.entryPoints as Record<string, string>));
-  if (!mcp || !main) throw new Error('esbuild.mjs has no mcp or core entry');
+  const page = nodeConfigs.find((c) => 'mcpApp' in (c.entryPoints as Record<string, string>));
+  if (!mcp || !main || !page) throw new Error('esbuild.mjs has no mcp, core or mcpApp entry');
   // Everything but the editor's own bundles: the core with the parts it requires lazily (undici, phone,
-  // segments), and the simulator that --demo loads beside it.
+  // segments), the simulator that --demo loads beside it, and the Apps page read with a ui:// resource.
   const { extension: _extension, features: _features, ...shared } = main.entryPoints as Record<string, string>;
   const coreOnly = { ...main, entryPoints: shared };
-  for (const c of [coreOnly, mcp]) {
+  for (const c of [coreOnly, mcp, page]) {
     await esbuild.build({ ...c, absWorkingDir: root, outdir: out, sourcemap: false, metafile: false, logLevel: 'silent' });
   }
   return { mcpJs: join(out, 'mcp.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
