@@ -235,7 +235,8 @@ const mcpAppPage = {
       const text = (ext) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
       const js = text('.js');
       const css = text('.css');
-      if (/<\/script|<!--/i.test(js) || /<\/style/i.test(css)) throw new Error('the MCP Apps page holds "</script", "<!--" or "</style" and cannot be inlined');
+      if (/<\/script|<!--/i.test(js) || /<\/style/i.test(css))
+        throw new Error('the MCP Apps page holds "</script", "<!--" or "</style" and cannot be inlined');
       const hash = (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
       const csp = `default-src 'none'; script-src ${hash(js)}; style-src ${hash(css)}; img-src data:; base-uri 'none'; form-action 'none'`;
       const html =

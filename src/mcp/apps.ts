@@ -9,7 +9,7 @@ import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppView } from '../mcpApp/views.js';
 
 /** The MIME type that marks an MCP App page (the SDK's RESOURCE_MIME_TYPE). */
-export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The older flat key some hosts still read beside `_meta.ui.resourceUri` (the SDK's RESOURCE_URI_META_KEY). */
 const LEGACY_URI_KEY = 'ui/resourceUri';
 
@@ -20,12 +20,13 @@ interface AppResource {
   description: string;
 }
 
-export const APP_RESOURCES: Record<'getMonthView' | 'getTrend' | 'getAccountOverview', AppResource> = {
+const APP_RESOURCES: Record<'getMonthView' | 'getTrend' | 'getAccountOverview', AppResource> = {
   getMonthView: {
     view: 'month-view',
     uri: 'ui://voice-sms-toolkit/month-view',
     title: 'Month view chart',
-    description: 'Draws get_month_view: the month’s days as stacked inbound/outbound bars with unique calls and minutes; a day opens its activities.',
+    description:
+      'Draws get_month_view: the month’s days as stacked inbound/outbound bars with unique calls and minutes; a day opens its activities.',
   },
   getTrend: {
     view: 'trend',

@@ -10,7 +10,11 @@ import { h, replaceContent } from '../common/dom.js';
 import { readToolData } from './data.js';
 import { draw, type Open } from './render.js';
 
-type McpUiHostContext = NonNullable<ReturnType<App['getHostContext']>>;
+/** What the page reads of the host's context (the Apps SDK's McpUiHostContext). */
+interface McpUiHostContext {
+  theme?: 'light' | 'dark';
+  styles?: { variables?: Parameters<typeof applyHostStyleVariables>[0] };
+}
 
 const root = h('main', { id: 'app', className: 'mcp-app' });
 const status = h('p', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -32,7 +36,14 @@ function textOf(result: CallToolResult): string {
 function show(result: CallToolResult, back: boolean): void {
   chart?.destroy();
   chart = undefined;
-  const backButton = back && shown.length > 1 ? h('button', { className: 'back-button', attrs: { type: 'button', title: 'Show what was drawn before' }, on: { click: goBack } }, 'Back') : null;
+  const backButton =
+    back && shown.length > 1
+      ? h(
+          'button',
+          { className: 'back-button', attrs: { type: 'button', title: 'Show what was drawn before' }, on: { click: goBack } },
+          'Back',
+        )
+      : null;
   const data = result.isError ? undefined : readToolData(result.structuredContent);
   if (!data) {
     // An error, or a result with no chart (a day's activities): its text, as text.
@@ -71,22 +82,31 @@ const open: Open = (tool, args, label) => {
 
 function applyContext(ctx: McpUiHostContext | undefined): void {
   if (ctx?.theme) {
+    // typescript-eslint does not follow ext-apps' extensionless re-export of its style helpers ("./styles"); tsc does.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call
     applyDocumentTheme(ctx.theme);
     document.body.classList.toggle('vscode-dark', ctx.theme === 'dark');
     document.body.classList.toggle('vscode-light', ctx.theme !== 'dark');
   }
   // The host's fonts (styles.css.fonts) are not applied: they are a style element and may fetch font files, which
   // the CSP refuses; its --font-sans variable still names the family.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-call
   if (ctx?.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
   chart?.refreshTheme();
 }
 
-app.ontoolresult = (result) => {
+app.ontoolresult = (params) => {
+  const result = params as CallToolResult;
   shown.splice(0, shown.length, result);
   show(result, false);
 };
-app.onhostcontextchanged = (ctx) => applyContext({ ...app.getHostContext(), ...ctx });
+app.onhostcontextchanged = (ctx) =>
+  applyContext({ ...(app.getHostContext() as McpUiHostContext | undefined), ...(ctx as McpUiHostContext) });
 app.connect().then(
-  () => applyContext(app.getHostContext()),
-  (e: unknown) => replaceContent(root, h('p', { className: 'state state-error' }, `Could not reach the host: ${e instanceof Error ? e.message : String(e)}`)),
+  () => applyContext(app.getHostContext() as McpUiHostContext | undefined),
+  (e: unknown) =>
+    replaceContent(
+      root,
+      h('p', { className: 'state state-error' }, `Could not reach the host: ${e instanceof Error ? e.message : String(e)}`),
+    ),
 );

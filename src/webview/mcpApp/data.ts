@@ -9,7 +9,7 @@ export interface Totals {
   durationMin: number;
 }
 
-export interface MonthDay extends Totals {
+interface MonthDay extends Totals {
   date: string;
   flags: string[];
 }
@@ -45,7 +45,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function totals(v: unknown): Totals | undefined {
   if (!isRec(v)) return undefined;
-  return { callLegs: num(v['callLegs']), callLegsIn: num(v['callLegsIn']), callLegsOut: num(v['callLegsOut']), callsUnique: num(v['callsUnique']), durationMin: num(v['durationMin']) };
+  return {
+    callLegs: num(v['callLegs']),
+    callLegsIn: num(v['callLegsIn']),
+    callLegsOut: num(v['callLegsOut']),
+    callsUnique: num(v['callsUnique']),
+    durationMin: num(v['durationMin']),
+  };
 }
 
 /** A month view's rows are arrays in the order its `columns` name. */
@@ -57,7 +63,7 @@ function days(data: Rec): MonthDay[] {
     if (!Array.isArray(row)) return [];
     const date = str(row[at('date')]);
     if (date === undefined || !DAY.test(date)) return [];
-    const flags = row[at('flags')];
+    const flags: unknown = row[at('flags')];
     return [
       {
         date,
@@ -77,7 +83,13 @@ export function readToolData(data: unknown): ToolData | undefined {
   if (!isRec(data)) return undefined;
   const month = str(data['month']);
   const instanceId = str(data['instanceId']);
-  if (Array.isArray(data['rows']) && Array.isArray(data['columns']) && instanceId !== undefined && month !== undefined && MONTH.test(month)) {
+  if (
+    Array.isArray(data['rows']) &&
+    Array.isArray(data['columns']) &&
+    instanceId !== undefined &&
+    month !== undefined &&
+    MONTH.test(month)
+  ) {
     const t = totals(data['totals']);
     return t ? { kind: 'month', instanceId, month, totals: t, days: days(data) } : undefined;
   }

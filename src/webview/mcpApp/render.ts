@@ -26,7 +26,12 @@ function sumTotals(list: Array<Totals | undefined>): Totals {
 }
 
 function card(label: string, value: number): HTMLElement {
-  return h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, formatInt(value)));
+  return h(
+    'article',
+    { className: 'card' },
+    h('h3', { className: 'card-label' }, label),
+    h('p', { className: 'card-value' }, formatInt(value)),
+  );
 }
 
 function cards(t: Totals): HTMLElement {
@@ -64,8 +69,16 @@ function head(first: string): HTMLTableSectionElement {
 }
 
 function row(label: string, title: string, t: Totals | undefined, notes: string, data: Record<string, string>): HTMLTableRowElement {
-  const cells = t ? figures(t).map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v))) : COLUMNS.map(() => h('td', { className: 'num' }, '—'));
-  return h('tr', { className: 'day-row', dataset: data, attrs: { title } }, h('th', { attrs: { scope: 'row' } }, label), ...cells, h('td', { className: 'notes' }, notes));
+  const cells = t
+    ? figures(t).map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v)))
+    : COLUMNS.map(() => h('td', { className: 'num' }, '—'));
+  return h(
+    'tr',
+    { className: 'day-row', dataset: data, attrs: { title } },
+    h('th', { attrs: { scope: 'row' } }, label),
+    ...cells,
+    h('td', { className: 'notes' }, notes),
+  );
 }
 
 function point(label: string, tooltipTitle: string, t: Totals | undefined, notes: string[]): ComboPoint {
@@ -87,12 +100,18 @@ function drawn(content: Child[], box: HTMLElement, ariaLabel: string, points: Co
 
 function monthView(d: MonthData, open: Open): Drawn {
   const openDay = (date: string): void =>
-    open('get_day_activities', { instanceId: d.instanceId, dateId: date }, `Activities of ${d.instanceId} on ${formatDateLong(compactId(date))}`);
+    open(
+      'get_day_activities',
+      { instanceId: d.instanceId, dateId: date },
+      `Activities of ${d.instanceId} on ${formatDateLong(compactId(date))}`,
+    );
   const notes = (flags: string[]): string => flags.join(', ');
   const body = h(
     'tbody',
     {},
-    ...d.days.map((day) => row(formatDateLong(compactId(day.date)), `Open the activities of ${day.date}`, day, notes(day.flags), { date: day.date })),
+    ...d.days.map((day) =>
+      row(formatDateLong(compactId(day.date)), `Open the activities of ${day.date}`, day, notes(day.flags), { date: day.date }),
+    ),
   );
   makeRowsNavigable(body, (r) => {
     if (r.dataset['date']) openDay(r.dataset['date']);
@@ -106,12 +125,23 @@ function monthView(d: MonthData, open: Open): Drawn {
   ];
   const points = d.days.map((day) => {
     const short = formatDayShort(compactId(day.date));
-    return point(short.day, formatDateLong(compactId(day.date)), day, day.flags.map((f) => `⚠ ${f}`));
+    return point(
+      short.day,
+      formatDateLong(compactId(day.date)),
+      day,
+      day.flags.map((f) => `⚠ ${f}`),
+    );
   });
-  return drawn(content, box, 'Inbound and outbound call legs, unique calls and minutes per day. The table below has the same data.', points, (i) => {
-    const day = d.days[i];
-    if (day) openDay(day.date);
-  });
+  return drawn(
+    content,
+    box,
+    'Inbound and outbound call legs, unique calls and minutes per day. The table below has the same data.',
+    points,
+    (i) => {
+      const day = d.days[i];
+      if (day) openDay(day.date);
+    },
+  );
 }
 
 function trend(d: TrendData, open: Open): Drawn {
@@ -130,16 +160,28 @@ function trend(d: TrendData, open: Open): Drawn {
   const first = d.months[0]?.month;
   const last = d.months.at(-1)?.month;
   const content = [
-    h('h1', { className: 'title' }, `${d.instanceId} · ${first && last ? `${formatMonth(compactId(first))} – ${formatMonth(compactId(last))}` : 'no months'}`),
+    h(
+      'h1',
+      { className: 'title' },
+      `${d.instanceId} · ${first && last ? `${formatMonth(compactId(first))} – ${formatMonth(compactId(last))}` : 'no months'}`,
+    ),
     cards(sum),
     chartPanel('Monthly traffic', 'Click a month to open it', box),
     tablePanel({ headingId: 'months-heading', heading: 'Months', hint: 'Enter opens the month view · ↑ ↓ move' }, head('Month'), body),
   ];
-  const points = d.months.map((m) => point(formatMonth(compactId(m.month), 'short'), formatMonth(compactId(m.month)), m.totals, m.error ? [`⚠ ${m.error}`] : []));
-  return drawn(content, box, 'Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.', points, (i) => {
-    const m = d.months[i];
-    if (m) openMonth(m.month);
-  });
+  const points = d.months.map((m) =>
+    point(formatMonth(compactId(m.month), 'short'), formatMonth(compactId(m.month)), m.totals, m.error ? [`⚠ ${m.error}`] : []),
+  );
+  return drawn(
+    content,
+    box,
+    'Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.',
+    points,
+    (i) => {
+      const m = d.months[i];
+      if (m) openMonth(m.month);
+    },
+  );
 }
 
 function overview(d: OverviewData, open: Open): Drawn {
@@ -150,7 +192,9 @@ function overview(d: OverviewData, open: Open): Drawn {
     'tbody',
     {},
     ...d.rows.map((r) =>
-      row(r.instanceId, `Open ${r.instanceId} for ${d.month}`, r.figures, r.status === 'ok' ? change(r.changePct) : r.status, { instance: r.instanceId }),
+      row(r.instanceId, `Open ${r.instanceId} for ${d.month}`, r.figures, r.status === 'ok' ? change(r.changePct) : r.status, {
+        instance: r.instanceId,
+      }),
     ),
   );
   makeRowsNavigable(body, (r) => {
@@ -162,13 +206,23 @@ function overview(d: OverviewData, open: Open): Drawn {
     h('h1', { className: 'title' }, `Account overview · ${formatMonth(compactId(d.month))}`),
     cards(sum),
     chartPanel('Traffic per instance', 'Click an instance to open its month', box),
-    tablePanel({ headingId: 'instances-heading', heading: 'Voice instances', hint: 'Enter opens the month view · ↑ ↓ move' }, head('Instance'), body),
+    tablePanel(
+      { headingId: 'instances-heading', heading: 'Voice instances', hint: 'Enter opens the month view · ↑ ↓ move' },
+      head('Instance'),
+      body,
+    ),
   ];
   const points = d.rows.map((r) => point(r.instanceId, r.instanceId, r.figures, r.status === 'ok' ? [] : [`⚠ ${r.status}`]));
-  return drawn(content, box, 'Inbound and outbound call legs, unique calls and minutes per voice instance. The table below has the same data.', points, (i) => {
-    const r = d.rows[i];
-    if (r) openInstance(r.instanceId);
-  });
+  return drawn(
+    content,
+    box,
+    'Inbound and outbound call legs, unique calls and minutes per voice instance. The table below has the same data.',
+    points,
+    (i) => {
+      const r = d.rows[i];
+      if (r) openInstance(r.instanceId);
+    },
+  );
 }
 
 export function draw(d: ToolData, open: Open): Drawn {

@@ -70,16 +70,33 @@ void describe('MCP Apps over the protocol', () => {
     const resources = (await c.client.listResources()).resources;
     for (const [name, { uri }] of Object.entries(PAGES)) {
       let sdkMeta: unknown;
-      registerAppTool({ registerTool: ((_n: string, config: { _meta: unknown }) => (sdkMeta = config._meta)) as never }, name, { _meta: { ui: { resourceUri: uri } } }, () => ({ content: [] }));
+      registerAppTool(
+        { registerTool: ((_n: string, config: { _meta: unknown }) => (sdkMeta = config._meta)) as never },
+        name,
+        { _meta: { ui: { resourceUri: uri } } },
+        () => ({ content: [] }),
+      );
       assert.deepEqual(tools.find((t) => t.name === name)?._meta, sdkMeta, name);
       let sdkMime: unknown;
-      registerAppResource({ registerResource: ((_n: string, _u: string, config: { mimeType: unknown }) => (sdkMime = config.mimeType)) as never }, name, uri, {}, () => ({ contents: [] }));
+      registerAppResource(
+        { registerResource: ((_n: string, _u: string, config: { mimeType: unknown }) => (sdkMime = config.mimeType)) as never },
+        name,
+        uri,
+        {},
+        () => ({ contents: [] }),
+      );
       const listed = resources.find((r) => r.uri === uri);
       assert.equal(listed?.mimeType, sdkMime, uri);
       assert.equal(sdkMime, APP_MIME);
     }
     // The other tools name no page.
-    assert.deepEqual(tools.filter((t) => t._meta !== undefined).map((t) => t.name).sort(), Object.keys(PAGES).sort());
+    assert.deepEqual(
+      tools
+        .filter((t) => t._meta !== undefined)
+        .map((t) => t.name)
+        .sort(),
+      Object.keys(PAGES).sort(),
+    );
   });
 
   void it('serves each page whole, with a CSP that allows its own script and styles by hash and no request', async () => {
@@ -102,7 +119,8 @@ void describe('MCP Apps over the protocol', () => {
       assert.equal(styles.length, 1);
       assert.deepEqual(directives.get('script-src'), [sha(scripts[0]!)]);
       assert.deepEqual(directives.get('style-src'), [sha(styles[0]!)]);
-      for (const name of ['connect-src', 'frame-src', 'font-src', 'media-src', 'object-src']) assert.equal(directives.get(name), undefined, name);
+      for (const name of ['connect-src', 'frame-src', 'font-src', 'media-src', 'object-src'])
+        assert.equal(directives.get(name), undefined, name);
       assert.doesNotMatch(html, /<(script|link|img|iframe)[^>]*\s(src|href)=/i, 'nothing loaded from an address');
       assert.match(html, new RegExp(`<body data-view="${uri.split('/').at(-1)}">`));
     }
@@ -133,7 +151,10 @@ async function draw(tool: PageTool, theme: 'light' | 'dark'): Promise<Drawn> {
   // The host page itself; anything else asked for is refused (and recorded above).
   await page.route('**/*', (route) =>
     route.request().url() === HOST_URL
-      ? route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><title>Host</title></head><body><script>${hostScript}</script></body></html>` })
+      ? route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><title>Host</title></head><body><script>${hostScript}</script></body></html>`,
+        })
       : route.abort(),
   );
   await page.exposeFunction('hostCallTool', async (params: { name: string; arguments?: Record<string, unknown> }) => {
@@ -143,10 +164,12 @@ async function draw(tool: PageTool, theme: 'light' | 'dark'): Promise<Drawn> {
   await page.goto(HOST_URL);
   const result = await call(tool, PAGES[tool].args);
   assert.notEqual(result.isError, true, JSON.stringify(result));
-  await page.evaluate(
-    ([html, r, t, v]) => (window as unknown as { mountApp(...a: unknown[]): Promise<void> }).mountApp(html, r, t, v),
-    [await pageHtml(PAGES[tool].uri), result, theme, theme === 'dark' ? DARK : LIGHT] as const,
-  );
+  await page.evaluate(([html, r, t, v]) => (window as unknown as { mountApp(...a: unknown[]): Promise<void> }).mountApp(html, r, t, v), [
+    await pageHtml(PAGES[tool].uri),
+    result,
+    theme,
+    theme === 'dark' ? DARK : LIGHT,
+  ] as const);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   assert.ok(frame, 'the page is in a frame');
   await frame.locator('.chart-box canvas').first().waitFor();
@@ -165,7 +188,9 @@ const OPENS: Record<PageTool, { name: string; arguments: Record<string, unknown>
 async function openFirstRow(d: Drawn, tool: PageTool): Promise<void> {
   await d.frame.locator('tbody tr').first().focus();
   await d.page.keyboard.press('Enter');
-  await (tool === 'get_month_view' ? d.frame.locator('.tool-text') : d.frame.locator('h1', { hasText: /^VI-DEMO-01 · \S+ \d{4}$/ })).waitFor();
+  await (
+    tool === 'get_month_view' ? d.frame.locator('.tool-text') : d.frame.locator('h1', { hasText: /^VI-DEMO-01 · \S+ \d{4}$/ })
+  ).waitFor();
   assert.deepEqual(d.calls, [OPENS[tool]], tool);
   await d.frame.locator('.back-button').click();
   await d.frame.locator('.chart-box canvas').first().waitFor();
@@ -186,7 +211,9 @@ void describe('MCP Apps pages drawn by the Apps SDK’s AppBridge', () => {
           const a = await audit(d.frame as unknown as Page, `${tool} ${theme}`);
           const failing = a.findings.filter((f) => FAILING_IMPACTS.has(f.impact));
           assert.deepEqual(failing, [], describeFindings(failing));
-          await d.frame.locator('main').screenshot({ path: join(root, 'docs', 'screenshots', `mcp-app-${tool.replace(/^get_/, '').replaceAll('_', '-')}-${theme}.png`) });
+          await d.frame.locator('main').screenshot({
+            path: join(root, 'docs', 'screenshots', `mcp-app-${tool.replace(/^get_/, '').replaceAll('_', '-')}-${theme}.png`),
+          });
           if (theme === 'light') await openFirstRow(d, tool);
           assert.deepEqual(d.requests, [HOST_URL], 'no request but the host page');
           assert.deepEqual(d.violations, []);
