@@ -164,9 +164,17 @@ runMain('e2e', async () => {
   });
   for (const f of files) mocha.addFile(f);
   const failed: string[] = [];
+  // Where the time goes: each file's top-level suite, hooks (sign-in, pages) included.
+  const suiteStarted = new Map<Mocha.Suite, number>();
+  const suiteSeconds: { title: string; seconds: number }[] = [];
   const stats = await new Promise<Mocha.Stats | undefined>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats));
     runner.on('fail', (test: Mocha.Test) => failed.push(test.fullTitle()));
+    runner.on('suite', (suite: Mocha.Suite) => suiteStarted.set(suite, Date.now()));
+    runner.on('suite end', (suite: Mocha.Suite) => {
+      if (!suite.parent?.root) return;
+      suiteSeconds.push({ title: suite.title, seconds: (Date.now() - suiteStarted.get(suite)!) / 1000 });
+    });
   });
   setSession(undefined);
   // Last step: nothing the editor wrote may hold a credential, a Signature or a full destination number.
@@ -191,6 +199,9 @@ runMain('e2e', async () => {
     .sort();
 
   console.log('');
+  console.log('[e2e] slowest suites (hooks included):');
+  for (const { title, seconds } of suiteSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${title}`);
   const passes = stats?.passes ?? 0;
   recordStage('e2e', {
     tests: passes + (stats?.failures ?? 0),
