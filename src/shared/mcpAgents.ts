@@ -94,7 +94,13 @@ interface Place {
 
 function vscodeConfig(d: McpServerDescription, { remote }: Place): Generated {
   const inputs = d.secrets.map((s) => ({ type: 'promptString', id: s.inputId, description: s.description, password: true }));
-  const server = { type: 'stdio', ...entry(d, envWith(d, (s) => `\${input:${s.inputId}}`)) };
+  const server = {
+    type: 'stdio',
+    ...entry(
+      d,
+      envWith(d, (s) => `\${input:${s.inputId}}`),
+    ),
+  };
   const withInputs = inputs.length > 0 ? { inputs } : {};
   return {
     file: remote
@@ -111,7 +117,10 @@ function vscodeConfig(d: McpServerDescription, { remote }: Place): Generated {
 }
 
 function cursorConfig(d: McpServerDescription): Generated {
-  const server = entry(d, envWith(d, (s) => `\${env:${s.variable}}`));
+  const server = entry(
+    d,
+    envWith(d, (s) => `\${env:${s.variable}}`),
+  );
   return {
     file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
     format: 'json',
@@ -123,7 +132,10 @@ function cursorConfig(d: McpServerDescription): Generated {
 }
 
 function windsurfConfig(d: McpServerDescription): Generated {
-  const server = entry(d, envWith(d, (s) => `\${env:${s.variable}}`));
+  const server = entry(
+    d,
+    envWith(d, (s) => `\${env:${s.variable}}`),
+  );
   return {
     file: '~/.codeium/windsurf/mcp_config.json (Windsurf: Settings → Cascade → MCP Servers → View raw config)',
     format: 'json',
@@ -160,7 +172,13 @@ function powershellLines(key: string, json: string): string[] {
 }
 
 function claudeCodeCommand(d: McpServerDescription, { powershell }: Place): Generated {
-  const server = { type: 'stdio', ...entry(d, envWith(d, (s) => `\${${s.variable}}`)) };
+  const server = {
+    type: 'stdio',
+    ...entry(
+      d,
+      envWith(d, (s) => `\${${s.variable}}`),
+    ),
+  };
   const shell = powershell ? 'PowerShell' : 'a POSIX shell such as bash or zsh';
   const profile = powershell ? 'your PowerShell profile ($PROFILE)' : 'your shell profile';
   const text = powershell
@@ -194,7 +212,9 @@ function codexConfig(d: McpServerDescription): Generated {
     `args = [${d.args.map(tomlString).join(', ')}]`,
     // Codex passes only the variables listed here from its own environment; the server reads each ${…} below from them.
     ...(d.secrets.length > 0 ? [`env_vars = [${d.secrets.map((s) => tomlString(s.variable)).join(', ')}]`] : []),
-    ...(Object.keys(env).length > 0 ? ['', `[${table}.env]`, ...Object.entries(env).map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`)] : []),
+    ...(Object.keys(env).length > 0
+      ? ['', `[${table}.env]`, ...Object.entries(env).map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`)]
+      : []),
   ];
   return {
     file: '~/.codex/config.toml (Codex CLI; or .codex/config.toml in a trusted project)',
@@ -206,7 +226,10 @@ function codexConfig(d: McpServerDescription): Generated {
 }
 
 function geminiConfig(d: McpServerDescription): Generated {
-  const server = entry(d, envWith(d, (s) => `\${${s.variable}}`));
+  const server = entry(
+    d,
+    envWith(d, (s) => `\${${s.variable}}`),
+  );
   return {
     file: '"mcpServers" in ~/.gemini/settings.json (Gemini CLI; or .gemini/settings.json in a project)',
     format: 'json',

@@ -231,7 +231,15 @@ export function describeMcpServer(input: McpSetupInput): McpServerDescription {
   if (input.demo === true) {
     // The server ignores every VOICESMS_* variable with --demo: only what the runtime itself needs is written.
     const args = [...input.server.args, MCP_DEMO_FLAG];
-    return { key: `voice-sms-${slug}`, command: input.server.command, args, env: { ...input.server.env }, secrets: [], profileName: name, demo: true };
+    return {
+      key: `voice-sms-${slug}`,
+      command: input.server.command,
+      args,
+      env: { ...input.server.env },
+      secrets: [],
+      profileName: name,
+      demo: true,
+    };
   }
   return {
     key: `voice-sms-${slug}`,

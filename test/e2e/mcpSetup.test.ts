@@ -150,7 +150,10 @@ describe('Set Up MCP Server in the offline demo', function () {
     // What VS Code does with the entry: command + args, with env (only a runtime's own variable, if any).
     const names = await withServer(server, process.env['PATH'] ?? '', async (client) => {
       const { tools } = await client.listTools();
-      const list = (await client.callTool({ name: 'list_instances', arguments: {} })) as { isError?: boolean; content?: Array<{ text?: string }> };
+      const list = (await client.callTool({ name: 'list_instances', arguments: {} })) as {
+        isError?: boolean;
+        content?: Array<{ text?: string }>;
+      };
       assert.notEqual(list.isError, true, JSON.stringify(list));
       assert.match(JSON.stringify(list.content), /VI-DEMO-01/, "the demo's instances");
       const balance = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean };

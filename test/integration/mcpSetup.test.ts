@@ -152,7 +152,10 @@ describe('Set Up MCP Server for Another Client', function () {
       api.place.pretendRemote(undefined, 'win32');
       const windows = await setUp('claudeCode');
       assert.equal(windows.format, 'powershell');
-      assert.match(windows.text, /^\$voiceSmsMcp = '\{.*\}'\n.*\nclaude mcp add-json voice-sms-mcp-setup-integration \$voiceSmsMcp --scope user\n$/);
+      assert.match(
+        windows.text,
+        /^\$voiceSmsMcp = '\{.*\}'\n.*\nclaude mcp add-json voice-sms-mcp-setup-integration \$voiceSmsMcp --scope user\n$/,
+      );
       api.place.pretendRemote('wsl', 'linux');
       assert.equal((await setUp('claudeCode')).format, 'shell', 'a WSL window runs Linux');
     } finally {
@@ -160,7 +163,7 @@ describe('Set Up MCP Server for Another Client', function () {
     }
   });
 
-  it("in the offline demo: every agent gets the launcher with --demo and no credential, and the VS Code entry runs", async function () {
+  it('in the offline demo: every agent gets the launcher with --demo and no credential, and the VS Code entry runs', async function () {
     this.timeout(60_000);
     await vscode.commands.executeCommand('voiceSms.startDemo');
     try {

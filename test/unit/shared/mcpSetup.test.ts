@@ -11,7 +11,14 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DEMO_FLAG } from '../../../src/mcp/config.js';
 import { mcpSnippet } from '../../../src/shared/mcpAgents.js';
-import { MCP_CLIENTS, MCP_DEMO_FLAG, profileSlug, type McpClient, type McpSetupInput, type McpSnippet } from '../../../src/shared/mcpSetup.js';
+import {
+  MCP_CLIENTS,
+  MCP_DEMO_FLAG,
+  profileSlug,
+  type McpClient,
+  type McpSetupInput,
+  type McpSnippet,
+} from '../../../src/shared/mcpSetup.js';
 import { powershellWords } from '../support/powershellWords.js';
 
 const HOME = '/home/you';
@@ -49,13 +56,13 @@ function windowsArgv(line: string): string[] {
         while (line[i] === '\\') (n++, i++);
         if (line[i] === '"') {
           arg += '\\'.repeat(n >> 1);
-          if (n % 2 === 1) (arg += '"'), i++;
+          if (n % 2 === 1) ((arg += '"'), i++);
         } else arg += '\\'.repeat(n);
       } else if (c === '"') {
-        if (quoted && line[i + 1] === '"') (arg += '"'), (i += 2);
-        else (quoted = !quoted), i++;
+        if (quoted && line[i + 1] === '"') ((arg += '"'), (i += 2));
+        else ((quoted = !quoted), i++);
       } else if (!quoted && (c === ' ' || c === '\t')) break;
-      else (arg += c), i++;
+      else ((arg += c), i++);
     }
     out.push(arg);
   }
@@ -426,10 +433,16 @@ void describe('MCP setup snippets', () => {
   });
 
   void it("in the offline demo: every agent gets the server's --demo, with no service address, account or credential", () => {
-    assert.equal(MCP_DEMO_FLAG, DEMO_FLAG, "the flag the server reads");
+    assert.equal(MCP_DEMO_FLAG, DEMO_FLAG, 'the flag the server reads');
     const demo: McpSetupInput = {
       ...input,
-      profile: { name: 'Demo (offline)', baseUrl: 'http://127.0.0.1:41234', accountId: 'ACC-DEMO', voiceInstances: ['VI-DEMO-01'], senderIds: ['VSTK-TEST'] },
+      profile: {
+        name: 'Demo (offline)',
+        baseUrl: 'http://127.0.0.1:41234',
+        accountId: 'ACC-DEMO',
+        voiceInstances: ['VI-DEMO-01'],
+        senderIds: ['VSTK-TEST'],
+      },
       settings: { ...input.settings, caFile: '/etc/ssl/corp.pem' },
       network: { proxy: 'http://alice:pw@proxy.corp:3128', noProxy: [] },
       demo: true,
@@ -451,10 +464,16 @@ void describe('MCP setup snippets', () => {
     }
     const file = JSON.parse(mcpSnippet('vscode', demo).text) as File;
     assert.equal(file.inputs, undefined, 'VS Code asks for nothing');
-    const linked = JSON.parse(decodeURIComponent(mcpSnippet('vscode', demo).link!.slice('vscode:mcp/install?'.length))) as Record<string, unknown>;
+    const linked = JSON.parse(decodeURIComponent(mcpSnippet('vscode', demo).link!.slice('vscode:mcp/install?'.length))) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual(linked, { name: 'voice-sms-demo-offline', type: 'stdio', command: '/usr/bin/node', args: [LAUNCHER, '--demo'] });
     const editor = entry(
-      mcpSnippet('cursor', { ...demo, server: { command: '/opt/code/code', args: [LAUNCHER], env: { ELECTRON_RUN_AS_NODE: '1' }, source: 'editor' } }),
+      mcpSnippet('cursor', {
+        ...demo,
+        server: { command: '/opt/code/code', args: [LAUNCHER], env: { ELECTRON_RUN_AS_NODE: '1' }, source: 'editor' },
+      }),
       'voice-sms-demo-offline',
     );
     assert.deepEqual(editor.env, { ELECTRON_RUN_AS_NODE: '1' }, "the editor's runtime still needs its variable");
@@ -474,7 +493,10 @@ void describe('MCP setup snippets', () => {
         platform: 'linux',
       });
       assert.equal(s.format, 'shell');
-      const out = execFileSync('sh', ['-c', s.text], { encoding: 'utf8', env: { PATH: `${dir}${path.delimiter}${process.env['PATH'] ?? ''}` } });
+      const out = execFileSync('sh', ['-c', s.text], {
+        encoding: 'utf8',
+        env: { PATH: `${dir}${path.delimiter}${process.env['PATH'] ?? ''}` },
+      });
       const argv = JSON.parse(out) as string[];
       assert.deepEqual([...argv.slice(0, 2), ...argv.slice(4)], ['mcp', 'add-json', '--scope', 'user']);
       assert.equal(argv[2], 'voice-sms-o-brien-co-id');
@@ -493,7 +515,7 @@ void describe('MCP setup snippets', () => {
       ...input,
       server: { command: 'C:\\Program Files\\nodejs\\node.exe', args: [launcher], env: {}, source: 'path' },
       profile: { ...input.profile, name: 'O’Brien & Co "EU" 100%' },
-      home: 'C:\\Users\\O\'Brien',
+      home: "C:\\Users\\O'Brien",
       platform: 'win32',
     };
     const s = mcpSnippet('claudeCode', win);
