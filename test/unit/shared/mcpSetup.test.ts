@@ -53,16 +53,30 @@ function windowsArgv(line: string): string[] {
       const c = line[i]!;
       if (c === '\\') {
         let n = 0;
-        while (line[i] === '\\') (n++, i++);
-        if (line[i] === '"') {
-          arg += '\\'.repeat(n >> 1);
-          if (n % 2 === 1) ((arg += '"'), i++);
-        } else arg += '\\'.repeat(n);
+        while (line[i] === '\\') {
+          n++;
+          i++;
+        }
+        // 2n backslashes before a quote are n and the quote opens or closes; 2n+1 are n and a literal quote.
+        arg += '\\'.repeat(line[i] === '"' ? n >> 1 : n);
+        if (line[i] === '"' && n % 2 === 1) {
+          arg += '"';
+          i++;
+        }
       } else if (c === '"') {
-        if (quoted && line[i + 1] === '"') ((arg += '"'), (i += 2));
-        else ((quoted = !quoted), i++);
-      } else if (!quoted && (c === ' ' || c === '\t')) break;
-      else ((arg += c), i++);
+        if (quoted && line[i + 1] === '"') {
+          arg += '"';
+          i += 2;
+        } else {
+          quoted = !quoted;
+          i++;
+        }
+      } else if (!quoted && (c === ' ' || c === '\t')) {
+        break;
+      } else {
+        arg += c;
+        i++;
+      }
     }
     out.push(arg);
   }
