@@ -94,7 +94,7 @@ export interface VoiceSmsTestApi {
     hasCredentials(profile: string): Promise<boolean>;
   };
   /** Set Up MCP Server as if this window ran on a remote machine named `remoteName` (undefined: local); `reset` ends it. */
-  place: { pretendRemote(remoteName: string | undefined): void; reset(): void };
+  place: { pretendRemote(remoteName: string | undefined, platform?: NodeJS.Platform): void; reset(): void };
   /** The Account view and the balance status-bar item as they render now (test/integration/balance.test.ts). */
   balance: {
     /** Resolves once no balance load is under way. */
@@ -291,7 +291,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
         }
       },
     },
-    place: { pretendRemote: (name) => services.place.pretend(name), reset: () => services.place.reset() },
+    place: { pretendRemote: (name, platform) => services.place.pretend(name, platform), reset: () => services.place.reset() },
     session: {
       current: () => ({
         signedIn: session.current.signedIn,
