@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '../../../src/core/index.js';
 import { mcpServerFiles } from '../../../src/shared/mcpServerFiles.js';
+import { MCP_CLIENTS } from '../../../src/shared/mcpSetup.js';
 import { CODE_LANGUAGES } from '../../../src/shared/requestCode/languages.js';
 import { DEMO_INSTANCES } from '../../../src/simulator/defaults.js';
 import { TOOL_SPECS } from '../../../src/tools/index.js';
@@ -31,10 +32,11 @@ interface SettingEntry {
 }
 interface Manifest {
   contributes: {
+    viewsWelcome: { contents: string }[];
     commands: { command: string; title: string; category?: string }[];
     menus: { commandPalette?: { command: string; when?: string }[] };
     views: Record<string, { id: string; name: string }[]>;
-    walkthroughs: { title: string; steps: unknown[] }[];
+    walkthroughs: { title: string; steps: { description: string; media: { markdown?: string } }[] }[];
     configuration: { properties: Record<string, SettingEntry> } | { properties: Record<string, SettingEntry> }[];
     languageModelTools: { name: string; toolReferenceName?: string }[];
   };
@@ -45,6 +47,10 @@ const c = manifest.contributes;
 
 /** "Voice & SMS: Send Test SMS…" for every command, as the palette lists it. */
 const paletteTitles = new Set(c.commands.map((x) => `${x.category ? `${shown(x.category)}: ` : ''}${shown(x.title)}`));
+/** Each command's title without its category ("Send Test SMS…"), by command id. */
+const commandTitles = new Map(c.commands.map((x) => [x.command, shown(x.title)]));
+/** The welcome views' buttons: `[label](command:id)` in their contents. */
+const welcomeButtons = c.viewsWelcome.flatMap((w) => commandLinks(shown(w.contents)));
 const hiddenTitles = (c.menus.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => shown(c.commands.find((x) => x.command === m.command)!.title));
 const settings = Object.assign({}, ...[c.configuration].flat().map((g) => g.properties)) as Record<string, SettingEntry>;
 const viewNames = Object.values(c.views)
@@ -72,6 +78,65 @@ const sourceLiterals = ((): string => {
 })();
 
 // ---- detectors: each returns what a page says wrongly ---------------------------------------------------------
+
+/** `[label](command:id)` links of a manifest text (welcome views, walkthrough steps). */
+function commandLinks(text: string): { label: string; command: string }[] {
+  return [...text.matchAll(/\[([^\]]+)\]\(command:([\w.]+)\)/g)].map((m) => ({ label: m[1]!, command: m[2]! }));
+}
+
+const bare = (title: string): string => title.replace(/…$/, '').trim().toLowerCase();
+/** `name` is `title` or its first words ("Start Watching" of "Start Watching Voice Instances…"), case aside. */
+const namesTitle = (name: string, title: string): boolean => {
+  const n = bare(name);
+  const t = bare(title);
+  return n === t || t.startsWith(`${n} `);
+};
+
+/**
+ * Command names a page quotes (bold, or backticks) that no command has: a phrase opening with a command's verb
+ * ("Copy", "Open", …) must be a command's title, its first words, or a welcome view's button; a command link's label
+ * must name the command it runs (its title, first words, or its welcome button).
+ */
+export function wrongCommandNames(
+  text: string,
+  titles: ReadonlyMap<string, string>,
+  buttons: readonly { label: string; command: string }[],
+): string[] {
+  const verbs = new Set([...titles.values()].map((t) => t.split(' ')[0]!));
+  const known = [...titles.values(), ...buttons.map((b) => b.label)];
+  const out: string[] = [];
+  for (const m of flat(text).matchAll(/(`|\*\*)([A-Z][^`*]*?)\.?\1/g)) {
+    const phrase = m[2]!.replace(/^Voice & SMS: /, '');
+    if (!verbs.has(phrase.split(' ')[0]!) || /[:(]$|[a-z]\.$/.test(phrase)) continue;
+    if (!known.some((t) => namesTitle(phrase, t))) out.push(phrase);
+  }
+  for (const link of commandLinks(text)) {
+    const own = [titles.get(link.command) ?? '', ...buttons.filter((b) => b.command === link.command).map((b) => b.label)];
+    if (!own.some((t) => t && namesTitle(link.label, t))) out.push(`[${link.label}](command:${link.command})`);
+  }
+  return out;
+}
+
+/** A `{ client: "a" | "b" }` argument list that is not the code's list of agents. */
+export function agentListDrift(text: string, clients: readonly string[]): string[] {
+  const m = /\{ client: ((?:"\w+"(?: \\?\| )?)+)/.exec(text);
+  if (!m) return ['no `{ client: … }` argument'];
+  const listed = [...m[1]!.matchAll(/"(\w+)"/g)].map((x) => x[1]!);
+  return [...clients.filter((x) => !listed.includes(x)).map((x) => `not listed: ${x}`), ...listed.filter((x) => !clients.includes(x)).map((x) => `not an agent: ${x}`)];
+}
+
+/** Folders of src/ and src/host/ that the drawing under `## Layout` does not name (`src/core/`, `watch/`). */
+export function layoutDrift(text: string, srcDirs: readonly string[], hostDirs: readonly string[]): string[] {
+  const block = /^## Layout\n+```\n([\s\S]*?)```/m.exec(text)?.[1];
+  if (!block) return ['no drawing under ## Layout'];
+  const tokens = new Set(block.split(/\s+/));
+  return [...srcDirs.filter((d) => !tokens.has(`src/${d}/`)).map((d) => `src/${d}/`), ...hostDirs.filter((d) => !tokens.has(`${d}/`)).map((d) => `src/host/${d}/`)];
+}
+
+/** `#references` the text does not name. */
+export function missingReferences(text: string, refs: ReadonlySet<string>): string[] {
+  return [...refs].filter((r) => !new RegExp(`#${r}\\b`).test(text)).map((r) => `#${r}`);
+}
 
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const NUMBERS: Record<string, number> = {
@@ -286,6 +351,32 @@ void describe('README and docs match the product', () => {
     assert.deepEqual(acrossPages((text, p) => [...wrongPaletteTitles(text, paletteTitles), ...paletteClaims(text, hiddenTitles, p === 'docs/commands.md')]), []);
   });
 
+  void it('README and the walkthrough name commands by their titles', () => {
+    const walkthroughTexts = [
+      ...c.walkthroughs[0]!.steps.map((st) => shown(st.description)),
+      ...c.walkthroughs[0]!.steps.flatMap((st) => (st.media.markdown ? [read(st.media.markdown)] : [])),
+    ];
+    assert.ok(walkthroughTexts.length > c.walkthroughs[0]!.steps.length, 'the steps have their pages');
+    const found = [page('README.md'), ...walkthroughTexts].flatMap((t, i) => wrongCommandNames(t, commandTitles, welcomeButtons).map((x) => `${i === 0 ? 'README.md' : 'walkthrough'}: ${x}`));
+    assert.deepEqual(found, []);
+  });
+
+  void it('docs/commands.md lists every agent Set Up MCP Server knows', () => {
+    assert.deepEqual(agentListDrift(page('docs/commands.md'), MCP_CLIENTS), []);
+  });
+
+  void it("docs/development.md's layout names every folder of src/ and src/host/", () => {
+    const dirs = (d: string): string[] => readdirSync(path.join(root, d), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    assert.ok(dirs('src/host').length > 10);
+    assert.deepEqual(layoutDrift(page('docs/development.md'), dirs('src'), dirs('src/host')), []);
+  });
+
+  void it("the walkthrough's AI step names every # reference", () => {
+    const ai = c.walkthroughs[0]!.steps.at(-1)!;
+    assert.ok(references.size >= 7, [...references].join(', '));
+    assert.deepEqual(missingReferences(read(ai.media.markdown!), references), []);
+  });
+
   void it("counts the walkthrough's steps and names it as the editor does", () => {
     assert.deepEqual(acrossPages((text) => walkthroughDrift(text, walkthrough)), []);
   });
@@ -365,6 +456,31 @@ void describe('docs detectors flag what once drifted', () => {
   void it('a palette title that is not one', () => {
     assert.deepEqual(wrongPaletteTitles('3. **Send Test SMS** (or `Voice & SMS: Send SMS`) sends', paletteTitles), ['Voice & SMS: Send SMS']);
     assert.deepEqual(wrongPaletteTitles('or `Voice & SMS: Send Test SMS…`', paletteTitles), []);
+  });
+
+  void it('a command named otherwise than its title, in bold, backticks or a command link', () => {
+    assert.deepEqual(wrongCommandNames('- **Copy as cURL** repeats a request in a shell', commandTitles, welcomeButtons), ['Copy as cURL']);
+    assert.deepEqual(wrongCommandNames('Click a day to see its activities; **Open Trend** shows twelve months', commandTitles, welcomeButtons), ['Open Trend']);
+    assert.deepEqual(wrongCommandNames('[Open Trend](command:voiceSms.openTrend)', commandTitles, welcomeButtons), ['[Open Trend](command:voiceSms.openTrend)']);
+    assert.deepEqual(
+      wrongCommandNames('**Copy Request as cURL**, **Start Watching**, `Voice & SMS: Stop Offline Demo`, **Try the offline demo**, [Try the Offline Demo](command:voiceSms.startDemo), **Open Month View**. **Offline demo.**', commandTitles, welcomeButtons),
+      [],
+    );
+  });
+
+  void it('a layout without a room', () => {
+    const old = '## Layout\n\n```\nsrc/core/ the client\nsrc/host/ the host:\n  shell/ start-up\n  balance/ sms/ chat/ demo/ use cases\n```\n';
+    assert.deepEqual(layoutDrift(old, ['core', 'host'], ['shell', 'balance', 'sms', 'chat', 'demo', 'watch', 'mcp']), ['src/host/watch/', 'src/host/mcp/']);
+  });
+
+  void it('an agent list of four', () => {
+    const old = '| `voiceSms.setUpMcpServer` | `{ client: "vscode" \\| "cursor" \\| "claudeCode" \\| "claudeDesktop", show? }` |';
+    assert.deepEqual(agentListDrift(old, MCP_CLIENTS), ['not listed: windsurf', 'not listed: codex', 'not listed: gemini']);
+  });
+
+  void it('an AI step naming five of the seven references', () => {
+    const old = 'point the model at a tool with `#voiceSmsMonth`, `#voiceSmsTrend`, `#voiceSmsDay`, `#voiceSmsBalance` or `#voiceSmsInstances`';
+    assert.deepEqual(missingReferences(old, references), ['#voiceSmsOverview', '#voiceSmsSendTestSms']);
   });
 
   void it('"all in the palette", and a commands page that does not say which are hidden', () => {
