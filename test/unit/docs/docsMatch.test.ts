@@ -6,6 +6,7 @@
 // from a hand list; each detector is also shown the sentences that once drifted, and must flag them.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '../../../src/core/index.js';
@@ -131,6 +132,58 @@ export function layoutDrift(text: string, srcDirs: readonly string[], hostDirs: 
   if (!block) return ['no drawing under ## Layout'];
   const tokens = new Set(block.split(/\s+/));
   return [...srcDirs.filter((d) => !tokens.has(`src/${d}/`)).map((d) => `src/${d}/`), ...hostDirs.filter((d) => !tokens.has(`${d}/`)).map((d) => `src/host/${d}/`)];
+}
+
+/** What README.md's outline lacks: the title, a sentence and a picture first, then the sections in their order, ≤ 200 lines. */
+export function readmeOrder(text: string, title: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  if (lines.length > 200) out.push(`${lines.length} lines, more than 200`);
+  if (lines[0] !== `# ${title}`) out.push('the title first');
+  const first = lines.slice(0, 8).join('\n');
+  if (!/^!\[[^\]]+\]\(docs\/screenshots\/[\w-]+\.png\)$/m.test(first)) out.push('a picture in the first 8 lines');
+  const sections = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
+  const want = [/^Install$/, /^Quick start$/, /^Features$/, /MCP/, /^Settings$/];
+  let at = -1;
+  for (const re of want) {
+    const i = sections.findIndex((s, j) => j > at && re.test(s));
+    if (i < 0) out.push(`no section ${String(re)} after ${sections[at] ?? 'the title'}`);
+    else at = i;
+  }
+  if (sections.at(-1) !== 'Contributing') out.push(`last section: ${sections.at(-1)}, not Contributing`);
+  const contributing = text.slice(text.lastIndexOf('\n## '));
+  for (const command of ['npm ci && npm start', 'npm test']) if (!contributing.includes(command)) out.push(`${command} not under Contributing`);
+  return out;
+}
+
+/** Every Node `engines` range of the locked packages npm ci installs everywhere (platform-only ones left out). */
+function lockEngines(): string[] {
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { optional?: boolean; engines?: { node?: string } }> };
+  return [...new Set(Object.values(lock.packages).flatMap((p) => (p.optional || !p.engines?.node ? [] : [p.engines.node])))];
+}
+/** The version of the `node` dev dependency the scripts run, as installed. */
+function devNode(): string {
+  return (JSON.parse(read('node_modules/node/package.json')) as { version: string }).version;
+}
+// semver has no types of its own and @types/semver is not installed, so it is required (knip.json lists it, unseen).
+const semver = createRequire(__filename)('semver') as { satisfies(version: string, range: string): boolean };
+
+/**
+ * README's "Node 24.15" (or "Node ≥ 20"): each version it names for npm ci must satisfy every engine range, and the
+ * version of the project's own Node must be named, major.minor.
+ */
+export function nodeClaims(text: string, engines: readonly string[], scriptsNode: string): string[] {
+  const out: string[] = [];
+  const claims = [...flat(text).matchAll(/\bNode (?:≥ ?)?(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1]!);
+  if (claims.length === 0) out.push('no Node version named');
+  for (const v of new Set(claims)) {
+    const full = [...v.split('.'), '0', '0'].slice(0, 3).join('.');
+    const refused = engines.filter((r) => !semver.satisfies(full, r));
+    if (refused.length > 0) out.push(`Node ${v}: npm ci warns (${refused.slice(0, 3).join('; ')}${refused.length > 3 ? '; …' : ''})`);
+  }
+  const own = scriptsNode.split('.').slice(0, 2).join('.');
+  if (!claims.includes(own) && !claims.includes(scriptsNode)) out.push(`the scripts' Node ${own} is not named`);
+  return out;
 }
 
 /** `#references` the text does not name. */
@@ -293,13 +346,13 @@ export function durations(text: string): string[] {
 }
 
 /**
- * What the bench states an answer under the caps costs today: the figures of README's `answer blocks` row (its
- * Performance table holds today's ranges) and of docs/performance.md's newest account of those rows (the last
+ * What the bench states an answer under the caps costs today: the figures of the first `answer blocks` row of
+ * `summary` (docs/performance.md's table of today's ranges, first on the page) and of docs/performance.md's newest account of those rows (the last
  * paragraph before its History that names the `answer blocks: target vs …` rows; the stored-month rows are other
  * answers), without the figures it gives as what was before ("(was 22 ms)").
  */
-export function statedBoundaryCosts(readme: string, performance: string): Set<string> {
-  const row = readme.split('\n').find((l) => l.startsWith('| answer blocks'));
+export function statedBoundaryCosts(summary: string, performance: string): Set<string> {
+  const row = summary.split('\n').find((l) => l.startsWith('| answer blocks'));
   const current = performance.split(/^## History$/m)[0]!;
   const newest = current
     .split(/\n\s*\n/)
@@ -337,13 +390,12 @@ const withoutExamples = (text: string, p: string): string => (p === 'docs/develo
 const references = new Set(c.languageModelTools.map((t) => t.toolReferenceName).filter((x): x is string => !!x));
 
 void describe('README and docs match the product', () => {
-  void it("README's first screen: what it is, the install and the two set-up commands", () => {
-    const first = page('README.md').split('\n').slice(0, 40).join('\n');
-    const pkg = JSON.parse(read('package.json')) as { displayName: string };
-    assert.ok(first.startsWith(`# ${pkg.displayName}\n`), 'the title');
-    assert.match(first, /^## Install$/m);
-    assert.match(first, /code --install-extension|Install from VSIX/);
-    for (const command of ['npm ci && npm start', 'npm test']) assert.ok(first.includes(command), `${command} is not in the first 40 lines`);
+  void it('README from first screen to last: what it is with a picture, Install, Quick start, Features, the AI doors, settings, Contributing last', () => {
+    assert.deepEqual(readmeOrder(page('README.md'), (JSON.parse(read('package.json')) as { displayName: string }).displayName), []);
+  });
+
+  void it('README names a Node on which npm ci warns of no engine, and the Node the scripts bring', () => {
+    assert.deepEqual(nodeClaims(page('README.md'), lockEngines(), devNode()), []);
   });
 
   void it('names commands as the palette shows them, and says which the palette hides', () => {
@@ -397,7 +449,7 @@ void describe('README and docs match the product', () => {
 
   void it('gives what an answer under the caps costs only with the bench rows that measure it, and their figures', () => {
     const userPages = ['docs/service.md', 'docs/security.md', 'docs/usage.md', 'docs/mcp.md'];
-    const stated = statedBoundaryCosts(page('README.md'), page('docs/performance.md'));
+    const stated = statedBoundaryCosts(page('docs/performance.md'), page('docs/performance.md'));
     assert.ok(stated.size >= 3, `the bench's figures for the rows: ${[...stated].join(', ')}`);
     assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text, stated) : [])), []);
   });
@@ -466,6 +518,19 @@ void describe('docs detectors flag what once drifted', () => {
       wrongCommandNames('**Copy Request as cURL**, **Start Watching**, `Voice & SMS: Stop Offline Demo`, **Try the offline demo**, [Try the Offline Demo](command:voiceSms.startDemo), **Open Month View**. **Offline demo.**', commandTitles, welcomeButtons),
       [],
     );
+  });
+
+  void it('a README with Contributing before Quick start, over 200 lines, and no picture', () => {
+    const old = ['# T', '', 'Status: early.', '', '## Install', '', '## Contributing', 'npm ci && npm start', 'npm test', '', '## Quick start', '', '## Features', '', '## MCP', '', '## Settings', '', '## License', ...Array<string>(190).fill('')].join('\n');
+    assert.deepEqual(readmeOrder(old, 'T'), ['209 lines, more than 200', 'a picture in the first 8 lines', 'last section: License, not Contributing', 'npm ci && npm start not under Contributing', 'npm test not under Contributing']);
+  });
+
+  void it('README saying Node ≥ 20 for npm ci, and nothing of the Node the scripts run', () => {
+    const old = 'build the VSIX from this repository (needs Node ≥ 20 and npm)';
+    const found = nodeClaims(old, lockEngines(), devNode());
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.match(found[0]!, /^Node 20: npm ci warns/);
+    assert.match(found[1]!, /is not named/);
   });
 
   void it('a layout without a room', () => {
