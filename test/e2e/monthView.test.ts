@@ -118,8 +118,8 @@ describe('month view, trend and day activities in the editor', function () {
       1,
       'the page drew the month it carried',
     );
+    // The README's picture of this view comes from the offline demo (test/e2e/readmeHero.test.ts), not this test's profile.
     await wb.editorTab(INSTANCE).waitFor({ state: 'visible' });
-    await wb.screenshot('month-view');
   });
 
   it('goes to the previous month with the ‹ button', async function () {
