@@ -51,6 +51,10 @@ export const COMMANDS = {
   /** Reads today's figures of up to 10 instances again on an interval while the window is focused (args optional: { instanceIds }). */
   startWatching: 'voiceSms.startWatching',
   stopWatching: 'voiceSms.stopWatching',
+  /** Stops watching one instance ({ instanceId }); the watch ends with its last. The status bar's tooltip links it. */
+  unwatchInstance: 'voiceSms.unwatchInstance',
+  /** The watch's status-bar item: today's month view of a watched instance, picked when several are watched. */
+  openWatchedInstance: 'voiceSms.openWatchedInstance',
 } as const;
 
 /** A command's id from its key in the command table: `voiceSms.<key>`, as every id of COMMANDS. */
