@@ -102,6 +102,11 @@ export const DEMO_PORT_ENV = 'VOICESMS_DEMO_PORT';
  * runner set it). Without it the demo uses a random token nobody knows: the endpoints are effectively off.
  */
 export const DEMO_CONTROL_TOKEN_ENV = 'VOICESMS_DEMO_CONTROL_TOKEN';
+/**
+ * End-to-end tests only: seconds within which a watch last alive counts as left by a window reload (the e2e runner
+ * sets 0, so its second window asks Resume / Not now as a folder reopened days later does). Can only shorten it.
+ */
+export const WATCH_RELOAD_GRACE_ENV = 'VOICESMS_WATCH_RELOAD_GRACE_SECONDS';
 
 export const SETTINGS_SECTION = 'voiceSms';
 export const SETTINGS = {

@@ -3,7 +3,7 @@
 // tree marks, and the rules that end a watch — sign-out, another profile, an instance removed from the profile. The engine, its status-bar item and its alerts (watch/runner.ts) are in
 // dist/features.js and load only when a watch starts or resumes: a window that watches nothing parses none of it.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS } from '../../shared/ids.js';
+import { CONTEXT_KEYS, WATCH_RELOAD_GRACE_ENV } from '../../shared/ids.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import type { Confirmations } from '../platform/confirmations.js';
 import { loadFeatures } from './featuresLoader.js';
@@ -15,7 +15,7 @@ import { Disposable } from '../platform/lifecycle.js';
 import { realClock, type TimerHandle, type WatchClock } from '../watch/clock.js';
 import type { InstanceReading } from '../watch/readings.js';
 import type { WatchRunner, WatchRunnerDeps } from '../watch/runner.js';
-import { HEARTBEAT_MS, parseStoredWatch, resumesSilently, WATCH_STATE_KEY, type StoredWatch } from '../watch/stored.js';
+import { HEARTBEAT_MS, parseStoredWatch, reloadGraceMs, resumesSilently, WATCH_STATE_KEY, type StoredWatch } from '../watch/stored.js';
 
 export type WatchHandleDeps = Omit<WatchRunnerDeps, 'clock' | 'focused' | 'confirmations'> & {
   readonly session: SessionState;
@@ -152,7 +152,7 @@ export class WatchHandle extends Disposable implements WatchService {
   private resumeLeftOver(): void {
     const stored = this.stored;
     if (!stored || this.asking) return;
-    if (resumesSilently(stored, this.clock().now())) {
+    if (resumesSilently(stored, this.clock().now(), reloadGraceMs(process.env[WATCH_RELOAD_GRACE_ENV]))) {
       this.run(stored);
       this.deps.log.info(
         `Watch resumed after a window reload for ${stored.instanceIds.length} instance(s) of profile "${stored.profile}".`,

@@ -28,8 +28,15 @@ export const HEARTBEAT_MS = 60_000;
 export const RELOAD_GRACE_MS = 3 * HEARTBEAT_MS;
 
 /** Whether a stored watch left at `aliveAt` resumes by itself at `now` (a reload) or waits for the user's Resume. */
-export function resumesSilently(watch: StoredWatch, now: number): boolean {
-  return watch.aliveAt !== undefined && now - watch.aliveAt >= 0 && now - watch.aliveAt <= RELOAD_GRACE_MS;
+export function resumesSilently(watch: StoredWatch, now: number, graceMs = RELOAD_GRACE_MS): boolean {
+  const grace = Math.min(RELOAD_GRACE_MS, graceMs);
+  return watch.aliveAt !== undefined && now - watch.aliveAt >= 0 && now - watch.aliveAt <= grace;
+}
+
+/** The grace an environment variable asks for (WATCH_RELOAD_GRACE_ENV, e2e only), in ms; the default otherwise. */
+export function reloadGraceMs(raw: string | undefined): number {
+  const seconds = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(RELOAD_GRACE_MS, seconds * 1000) : RELOAD_GRACE_MS;
 }
 
 export function parseStoredWatch(raw: unknown): StoredWatch | undefined {

@@ -3,7 +3,7 @@
 // test/integration/watchLife.test.ts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseStoredWatch, RELOAD_GRACE_MS, resumesSilently } from '../../../../src/host/watch/stored.js';
+import { parseStoredWatch, RELOAD_GRACE_MS, reloadGraceMs, resumesSilently } from '../../../../src/host/watch/stored.js';
 import { SNOOZE_MS, snoozedUntil, withoutSnooze, withSnooze } from '../../../../src/host/watch/snooze.js';
 
 const T = Date.UTC(2026, 10, 3, 12);
@@ -24,6 +24,16 @@ void describe('watch life: reload or reopening', () => {
     assert.equal(resumesSilently(stored(T), T + 2 * 86_400_000), false);
     assert.equal(resumesSilently(stored(undefined), T), false, 'stored by a version without the heartbeat');
     assert.equal(resumesSilently(stored(T + 60_000), T), false, 'a clock set back');
+  });
+
+  void it('lets the e2e environment shorten the grace, never lengthen it', () => {
+    assert.equal(reloadGraceMs(undefined), RELOAD_GRACE_MS);
+    assert.equal(reloadGraceMs('0'), 0);
+    assert.equal(reloadGraceMs('10'), 10_000);
+    assert.equal(reloadGraceMs('86400'), RELOAD_GRACE_MS);
+    assert.equal(reloadGraceMs('-1'), RELOAD_GRACE_MS);
+    assert.equal(reloadGraceMs('soon'), RELOAD_GRACE_MS);
+    assert.equal(resumesSilently(stored(T), T + 1, 0), false);
   });
 });
 
