@@ -150,7 +150,7 @@ describe('watch over the offline demo (one real tick)', function () {
     await wb.runCommand(`${COMMAND_CATEGORY}: Refresh Balance`);
     const alert = wb.notification(/The balance of .* is .*, at or below 5/);
     await alert.first().waitFor({ state: 'visible', timeout: 30_000 });
-    const toast = wb.page.locator('.notification-list-item').filter({ has: alert }).first();
+    const toast = wb.page.locator('.notification-list-item', { hasText: /The balance of .* is .*, at or below 5/ }).first();
     for (const label of ['Show Account', 'Snooze for a Day', 'Stop These Alerts']) {
       await toast.locator('.monaco-button', { hasText: label }).first().waitFor({ state: 'visible' });
     }
@@ -162,7 +162,10 @@ describe('watch over the offline demo (one real tick)', function () {
     await snoozed.first().waitFor({ state: 'visible', timeout: 15_000 });
     await wb.toastShown(snoozed);
     await wb.screenshot('watch-05-alert-snoozed-undo');
-    await wb.clickNotificationButton(wb.page.locator('.notification-list-item').filter({ has: snoozed }).first(), 'Undo');
+    await wb.clickNotificationButton(
+      wb.page.locator('.notification-list-item', { hasText: /Low-balance alerts are snoozed until/ }).first(),
+      'Undo',
+    );
     await snoozed.first().waitFor({ state: 'hidden', timeout: 15_000 });
   });
 
@@ -170,14 +173,13 @@ describe('watch over the offline demo (one real tick)', function () {
     if (!watching) this.skip();
     const second = await wb.newWindow();
     try {
-      const prompt = second.notification(
-        /A watch of 1 voice instance\(s\) of "Demo \(offline\)" was running when this folder was last open/,
-      );
+      const asks = /A watch of 1 voice instance\(s\) of "Demo \(offline\)" was running when this folder was last open/;
+      const prompt = second.notification(asks);
       await prompt.first().waitFor({ state: 'visible', timeout: 60_000 });
       assert.equal(await second.statusBarItem(FIGURES).count(), 0, 'nothing watched until Resume');
       await second.toastShown(prompt);
       await second.screenshot('watch-06-resume-prompt');
-      await second.clickNotificationButton(second.page.locator('.notification-list-item').filter({ has: prompt }).first(), 'Resume');
+      await second.clickNotificationButton(second.page.locator('.notification-list-item', { hasText: asks }).first(), 'Resume');
       await second.statusBarItem(FIGURES).waitFor({ state: 'visible', timeout: 30_000 });
       await second.runCommand(`${COMMAND_CATEGORY}: Stop Watching`);
     } finally {
