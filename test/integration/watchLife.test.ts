@@ -160,7 +160,7 @@ describe('watch life: resume after a reopening, row menus, snooze and undo of al
     api.confirmations.answerNext('Snooze for a Day');
     api.confirmations.answerNext('Undo');
     await crossLowBalance();
-    await waitFor('the snooze undone', async () => {
+    await waitFor('the snooze undone', () => {
       const s = api.alerts.snoozes() as Record<string, unknown> | undefined;
       return asked().at(-1)?.buttons.includes('Undo') && s !== undefined && !('lowBalance' in s);
     });

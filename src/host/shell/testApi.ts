@@ -145,7 +145,14 @@ export interface VoiceSmsTestApi {
           problem?: string;
           now: number;
           readings: { instanceId: string; legs?: number; change?: number; readAt?: number }[];
-          statusBar: { text: string; tooltip: string; command: string | undefined; arguments: unknown[]; warning: boolean };
+          statusBar: {
+            text: string;
+            tooltip: string;
+            trusted: readonly string[];
+            command: string | undefined;
+            arguments: unknown[];
+            warning: boolean;
+          };
         }
       | undefined;
   };
