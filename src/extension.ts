@@ -47,6 +47,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
+  const confirmations = new Confirmations();
   const services: ShellServices = {
     ...profile,
     views: shown.views,
@@ -56,8 +57,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     sms: { history: shown.smsHistory, drafts },
     profileData,
     balance: shown.balance,
-    confirmations: new Confirmations(),
-    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo }, shown.instancesTree),
+    confirmations,
+    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo, confirmations }, shown.instancesTree),
     place: new WindowPlace(),
   };
   registerLazyCommands(ctx, services);

@@ -9,7 +9,7 @@ import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
 import { launchBrowser } from './browser.js';
 import { randomBytes } from 'node:crypto';
-import { DEMO_CONTROL_TOKEN_ENV } from '../../src/shared/ids.js';
+import { DEMO_CONTROL_TOKEN_ENV, WATCH_RELOAD_GRACE_ENV } from '../../src/shared/ids.js';
 import { startEditor } from './codeServer.js';
 import { defaultVsixPath, e2eResultsDir, extensionId, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
@@ -103,7 +103,8 @@ runMain('e2e', async () => {
     extraExtensions: [toolCaller, blankPanel, startupProbe],
     alsoInstall: [probe],
     verbose,
-    env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },
+    // A second window on the folder asks to resume a watch, as one opened days later does (test/e2e/watch.test.ts).
+    env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken, [WATCH_RELOAD_GRACE_ENV]: '0' },
   });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;

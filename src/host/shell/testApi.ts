@@ -14,6 +14,8 @@ import { loadFeatures } from './featuresLoader.js';
 import type { RaisedAlert } from '../watch/alertNotice.js';
 import type { ManualClock } from '../watch/clock.js';
 import { LowBalanceAlert } from './lowBalanceAlert.js';
+import { parseStoredWatch, WATCH_STATE_KEY } from '../watch/stored.js';
+import { SNOOZE_KEY } from '../watch/snooze.js';
 import { DEMO_PROFILE_NAME } from '../../shared/ids.js';
 
 /**
@@ -50,6 +52,8 @@ export interface VoiceSmsTestApi {
    */
   confirmations: {
     answerNext(button: string | undefined): void;
+    /** The next question (a notification's too) waits until the test calls the returned function with its answer. */
+    answerLater(): (button: string | undefined) => void;
     clearAnswers(): void;
     asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
   };
@@ -122,6 +126,15 @@ export interface VoiceSmsTestApi {
     advance(ms: number): Promise<void>;
     settled(): Promise<void>;
     release(): void;
+    /**
+     * The folder closed and opened again `msLater` by the driven clock: the watch stays stored, the window's
+     * runner ends, the clock moves with nothing running, then a new window's start decides (reload or Resume?).
+     */
+    reopen(msLater: number): Promise<void>;
+    /** The watch's clock now (the driven one after drive). */
+    now(): number;
+    /** What is kept in workspace state, as parsed (undefined: nothing). */
+    stored(): { profile: string; instanceIds: string[]; aliveAt?: number } | undefined;
     state():
       | {
           profile: string | undefined;
@@ -132,7 +145,14 @@ export interface VoiceSmsTestApi {
           problem?: string;
           now: number;
           readings: { instanceId: string; legs?: number; change?: number; readAt?: number }[];
-          statusBar: { text: string; tooltip: string; command: string | undefined; arguments: unknown[]; warning: boolean };
+          statusBar: {
+            text: string;
+            tooltip: string;
+            trusted: readonly string[];
+            command: string | undefined;
+            arguments: unknown[];
+            warning: boolean;
+          };
         }
       | undefined;
   };
@@ -142,6 +162,8 @@ export interface VoiceSmsTestApi {
   alerts: {
     raised(): readonly RaisedAlert[];
     anotherWindowObservesBalance(): Promise<boolean>;
+    /** The snoozes as stored in the global state ({ [kind]: end, ms }). */
+    snoozes(): unknown;
   };
 }
 
@@ -186,6 +208,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: {
       answerNext: (button) => confirmations.answerNext(button),
+      answerLater: () => confirmations.answerLater(),
       clearAnswers: () => confirmations.clearAnswers(),
       asked: () => confirmations.asked(),
     },
@@ -257,6 +280,17 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
         clock = undefined;
         watch.drive(undefined, undefined);
       },
+      reopen: async (msLater) => {
+        await watch.windowClosed();
+        clock?.advance(msLater);
+        watch.windowOpened();
+        await settled();
+      },
+      now: () => watch.clock().now(),
+      stored: () => {
+        const s = parseStoredWatch(ctx.workspaceState.get(WATCH_STATE_KEY));
+        return s && { profile: s.profile, instanceIds: s.instanceIds, ...(s.aliveAt !== undefined ? { aliveAt: s.aliveAt } : {}) };
+      },
       state: () => {
         const run = watch.current;
         if (!run) return undefined;
@@ -282,8 +316,14 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
     answerNextExportPick: (label) => loadFeatures().answerNextExportPick(label),
     alerts: {
       raised: () => [...loadFeatures().raisedAlerts()],
+      snoozes: () => ctx.globalState.get(SNOOZE_KEY),
       anotherWindowObservesBalance: async () => {
-        const other = new LowBalanceAlert({ onDidChange: () => ({ dispose() {} }) }, config, ctx.globalState, log);
+        const other = new LowBalanceAlert({ onDidChange: () => ({ dispose() {} }) }, config, {
+          log,
+          memory: ctx.globalState,
+          confirmations,
+          now: () => watch.clock().now(),
+        });
         try {
           return await other.observe(balance.model.current);
         } finally {
