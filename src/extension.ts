@@ -33,7 +33,6 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // The month cache (and the store beneath it), then the trees and status bars; nothing loads yet.
   const months = createMonths(ctx, profile);
   const shown = createViews(ctx, profile, months.months);
-
   // Panels look the client up on every load (so they follow sign-in) and read months through the month cache.
   const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, months), log });
   ctx.subscriptions.push(panels);

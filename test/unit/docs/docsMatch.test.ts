@@ -106,8 +106,10 @@ export function wrongCommandNames(
   const verbs = new Set([...titles.values()].map((t) => t.split(' ')[0]!));
   const known = [...titles.values(), ...buttons.map((b) => b.label)];
   const out: string[] = [];
-  for (const m of flat(text).matchAll(/(`|\*\*)([A-Z][^`*]*?)\.?\1/g)) {
+  for (const m of flat(text).matchAll(/(`|\*\*)([A-Z][^`*]*?)(\.?)\1/g)) {
     const phrase = m[2]!.replace(/^Voice & SMS: /, '');
+    // A bold lead-in that ends its own sentence ("**Watch and alerts.** …") names a feature, not a command.
+    if (m[1] === '**' && m[3] === '.') continue;
     if (!verbs.has(phrase.split(' ')[0]!) || /[:(]$|[a-z]\.$/.test(phrase)) continue;
     if (!known.some((t) => namesTitle(phrase, t))) out.push(phrase);
   }
