@@ -15,9 +15,13 @@ export interface ConfirmationAsked {
 /** A queued answer: given now, or later by the test (answerLater), so a test can look at the time before it. */
 type Answer = string | undefined | Promise<string | undefined>;
 
+const LOG_KEPT = 50;
+
 export class Confirmations {
   private readonly answers: Answer[] = [];
+  /** The last questions (a window keeps no more than LOG_KEPT), and how many were asked in all. */
   private readonly log: ConfirmationAsked[] = [];
+  private total = 0;
 
   /** Test API only: the next question is answered with `button` (undefined: dismissed) instead of a dialog. */
   answerNext(button: string | undefined): void {
@@ -36,9 +40,15 @@ export class Confirmations {
     this.answers.length = 0;
   }
 
-  /** Test API only: the questions asked so far, oldest first. */
+  /**
+   * Test API only: the questions asked so far, oldest first, indexed from the window's first question — `length` is
+   * how many were asked in all, so a test's "asked since" stays right after earlier suites asked many; entries older
+   * than the last LOG_KEPT are holes.
+   */
   asked(): readonly ConfirmationAsked[] {
-    return this.log;
+    const out = new Array<ConfirmationAsked>(this.total);
+    this.log.forEach((q, i) => (out[this.total - this.log.length + i] = q));
+    return out;
   }
 
   /** A modal warning; resolves to the chosen button, or undefined when dismissed. */
@@ -60,7 +70,8 @@ export class Confirmations {
   /** Logs the question; the test's queued answer, if there is one. */
   private answered(message: string, detail: string, buttons: string[]): Promise<string | undefined> | undefined {
     this.log.push({ message, detail, buttons });
-    if (this.log.length > 50) this.log.shift();
+    this.total++;
+    if (this.log.length > LOG_KEPT) this.log.shift();
     if (this.answers.length === 0) return undefined;
     const answer = this.answers.shift();
     return Promise.resolve(answer).then((a) => (a !== undefined && buttons.includes(a) ? a : undefined));
