@@ -5,7 +5,7 @@
 //   days (days the service sent, from the finished months and the month so far); it needs MIN_PER_WEEKDAY days of
 //   every weekday;
 // - the current day is not over: it counts as the larger of its count so far and its weekday's median;
-// - range: each finished month is projected from its first N whole days (N = the whole days of this month so far),
+// - range: each finished month (the BACKTEST_MONTHS most recent that can be) is projected from its first N whole days (N = the whole days of this month so far),
 //   each with the profile of the weeks before its own day N+1; the errors (actual − projected) shift the projection,
 //   from the lowest error to the highest (quantiles 0 and 1); it needs MIN_BACKTESTS such months;
 // - too little history (no profile): the remaining days at the mean of this month's whole days so far, and the wide
@@ -23,6 +23,8 @@ export type ProjectedCounter = (typeof PROJECTED_COUNTERS)[number];
 export const PROFILE_WEEKS = 8;
 /** Days of each weekday the profile needs. */
 export const MIN_PER_WEEKDAY = 3;
+/** Backtested finished months at most: the most recent ones whose own profile could be made. */
+export const BACKTEST_MONTHS = 12;
 /** Backtested finished months the range needs; fewer: the wide range. */
 export const MIN_BACKTESTS = 3;
 /** The wide range: the projected remaining days this share lower and higher. */
@@ -125,7 +127,8 @@ export function projectMonth(month: ProjectableMonth, finished: readonly Project
   const compared = comparableDays(month, now);
   if (!compared || compared.wholeMonths) return undefined;
   const { monthId, currentDateId } = month;
-  const before = finished.filter((m) => m.monthId < monthId);
+  // Newest first: the backtests take the most recent months.
+  const before = finished.filter((m) => m.monthId < monthId).sort((a, b) => (a.monthId < b.monthId ? 1 : -1));
   const known = knownDays(month, before);
   const today = Number(currentDateId.slice(6, 8));
   const wholeDays = today - 1;
@@ -143,6 +146,7 @@ export function projectMonth(month: ProjectableMonth, finished: readonly Project
   for (const c of PROJECTED_COUNTERS) errors[c] = [];
   if (profile) {
     for (const m of before) {
+      if (errors.callLegs.length === BACKTEST_MONTHS) break;
       const cut = msOf(`${m.monthId}01`) + Math.min(wholeDays, monthLength(m.monthId)) * DAY_MS;
       const p = profileBefore(known, cut);
       if (!p) continue;
