@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { DayStats } from '../../../src/core/model/types.js';
-import { PROJECTED_COUNTERS, projectMonth, type MonthProjection, type ProjectedCounter } from '../../../src/shared/projection.js';
+import { PROJECTED_COUNTERS, projectMonth, type CounterProjection, type MonthProjection, type ProjectedCounter } from '../../../src/shared/projection.js';
 import { DAY_MS, idOf, msOf } from './support/generatedMonths.js';
 import { months, noonOf, type Month } from './support/projectionMonths.js';
 
@@ -216,7 +216,7 @@ void describe('month-end projection (shared)', () => {
           for (const f of g.finished) assert.equal(projectMonth(f, g.finished, now), undefined);
           if (!p) return;
           for (const c of PROJECTED_COUNTERS) {
-            const { soFar, total, low, high } = p.counters[c];
+            const { soFar, total, low, high }: CounterProjection = p.counters[c];
             const counted = g.month.days.filter((x) => !x.future).reduce((n, x) => n + x[c], 0);
             assert.equal(soFar, counted);
             assert.ok(soFar <= low && low <= total && total <= high, `${c}: ${soFar} ${low} ${total} ${high}`);
