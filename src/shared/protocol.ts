@@ -316,6 +316,7 @@ export const OVERVIEW_SORT_KEYS = [
   'callsUnique',
   'durationMin',
   'change',
+  'projected',
   'activeDays',
   'trend',
 ] as const;

@@ -105,6 +105,7 @@ export function allPanelSources(
       log: profile.log,
       months: shown.months,
       storedMonths: shown.storedMonths,
+      ...(profile.config ? { forecast: () => profile.config!.settings.forecastShow } : {}),
     },
   };
 }
