@@ -18,6 +18,8 @@ export class WatchStatusBar implements vscode.Disposable {
   constructor(
     private readonly engine: WatchEngine,
     private readonly months: Pick<MonthCache, 'currentMonth'>,
+    /** An instance's call legs projected by month end (undefined: none, or voiceSms.forecast.show off). */
+    private readonly projected: (instanceId: string) => { total: number; low: number; high: number } | undefined = () => undefined,
   ) {
     this.item = vscode.window.createStatusBarItem(WATCH_STATUS_ID, vscode.StatusBarAlignment.Left, 9);
     this.item.name = vscode.l10n.t('Voice & SMS watch');
@@ -53,7 +55,9 @@ export class WatchStatusBar implements vscode.Disposable {
       ...s.readings.map((r) => {
         const id = inertLine(r.instanceId);
         if (r.legs === undefined || r.readAt === undefined) return vscode.l10n.t('{0}: not read yet', id);
-        return vscode.l10n.t('{0}: {1} ({2}), read at {3}', id, n(r.legs), signed(changeSinceStart(r) ?? 0), time(r.readAt));
+        const line = vscode.l10n.t('{0}: {1} ({2}), read at {3}', id, n(r.legs), signed(changeSinceStart(r) ?? 0), time(r.readAt));
+        const p = this.projected(r.instanceId);
+        return p ? `${line}; ${vscode.l10n.t('projected by month end: {0} ({1}–{2})', n(p.total), n(p.low), n(p.high))}` : line;
       }),
     ];
     if (s.problem !== undefined) {
