@@ -47,13 +47,27 @@ function instance(instanceId: string): Instance {
   };
 }
 
-const projectionAndFlags = (x: Instance): unknown => [projectMonth(x.month, x.finished, NOW), unusualDaysOfMonth(x.month, x.finished[0]?.days)];
+const projectionAndFlags = (x: Instance): unknown => [
+  projectMonth(x.month, x.finished, NOW),
+  unusualDaysOfMonth(x.month, x.finished[0]?.days),
+];
 
 export function projectionRows(row: Row, smoke = false): void {
   const rounds = smoke ? 2 : 15;
   const one = instance('VI-DEMO-01');
-  const r1 = ratesSideBySide({ model: () => monthViewFromResult(one.tree, MONTH), projection: () => projectionAndFlags(one) }, rounds, smoke ? 20 : 60);
-  row(PROJECTION_ROWS[0]!, 1000 / r1['model']!, 1000 / r1['projection']!, 'ms', 'the month model from its tree vs the projection (14 finished months) and the flags', r1.ratio === undefined ? undefined : 1 / r1.ratio);
+  const r1 = ratesSideBySide(
+    { model: () => monthViewFromResult(one.tree, MONTH), projection: () => projectionAndFlags(one) },
+    rounds,
+    smoke ? 20 : 60,
+  );
+  row(
+    PROJECTION_ROWS[0]!,
+    1000 / r1['model']!,
+    1000 / r1['projection']!,
+    'ms',
+    'the month model from its tree vs the projection (14 finished months) and the flags',
+    r1.ratio === undefined ? undefined : 1 / r1.ratio,
+  );
   const many = demoInstanceIds(smoke ? 20 : 200).map(instance);
   const r2 = ratesSideBySide(
     {

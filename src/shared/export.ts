@@ -95,7 +95,12 @@ function toJson(view: MonthView, instanceId: string, projection?: MonthProjectio
             basis: projection.basis,
             backtestMonths: projection.backtestMonths,
             remainingDays: projection.remainingDays,
-            totals: Object.fromEntries(COUNTERS.map((k) => [k, { projected: projection.counters[k].total, low: projection.counters[k].low, high: projection.counters[k].high }])),
+            totals: Object.fromEntries(
+              COUNTERS.map((k) => [
+                k,
+                { projected: projection.counters[k].total, low: projection.counters[k].low, high: projection.counters[k].high },
+              ]),
+            ),
           },
         }
       : {}),

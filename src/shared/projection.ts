@@ -123,7 +123,11 @@ function knownDays(month: ProjectableMonth, finished: readonly ProjectableMonth[
  * day), else undefined; also undefined when there is nothing to project from (no profile and no whole day yet).
  * `finished`: the finished months in hand, any order (months not before `month` are ignored).
  */
-export function projectMonth(month: ProjectableMonth, finished: readonly ProjectableMonth[], now: number = Date.now()): MonthProjection | undefined {
+export function projectMonth(
+  month: ProjectableMonth,
+  finished: readonly ProjectableMonth[],
+  now: number = Date.now(),
+): MonthProjection | undefined {
   const compared = comparableDays(month, now);
   if (!compared || compared.wholeMonths) return undefined;
   const { monthId, currentDateId } = month;

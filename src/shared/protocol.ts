@@ -157,7 +157,10 @@ export type MonthViewToWebview =
 
 /** A month-end projection as the month view shows it: totals with their range, the remaining days' call legs, the basis in words. */
 export interface ProjectionShown {
-  totals: Record<'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin', { projected: number; low: number; high: number }>;
+  totals: Record<
+    'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin',
+    { projected: number; low: number; high: number }
+  >;
   /** The days after the service's current one, each with its projected call legs. */
   days: Array<{ dateId: string; callLegs: number }>;
   basisText: string;

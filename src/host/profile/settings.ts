@@ -119,7 +119,8 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     return raw;
   };
   const bool = (
-    field: 'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths' | 'forecastShow' | 'alertsUnusualDay' | 'alertsLowBalance',
+    field:
+      'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths' | 'forecastShow' | 'alertsUnusualDay' | 'alertsLowBalance',
   ): boolean => {
     const raw = get(SETTINGS[field]);
     if (raw === undefined || raw === null) return DEFAULT_SETTINGS[field];

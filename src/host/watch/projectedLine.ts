@@ -14,13 +14,17 @@ function viewOf(s: MonthState): MonthView | undefined {
 }
 
 /** The projected call legs by month end with the range, or undefined (month not read, finished, nothing to project from). */
-export function projectedCallLegs(months: Months, instanceId: string, now: number = Date.now()): { total: number; low: number; high: number } | undefined {
+export function projectedCallLegs(
+  months: Months,
+  instanceId: string,
+  now: number = Date.now(),
+): { total: number; low: number; high: number } | undefined {
   const monthId = months.currentMonth();
   const month = viewOf(months.state(instanceId, monthId));
   if (!month) return undefined;
-  const finished = Array.from({ length: HISTORY_MONTHS }, (_, i) => viewOf(months.state(instanceId, shiftMonthId(monthId, -(i + 1))))).filter(
-    (v): v is MonthView => v !== undefined,
-  );
+  const finished = Array.from({ length: HISTORY_MONTHS }, (_, i) =>
+    viewOf(months.state(instanceId, shiftMonthId(monthId, -(i + 1)))),
+  ).filter((v): v is MonthView => v !== undefined);
   const c = projectMonth(month, finished, now)?.counters.callLegs;
   return c ? { total: c.total, low: c.low, high: c.high } : undefined;
 }

@@ -36,7 +36,8 @@ const days = (c: ComparedDays | undefined): [string, string] => {
 };
 
 /** A month in progress: the projected call legs by month end and its range (a projection, not data). */
-const projectedCells = (r: OverviewRow): (number | '')[] => (r.projection ? [r.projection.callLegs, r.projection.low, r.projection.high] : ['', '', '']);
+const projectedCells = (r: OverviewRow): (number | '')[] =>
+  r.projection ? [r.projection.callLegs, r.projection.low, r.projection.high] : ['', '', ''];
 
 function toCsv(rows: readonly OverviewRow[], id: (r: OverviewRow) => string): string {
   const t = overviewTotals(rows);
@@ -54,8 +55,26 @@ function toCsv(rows: readonly OverviewRow[], id: (r: OverviewRow) => string): st
       ...(projected ? ['projected_call_legs', 'projected_low', 'projected_high'] : []),
       'error',
     ],
-    ...rows.map((r) => [id(r), r.status, ...cells(r), r.previousCallLegs ?? '', change(r.changePct), ...days(r.compared), ...p(r), r.error ?? '']),
-    ['total', `${t.instances} ok`, ...FIGURE_KEYS.map((k) => t[k]), t.previousCallLegs, change(t.changePct), ...days(t.compared), ...p(undefined), ''],
+    ...rows.map((r) => [
+      id(r),
+      r.status,
+      ...cells(r),
+      r.previousCallLegs ?? '',
+      change(r.changePct),
+      ...days(r.compared),
+      ...p(r),
+      r.error ?? '',
+    ]),
+    [
+      'total',
+      `${t.instances} ok`,
+      ...FIGURE_KEYS.map((k) => t[k]),
+      t.previousCallLegs,
+      change(t.changePct),
+      ...days(t.compared),
+      ...p(undefined),
+      '',
+    ],
   ];
   return out.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -95,9 +114,13 @@ function toMarkdown(rows: readonly OverviewRow[], id: (r: OverviewRow) => string
       : []),
     line(header),
     `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...rows.map((r) => line([mdText(id(r)), ...cells(r), change(r.changePct), ...p(r), r.status === 'ok' ? '' : mdText(r.error ?? r.status)])),
+    ...rows.map((r) =>
+      line([mdText(id(r)), ...cells(r), change(r.changePct), ...p(r), r.status === 'ok' ? '' : mdText(r.error ?? r.status)]),
+    ),
     line([`**Total** (${t.instances} instances)`, ...FIGURE_KEYS.map((k) => `**${t[k]}**`), change(t.changePct), ...p(undefined), '']),
-    ...(projected ? ['', 'Projected call legs: a projection by month end, not data (the range from how far the method missed before).'] : []),
+    ...(projected
+      ? ['', 'Projected call legs: a projection by month end, not data (the range from how far the method missed before).']
+      : []),
   ];
   return out.join('\n') + '\n';
 }

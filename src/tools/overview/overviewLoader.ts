@@ -80,12 +80,24 @@ export async function loadOverviewRow(
   const before = comparison?.previous.callLegs;
   const project = forecast && inProgress(current.view);
   // The trend's months and, for a month in progress, the finished months the projection needs: only those in hand.
-  const wanted = new Set([...overviewTrendMonths(monthId), ...(project ? Array.from({ length: HISTORY_MONTHS }, (_, i) => shiftMonthId(monthId, -(i + 1))) : [])]);
+  const wanted = new Set([
+    ...overviewTrendMonths(monthId),
+    ...(project ? Array.from({ length: HISTORY_MONTHS }, (_, i) => shiftMonthId(monthId, -(i + 1))) : []),
+  ]);
   const known = new Map<string, MonthView>([[monthId, current.view], ...(previous.ok ? [[previousId, previous.view] as const] : [])]);
-  const inHand = await monthsInHand(source, instanceId, [...wanted].filter((m) => !known.has(m)));
+  const inHand = await monthsInHand(
+    source,
+    instanceId,
+    [...wanted].filter((m) => !known.has(m)),
+  );
   for (const [m, v] of inHand) known.set(m, v);
   const trend = overviewTrendMonths(monthId).map((m) => known.get(m)?.totals.callLegs ?? null);
-  const p = project ? projectMonth(current.view, [...known.values()].filter((v) => v.monthId < monthId)) : undefined;
+  const p = project
+    ? projectMonth(
+        current.view,
+        [...known.values()].filter((v) => v.monthId < monthId),
+      )
+    : undefined;
   return {
     instanceId,
     status: 'ok',
@@ -94,7 +106,15 @@ export async function loadOverviewRow(
     changePct: changePct(figures.callLegs, before),
     trend,
     ...(p
-      ? { projection: { callLegs: p.counters.callLegs.total, low: p.counters.callLegs.low, high: p.counters.callLegs.high, basis: p.basis, backtestMonths: p.backtestMonths } }
+      ? {
+          projection: {
+            callLegs: p.counters.callLegs.total,
+            low: p.counters.callLegs.low,
+            high: p.counters.callLegs.high,
+            basis: p.basis,
+            backtestMonths: p.backtestMonths,
+          },
+        }
       : {}),
   };
 }

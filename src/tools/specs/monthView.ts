@@ -99,7 +99,8 @@ export const monthViewTool = defineTool({
     const { month, comparison } = monthWithComparison((m) => ctx.getMonthView(instanceId, m, signal), monthId);
     const r = await month;
     // The finished months behind the projection, at low priority (a stored month costs no request in the editor).
-    const projected = ctx.forecast?.() === false ? undefined : loadProjection((m) => ctx.getMonthView(instanceId, m, signal, 'low'), r.view);
+    const projected =
+      ctx.forecast?.() === false ? undefined : loadProjection((m) => ctx.getMonthView(instanceId, m, signal, 'low'), r.view);
     const compared = await comparison;
     const out = monthToolResult(instanceId, r.view, compared?.comparison, compared?.previousDays, await projected);
     return { text: out.text, data: out.data as z.output<ReturnType<typeof output>> };

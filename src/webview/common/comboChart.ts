@@ -233,7 +233,10 @@ export class ComboChart {
     );
     const canvas = plot.ctx.canvas;
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', this.hasProjection() && this.o.projectedLabel ? `${this.o.ariaLabel} ${this.o.projectedLabel}` : this.o.ariaLabel);
+    canvas.setAttribute(
+      'aria-label',
+      this.hasProjection() && this.o.projectedLabel ? `${this.o.ariaLabel} ${this.o.projectedLabel}` : this.o.ariaLabel,
+    );
     plot.over.style.cursor = n > 0 ? 'pointer' : 'default';
     plot.over.addEventListener('click', (e) => this.select(plot, e));
     plot.over.addEventListener('mouseleave', () => (this.tip.hidden = true));

@@ -163,11 +163,7 @@ export function renderProjection(p: ProjectionShown): HTMLElement {
       'table',
       { className: 'days projection-table' },
       h('caption', { className: 'visually-hidden' }, l10n.t('Projected month-end totals with their range: a projection, not data.')),
-      h(
-        'thead',
-        {},
-        h('tr', {}, ...cards().map(({ label }) => h('th', { attrs: { scope: 'col' }, className: 'num' }, label))),
-      ),
+      h('thead', {}, h('tr', {}, ...cards().map(({ label }) => h('th', { attrs: { scope: 'col' }, className: 'num' }, label)))),
       h(
         'tbody',
         {},

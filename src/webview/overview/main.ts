@@ -150,7 +150,15 @@ function projectedCell(row: OverviewRow): HTMLElement {
     'td',
     {
       className: 'num projected-col projection',
-      attrs: { title: l10n.t('A projection, not data: {0} call legs by month end, range {1}–{2}; {3}', formatInt(p.callLegs), formatInt(p.low), formatInt(p.high), basis) },
+      attrs: {
+        title: l10n.t(
+          'A projection, not data: {0} call legs by month end, range {1}–{2}; {3}',
+          formatInt(p.callLegs),
+          formatInt(p.low),
+          formatInt(p.high),
+          basis,
+        ),
+      },
     },
     formatInt(p.callLegs),
     h('span', { className: 'projection-range' }, `${formatInt(p.low)}–${formatInt(p.high)}`),

@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { DayStats } from '../../../src/core/model/types.js';
-import { PROJECTED_COUNTERS, projectMonth, type CounterProjection, type MonthProjection, type ProjectedCounter } from '../../../src/shared/projection.js';
+import {
+  PROJECTED_COUNTERS,
+  projectMonth,
+  type CounterProjection,
+  type MonthProjection,
+  type ProjectedCounter,
+} from '../../../src/shared/projection.js';
 import { DAY_MS, idOf, msOf } from './support/generatedMonths.js';
 import { months, noonOf, type Month } from './support/projectionMonths.js';
 
@@ -32,12 +38,13 @@ function reference(month: Month, finished: readonly Month[], now: number): Expec
   for (const m of [...finished.filter((f) => f.monthId < month.monthId), month])
     for (const d of m.days) if (!d.future && d.dateId.startsWith(m.monthId)) known.set(d.dateId, d);
   const dayOf = (monthId: string, day: number): number => Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)) - 1, day);
-  const lengthOf = (monthId: string): number => new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)), 0)).getUTCDate();
+  const lengthOf = (monthId: string): number =>
+    new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)), 0)).getUTCDate();
   // The weekday medians of the eight weeks before `cut`: from the last day of each weekday, a week at a time.
   const profile = (cut: number, c: ProjectedCounter): number[] | undefined => {
     const meds: number[] = [];
     for (let w = 0; w < 7; w++) {
-      const last = cut - (((new Date(cut).getUTCDay() - w + 7) % 7 || 7) * DAY_MS);
+      const last = cut - ((new Date(cut).getUTCDay() - w + 7) % 7 || 7) * DAY_MS;
       const values: number[] = [];
       for (let k = 0; k < 8; k++) {
         const d = known.get(idOf(last - 7 * k * DAY_MS));
@@ -78,7 +85,9 @@ function reference(month: Month, finished: readonly Month[], now: number): Expec
     const todaySoFar = known.get(month.currentDateId)?.[c] ?? 0;
     const whole = soFar - todaySoFar;
     const perDay = (day: number): number =>
-      p ? p[new Date(dayOf(month.monthId, day)).getUTCDay()]! : mean(month.days.filter((d) => !d.future && d.dateId < month.currentDateId).map((d) => d[c]));
+      p
+        ? p[new Date(dayOf(month.monthId, day)).getUTCDay()]!
+        : mean(month.days.filter((d) => !d.future && d.dateId < month.currentDateId).map((d) => d[c]));
     let projected = whole + Math.max(todaySoFar, perDay(today));
     for (let day = today + 1; day <= length; day++) projected += perDay(day);
     let [low, high] =
@@ -141,7 +150,9 @@ void describe('month-end projection (shared)', () => {
 
   void it('missing days, future days and zero weeks', () => {
     const missing = ['20260203', '20260210', '20260217', '20260303', '20260310', '20260311', '20251118'];
-    const zeroWeek = Object.fromEntries(['20260209', '20260210', '20260211', '20260212', '20260213', '20260214', '20260215'].map((id) => [id, 0]));
+    const zeroWeek = Object.fromEntries(
+      ['20260209', '20260210', '20260211', '20260212', '20260213', '20260214', '20260215'].map((id) => [id, 0]),
+    );
     for (const current of ['20260305', '20260312', '20260318', '20260326']) check(current, { seed: 5, missing, override: zeroWeek });
     // Future days that report traffic (a warning in the model) are still future: never counted, never profiled.
     const g = months({ seed: 6, level: office, spread: 20, currentDateId: '20260318', before: 12 });
@@ -161,7 +172,9 @@ void describe('month-end projection (shared)', () => {
     assert.deepEqual(actual(g.month, [], noonOf('20260310')), reference(g.month, [], noonOf('20260310')));
     const { soFar, total, low, high } = p.counters.callLegs;
     const meanWhole = mean(g.month.days.filter((d) => d.dateId < '20260310').map((d) => d.callLegs));
-    assert.ok(Math.abs(total - (soFar - g.month.days[9]!.callLegs + Math.max(g.month.days[9]!.callLegs, meanWhole) + meanWhole * 21)) <= 0.5);
+    assert.ok(
+      Math.abs(total - (soFar - g.month.days[9]!.callLegs + Math.max(g.month.days[9]!.callLegs, meanWhole) + meanWhole * 21)) <= 0.5,
+    );
     assert.ok(low < total && total < high);
     // A profile but fewer than three backtested months: the wide range too.
     const short = check('20260318', { before: 2 });

@@ -55,7 +55,8 @@ void describe('exports of a month in progress', () => {
     assert.ok(md.includes(`| *Projected by month end* | *${c.callLegs.total} (${c.callLegs.low}–${c.callLegs.high})* |`), md);
     assert.ok(md.includes('projection, not data'));
     // Without one (a finished month, or the setting off): nothing projected anywhere.
-    for (const f of ['csv', 'json', 'markdown'] as const) assert.doesNotMatch(formatMonthExport(view, f, { instanceId: 'VI-1' }), /projected/i);
+    for (const f of ['csv', 'json', 'markdown'] as const)
+      assert.doesNotMatch(formatMonthExport(view, f, { instanceId: 'VI-1' }), /projected/i);
   });
 
   void it('the overview export: projected columns only when a row is projected', () => {
@@ -70,11 +71,17 @@ void describe('exports of a month in progress', () => {
     const csv = formatOverviewExport([row], 'csv', { monthId: '202603' }).split('\r\n');
     const header = csv[0]!.split(',');
     const cell = (name: string): string => csv[1]!.split(',')[header.indexOf(name)]!;
-    assert.deepEqual([cell('projected_call_legs'), cell('projected_low'), cell('projected_high')], [c.callLegs.total, c.callLegs.low, c.callLegs.high].map(String));
-    const json = JSON.parse(formatOverviewExport([row], 'json', { monthId: '202603' })) as { rows: Array<{ projection?: { projected: boolean } }> };
+    assert.deepEqual(
+      [cell('projected_call_legs'), cell('projected_low'), cell('projected_high')],
+      [c.callLegs.total, c.callLegs.low, c.callLegs.high].map(String),
+    );
+    const json = JSON.parse(formatOverviewExport([row], 'json', { monthId: '202603' })) as {
+      rows: Array<{ projection?: { projected: boolean } }>;
+    };
     assert.equal(json.rows[0]?.projection?.projected, true);
     assert.match(formatOverviewExport([row], 'markdown', { monthId: '202603' }), /a projection by month end, not data/);
     const { projection: _none, ...finished } = row;
-    for (const f of ['csv', 'json', 'markdown'] as const) assert.doesNotMatch(formatOverviewExport([finished], f, { monthId: '202603' }), /projected/i);
+    for (const f of ['csv', 'json', 'markdown'] as const)
+      assert.doesNotMatch(formatOverviewExport([finished], f, { monthId: '202603' }), /projected/i);
   });
 });

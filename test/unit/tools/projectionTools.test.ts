@@ -56,7 +56,9 @@ void describe('the projection in the month tool and the month view', () => {
   async function expected(): Promise<NonNullable<ReturnType<typeof projectMonth>>> {
     const month = (await client.getMonthView(INSTANCE, THIS_MONTH)).view;
     const finished = await Promise.all(
-      Array.from({ length: HISTORY_MONTHS }, (_, i) => client.getMonthView(INSTANCE, shiftMonthId(THIS_MONTH, -(i + 1))).then((r) => r.view)),
+      Array.from({ length: HISTORY_MONTHS }, (_, i) =>
+        client.getMonthView(INSTANCE, shiftMonthId(THIS_MONTH, -(i + 1))).then((r) => r.view),
+      ),
     );
     return projectMonth(month, finished, NOW)!;
   }
@@ -70,11 +72,17 @@ void describe('the projection in the month tool and the month view', () => {
     assert.equal(p.basis, 'weekdays');
     assert.equal(p.backtestMonths, 12);
     assert.equal(p.remainingDays, 13, 'the 18th to the 30th');
-    assert.deepEqual(p.totals['callLegs'], { projected: want.counters.callLegs.total, low: want.counters.callLegs.low, high: want.counters.callLegs.high });
+    assert.deepEqual(p.totals['callLegs'], {
+      projected: want.counters.callLegs.total,
+      low: want.counters.callLegs.low,
+      high: want.counters.callLegs.high,
+    });
     assert.ok(p.totals['callLegs']!.low < p.totals['callLegs']!.high);
     const c = p.totals['callLegs']!;
     assert.ok(
-      r.text.includes(`Projected by month end (a projection, not data; 13 days to come, today included): call legs ${c.projected} (${c.low}–${c.high})`),
+      r.text.includes(
+        `Projected by month end (a projection, not data; 13 days to come, today included): call legs ${c.projected} (${c.low}–${c.high})`,
+      ),
       r.text,
     );
     assert.match(r.text, /Basis: remaining days from the median of each weekday over the 8 weeks before .* on 12 finished months/);
@@ -113,7 +121,11 @@ void describe('the projection in the month tool and the month view', () => {
       [true, '202610'],
     ] as const) {
       const quiet: MonthViewToWebview[] = [];
-      const q = new MonthViewController({ instanceId: INSTANCE, monthId }, { ...source, forecast: () => forecast }, (m) => (quiet.push(m), true));
+      const q = new MonthViewController(
+        { instanceId: INSTANCE, monthId },
+        { ...source, forecast: () => forecast },
+        (m) => (quiet.push(m), true),
+      );
       await q.handle({ type: 'ready' });
       await q.load();
       assert.ok(quiet.some((m) => m.type === 'monthData'));

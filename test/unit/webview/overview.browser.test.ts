@@ -46,7 +46,13 @@ function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'):
     compared: MARCH_1_14,
     trend: [null, null, null, null, 5, 7, 6, 9, null, 8, callLegs + 10 - i * 3, callLegs],
     // March at its 14th is in progress: each row's call legs projected by month end (every other one on the wide rule).
-    projection: { callLegs: callLegs * 2 + i, low: callLegs * 2 - 5, high: callLegs * 2 + 20, basis: i % 2 ? 'weekdays' : 'monthSoFar', backtestMonths: i % 2 ? 12 : 0 },
+    projection: {
+      callLegs: callLegs * 2 + i,
+      low: callLegs * 2 - 5,
+      high: callLegs * 2 + 20,
+      basis: i % 2 ? 'weekdays' : 'monthSoFar',
+      backtestMonths: i % 2 ? 12 : 0,
+    },
   };
 }
 
@@ -156,7 +162,13 @@ void describe('account overview page', () => {
       changePct: cols.change[i]!,
       // The sparkline's value is its months' mean; one gap that must not count as zero.
       trend: [...new Array<number>(10).fill(cols.trend[i]!), null, cols.trend[i]!],
-      projection: { callLegs: cols.projected[i]!, low: cols.projected[i]! - 5, high: cols.projected[i]! + 9, basis: 'weekdays', backtestMonths: 12 },
+      projection: {
+        callLegs: cols.projected[i]!,
+        low: cols.projected[i]! - 5,
+        high: cols.projected[i]! + 9,
+        basis: 'weekdays',
+        backtestMonths: 12,
+      },
     }));
     const shown: Record<(typeof OVERVIEW_SORT_KEYS)[number], (r: OverviewRow) => number | string> = {
       instance: (r) => r.instanceId,

@@ -261,7 +261,13 @@ void describe('month view webview', () => {
         instanceId: INSTANCE,
         monthId: '202503',
         projection: {
-          totals: { callLegs: range(4321), callLegsIn: range(2000), callLegsOut: range(2321), callsUnique: range(3000), durationMin: range(9000) },
+          totals: {
+            callLegs: range(4321),
+            callLegsIn: range(2000),
+            callLegsOut: range(2321),
+            callsUnique: range(3000),
+            durationMin: range(9000),
+          },
           days,
           basisText: 'remaining days from the median of each weekday',
         },
@@ -273,7 +279,9 @@ void describe('month view webview', () => {
       assert.equal(await section.locator('caption').textContent(), 'Projected month-end totals with their range: a projection, not data.');
       assert.equal(await section.locator('.projection-basis').textContent(), 'Basis: remaining days from the median of each weekday.');
       // The chart says it shows a projection (its canvas is what a screen reader names), and its legend has the key.
-      await p.page.waitForFunction(() => /projected call legs as dashed outlines/.test(document.querySelector('canvas')?.getAttribute('aria-label') ?? ''));
+      await p.page.waitForFunction(() =>
+        /projected call legs as dashed outlines/.test(document.querySelector('canvas')?.getAttribute('aria-label') ?? ''),
+      );
       assert.ok((await p.page.locator('.chart-legend').textContent())?.includes('Projected call legs'));
       await assertNoViolations(p);
     });

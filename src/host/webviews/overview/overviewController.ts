@@ -107,7 +107,14 @@ export class OverviewController extends PanelController<
     this.gate.postIfReady({ type: 'overviewRow', monthId, index, row: pending });
     let row: OverviewRow;
     try {
-      row = await loadOverviewRow(this.source, instanceId, monthId, this.life.signal, this.hooks.errorText, this.hooks.forecast?.() !== false);
+      row = await loadOverviewRow(
+        this.source,
+        instanceId,
+        monthId,
+        this.life.signal,
+        this.hooks.errorText,
+        this.hooks.forecast?.() !== false,
+      );
     } catch (e) {
       if (!isAbort(e)) this.hooks.onWarn?.(`${this.label}: retrying ${instanceId} failed: ${String(e)}`);
       return;

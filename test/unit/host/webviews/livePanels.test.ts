@@ -40,7 +40,12 @@ void describe('panels follow the month cache', () => {
     months = new MonthCache({ load: (i, m, signal, priority) => client.getMonthView(i, m, signal, { priority }), now: () => clock });
     months.setProfile('p1');
     // Projections off: these tests count the messages of following (test/unit/tools/projectionTools.test.ts has them).
-    sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: () => undefined, redact: (t) => t }, months, () => false);
+    sources = createPanelSources(
+      { active: () => Promise.resolve({ client }) },
+      { warn: () => undefined, redact: (t) => t },
+      months,
+      () => false,
+    );
   });
   afterEach(async () => {
     months.dispose();
