@@ -22,11 +22,11 @@ export type ProjectedCounter = (typeof PROJECTED_COUNTERS)[number];
 /** Weeks before the projected days whose same weekdays make the profile. */
 export const PROFILE_WEEKS = 8;
 /** Days of each weekday the profile needs. */
-export const MIN_PER_WEEKDAY = 3;
+const MIN_PER_WEEKDAY = 3;
 /** Backtested finished months at most: the most recent ones whose own profile could be made. */
-export const BACKTEST_MONTHS = 12;
+const BACKTEST_MONTHS = 12;
 /** Backtested finished months the range needs; fewer: the wide range. */
-export const MIN_BACKTESTS = 3;
+const MIN_BACKTESTS = 3;
 /** The wide range: the projected remaining days this share lower and higher. */
 export const WIDE_SHARE = 0.5;
 

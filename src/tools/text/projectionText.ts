@@ -54,7 +54,7 @@ export function projectionData(p: MonthProjection): ProjectionData {
 }
 
 /** "N (a–b)": a projected figure with its range. */
-export function withRange(t: { projected: number; low: number; high: number }): string {
+function withRange(t: { projected: number; low: number; high: number }): string {
   return `${t.projected} (${t.low}–${t.high})`;
 }
 

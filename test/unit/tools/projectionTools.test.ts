@@ -50,7 +50,7 @@ void describe('the projection in the month tool and the month view', () => {
       ...(forecast === undefined ? {} : { forecast: () => forecast }),
     }) as unknown as ToolContext;
   const run = (ctx: ToolContext, monthId: string) =>
-    specOf('getMonthView').run(ctx, { instanceId: INSTANCE, monthId } as never, new AbortController().signal);
+    specOf('getMonthView').run(ctx, { instanceId: INSTANCE, monthId }, new AbortController().signal);
 
   /** The projection worked out here from the months read directly (the same pure function; the tool must pass it on). */
   async function expected(): Promise<NonNullable<ReturnType<typeof projectMonth>>> {
@@ -77,8 +77,8 @@ void describe('the projection in the month tool and the month view', () => {
       low: want.counters.callLegs.low,
       high: want.counters.callLegs.high,
     });
-    assert.ok(p.totals['callLegs']!.low < p.totals['callLegs']!.high);
-    const c = p.totals['callLegs']!;
+    assert.ok(p.totals['callLegs'].low < p.totals['callLegs'].high);
+    const c = p.totals['callLegs'];
     assert.ok(
       r.text.includes(
         `Projected by month end (a projection, not data; 13 days to come, today included): call legs ${c.projected} (${c.low}–${c.high})`,
