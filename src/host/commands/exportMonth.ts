@@ -106,7 +106,8 @@ export const command: HostCommand<ExportArgs> = {
     const projection = services.config.settings.forecastShow
       ? await loadProjection(async (m) => {
           const s = await services.months.ensure(instanceId, m, 'low');
-          if (s.status !== 'loaded') throw new Error('not loaded');
+          // A month that did not load is left out of the projection.
+          if (s.status !== 'loaded') throw s.status === 'error' ? s.error : new vscode.CancellationError();
           return s;
         }, view).catch(() => undefined)
       : undefined;
