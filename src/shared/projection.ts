@@ -79,15 +79,23 @@ function median(values: number[]): number {
   return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
 }
 
+/** 0 = Sunday … 6 = Saturday of a UTC day's ms (1970-01-01 was a Thursday); day numbers key the known days. */
+function weekdayOf(ms: number): number {
+  return (((Math.round(ms / DAY_MS) + 4) % 7) + 7) % 7;
+}
+
+type Known = ReadonlyMap<number, DayStats>;
+
 type Profile = { perWeekday: Record<ProjectedCounter, number[]>; fewest: number };
 
 /** The weekday medians of the PROFILE_WEEKS weeks before `cut` (ms of a day), or undefined with too few of a weekday. */
-function profileBefore(known: ReadonlyMap<string, DayStats>, cut: number): Profile | undefined {
+function profileBefore(known: Known, cut: number): Profile | undefined {
   const buckets: DayStats[][] = [[], [], [], [], [], [], []];
+  const cutDay = Math.round(cut / DAY_MS);
+  const cutWeekday = weekdayOf(cut);
   for (let k = 1; k <= PROFILE_WEEKS * 7; k++) {
-    const t = cut - k * DAY_MS;
-    const d = known.get(idOf(t));
-    if (d) buckets[new Date(t).getUTCDay()]!.push(d);
+    const d = known.get(cutDay - k);
+    if (d) buckets[(((cutWeekday - k) % 7) + 7) % 7]!.push(d);
   }
   const fewest = Math.min(...buckets.map((b) => b.length));
   if (fewest < MIN_PER_WEEKDAY) return undefined;
@@ -97,9 +105,10 @@ function profileBefore(known: ReadonlyMap<string, DayStats>, cut: number): Profi
 }
 
 /** The sum of a counter over the days of `monthId` numbered 1 … `lastDay` that `known` holds. */
-function sumThrough(known: ReadonlyMap<string, DayStats>, monthId: string, lastDay: number, c: ProjectedCounter): number {
+function sumThrough(known: Known, monthId: string, lastDay: number, c: ProjectedCounter): number {
+  const first = Math.round(msOf(`${monthId}01`) / DAY_MS);
   let n = 0;
-  for (let day = 1; day <= lastDay; day++) n += known.get(`${monthId}${String(day).padStart(2, '0')}`)?.[c] ?? 0;
+  for (let day = 0; day < lastDay; day++) n += known.get(first + day)?.[c] ?? 0;
   return n;
 }
 
@@ -107,14 +116,15 @@ function sumThrough(known: ReadonlyMap<string, DayStats>, monthId: string, lastD
 function restByProfile(profile: Profile, c: ProjectedCounter, monthId: string, fromDay: number): number {
   const first = msOf(`${monthId}01`);
   let n = 0;
-  for (let day = fromDay; day <= monthLength(monthId); day++) n += profile.perWeekday[c][new Date(first + (day - 1) * DAY_MS).getUTCDay()]!;
+  for (let day = fromDay; day <= monthLength(monthId); day++) n += profile.perWeekday[c][weekdayOf(first + (day - 1) * DAY_MS)]!;
   return n;
 }
 
-/** The days the service sent, not future, by dateId (the month's own win over a copy in `finished`). */
-function knownDays(month: ProjectableMonth, finished: readonly ProjectableMonth[]): Map<string, DayStats> {
-  const known = new Map<string, DayStats>();
-  for (const m of [...finished, month]) for (const d of m.days) if (!d.future && d.dateId.startsWith(m.monthId)) known.set(d.dateId, d);
+/** The days the service sent, not future, by UTC day number (the month's own win over a copy in `finished`). */
+function knownDays(month: ProjectableMonth, finished: readonly ProjectableMonth[]): Map<number, DayStats> {
+  const known = new Map<number, DayStats>();
+  for (const m of [...finished, month])
+    for (const d of m.days) if (!d.future && d.dateId.startsWith(m.monthId)) known.set(Math.round(msOf(d.dateId) / DAY_MS), d);
   return known;
 }
 
@@ -170,7 +180,7 @@ export function projectMonth(
     const soFar = sumThrough(known, monthId, today, c);
     const whole = soFar - (todayEntry?.[c] ?? 0);
     const mean = sentWhole > 0 ? whole / sentWhole : 0;
-    const dayValue = profile ? (ms: number) => profile.perWeekday[c][new Date(ms).getUTCDay()]! : () => mean;
+    const dayValue = profile ? (ms: number) => profile.perWeekday[c][weekdayOf(ms)]! : () => mean;
     perDay[c] = dayValue;
     const todayProjected = Math.max(todayEntry?.[c] ?? 0, dayValue(todayMs));
     let rest = todayProjected;
