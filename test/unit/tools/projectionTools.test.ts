@@ -12,6 +12,7 @@ import { projectMonth } from '../../../src/shared/projection.js';
 import { DEMO_INSTANCES, start, type Simulator } from '../../../src/simulator/index.js';
 import { MCP_DOOR, specOf } from '../../../src/tools/index.js';
 import { HISTORY_MONTHS } from '../../../src/tools/months/projectionLoader.js';
+import { loadOverview } from '../../../src/tools/overview/overviewLoader.js';
 import type { ToolContext } from '../../../src/tools/spec.js';
 
 const INSTANCE = DEMO_INSTANCES[2] ?? 'VI-DEMO-03';
@@ -95,6 +96,31 @@ void describe('the projection in the month tool and the month view', () => {
     const off = await run(context(false), THIS_MONTH);
     assert.equal((off.data as MonthToolData).projection, undefined);
     assert.doesNotMatch(off.text, /Projected/);
+  });
+
+  void it('the overview: projected call legs per row from the months in hand only; none with the setting off or for a finished month', async () => {
+    const asked: string[] = [];
+    const load = (i: string, m: string, sig: AbortSignal) => (asked.push(m), client.getMonthView(i, m, sig));
+    const inHand = (i: string, m: string) => client.getMonthView(i, m);
+    const signal = new AbortController().signal;
+    const want = await expected();
+    const withHistory = await loadOverview({ load, inHand }, [INSTANCE], THIS_MONTH, { signal });
+    assert.deepEqual([...new Set(asked)].sort(), ['202610', '202611'], 'the overview still asks only its two months');
+    const p = withHistory.rows[0]?.projection;
+    assert.deepEqual(p, {
+      callLegs: want.counters.callLegs.total,
+      low: want.counters.callLegs.low,
+      high: want.counters.callLegs.high,
+      basis: 'weekdays',
+      backtestMonths: 12,
+    });
+    // Nothing in hand but the two months: a projection with the wide range, said so.
+    const bare = await loadOverview({ load }, [INSTANCE], THIS_MONTH, { signal });
+    assert.equal(bare.rows[0]?.projection?.backtestMonths, 0);
+    const off = await loadOverview({ load, inHand }, [INSTANCE], THIS_MONTH, { signal, forecast: false });
+    assert.equal(off.rows[0]?.projection, undefined);
+    const finished = await loadOverview({ load, inHand }, [INSTANCE], '202610', { signal });
+    assert.equal(finished.rows[0]?.projection, undefined);
   });
 
   void it("the month view's controller posts the projection after the month, with the remaining days for the chart", async () => {
