@@ -1,12 +1,14 @@
 // `npm run readme:images`: re-encodes the few screenshots the VSIX ships (packagedReadme.ts) from
 // docs/screenshots/*.png to media/readme/*.webp, scaled to at most 800 px wide (quality 0.5: the four of them keep the VSIX within its budget), through Chromium's own WebP
-// encoder (a canvas), so no image library is needed. Run after `npm run screenshots`.
+// encoder (a canvas), and joins the watch's tick into the README's animation (watchAnimation.ts). Run after
+// `npm run screenshots`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { launchBrowser } from './browser.js';
 import { SHIPPED_SCREENSHOTS, shippedImagePath } from './packagedReadme.js';
 import { repoRoot } from './paths.js';
 import { runMain } from './processes.js';
+import { watchTickPath, writeWatchAnimation } from './watchAnimation.js';
 
 const WIDTH = 800;
 const QUALITY = 0.5;
@@ -51,5 +53,8 @@ runMain('readme-images', async () => {
     writeFileSync(path.join(repoRoot, shippedImagePath(name)), webp);
     console.log(`[readme-images] ${shippedImagePath(name)}: ${(webp.length / 1024).toFixed(1)} KB`);
   }
+  // Not shipped (the VSIX has a size budget): the repository's README shows it.
+  const bytes = await writeWatchAnimation(page);
+  console.log(`[readme-images] ${watchTickPath}: ${(bytes / 1024).toFixed(1)} KB, animated`);
   await browser.close();
 });

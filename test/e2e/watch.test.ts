@@ -101,6 +101,9 @@ describe('watch over the offline demo (one real tick)', function () {
     const shown = await frame.locator(row).elementHandle();
     assert.ok(shown, "today's row is shown");
 
+    // The frames of the README's animation of a tick (npm run readme:images): before, the status bar changed, the row.
+    await wb.chartPixels(frame);
+    await wb.screenshot('watch-tick-1');
     await addCalls(demoUrl, 3);
     // The watch reads again at its next tick (10 s here), whatever else the demo's own live traffic brought.
     await until(
@@ -111,6 +114,7 @@ describe('watch over the offline demo (one real tick)', function () {
       },
       45_000,
     );
+    await wb.screenshot('watch-tick-2');
     await until(
       "today's call legs to change in the open month view",
       async () => ((await cell.textContent()) ?? '').trim() !== before,
