@@ -122,7 +122,7 @@ describe('Set Up MCP Server in the offline demo', function () {
   after(async function () {
     // Leave the shared editor signed out whatever happened above.
     if (started) await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
-    await wb?.runCommand('View: Revert and Close Editor').catch(() => undefined);
+    await wb?.revertAndCloseAllEditors().catch(() => undefined);
     await wb?.close();
   });
 

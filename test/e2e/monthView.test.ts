@@ -132,7 +132,11 @@ describe('month view, trend and day activities in the editor', function () {
 
   it('hidden behind another editor and shown again, it shows the month it was on, not the one its page carried', async function () {
     await wb.runCommand('File: New Untitled Text File');
-    await wb.editorTab(/Untitled-\d+/).waitFor({ state: 'visible' });
+    // Its own new file (the active tab), not an untitled file another window left in the folder.
+    const active = wb.page.locator('.tabs-container .tab.active[aria-label^="Untitled-"]');
+    await active.waitFor({ state: 'visible' });
+    const untitled = (await active.getAttribute('aria-label')) ?? '';
+    assert.match(untitled, /^Untitled-\d+$/, 'the new file is the active tab');
     await wb.editorTab(INSTANCE).click();
     // The editor rebuilds the page from its HTML, which carries this month; the page's saved state says the month before.
     const again = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${previousMonth}"]`);
@@ -143,7 +147,7 @@ describe('month view, trend and day activities in the editor', function () {
       0,
       'what the page carried was not drawn, not even for a moment',
     );
-    await wb.closeEditorTab(/Untitled-\d+/);
+    await wb.closeEditorTab(untitled);
   });
 
   it('a trend that takes longer than half a second shows progress, and its Cancel closes the panel', async function () {

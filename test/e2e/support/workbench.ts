@@ -382,6 +382,19 @@ export class Workbench {
     }
   }
 
+  /**
+   * Closes every editor, reverting the unsaved ones first (an untitled snippet a test opened): the shared editor restores
+   * unsaved untitled files in the next window on the folder, where they would meet the next suite's tabs and dialogs.
+   */
+  async revertAndCloseAllEditors(): Promise<void> {
+    const dirty = this.editorTabs().and(this.page.locator('.dirty'));
+    for (let i = 0; i < 10 && (await dirty.count()) > 0; i++) {
+      await dirty.first().click();
+      await this.runCommand('View: Revert and Close Editor');
+    }
+    await this.runCommand('View: Close All Editors');
+  }
+
   editorTabs(): Locator {
     return this.page.locator('.tabs-container .tab');
   }
