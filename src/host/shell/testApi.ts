@@ -13,6 +13,7 @@ import type { SmsHistoryTreeProvider } from '../views/smsHistoryTree.js';
 import { loadFeatures } from './featuresLoader.js';
 import type { RaisedAlert } from '../watch/alertNotice.js';
 import type { ManualClock } from '../watch/clock.js';
+import type { StatusBarSnapshot } from '../watch/watchStatusBar.js';
 import { LowBalanceAlert } from './lowBalanceAlert.js';
 import { parseStoredWatch, WATCH_STATE_KEY } from '../watch/stored.js';
 import { SNOOZE_KEY } from '../watch/snooze.js';
@@ -145,14 +146,7 @@ export interface VoiceSmsTestApi {
           problem?: string;
           now: number;
           readings: { instanceId: string; legs?: number; change?: number; readAt?: number }[];
-          statusBar: {
-            text: string;
-            tooltip: string;
-            trusted: readonly string[];
-            command: string | undefined;
-            arguments: unknown[];
-            warning: boolean;
-          };
+          statusBar: StatusBarSnapshot;
         }
       | undefined;
   };

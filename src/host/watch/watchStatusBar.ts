@@ -21,6 +21,16 @@ function commandLink(command: string, arg?: unknown): string {
   return `command:${command}?${encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))}`;
 }
 
+/** The watch's status-bar item as the test seam reports it. */
+export interface StatusBarSnapshot {
+  text: string;
+  tooltip: string;
+  trusted: readonly string[];
+  command: string | undefined;
+  arguments: unknown[];
+  warning: boolean;
+}
+
 export class WatchStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly listener: { dispose(): void };
@@ -37,14 +47,7 @@ export class WatchStatusBar implements vscode.Disposable {
   }
 
   /** What the item shows now (integration tests): the tooltip as markdown, with the commands it trusts. */
-  get snapshot(): {
-    text: string;
-    tooltip: string;
-    trusted: readonly string[];
-    command: string | undefined;
-    arguments: unknown[];
-    warning: boolean;
-  } {
+  get snapshot(): StatusBarSnapshot {
     const t = this.item.tooltip;
     const c = this.item.command;
     const trust = typeof t === 'object' ? t.isTrusted : undefined;
