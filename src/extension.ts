@@ -33,7 +33,6 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   // The month cache (and the store beneath it), then the trees and status bars; nothing loads yet.
   const months = createMonths(ctx, profile);
   const shown = createViews(ctx, profile, months.months);
-
   // Panels look the client up on every load (so they follow sign-in) and read months through the month cache.
   const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, months), log });
   ctx.subscriptions.push(panels);
@@ -47,6 +46,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   ctx.subscriptions.push(demo);
   // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
   clients.setBaseUrlOverride(demo);
+  const confirmations = new Confirmations();
   const services: ShellServices = {
     ...profile,
     views: shown.views,
@@ -56,8 +56,8 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
     sms: { history: shown.smsHistory, drafts },
     profileData,
     balance: shown.balance,
-    confirmations: new Confirmations(),
-    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo }, shown.instancesTree),
+    confirmations,
+    watch: createWatch(ctx, { ...profile, months: months.months, balance: shown.balance, demo, confirmations }, shown.instancesTree),
     place: new WindowPlace(),
   };
   registerLazyCommands(ctx, services);

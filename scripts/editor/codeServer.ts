@@ -86,6 +86,38 @@ const QUIET_SETTINGS: Record<string, unknown> = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
+/**
+ * Built-in extensions that do work in every window (the git extension runs `git` on the folder, the JSON and
+ * TypeScript servers start processes, the debug helpers watch terminals) while no test uses them. Each test window
+ * starts its own extension host, so on a 2-core machine they cost the suites minutes. Our extension needs none of
+ * them: the editor still colours XML, JSON and code, which come from grammar-only built-ins left on.
+ */
+const IDLE_BUILTINS = [
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.microsoft-authentication',
+  'vscode.emmet',
+  'vscode.merge-conflict',
+  'vscode.debug-auto-launch',
+  'vscode.debug-server-ready',
+  'ms-vscode.js-debug',
+  'ms-vscode.js-debug-companion',
+  'ms-vscode.vscode-js-profile-table',
+  'vscode.npm',
+  'vscode.typescript-language-features',
+  'vscode.json-language-features',
+  'vscode.html-language-features',
+  'vscode.css-language-features',
+  'vscode.php-language-features',
+  'vscode.references-view',
+  'vscode.tunnel-forwarding',
+  'vscode.terminal-suggest',
+  'vscode.ipynb',
+  'vscode.extension-editing',
+];
+
 /** The ambient environment minus anything that would make code-server attach to another editor or leak in. */
 function cleanEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -261,6 +293,7 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
     '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...IDLE_BUILTINS.flatMap((id) => ['--vscode-option', `disable-extension=${id}`]),
     workspace,
   ];
   // Registered before the spawn so that it runs after the server's own cleanup (LIFO).

@@ -9,7 +9,7 @@ import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
 import { launchBrowser } from './browser.js';
 import { randomBytes } from 'node:crypto';
-import { DEMO_CONTROL_TOKEN_ENV } from '../../src/shared/ids.js';
+import { DEMO_CONTROL_TOKEN_ENV, WATCH_RELOAD_GRACE_ENV } from '../../src/shared/ids.js';
 import { startEditor } from './codeServer.js';
 import { defaultVsixPath, e2eResultsDir, extensionId, pathWithProjectNode, projectBin, repoRoot, screenshotsDocDir } from './paths.js';
 import { HarnessError, runMain, runToEnd } from './processes.js';
@@ -103,7 +103,8 @@ runMain('e2e', async () => {
     extraExtensions: [toolCaller, blankPanel, startupProbe],
     alsoInstall: [probe],
     verbose,
-    env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken },
+    // A second window on the folder asks to resume a watch, as one opened days later does (test/e2e/watch.test.ts).
+    env: { [DEMO_CONTROL_TOKEN_ENV]: demoControlToken, [WATCH_RELOAD_GRACE_ENV]: '0' },
   });
   const browser = await launchBrowser();
   let simulator: Promise<SimulatorInfo> | undefined;
@@ -164,9 +165,17 @@ runMain('e2e', async () => {
   });
   for (const f of files) mocha.addFile(f);
   const failed: string[] = [];
+  // Where the time goes: each file's top-level suite, hooks (sign-in, pages) included.
+  const suiteStarted = new Map<Mocha.Suite, number>();
+  const suiteSeconds: { title: string; seconds: number }[] = [];
   const stats = await new Promise<Mocha.Stats | undefined>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats));
     runner.on('fail', (test: Mocha.Test) => failed.push(test.fullTitle()));
+    runner.on('suite', (suite: Mocha.Suite) => suiteStarted.set(suite, Date.now()));
+    runner.on('suite end', (suite: Mocha.Suite) => {
+      if (!suite.parent?.root) return;
+      suiteSeconds.push({ title: suite.title, seconds: (Date.now() - suiteStarted.get(suite)!) / 1000 });
+    });
   });
   setSession(undefined);
   // Last step: nothing the editor wrote may hold a credential, a Signature or a full destination number.
@@ -191,6 +200,9 @@ runMain('e2e', async () => {
     .sort();
 
   console.log('');
+  console.log('[e2e] slowest suites (hooks included):');
+  for (const { title, seconds } of suiteSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${title}`);
   const passes = stats?.passes ?? 0;
   recordStage('e2e', {
     tests: passes + (stats?.failures ?? 0),

@@ -1,15 +1,17 @@
 // `npm run package` (after the production build): checks what would go into the VSIX against an
 // allow-list, then runs vsce without prompts (CI has no stdin). Dependencies are bundled by esbuild,
 // hence --no-dependencies. The VSIX lands at the repo root as <name>-<version>.vsix (git-ignored).
-// Its README is README.md with the user pages of docs/ appended, rewritten by packagedReadme.ts (only
-// shipped screenshots, no links to files the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards.
+// Its README is the user-facing part of README.md, rewritten by packagedReadme.ts (only shipped screenshots and pages,
+// no links to files the VSIX lacks), written next to it as PACKAGED_README for the run and removed afterwards; once
+// built, the VSIX is opened and its README checked from inside (every link and image found there).
 // Next to the VSIX it writes the MCP Bundle <name>-<version>.mcpb for desktop assistants (mcpBundle.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { writeMcpBundle } from './mcpBundle.js';
-import { PACKAGED_README, packagedReadme, unresolvedImages, userPages } from './packagedReadme.js';
+import { PACKAGED_README, packagedReadme, SHIPPED_PAGES, unresolvedImages } from './packagedReadme.js';
 import { defaultVsixPath, pathWithProjectNode, projectBin, repoRoot } from './paths.js';
+import { readmeInVsix } from './vsixReadme.js';
 import { HarnessError, onCleanup, runMain, runToEnd } from './processes.js';
 
 const ALLOWED: RegExp[] = [
@@ -18,6 +20,8 @@ const ALLOWED: RegExp[] = [
   new RegExp(`^${PACKAGED_README.replace(/\./g, '\\.')}$`),
   /^CHANGELOG\.md$/,
   /^LICENSE(\.(txt|md))?$/,
+  // The pages the packaged README links (packagedReadme.ts SHIPPED_PAGES), as they are.
+  ...SHIPPED_PAGES.map((p) => new RegExp(`^${p.replace(/\./g, '\\.')}$`)),
   /^dist\/.+\.js$/,
   /^media\/.+$/,
   // Translations only: the English bundle is the translators' source, never read at run time (the
@@ -35,6 +39,7 @@ function requiredFiles(): string[] {
     PACKAGED_README,
     'CHANGELOG.md',
     'LICENSE',
+    ...SHIPPED_PAGES,
     'dist/extension.js',
     'dist/core.js',
     'dist/undici.js',
@@ -54,7 +59,7 @@ runMain('package', async () => {
   const env = { ...process.env, PATH: pathWithProjectNode() };
   const readmePath = path.join(repoRoot, PACKAGED_README);
   const read = (file: string): string => readFileSync(path.join(repoRoot, file), 'utf8');
-  writeFileSync(readmePath, packagedReadme(read('README.md'), userPages(read)));
+  writeFileSync(readmePath, packagedReadme(read('README.md')));
   const removeReadme = (): void => rmSync(readmePath, { force: true });
   const unregister = onCleanup(removeReadme);
   try {
@@ -99,6 +104,8 @@ async function packageWith(vsce: string, env: NodeJS.ProcessEnv): Promise<void> 
     stdio: ['ignore', 'inherit', 'inherit'],
     label: 'vsce package',
   });
+  const problems = await readmeInVsix(out);
+  if (problems.length > 0) throw new HarnessError(`the README inside ${path.basename(out)} is broken:\n  ${problems.join('\n  ')}`);
   const size = statSync(out).size;
   console.log(`[package] ${path.relative(repoRoot, out)}: ${listed.length} files, ${(size / 1024).toFixed(1)} KB`);
   // The budget is a test: a VSIX past it fails the package step, and so npm test.

@@ -1,40 +1,38 @@
-// The README as the installed extension shows it. The repository README is short and links pages under
-// docs/; the installed extension has no repository to follow links into, so its README is the user-facing
-// part of README.md with the user pages (USER_PAGES) appended as sections, links to them turned into
-// in-page anchors. The VSIX carries only a handful of screenshots (media/readme/*.webp, made by
-// `npm run readme:images`), so every other image link is dropped from the packaged copy, and links to
-// repository files the VSIX does not carry become plain text. Pure: the package script and unit tests use it.
+// The README as the installed extension and the marketplace show it: the user-facing part of README.md, short. The
+// contributor sections (build from source, settings table, docs index, Contributing) are left out, and so are the
+// links the VSIX cannot follow: it holds a few screenshots (media/readme/*.webp, made by `npm run readme:images`) and
+// the pages in SHIPPED_PAGES as they are, and vsce stores CHANGELOG.md as changelog.md and LICENSE as LICENSE.txt.
+// Every other image goes, and every other link becomes its text (a bare "More" pointer goes whole). Pure: the package
+// script and the tests use it; vsixReadmeProblems checks the result inside a built VSIX.
 import * as path from 'node:path';
 
 /** Screenshots shipped in the VSIX: docs/screenshots/<name>.png → media/readme/<name>.webp. */
-export const SHIPPED_SCREENSHOTS = ['month-view', 'sms-05-sent'] as const;
+export const SHIPPED_SCREENSHOTS = ['month-view', 'overview-04-dark', 'watch-01-status-bar', 'sms-05-sent'] as const;
 
 /** The packaged copy, written at the repository root while `npm run package` runs (git-ignored). */
 export const PACKAGED_README = 'README.vsix.md';
 
-/** Files at the root of the VSIX that a README link may point at. */
-const SHIPPED_DOCS = new Set(['CHANGELOG.md', 'LICENSE']);
+/** Pages the VSIX carries as they are (their own links stay inside the page), linked from the packaged README. */
+export const SHIPPED_PAGES = ['docs/mcp.md'] as const;
 
-/**
- * Pages under docs/ that users of the installed extension need, appended to its README in this order.
- * The contributor pages (development, reliability, performance, screenshots) stay in the repository.
- */
-export const USER_PAGES = [
-  'docs/usage.md',
-  'docs/commands.md',
-  'docs/chat-tools.md',
-  'docs/authentication.md',
-  'docs/service.md',
-  'docs/security.md',
-] as const;
+/** A repository file a README link may name → the name vsce gives it inside the VSIX's extension/ folder. */
+export const VSIX_NAMES: ReadonlyMap<string, string> = new Map<string, string>([
+  ['CHANGELOG.md', 'changelog.md'],
+  ['LICENSE', 'LICENSE.txt'],
+  ...SHIPPED_PAGES.map((p): [string, string] => [p, p]),
+]);
 
-/** USER_PAGES read through `read` (a repository-relative path → its text), for packagedReadme. */
-export function userPages(read: (page: string) => string): Map<string, string> {
-  return new Map(USER_PAGES.map((page) => [page, read(page)]));
-}
+/** README sections for people building from source or looking things up in the repository, not on the extension's page. */
+export const CONTRIBUTOR_SECTIONS = ['Install', 'Settings', 'Documentation', 'Contributing'] as const;
 
-/** README sections for people building from source or measuring it, not users of the installed extension. */
-export const CONTRIBUTOR_SECTIONS = ['Install', 'Contributing', 'Performance'] as const;
+/** What the page ends with: where the release notes and the license are, inside the VSIX and on the marketplace. */
+const PACKAGED_FOOTER = [
+  '## Release notes and license',
+  '',
+  'What each version changed: [CHANGELOG](changelog.md) (the Changelog tab on the marketplace). Every setting and command is',
+  'in the Settings editor and the palette under **Voice & SMS** (the Feature Contributions tab on the marketplace). MIT',
+  'licensed: [LICENSE](LICENSE.txt).',
+].join('\n');
 
 export function shippedImagePath(name: string): string {
   return `media/readme/${name}.webp`;
@@ -43,6 +41,8 @@ export function shippedImagePath(name: string): string {
 const IMAGE = /!\[([^\]]*)\]\(([^)\s]+)\)/g;
 const LINK = /(?<!!)\[([^\]]+)\]\(([^)\s]+)\)/g;
 const EXTERNAL = /^(https?:|mailto:)/;
+/** A link that only points further ("… [More](docs/usage.md#x)"): without its page it says nothing, so it goes whole. */
+const POINTER = 'More';
 
 /** The anchor a markdown heading gets (as GitHub and VS Code's preview make it, for plain titles). */
 export function headingSlug(title: string): string {
@@ -53,19 +53,9 @@ export function headingSlug(title: string): string {
     .replace(/\s/g, '-');
 }
 
-/**
- * Rewrites `readme` for the VSIX. `pages` maps each of USER_PAGES to its text; they are appended (before
- * `## License`) one heading level down. Shipped screenshots point into media/, the rest are removed.
- */
-export function packagedReadme(readme: string, pages: ReadonlyMap<string, string>): string {
-  const appended = USER_PAGES.map((page) => {
-    const text = pages.get(page);
-    if (text === undefined) throw new Error(`packagedReadme: ${page} was not given`);
-    return demoteHeadings(fromDirectory(text, path.posix.dirname(page)));
-  });
-  const pageAnchors = new Map<string, string>(USER_PAGES.map((page, i) => [page, `#${headingSlug(firstHeading(appended[i]!) ?? page)}`]));
-  const body = insertBeforeLicense(withoutSections(readme, CONTRIBUTOR_SECTIONS), appended);
-
+/** Rewrites `readme` for the VSIX: contributor sections out, shipped screenshots into media/, the footer last. */
+export function packagedReadme(readme: string): string {
+  const body = withoutSections(readme, CONTRIBUTOR_SECTIONS).trimEnd();
   const shipped = new Map<string, string>(SHIPPED_SCREENSHOTS.map((n) => [`docs/screenshots/${n}.png`, shippedImagePath(n)]));
   const image = (m: string, alt: string, target: string): string => {
     if (/^https:\/\//.test(target)) return m;
@@ -73,23 +63,23 @@ export function packagedReadme(readme: string, pages: ReadonlyMap<string, string
     return to ? `![${alt}](${to})` : '';
   };
   const link = (m: string, text: string, target: string): string => {
-    if (EXTERNAL.test(target) || target.startsWith('#') || SHIPPED_DOCS.has(target)) return m;
+    if (EXTERNAL.test(target) || target.startsWith('#')) return m;
     const [file, fragment] = target.split('#', 2) as [string, string | undefined];
-    const anchor = pageAnchors.get(file);
-    if (anchor) return `[${text}](${fragment ? `#${fragment}` : anchor})`;
-    return text;
+    const inVsix = VSIX_NAMES.get(file);
+    if (inVsix) return `[${text}](${inVsix}${fragment ? `#${fragment}` : ''})`;
+    return text === POINTER ? '\uE000' : text;
   };
   const lines = body.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    // A screenshot table (empty header row, separator, rows of images): its shipped images, one per line.
-    if (/^\|( \|)+$/.test(lines[i]!) && /^\|(---\|)+$/.test(lines[i + 1] ?? '')) {
+    // A screenshot table (a header row, its separator, rows of images): its shipped images, one per line.
+    if (/^\|.*\|$/.test(lines[i]!) && /^\|(---\|)+$/.test(lines[i + 1] ?? '') && (lines[i + 2] ?? '').includes('![')) {
       let j = i + 2;
       const kept: string[] = [];
       while (j < lines.length && lines[j]!.startsWith('|')) {
         for (const m of lines[j]!.matchAll(IMAGE)) {
           const shown = image(m[0], m[1]!, m[2]!);
-          if (shown) kept.push(shown);
+          if (shown) kept.push(shown, '');
         }
         j += 1;
       }
@@ -99,42 +89,12 @@ export function packagedReadme(readme: string, pages: ReadonlyMap<string, string
     }
     out.push(lines[i]!.replace(IMAGE, image).replace(LINK, link));
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n');
-}
-
-/** Image and link targets of a page in `dir` made relative to the repository root (external ones kept). */
-export function fromDirectory(markdown: string, dir: string): string {
-  const resolve = (target: string): string => {
-    if (EXTERNAL.test(target) || target.startsWith('#')) return target;
-    const [file, fragment] = target.split('#', 2) as [string, string | undefined];
-    const joined = path.posix.normalize(path.posix.join(dir, file));
-    return fragment === undefined ? joined : `${joined}#${fragment}`;
-  };
-  return markdown
-    .replace(IMAGE, (_m, alt: string, target: string) => `![${alt}](${resolve(target)})`)
-    .replace(LINK, (_m, text: string, target: string) => `[${text}](${resolve(target)})`);
-}
-
-/** Every heading one level down (`#` → `##`), code fences left alone. */
-function demoteHeadings(markdown: string): string {
-  let fenced = false;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      if (line.startsWith('```')) fenced = !fenced;
-      return !fenced && /^#{1,5} /.test(line) ? `#${line}` : line;
-    })
-    .join('\n');
-}
-
-function firstHeading(markdown: string): string | undefined {
-  return /^#+ (.+?)\s*$/m.exec(markdown)?.[1];
-}
-
-function insertBeforeLicense(readme: string, sections: readonly string[]): string {
-  const block = sections.map((s) => s.trim()).join('\n\n');
-  const at = readme.search(/^## License\s*$/m);
-  return at < 0 ? `${readme.trimEnd()}\n\n${block}\n` : `${readme.slice(0, at)}${block}\n\n${readme.slice(at)}`;
+  // A pointer that went takes the space before it; a line left empty by it goes too.
+  const text = out
+    .join('\n')
+    .replace(/\n[ \t]*\uE000[ \t]*(?=\n)/g, '')
+    .replace(/ ?\uE000/g, '');
+  return `${text}\n\n${PACKAGED_FOOTER}\n`.replace(/\n{3,}/g, '\n\n');
 }
 
 /** `markdown` without the `## <title>` sections named (each up to the next `## ` heading); links to them become text. */
@@ -155,6 +115,18 @@ export function unresolvedImages(markdown: string, files: ReadonlySet<string>): 
   return [...markdown.matchAll(IMAGE)].map((m) => m[2]!).filter((t) => !/^https:\/\//.test(t) && !files.has(t));
 }
 
+/** `markdown` without its fenced code blocks (their brackets are code, not links). */
+function withoutFences(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .filter((line) => {
+      if (line.startsWith('```')) fenced = !fenced;
+      return !fenced && !line.startsWith('```');
+    })
+    .join('\n');
+}
+
 /** Headings of `markdown` as anchors (`#slug`), code fences left out. */
 export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
@@ -171,4 +143,45 @@ export function headingAnchors(markdown: string): Set<string> {
 export function danglingAnchors(markdown: string): string[] {
   const anchors = headingAnchors(markdown);
   return [...markdown.matchAll(LINK)].map((m) => m[2]!).filter((t) => t.startsWith('#') && !anchors.has(t));
+}
+
+/**
+ * What is wrong with the README inside a built VSIX. `files` maps every path under the VSIX's extension/ folder to its
+ * text (Markdown) or to null (any other file). The README's and every linked page's relative links must reach a file
+ * there, a #fragment a heading of it; every image must be there; the page shows 4 to 6 images and no contributor
+ * set-up or bench table.
+ */
+export function vsixReadmeProblems(files: ReadonlyMap<string, string | null>): string[] {
+  const readme = files.get('readme.md');
+  if (typeof readme !== 'string') return ['no readme.md in the VSIX'];
+  const out: string[] = [];
+  const images = [...readme.matchAll(IMAGE)].map((m) => m[2]!);
+  if (images.length < 4 || images.length > 6) out.push(`${images.length} images, not 4 to 6`);
+  for (const img of images) if (!EXTERNAL.test(img) && !files.has(img)) out.push(`readme.md: image ${img} is not in the VSIX`);
+  if (/npm ci|npm test|^\| Row \|/m.test(readme)) out.push('readme.md: contributor set-up or the bench table');
+  const pages = new Set<string>(['readme.md']);
+  const queue = ['readme.md'];
+  while (queue.length > 0) {
+    const page = queue.shift()!;
+    const text = files.get(page);
+    if (typeof text !== 'string') continue;
+    for (const m of withoutFences(text).matchAll(LINK)) {
+      const target = m[2]!;
+      if (EXTERNAL.test(target)) continue;
+      const [rel, fragment] = target.split('#', 2) as [string, string | undefined];
+      const file = rel === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), rel));
+      if (!files.has(file)) {
+        out.push(`${page}: ${target} is not in the VSIX`);
+        continue;
+      }
+      const linked = files.get(file);
+      if (fragment !== undefined && (typeof linked !== 'string' || !headingAnchors(linked).has(`#${fragment}`)))
+        out.push(`${page}: ${target} lands on no heading`);
+      if (typeof linked === 'string' && file.endsWith('.md') && !pages.has(file)) {
+        pages.add(file);
+        queue.push(file);
+      }
+    }
+  }
+  return out;
 }

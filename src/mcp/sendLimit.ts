@@ -5,6 +5,7 @@
 // profile, sendLog.ts), so restarting the server does not reset it.
 import * as l10n from '@vscode/l10n';
 import { ToolRefusal } from '../tools/refusal.js';
+import { counted } from '../tools/text/dataText.js';
 import type { SendSlot } from '../tools/spec.js';
 import { memorySendLog, STATE_HOME_VAR, type SendLog } from './sendLog.js';
 
@@ -50,10 +51,10 @@ export class SendLimit {
       throw new ToolRefusal(
         'sendLimit',
         l10n.t(
-          'Not sent: the user was asked to confirm {0} messages from this server in the last hour (sent or declined), its limit (--max-sends-per-hour). The next one is possible at {1} UTC, in {2} minutes. Do not retry before then unless the user asks.',
-          this.maxPerHour,
+          'Not sent: the user was asked to confirm {0} from this server in the last hour (sent or declined), its limit (--max-sends-per-hour). The next one is possible at {1} UTC, in {2}. Do not retry before then unless the user asks.',
+          counted(this.maxPerHour, l10n.t('1 message'), l10n.t('{0} messages', this.maxPerHour)),
           new Date(next).toISOString().slice(11, 19),
-          minutes,
+          counted(minutes, l10n.t('1 minute'), l10n.t('{0} minutes', minutes)),
         ),
       );
     }

@@ -51,6 +51,10 @@ export const COMMANDS = {
   /** Reads today's figures of up to 10 instances again on an interval while the window is focused (args optional: { instanceIds }). */
   startWatching: 'voiceSms.startWatching',
   stopWatching: 'voiceSms.stopWatching',
+  /** Stops watching one instance ({ instanceId }); the watch ends with its last. The status bar's tooltip links it. */
+  unwatchInstance: 'voiceSms.unwatchInstance',
+  /** The watch's status-bar item: today's month view of a watched instance, picked when several are watched. */
+  openWatchedInstance: 'voiceSms.openWatchedInstance',
 } as const;
 
 /** A command's id from its key in the command table: `voiceSms.<key>`, as every id of COMMANDS. */
@@ -98,6 +102,11 @@ export const DEMO_PORT_ENV = 'VOICESMS_DEMO_PORT';
  * runner set it). Without it the demo uses a random token nobody knows: the endpoints are effectively off.
  */
 export const DEMO_CONTROL_TOKEN_ENV = 'VOICESMS_DEMO_CONTROL_TOKEN';
+/**
+ * End-to-end tests only: seconds within which a watch last alive counts as left by a window reload (the e2e runner
+ * sets 0, so its second window asks Resume / Not now as a folder reopened days later does). Can only shorten it.
+ */
+export const WATCH_RELOAD_GRACE_ENV = 'VOICESMS_WATCH_RELOAD_GRACE_SECONDS';
 
 export const SETTINGS_SECTION = 'voiceSms';
 export const SETTINGS = {

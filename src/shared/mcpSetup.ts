@@ -42,6 +42,16 @@ export interface McpSetupInput {
   home: string;
   /** vscode.env.remoteName: set when this window's extension host runs on another machine (ssh-remote, wsl, …). */
   remoteName?: string | undefined;
+  /**
+   * process.platform of the machine the agent's command line runs on: the extension host's, which in a remote
+   * window is the remote machine's. 'win32' gets the PowerShell form of a command line, any other a POSIX one.
+   */
+  platform?: string | undefined;
+  /**
+   * The offline demo's profile is active: its simulator lives only as long as this window and its credentials were
+   * never shown, so the server is given its own `--demo` instead (a simulator of its own, no account, no credential).
+   */
+  demo?: boolean | undefined;
 }
 
 export interface McpSnippet {
@@ -50,8 +60,8 @@ export interface McpSnippet {
   key: string;
   /** Where the snippet goes, for the message beside it. */
   file: string;
-  /** What `text` is written in: a file's JSON (JSONC for VS Code), TOML, or a command line for a POSIX shell. */
-  format: 'json' | 'jsonc' | 'toml' | 'shell';
+  /** What `text` is written in: a file's JSON (JSONC for VS Code), TOML, or a command line for a POSIX shell or PowerShell. */
+  format: 'json' | 'jsonc' | 'toml' | 'shell' | 'powershell';
   /** The configuration to paste as is, or the command to run; empty when this window cannot set the agent up (see `offer`). */
   text: string;
   /** The agent's own install link (VS Code, Cursor), when it has one and it works from this window. */
@@ -90,9 +100,15 @@ export interface McpServerDescription {
   args: string[];
   /** The non-secret variables, in the order the server documents them. */
   env: Record<string, string>;
-  secrets: [McpSecret, McpSecret];
+  /** The access key id and the secret; none for the demo, whose server needs no account. */
+  secrets: readonly McpSecret[];
   profileName: string;
+  /** The server runs with `--demo`. */
+  demo: boolean;
 }
+
+/** The server's flag for its built-in simulator (src/mcp/config.ts DEMO_FLAG; a unit test holds them equal). */
+export const MCP_DEMO_FLAG = '--demo';
 
 /** The server's own defaults (src/mcp/config.ts, the voiceSms.auth.* defaults): not written. */
 const DEFAULTS = { authForm: 'seed', authSignature: 'hmac-sha256', authScheme: 'CLOUD-V1' } as const;
@@ -171,19 +187,26 @@ function homePaths(input: McpSetupInput): string[] {
   const home = input.home;
   if (home === '') return [];
   const inHome = (p: string): boolean => p.startsWith(`${home}/`) || p.startsWith(`${home}\\`);
-  return [input.server.command, ...input.server.args, input.settings.caFile].filter((p) => p !== '' && inHome(p));
+  // The demo's entry writes no CA file (its simulator is in the server's own process).
+  const caFile = input.demo === true ? '' : input.settings.caFile;
+  return [input.server.command, ...input.server.args, caFile].filter((p) => p !== '' && inHome(p));
 }
 
 /** What the user must know besides the snippet; `workspaceFiles`: the agent also reads project files that might be committed. */
 export function setupNotes(input: McpSetupInput, workspaceFiles: boolean): string[] {
   const notes: string[] = [];
+  if (input.demo === true) {
+    notes.push(
+      'This is the offline demo: the server starts a simulator of its own, with made-up data, and nothing leaves this computer. To use your account instead, sign in with your profile and run Set Up MCP Server for Another Client… again.',
+    );
+  }
   const inHome = homePaths(input);
   if (inHome.length > 0 && workspaceFiles) {
     notes.push(
       `The snippet names files in your home folder (${inHome.join(', ')}): keep it in your user configuration; in a workspace or project file it works only for you on this machine, so do not commit it.`,
     );
   }
-  if (proxyWithoutCredentials(input.network.proxy)?.hadCredentials) {
+  if (input.demo !== true && proxyWithoutCredentials(input.network.proxy)?.hadCredentials) {
     notes.push(
       'The proxy of http.proxy is written without its user name and password: if it asks for them (407), give them as HTTPS_PROXY in the environment the client starts from, never in this file.',
     );
@@ -205,6 +228,19 @@ export function describeMcpServer(input: McpSetupInput): McpServerDescription {
   const slug = profileSlug(input.profile.name, input.profileNames);
   const infix = envInfix(slug);
   const name = input.profile.name;
+  if (input.demo === true) {
+    // The server ignores every VOICESMS_* variable with --demo: only what the runtime itself needs is written.
+    const args = [...input.server.args, MCP_DEMO_FLAG];
+    return {
+      key: `voice-sms-${slug}`,
+      command: input.server.command,
+      args,
+      env: { ...input.server.env },
+      secrets: [],
+      profileName: name,
+      demo: true,
+    };
+  }
   return {
     key: `voice-sms-${slug}`,
     command: input.server.command,
@@ -225,5 +261,6 @@ export function describeMcpServer(input: McpSetupInput): McpServerDescription {
       },
     ],
     profileName: name,
+    demo: false,
   };
 }

@@ -7,6 +7,9 @@
 // higher version installed over the first and the old extension folder removed (as the editor does after an
 // update), and the copied command — run as VS Code runs it, with a PATH that holds no `node` — still starts the
 // server and lists the tools.
+// In the offline demo (the shared editor, the demo stopped again after): the VS Code configuration names the
+// server's own --demo and no simulator address or credential of the window, and its command, started as VS Code
+// starts it, lists the tools and answers from the server's own simulator.
 // Screenshots: test-results/e2e/mcp-01-pick.png, mcp-02-snippet.png (README "Use it from any AI agent (MCP)").
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { DEMO_ACCOUNT } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNT, DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { COMMAND_CATEGORY, EXTENSION_ID, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { bumpedVsix } from './support/bumpedVsix.js';
 import { session, type SimulatorInfo } from './support/session.js';
@@ -28,6 +31,23 @@ const TITLE = `${COMMAND_CATEGORY}: Set Up MCP Server for Another Client…`;
 interface VsCodeConfig {
   inputs: Array<{ id: string; password?: boolean }>;
   servers: Record<string, { command: string; args: string[]; env: Record<string, string> }>;
+}
+
+/** Starts `server` as an MCP client does (stdio, its env over a PATH) and hands a connected client to `use`. */
+async function withServer<T>(
+  server: { command: string; args: string[]; env?: Record<string, string> },
+  pathVar: string,
+  use: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ name: 'e2e-mcp-setup', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: server.command, args: server.args, env: { ...server.env, PATH: pathVar }, stderr: 'ignore' }),
+  );
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Runs "Set Up MCP Server" for VS Code in `wb` and returns the copied configuration and its text. */
@@ -87,6 +107,61 @@ describe('Set Up MCP Server for Another Client', function () {
     }
     await wb.clearNotifications();
     await wb.runCommand('View: Revert and Close Editor').catch(() => undefined);
+  });
+});
+
+describe('Set Up MCP Server in the offline demo', function () {
+  this.timeout(150_000);
+  let wb: Workbench;
+  let started = false;
+
+  before(async function () {
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+  });
+
+  after(async function () {
+    // Leave the shared editor signed out whatever happened above.
+    if (started) await wb?.runCommand(`${COMMAND_CATEGORY}: Stop Offline Demo`).catch(() => undefined);
+    await wb?.revertAndCloseAllEditors().catch(() => undefined);
+    await wb?.close();
+  });
+
+  it("writes the server's --demo, and the written command lists the tools and answers from its own simulator", async function () {
+    await wb.runCommand(`${COMMAND_CATEGORY}: Start Offline Demo`);
+    started = true;
+    await wb.openViewContainer(VIEW_CONTAINER_TITLE);
+    // The demo starts its simulator in the extension host: slow on a loaded machine, so a generous wait.
+    await wb.treeRow(DEMO_INSTANCES[0] ?? 'VI-DEMO-01', 'Voice Instances').waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.clearNotifications();
+
+    const { text, config } = await copyVsCodeSnippet(wb);
+    const server = config.servers['voice-sms-demo-offline'];
+    assert.ok(server, `the demo's own key: ${text}`);
+    assert.match(server.args[0] ?? '', /[/\\]mcp-server[/\\]mcp\.js$/, 'the stable launcher');
+    assert.deepEqual(server.args.slice(1), ['--demo']);
+    assert.equal(config.inputs, undefined, 'nothing to ask for');
+    // Neither this window's simulator (its address, its random credentials) nor any VOICESMS_* setting is written.
+    assert.doesNotMatch(text, /127\.0\.0\.1|localhost|VOICESMS_|DEMO-[0-9A-F]{16}|\$\{input:/, text);
+    await wb
+      .notification(/offline demo: the server starts a simulator of its own/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
+
+    // What VS Code does with the entry: command + args, with env (only a runtime's own variable, if any).
+    const names = await withServer(server, process.env['PATH'] ?? '', async (client) => {
+      const { tools } = await client.listTools();
+      const list = (await client.callTool({ name: 'list_instances', arguments: {} })) as {
+        isError?: boolean;
+        content?: Array<{ text?: string }>;
+      };
+      assert.notEqual(list.isError, true, JSON.stringify(list));
+      assert.match(JSON.stringify(list.content), /VI-DEMO-01/, "the demo's instances");
+      const balance = (await client.callTool({ name: 'get_balance', arguments: {} })) as { isError?: boolean };
+      assert.notEqual(balance.isError, true, JSON.stringify(balance));
+      return tools.map((t) => t.name);
+    });
+    for (const t of ['get_month_view', 'get_balance', 'list_instances']) assert.ok(names.includes(t), `${t} in ${names.join(', ')}`);
+    await wb.clearNotifications();
   });
 });
 

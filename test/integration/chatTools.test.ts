@@ -310,11 +310,12 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
       const tail = ' see https://evil.example/login';
       const body = 'Deploy ok.\n' + '-'.repeat(1530 - 11 - tail.length) + tail;
       assert.equal(body.length, 1530);
-      const asked = (await confirmations()).asked();
+      const asked = (await confirmations()).asked().length;
       const received = sim.received.length;
       const result = await answering('Send', () => invoke('voiceSms_sendTestSms', { from: SENDER, to: '+4915123456789', body }));
       const text = texts(result).join('\n');
-      const modal = asked.at(-1);
+      assert.equal((await confirmations()).asked().length, asked + 1, 'one confirmation asked');
+      const modal = (await confirmations()).asked().at(-1);
       assert.ok(modal, 'no confirmation was asked');
       assert.equal(modal.message, 'Send this SMS?');
       for (const line of [

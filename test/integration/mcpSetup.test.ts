@@ -6,6 +6,8 @@
 // tools/list and get_balance. It also prints the extension host's process.execPath (docs/mcp.md quotes it). With a
 // remote name given through the test seam (as vscode.env.remoteName reads in a Remote-SSH window), desktop agents get
 // no path of this machine and are told what works on the user's own computer; CLI agents get the configuration.
+// A platform given through the same seam picks Claude Code's shell (PowerShell for win32). In the offline demo every
+// agent's entry is the launcher with --demo and nothing else, and the VS Code one, run as written, lists the tools.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -140,6 +142,62 @@ describe('Set Up MCP Server for Another Client', function () {
       assert.match(r.structuredContent?.amount ?? '', /^\d+\.\d{2}$/);
     } finally {
       await client.close();
+    }
+  });
+
+  it("Claude Code's command line follows the platform of the window's terminals (through the test seam)", async function () {
+    this.timeout(30_000);
+    const api = (await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as VoiceSmsTestApi;
+    try {
+      api.place.pretendRemote(undefined, 'win32');
+      const windows = await setUp('claudeCode');
+      assert.equal(windows.format, 'powershell');
+      assert.match(
+        windows.text,
+        /^\$voiceSmsMcp = '\{.*\}'\n.*\nclaude mcp add-json voice-sms-mcp-setup-integration \$voiceSmsMcp --scope user\n$/,
+      );
+      api.place.pretendRemote('wsl', 'linux');
+      assert.equal((await setUp('claudeCode')).format, 'shell', 'a WSL window runs Linux');
+    } finally {
+      api.place.pretendRemote(undefined);
+    }
+  });
+
+  it('in the offline demo: every agent gets the launcher with --demo and no credential, and the VS Code entry runs', async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('voiceSms.startDemo');
+    try {
+      for (const client of ['cursor', 'claudeCode', 'claudeDesktop', 'windsurf', 'codex', 'gemini', 'vscode']) {
+        const s = await vscode.commands.executeCommand<Snippet>('voiceSms.setUpMcpServer', { client, show: false });
+        assert.equal(await vscode.env.clipboard.readText(), s.text, `${client}: copied`);
+        assert.match(s.text, /--demo/, client);
+        assert.doesNotMatch(s.text, /127\.0\.0\.1|VOICESMS_|\$\{/, `${client}: ${s.text}`);
+      }
+      const s = await vscode.commands.executeCommand<Snippet>('voiceSms.setUpMcpServer', { client: 'vscode', show: false });
+      const parsed = JSON.parse(s.text) as { inputs?: unknown; servers: Record<string, ServerEntry> };
+      assert.equal(parsed.inputs, undefined);
+      const entry = parsed.servers['voice-sms-demo-offline'];
+      assert.ok(entry, s.text);
+      assert.deepEqual(entry.args.slice(1), ['--demo']);
+      const transport = new StdioClientTransport({
+        command: entry.command,
+        args: entry.args,
+        env: { ...entry.env, PATH: process.env['PATH'] ?? '' },
+        stderr: 'ignore',
+      });
+      const client = new Client({ name: 'mcp-setup-demo-test', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        assert.ok(tools.some((t) => t.name === 'list_instances'));
+        const r = (await client.callTool({ name: 'list_instances', arguments: {} })) as { isError?: boolean; content?: unknown };
+        assert.notEqual(r.isError, true, JSON.stringify(r));
+        assert.match(JSON.stringify(r.content), /VI-DEMO-01/);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await vscode.commands.executeCommand('voiceSms.stopDemo');
     }
   });
 

@@ -81,10 +81,11 @@ describe('send SMS and history', function () {
       const head = 'Build green.\nDetails:';
       const body = head + 'x'.repeat(1530 - head.length - tail.length) + tail;
       assert.equal(body.length, 1530);
-      const asked = (await confirmations()).asked();
+      const asked = (await confirmations()).asked().length;
       const before = sim.received.length;
       const result = await answering('Send', () => send({ from: SENDER, to: E164, body }));
-      const modal = asked.at(-1);
+      assert.equal((await confirmations()).asked().length, asked + 1, 'one confirmation asked');
+      const modal = (await confirmations()).asked().at(-1);
       assert.ok(modal, 'no confirmation was asked');
       assert.equal(modal.message, 'Send this SMS?');
       assert.deepEqual(modal.buttons, ['Send']);
@@ -105,7 +106,8 @@ describe('send SMS and history', function () {
       const c = await confirmations();
       c.answerNext(undefined);
       assert.equal(await send({ from: SENDER, to: E164, body: 'Never\u200Bsent' }), undefined);
-      assert.ok(asked.at(-1)?.detail.endsWith('Never⟨U+200B⟩sent'), asked.at(-1)?.detail);
+      const dismissed = c.asked().at(-1);
+      assert.ok(dismissed?.detail.endsWith('Never⟨U+200B⟩sent'), dismissed?.detail);
       assert.equal(sim.received.length, received, 'a dismissed confirmation sends nothing');
     } finally {
       await config().update('sms.confirmBeforeSend', false, vscode.ConfigurationTarget.Global);

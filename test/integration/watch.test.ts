@@ -55,14 +55,30 @@ describe('watch: one read per instance per interval, focus, Retry-After, balance
     const state = await waitFor('the first reading', () =>
       api.watch.state()?.readings.every((r) => r.legs !== undefined) ? api.watch.state() : undefined,
     );
-    assert.equal(state.statusBar.text, `$(pulse) ${expected.toLocaleString(vscode.env.language)} (\u00b10)`);
-    for (const id of IDS) assert.match(state.statusBar.tooltip, new RegExp(`${id}: .*read at `));
-    assert.equal(state.statusBar.command, 'voiceSms.openMonthView');
-    assert.deepEqual(state.statusBar.arguments, [{ instanceId: IDS[0], monthId: month() }]);
+    assert.equal(state.statusBar.text, `$(pulse) Today ${expected.toLocaleString(vscode.env.language)} legs \u00b10`);
+    // The tooltip is markdown with every outside character escaped; read as shown, each instance has its reading
+    // and two links, trusted for those commands only.
+    const shown = state.statusBar.tooltip.replace(/\\(.)/g, '$1');
+    const link = (command: string, arg: unknown) => `(command:${command}?${encodeURIComponent(JSON.stringify([arg]))})`;
+    for (const id of IDS) {
+      assert.match(shown, new RegExp(`${id}: .*read at .*\\[Open\\]`));
+      assert.ok(shown.includes(`[Open]${link('voiceSms.openMonthView', { instanceId: id, monthId: month() })}`), shown);
+      assert.ok(shown.includes(`[Stop Watching]${link('voiceSms.unwatchInstance', { instanceId: id })}`), shown);
+    }
+    assert.ok(shown.includes('[Stop Watching All](command:voiceSms.stopWatching)'), shown);
+    assert.deepEqual([...state.statusBar.trusted].sort(), ['voiceSms.openMonthView', 'voiceSms.stopWatching', 'voiceSms.unwatchInstance']);
+    // Three watched: a click asks which to open.
+    assert.equal(state.statusBar.command, 'voiceSms.openWatchedInstance');
+    assert.deepEqual(state.statusBar.arguments, []);
     // The tree marks the watched instances, not the fourth one.
     const rows = api.instancesTree.getChildren().map((n) => api.instancesTree.getTreeItem(n));
     const marked = rows.filter((r) => String(r.description ?? '').includes('watched')).map((r) => r.label);
     assert.deepEqual(marked, IDS);
+    // …and their menus offer Stop Watching instead of Watch.
+    assert.deepEqual(
+      rows.map((r) => r.contextValue),
+      [...IDS.map(() => 'voiceSms.instance.watched'), 'voiceSms.instance'],
+    );
     // Kept in this window's workspace state, so a reload resumes it.
     const keys = await api.storage.keys();
     assert.ok(keys.workspace.includes('voiceSms.watch'), `workspace keys: ${keys.workspace.join(', ')}`);
@@ -88,13 +104,17 @@ describe('watch: one read per instance per interval, focus, Retry-After, balance
   });
 
   it('reads the balance every watch.balanceMinutes while the watch runs', async function () {
-    // Five minutes of the hand-moved clock are thirty ticks of three reads each: seconds on a busy machine.
-    this.timeout(120_000);
-    await api.balance.settled();
-    const before = balanceReads();
-    await api.watch.advance(5 * 60_000);
-    await api.balance.settled();
-    assert.equal(balanceReads() - before, 1, 'one balance request in five minutes');
+    // A minute between month reads for this test: five minutes are then five ticks of three reads, not thirty.
+    await config().update('watch.intervalSeconds', 60, vscode.ConfigurationTarget.Global);
+    try {
+      await api.balance.settled();
+      const before = balanceReads();
+      await api.watch.advance(5 * 60_000);
+      await api.balance.settled();
+      assert.equal(balanceReads() - before, 1, 'one balance request in five minutes');
+    } finally {
+      await config().update('watch.intervalSeconds', INTERVAL / 1000, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('alerts once per crossing of lowBalanceThreshold, across two windows sharing the global state', async function () {

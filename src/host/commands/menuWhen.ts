@@ -16,10 +16,13 @@ export const VIEW = {
 
 /** A tree row's context menu (and its inline buttons). */
 export const ROW = {
-  /** An instance row, from a profile or pinned by the workspace (views/instancesTree.ts adds `.pinned`). */
-  instance: `${VIEW.instances} && viewItem =~ /^${literal(TREE_ITEM_KINDS.instance)}(\\.pinned)?$/`,
+  /** An instance row, from a profile or pinned by the workspace (views/instancesTree.ts adds `.pinned`, then `.watched`). */
+  instance: `${VIEW.instances} && viewItem =~ /^${literal(TREE_ITEM_KINDS.instance)}(\\.pinned)?(\\.watched)?$/`,
   /** An instance row of the profile's own list (a pinned one is removed from the workspace's settings). */
-  profileInstance: `${VIEW.instances} && viewItem == ${TREE_ITEM_KINDS.instance}`,
+  profileInstance: `${VIEW.instances} && viewItem =~ /^${literal(TREE_ITEM_KINDS.instance)}(\\.watched)?$/`,
+  /** An instance row this window's watch does not read / reads. */
+  unwatchedInstance: `${VIEW.instances} && viewItem =~ /^${literal(TREE_ITEM_KINDS.instance)}(\\.pinned)?$/`,
+  watchedInstance: `${VIEW.instances} && viewItem =~ /^${literal(TREE_ITEM_KINDS.instance)}(\\.pinned)?\\.watched$/`,
   month: `${VIEW.instances} && viewItem == ${TREE_ITEM_KINDS.month}`,
   /** A row that failed to load. */
   error: `${VIEW.instances} && viewItem == ${TREE_ITEM_KINDS.error}`,

@@ -13,7 +13,8 @@ export const command: HostCommand<PanelArgs> = {
     icon: 'refresh',
     palette: CONTEXT_KEYS.signedIn,
     menus: [
-      { menu: 'view/title', when: VIEW.instances, group: 'navigation@3' },
+      // Signed out there is nothing to refresh: the title bar shows the welcome view's buttons only.
+      { menu: 'view/title', when: `${VIEW.instances} && ${CONTEXT_KEYS.signedIn}`, group: 'navigation@3' },
       { menu: 'view/item/context', when: ROW.instance, group: 'inline@2' },
       { menu: 'view/item/context', when: ROW.instance, group: '2_refresh@1' },
       { menu: 'view/item/context', when: ROW.error, group: 'inline@1' },

@@ -5,7 +5,9 @@
 // goes, how the secret gets there without being written to a file or typed on a command line, and what else the
 // user must know. In a remote window (vscode.env.remoteName) that path is on the remote machine: agents started
 // there get the configuration, desktop agents on the user's own computer are told what works from there instead.
-// Inside VS Code the chat tools are the way in, so nothing is registered here.
+// Inside VS Code the chat tools are the way in, so nothing is registered here. In the offline demo every agent gets
+// the server's own --demo (this window's simulator and its credentials live only as long as the window), and the
+// Claude Code command line is written for PowerShell where this window's terminals run on Windows.
 // Argument object: { client?: McpClient, show?: boolean } (show false: only copy) → the snippet, or undefined when
 // cancelled or signed out.
 import * as os from 'node:os';
@@ -14,7 +16,7 @@ import { AGENT_PLACE, mcpSnippet } from '../../shared/mcpAgents.js';
 import { MCP_CLIENTS, type McpClient, type McpSnippet } from '../../shared/mcpSetup.js';
 import { mcpRuntime } from '../mcp/runtime.js';
 import { copyMcpServer } from '../mcp/refreshCopy.js';
-import { CONTEXT_KEYS } from '../../shared/ids.js';
+import { CONTEXT_KEYS, DEMO_PROFILE_NAME } from '../../shared/ids.js';
 import type { HostCommand } from './hostCommand.js';
 
 function clientLabel(c: McpClient): string {
@@ -63,6 +65,8 @@ function language(s: McpSnippet): string {
       return 'toml';
     case 'shell':
       return 'shellscript';
+    case 'powershell':
+      return 'powershell';
   }
 }
 
@@ -133,6 +137,8 @@ export const command: HostCommand<{ client?: McpClient; show: boolean }> = {
       },
       home: os.homedir(),
       remoteName,
+      platform: services.place.platform,
+      demo: profile.name === DEMO_PROFILE_NAME,
     });
     if (snippet.offer === 'elsewhere') {
       void vscode.window.showInformationMessage(snippet.notes.join(' '));
@@ -144,7 +150,7 @@ export const command: HostCommand<{ client?: McpClient; show: boolean }> = {
       await vscode.window.showTextDocument(doc, { preview: false });
     }
     const copied =
-      snippet.format === 'shell'
+      snippet.format === 'shell' || snippet.format === 'powershell'
         ? vscode.l10n.t(
             'Copied the {0} command that adds the Voice & SMS MCP server (key "{1}"); run it in {2}. {3}',
             clientLabel(client),

@@ -16,6 +16,7 @@ import * as copyId from './copyId.js';
 import * as exportMonth from './exportMonth.js';
 import * as openMonthView from './openMonthView.js';
 import * as openTrend from './openTrend.js';
+import * as openWatchedInstance from './openWatchedInstance.js';
 import * as openAccountOverview from './openAccountOverview.js';
 import * as refresh from './refresh.js';
 import * as refreshBalance from './refreshBalance.js';
@@ -35,6 +36,7 @@ import * as startWatching from './startWatching.js';
 import * as stopDemo from './stopDemo.js';
 import * as stopWatching from './stopWatching.js';
 import * as switchProfile from './switchProfile.js';
+import * as watchInstance from './watchInstance.js';
 
 /** Every shipped id has its line; more may follow. */
 export type CommandTable = { readonly [Key in keyof typeof COMMANDS]: HostCommand } & { readonly [key: string]: HostCommand };
@@ -69,6 +71,9 @@ export const COMMAND_TABLE = {
   setUpMcpServer: setUpMcpServer.command,
   startWatching: startWatching.command,
   stopWatching: stopWatching.command,
+  watchInstance: watchInstance.watchInstance,
+  unwatchInstance: watchInstance.unwatchInstance,
+  openWatchedInstance: openWatchedInstance.command,
 } satisfies CommandTable;
 
 const byId = new Map<string, HostCommand>(Object.entries(COMMAND_TABLE).map(([key, spec]) => [commandId(key), spec]));

@@ -9,8 +9,8 @@ import { amountOf } from '../balance/format.js';
 import type { HostConfig } from '../profile/config.js';
 import { inertLine } from '../../shared/untrustedText.js';
 import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from '../watch/alertRules.js';
+import type { AlertDeps } from '../watch/alertNotice.js';
 import { loadFeatures } from './featuresLoader.js';
-import type { HostLog } from '../platform/log.js';
 
 export class LowBalanceAlert implements vscode.Disposable {
   private readonly listener: { dispose(): void };
@@ -18,8 +18,7 @@ export class LowBalanceAlert implements vscode.Disposable {
   constructor(
     model: Pick<BalanceModel, 'onDidChange'>,
     private readonly config: HostConfig,
-    private readonly globalState: vscode.Memento,
-    private readonly log: HostLog,
+    private readonly alerts: AlertDeps,
   ) {
     this.listener = model.onDidChange((s) => void this.observe(s));
   }
@@ -30,11 +29,11 @@ export class LowBalanceAlert implements vscode.Disposable {
     if (s.loading || !loaded) return false;
     const key = LOW_BALANCE_KEY_PREFIX + JSON.stringify([loaded.profile, loaded.accountId]);
     const threshold = this.config.settings.lowBalanceThreshold;
-    const step = lowBalanceStep(this.globalState.get<LowBalanceMark>(key), amountOf(loaded.balance), threshold);
-    if (step.next) await this.globalState.update(key, step.next);
+    const step = lowBalanceStep(this.alerts.memory.get<LowBalanceMark>(key), amountOf(loaded.balance), threshold);
+    if (step.next) await this.alerts.memory.update(key, step.next);
     if (!step.alert || !this.config.settings.alertsLowBalance) return false;
     loadFeatures().raiseAlert(
-      this.log,
+      this.alerts,
       'lowBalance',
       vscode.l10n.t(
         'The balance of {0} is {1}, at or below {2} (setting voiceSms.lowBalanceThreshold).',

@@ -13,7 +13,10 @@ import type { SmsHistoryTreeProvider } from '../views/smsHistoryTree.js';
 import { loadFeatures } from './featuresLoader.js';
 import type { RaisedAlert } from '../watch/alertNotice.js';
 import type { ManualClock } from '../watch/clock.js';
+import type { StatusBarSnapshot } from '../watch/watchStatusBar.js';
 import { LowBalanceAlert } from './lowBalanceAlert.js';
+import { parseStoredWatch, WATCH_STATE_KEY } from '../watch/stored.js';
+import { SNOOZE_KEY } from '../watch/snooze.js';
 import { DEMO_PROFILE_NAME } from '../../shared/ids.js';
 
 /**
@@ -50,6 +53,8 @@ export interface VoiceSmsTestApi {
    */
   confirmations: {
     answerNext(button: string | undefined): void;
+    /** The next question (a notification's too) waits until the test calls the returned function with its answer. */
+    answerLater(): (button: string | undefined) => void;
     clearAnswers(): void;
     asked(): readonly { message: string; detail: string; buttons: readonly string[] }[];
   };
@@ -94,7 +99,7 @@ export interface VoiceSmsTestApi {
     hasCredentials(profile: string): Promise<boolean>;
   };
   /** Set Up MCP Server as if this window ran on a remote machine named `remoteName` (undefined: local); `reset` ends it. */
-  place: { pretendRemote(remoteName: string | undefined): void; reset(): void };
+  place: { pretendRemote(remoteName: string | undefined, platform?: NodeJS.Platform): void; reset(): void };
   /** The Account view and the balance status-bar item as they render now (test/integration/balance.test.ts). */
   balance: {
     /** Resolves once no balance load is under way. */
@@ -122,6 +127,15 @@ export interface VoiceSmsTestApi {
     advance(ms: number): Promise<void>;
     settled(): Promise<void>;
     release(): void;
+    /**
+     * The folder closed and opened again `msLater` by the driven clock: the watch stays stored, the window's
+     * runner ends, the clock moves with nothing running, then a new window's start decides (reload or Resume?).
+     */
+    reopen(msLater: number): Promise<void>;
+    /** The watch's clock now (the driven one after drive). */
+    now(): number;
+    /** What is kept in workspace state, as parsed (undefined: nothing). */
+    stored(): { profile: string; instanceIds: string[]; aliveAt?: number } | undefined;
     state():
       | {
           profile: string | undefined;
@@ -132,7 +146,7 @@ export interface VoiceSmsTestApi {
           problem?: string;
           now: number;
           readings: { instanceId: string; legs?: number; change?: number; readAt?: number }[];
-          statusBar: { text: string; tooltip: string; command: string | undefined; arguments: unknown[]; warning: boolean };
+          statusBar: StatusBarSnapshot;
         }
       | undefined;
   };
@@ -142,6 +156,8 @@ export interface VoiceSmsTestApi {
   alerts: {
     raised(): readonly RaisedAlert[];
     anotherWindowObservesBalance(): Promise<boolean>;
+    /** The snoozes as stored in the global state ({ [kind]: end, ms }). */
+    snoozes(): unknown;
   };
 }
 
@@ -186,6 +202,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
     storeCredentials: (profile, credentials) => (credentials ? secrets.store(profile, credentials) : secrets.delete(profile)),
     confirmations: {
       answerNext: (button) => confirmations.answerNext(button),
+      answerLater: () => confirmations.answerLater(),
       clearAnswers: () => confirmations.clearAnswers(),
       asked: () => confirmations.asked(),
     },
@@ -257,6 +274,17 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
         clock = undefined;
         watch.drive(undefined, undefined);
       },
+      reopen: async (msLater) => {
+        await watch.windowClosed();
+        clock?.advance(msLater);
+        watch.windowOpened();
+        await settled();
+      },
+      now: () => watch.clock().now(),
+      stored: () => {
+        const s = parseStoredWatch(ctx.workspaceState.get(WATCH_STATE_KEY));
+        return s && { profile: s.profile, instanceIds: s.instanceIds, ...(s.aliveAt !== undefined ? { aliveAt: s.aliveAt } : {}) };
+      },
       state: () => {
         const run = watch.current;
         if (!run) return undefined;
@@ -282,8 +310,14 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
     answerNextExportPick: (label) => loadFeatures().answerNextExportPick(label),
     alerts: {
       raised: () => [...loadFeatures().raisedAlerts()],
+      snoozes: () => ctx.globalState.get(SNOOZE_KEY),
       anotherWindowObservesBalance: async () => {
-        const other = new LowBalanceAlert({ onDidChange: () => ({ dispose() {} }) }, config, ctx.globalState, log);
+        const other = new LowBalanceAlert({ onDidChange: () => ({ dispose() {} }) }, config, {
+          log,
+          memory: ctx.globalState,
+          confirmations,
+          now: () => watch.clock().now(),
+        });
         try {
           return await other.observe(balance.model.current);
         } finally {
@@ -291,7 +325,7 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
         }
       },
     },
-    place: { pretendRemote: (name) => services.place.pretend(name), reset: () => services.place.reset() },
+    place: { pretendRemote: (name, platform) => services.place.pretend(name, platform), reset: () => services.place.reset() },
     session: {
       current: () => ({
         signedIn: session.current.signedIn,

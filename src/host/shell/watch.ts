@@ -11,8 +11,16 @@ export function createWatch(
   deps: Omit<WatchHandleDeps, 'globalState'>,
   tree: Pick<InstancesTreeProvider, 'markWatched'>,
 ): WatchHandle {
-  ctx.subscriptions.push(new LowBalanceAlert(deps.balance.model, deps.config, ctx.globalState, deps.log));
   const watch = new WatchHandle({ ...deps, globalState: ctx.globalState }, ctx.workspaceState);
+  // Its snoozes end by the watch's clock, which the test seam moves by hand.
+  ctx.subscriptions.push(
+    new LowBalanceAlert(deps.balance.model, deps.config, {
+      log: deps.log,
+      memory: ctx.globalState,
+      confirmations: deps.confirmations,
+      now: () => watch.clock().now(),
+    }),
+  );
   ctx.subscriptions.push(watch);
   tree.markWatched(watch);
   return watch;

@@ -157,6 +157,8 @@ export class InstancesTreeProvider extends Disposable implements vscode.TreeData
     const pinned = !own && this.config.settings.workspaceInstances.includes(node.instanceId);
     item.contextValue = pinned ? `${TREE_ITEM_KINDS.instance}.pinned` : TREE_ITEM_KINDS.instance;
     const watched = this.watch?.watched.has(node.instanceId) ?? false;
+    // `.watched` has the row's menu offer Stop Watching instead of Watch (commands/menuWhen.ts).
+    if (watched) item.contextValue = pinned ? `${TREE_ITEM_KINDS.instance}.pinned.watched` : `${TREE_ITEM_KINDS.instance}.watched`;
     item.iconPath = new vscode.ThemeIcon(watched ? 'pulse' : pinned ? 'pinned' : 'call-outgoing');
     const notes = [...(pinned ? [vscode.l10n.t('pinned by workspace')] : []), ...(watched ? [vscode.l10n.t('watched')] : [])];
     if (notes.length > 0) item.description = notes.join(' · ');

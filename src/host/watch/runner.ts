@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { COMMANDS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { BalanceModel } from '../balance/model.js';
 import type { MonthCache } from '../months/monthCache.js';
+import type { Confirmations } from '../platform/confirmations.js';
 import type { HostLog } from '../platform/log.js';
 import type { HostConfig } from '../profile/config.js';
 import { hostLocale } from '../platform/pureL10n.js';
@@ -23,6 +24,7 @@ export interface WatchRunnerDeps {
   readonly months: MonthCache;
   readonly balance: { readonly model: Pick<BalanceModel, 'reload' | 'onDidChange'> };
   readonly globalState: vscode.Memento;
+  readonly confirmations: Pick<Confirmations, 'notify'>;
   /** The offline demo: its simulator's calls grow while a watch runs (shell/demoHandle.ts). */
   readonly demo: { liveTraffic(on: boolean): void };
   clock(): WatchClock;
@@ -67,7 +69,7 @@ export class WatchRunner implements vscode.Disposable {
       settings: () => ({ callLegsAbove: config.settings.alertsCallLegsAbove, unusualDay: config.settings.alertsUnusualDay }),
       history: (instanceId, todayId) => historyOf(months, Math.max(3, config.settings.monthsInTree), instanceId, todayId),
       raise: (kind, message, at) =>
-        raiseAlert(log, kind, message, {
+        raiseAlert({ log, memory: deps.globalState, confirmations: deps.confirmations, now: () => deps.clock().now() }, kind, message, {
           title: vscode.l10n.t('Open Month View'),
           run: () => vscode.commands.executeCommand(COMMANDS.openMonthView, at),
         }),

@@ -364,12 +364,35 @@ export class Workbench {
     }
   }
 
-  /** Closes an editor tab with its own close button (shown on hover). */
+  /**
+   * Closes an editor tab with its own close button (shown on hover). A tab strip that re-renders under the pointer (a
+   * webview shown again, a title that changes) can swallow the click, so a tab still there is clicked again.
+   */
   async closeEditorTab(title: string | RegExp): Promise<void> {
     const tab = this.editorTab(title);
-    await tab.hover();
-    await tab.locator('.tab-actions .action-label').first().click();
-    await tab.waitFor({ state: 'detached' });
+    for (let attempt = 1; ; attempt++) {
+      await tab.hover();
+      await tab.locator('.tab-actions .action-label').first().click();
+      const closed = await tab.waitFor({ state: 'detached', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (closed) return;
+      if (attempt === 3) throw new Error(`the editor tab ${String(title)} is still open after three clicks on its close button`);
+    }
+  }
+
+  /**
+   * Closes every editor, reverting the unsaved ones first (an untitled snippet a test opened): the shared editor restores
+   * unsaved untitled files in the next window on the folder, where they would meet the next suite's tabs and dialogs.
+   */
+  async revertAndCloseAllEditors(): Promise<void> {
+    const dirty = this.editorTabs().and(this.page.locator('.dirty'));
+    for (let i = 0; i < 10 && (await dirty.count()) > 0; i++) {
+      await dirty.first().click();
+      await this.runCommand('View: Revert and Close Editor');
+    }
+    await this.runCommand('View: Close All Editors');
   }
 
   editorTabs(): Locator {

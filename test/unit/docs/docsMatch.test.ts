@@ -6,10 +6,12 @@
 // from a hand list; each detector is also shown the sentences that once drifted, and must flag them.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '../../../src/core/index.js';
 import { mcpServerFiles } from '../../../src/shared/mcpServerFiles.js';
+import { MCP_CLIENTS } from '../../../src/shared/mcpSetup.js';
 import { CODE_LANGUAGES } from '../../../src/shared/requestCode/languages.js';
 import { DEMO_INSTANCES } from '../../../src/simulator/defaults.js';
 import { TOOL_SPECS } from '../../../src/tools/index.js';
@@ -31,10 +33,11 @@ interface SettingEntry {
 }
 interface Manifest {
   contributes: {
+    viewsWelcome: { contents: string }[];
     commands: { command: string; title: string; category?: string }[];
     menus: { commandPalette?: { command: string; when?: string }[] };
     views: Record<string, { id: string; name: string }[]>;
-    walkthroughs: { title: string; steps: unknown[] }[];
+    walkthroughs: { title: string; steps: { description: string; media: { markdown?: string } }[] }[];
     configuration: { properties: Record<string, SettingEntry> } | { properties: Record<string, SettingEntry> }[];
     languageModelTools: { name: string; toolReferenceName?: string }[];
   };
@@ -45,6 +48,10 @@ const c = manifest.contributes;
 
 /** "Voice & SMS: Send Test SMS…" for every command, as the palette lists it. */
 const paletteTitles = new Set(c.commands.map((x) => `${x.category ? `${shown(x.category)}: ` : ''}${shown(x.title)}`));
+/** Each command's title without its category ("Send Test SMS…"), by command id. */
+const commandTitles = new Map(c.commands.map((x) => [x.command, shown(x.title)]));
+/** The welcome views' buttons: `[label](command:id)` in their contents. */
+const welcomeButtons = c.viewsWelcome.flatMap((w) => commandLinks(shown(w.contents)));
 const hiddenTitles = (c.menus.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => shown(c.commands.find((x) => x.command === m.command)!.title));
 const settings = Object.assign({}, ...[c.configuration].flat().map((g) => g.properties)) as Record<string, SettingEntry>;
 const viewNames = Object.values(c.views)
@@ -72,6 +79,119 @@ const sourceLiterals = ((): string => {
 })();
 
 // ---- detectors: each returns what a page says wrongly ---------------------------------------------------------
+
+/** `[label](command:id)` links of a manifest text (welcome views, walkthrough steps). */
+function commandLinks(text: string): { label: string; command: string }[] {
+  return [...text.matchAll(/\[([^\]]+)\]\(command:([\w.]+)\)/g)].map((m) => ({ label: m[1]!, command: m[2]! }));
+}
+
+const bare = (title: string): string => title.replace(/…$/, '').trim().toLowerCase();
+/** `name` is `title` or its first words ("Start Watching" of "Start Watching Voice Instances…"), case aside. */
+const namesTitle = (name: string, title: string): boolean => {
+  const n = bare(name);
+  const t = bare(title);
+  return n === t || t.startsWith(`${n} `);
+};
+
+/**
+ * Command names a page quotes (bold, or backticks) that no command has: a phrase opening with a command's verb
+ * ("Copy", "Open", …) must be a command's title, its first words, or a welcome view's button; a command link's label
+ * must name the command it runs (its title, first words, or its welcome button).
+ */
+export function wrongCommandNames(
+  text: string,
+  titles: ReadonlyMap<string, string>,
+  buttons: readonly { label: string; command: string }[],
+): string[] {
+  const verbs = new Set([...titles.values()].map((t) => t.split(' ')[0]!));
+  const known = [...titles.values(), ...buttons.map((b) => b.label)];
+  const out: string[] = [];
+  for (const m of flat(text).matchAll(/(`|\*\*)([A-Z][^`*]*?)(\.?)\1/g)) {
+    const phrase = m[2]!.replace(/^Voice & SMS: /, '');
+    // A bold lead-in that ends its own sentence ("**Watch and alerts.** …") names a feature, not a command.
+    if (m[1] === '**' && m[3] === '.') continue;
+    if (!verbs.has(phrase.split(' ')[0]!) || /[:(]$|[a-z]\.$/.test(phrase)) continue;
+    if (!known.some((t) => namesTitle(phrase, t))) out.push(phrase);
+  }
+  for (const link of commandLinks(text)) {
+    const own = [titles.get(link.command) ?? '', ...buttons.filter((b) => b.command === link.command).map((b) => b.label)];
+    if (!own.some((t) => t && namesTitle(link.label, t))) out.push(`[${link.label}](command:${link.command})`);
+  }
+  return out;
+}
+
+/** A `{ client: "a" | "b" }` argument list that is not the code's list of agents. */
+export function agentListDrift(text: string, clients: readonly string[]): string[] {
+  const m = /\{ client: ((?:"\w+"(?: \\?\| )?)+)/.exec(text);
+  if (!m) return ['no `{ client: … }` argument'];
+  const listed = [...m[1]!.matchAll(/"(\w+)"/g)].map((x) => x[1]!);
+  return [...clients.filter((x) => !listed.includes(x)).map((x) => `not listed: ${x}`), ...listed.filter((x) => !clients.includes(x)).map((x) => `not an agent: ${x}`)];
+}
+
+/** Folders of src/ and src/host/ that the drawing under `## Layout` does not name (`src/core/`, `watch/`). */
+export function layoutDrift(text: string, srcDirs: readonly string[], hostDirs: readonly string[]): string[] {
+  const block = /^## Layout\n+```\n([\s\S]*?)```/m.exec(text)?.[1];
+  if (!block) return ['no drawing under ## Layout'];
+  const tokens = new Set(block.split(/\s+/));
+  return [...srcDirs.filter((d) => !tokens.has(`src/${d}/`)).map((d) => `src/${d}/`), ...hostDirs.filter((d) => !tokens.has(`${d}/`)).map((d) => `src/host/${d}/`)];
+}
+
+/** What README.md's outline lacks: the title, a sentence and a picture first, then the sections in their order, ≤ 200 lines. */
+export function readmeOrder(text: string, title: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  if (lines.length > 200) out.push(`${lines.length} lines, more than 200`);
+  if (lines[0] !== `# ${title}`) out.push('the title first');
+  const first = lines.slice(0, 8).join('\n');
+  if (!/^!\[[^\]]+\]\(docs\/screenshots\/[\w-]+\.png\)$/m.test(first)) out.push('a picture in the first 8 lines');
+  const sections = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
+  const want = [/^Install$/, /^Quick start$/, /^Features$/, /MCP/, /^Settings$/];
+  let at = -1;
+  for (const re of want) {
+    const i = sections.findIndex((s, j) => j > at && re.test(s));
+    if (i < 0) out.push(`no section ${String(re)} after ${sections[at] ?? 'the title'}`);
+    else at = i;
+  }
+  if (sections.at(-1) !== 'Contributing') out.push(`last section: ${sections.at(-1)}, not Contributing`);
+  const contributing = text.slice(text.lastIndexOf('\n## '));
+  for (const command of ['npm ci && npm start', 'npm test']) if (!contributing.includes(command)) out.push(`${command} not under Contributing`);
+  return out;
+}
+
+/** Every Node `engines` range of the locked packages npm ci installs everywhere (platform-only ones left out). */
+function lockEngines(): string[] {
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { optional?: boolean; engines?: { node?: string } }> };
+  return [...new Set(Object.values(lock.packages).flatMap((p) => (p.optional || !p.engines?.node ? [] : [p.engines.node])))];
+}
+/** The version of the `node` dev dependency the scripts run, as installed. */
+function devNode(): string {
+  return (JSON.parse(read('node_modules/node/package.json')) as { version: string }).version;
+}
+// semver has no types of its own and @types/semver is not installed, so it is required (knip.json lists it, unseen).
+const semver = createRequire(__filename)('semver') as { satisfies(version: string, range: string): boolean };
+
+/**
+ * README's "Node 24.15" (or "Node ≥ 20"): each version it names for npm ci must satisfy every engine range, and the
+ * version of the project's own Node must be named, major.minor.
+ */
+export function nodeClaims(text: string, engines: readonly string[], scriptsNode: string): string[] {
+  const out: string[] = [];
+  const claims = [...flat(text).matchAll(/\bNode (?:≥ ?)?(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1]!);
+  if (claims.length === 0) out.push('no Node version named');
+  for (const v of new Set(claims)) {
+    const full = [...v.split('.'), '0', '0'].slice(0, 3).join('.');
+    const refused = engines.filter((r) => !semver.satisfies(full, r));
+    if (refused.length > 0) out.push(`Node ${v}: npm ci warns (${refused.slice(0, 3).join('; ')}${refused.length > 3 ? '; …' : ''})`);
+  }
+  const own = scriptsNode.split('.').slice(0, 2).join('.');
+  if (!claims.includes(own) && !claims.includes(scriptsNode)) out.push(`the scripts' Node ${own} is not named`);
+  return out;
+}
+
+/** `#references` the text does not name. */
+export function missingReferences(text: string, refs: ReadonlySet<string>): string[] {
+  return [...refs].filter((r) => !new RegExp(`#${r}\\b`).test(text)).map((r) => `#${r}`);
+}
 
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const NUMBERS: Record<string, number> = {
@@ -228,13 +348,13 @@ export function durations(text: string): string[] {
 }
 
 /**
- * What the bench states an answer under the caps costs today: the figures of README's `answer blocks` row (its
- * Performance table holds today's ranges) and of docs/performance.md's newest account of those rows (the last
+ * What the bench states an answer under the caps costs today: the figures of the first `answer blocks` row of
+ * `summary` (docs/performance.md's table of today's ranges, first on the page) and of docs/performance.md's newest account of those rows (the last
  * paragraph before its History that names the `answer blocks: target vs …` rows; the stored-month rows are other
  * answers), without the figures it gives as what was before ("(was 22 ms)").
  */
-export function statedBoundaryCosts(readme: string, performance: string): Set<string> {
-  const row = readme.split('\n').find((l) => l.startsWith('| answer blocks'));
+export function statedBoundaryCosts(summary: string, performance: string): Set<string> {
+  const row = summary.split('\n').find((l) => l.startsWith('| answer blocks'));
   const current = performance.split(/^## History$/m)[0]!;
   const newest = current
     .split(/\n\s*\n/)
@@ -272,18 +392,43 @@ const withoutExamples = (text: string, p: string): string => (p === 'docs/develo
 const references = new Set(c.languageModelTools.map((t) => t.toolReferenceName).filter((x): x is string => !!x));
 
 void describe('README and docs match the product', () => {
-  void it("README's first screen: what it is, the install and the two set-up commands", () => {
-    const first = page('README.md').split('\n').slice(0, 40).join('\n');
-    const pkg = JSON.parse(read('package.json')) as { displayName: string };
-    assert.ok(first.startsWith(`# ${pkg.displayName}\n`), 'the title');
-    assert.match(first, /^## Install$/m);
-    assert.match(first, /code --install-extension|Install from VSIX/);
-    for (const command of ['npm ci && npm start', 'npm test']) assert.ok(first.includes(command), `${command} is not in the first 40 lines`);
+  void it('README from first screen to last: what it is with a picture, Install, Quick start, Features, the AI doors, settings, Contributing last', () => {
+    assert.deepEqual(readmeOrder(page('README.md'), (JSON.parse(read('package.json')) as { displayName: string }).displayName), []);
+  });
+
+  void it('README names a Node on which npm ci warns of no engine, and the Node the scripts bring', () => {
+    assert.deepEqual(nodeClaims(page('README.md'), lockEngines(), devNode()), []);
   });
 
   void it('names commands as the palette shows them, and says which the palette hides', () => {
     assert.ok(hiddenTitles.length > 0, 'the manifest hides some commands from the palette');
     assert.deepEqual(acrossPages((text, p) => [...wrongPaletteTitles(text, paletteTitles), ...paletteClaims(text, hiddenTitles, p === 'docs/commands.md')]), []);
+  });
+
+  void it('README and the walkthrough name commands by their titles', () => {
+    const walkthroughTexts = [
+      ...c.walkthroughs[0]!.steps.map((st) => shown(st.description)),
+      ...c.walkthroughs[0]!.steps.flatMap((st) => (st.media.markdown ? [read(st.media.markdown)] : [])),
+    ];
+    assert.ok(walkthroughTexts.length > c.walkthroughs[0]!.steps.length, 'the steps have their pages');
+    const found = [page('README.md'), ...walkthroughTexts].flatMap((t, i) => wrongCommandNames(t, commandTitles, welcomeButtons).map((x) => `${i === 0 ? 'README.md' : 'walkthrough'}: ${x}`));
+    assert.deepEqual(found, []);
+  });
+
+  void it('docs/commands.md lists every agent Set Up MCP Server knows', () => {
+    assert.deepEqual(agentListDrift(page('docs/commands.md'), MCP_CLIENTS), []);
+  });
+
+  void it("docs/development.md's layout names every folder of src/ and src/host/", () => {
+    const dirs = (d: string): string[] => readdirSync(path.join(root, d), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    assert.ok(dirs('src/host').length > 10);
+    assert.deepEqual(layoutDrift(page('docs/development.md'), dirs('src'), dirs('src/host')), []);
+  });
+
+  void it("the walkthrough's AI step names every # reference", () => {
+    const ai = c.walkthroughs[0]!.steps.at(-1)!;
+    assert.ok(references.size >= 7, [...references].join(', '));
+    assert.deepEqual(missingReferences(read(ai.media.markdown!), references), []);
   });
 
   void it("counts the walkthrough's steps and names it as the editor does", () => {
@@ -306,7 +451,7 @@ void describe('README and docs match the product', () => {
 
   void it('gives what an answer under the caps costs only with the bench rows that measure it, and their figures', () => {
     const userPages = ['docs/service.md', 'docs/security.md', 'docs/usage.md', 'docs/mcp.md'];
-    const stated = statedBoundaryCosts(page('README.md'), page('docs/performance.md'));
+    const stated = statedBoundaryCosts(page('docs/performance.md'), page('docs/performance.md'));
     assert.ok(stated.size >= 3, `the bench's figures for the rows: ${[...stated].join(', ')}`);
     assert.deepEqual(acrossPages((text, p) => (userPages.includes(p) ? boundaryCostDrift(text, stated) : [])), []);
   });
@@ -365,6 +510,44 @@ void describe('docs detectors flag what once drifted', () => {
   void it('a palette title that is not one', () => {
     assert.deepEqual(wrongPaletteTitles('3. **Send Test SMS** (or `Voice & SMS: Send SMS`) sends', paletteTitles), ['Voice & SMS: Send SMS']);
     assert.deepEqual(wrongPaletteTitles('or `Voice & SMS: Send Test SMS…`', paletteTitles), []);
+  });
+
+  void it('a command named otherwise than its title, in bold, backticks or a command link', () => {
+    assert.deepEqual(wrongCommandNames('- **Copy as cURL** repeats a request in a shell', commandTitles, welcomeButtons), ['Copy as cURL']);
+    assert.deepEqual(wrongCommandNames('Click a day to see its activities; **Open Trend** shows twelve months', commandTitles, welcomeButtons), ['Open Trend']);
+    assert.deepEqual(wrongCommandNames('[Open Trend](command:voiceSms.openTrend)', commandTitles, welcomeButtons), ['[Open Trend](command:voiceSms.openTrend)']);
+    assert.deepEqual(
+      wrongCommandNames('**Copy Request as cURL**, **Start Watching**, `Voice & SMS: Stop Offline Demo`, **Try the offline demo**, [Try the Offline Demo](command:voiceSms.startDemo), **Open Month View**. **Offline demo.**', commandTitles, welcomeButtons),
+      [],
+    );
+  });
+
+  void it('a README with Contributing before Quick start, over 200 lines, and no picture', () => {
+    const old = ['# T', '', 'Status: early.', '', '## Install', '', '## Contributing', 'npm ci && npm start', 'npm test', '', '## Quick start', '', '## Features', '', '## MCP', '', '## Settings', '', '## License', ...Array<string>(190).fill('')].join('\n');
+    assert.deepEqual(readmeOrder(old, 'T'), ['209 lines, more than 200', 'a picture in the first 8 lines', 'last section: License, not Contributing', 'npm ci && npm start not under Contributing', 'npm test not under Contributing']);
+  });
+
+  void it('README saying Node ≥ 20 for npm ci, and nothing of the Node the scripts run', () => {
+    const old = 'build the VSIX from this repository (needs Node ≥ 20 and npm)';
+    const found = nodeClaims(old, lockEngines(), devNode());
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.match(found[0]!, /^Node 20: npm ci warns/);
+    assert.match(found[1]!, /is not named/);
+  });
+
+  void it('a layout without a room', () => {
+    const old = '## Layout\n\n```\nsrc/core/ the client\nsrc/host/ the host:\n  shell/ start-up\n  balance/ sms/ chat/ demo/ use cases\n```\n';
+    assert.deepEqual(layoutDrift(old, ['core', 'host'], ['shell', 'balance', 'sms', 'chat', 'demo', 'watch', 'mcp']), ['src/host/watch/', 'src/host/mcp/']);
+  });
+
+  void it('an agent list of four', () => {
+    const old = '| `voiceSms.setUpMcpServer` | `{ client: "vscode" \\| "cursor" \\| "claudeCode" \\| "claudeDesktop", show? }` |';
+    assert.deepEqual(agentListDrift(old, MCP_CLIENTS), ['not listed: windsurf', 'not listed: codex', 'not listed: gemini']);
+  });
+
+  void it('an AI step naming five of the seven references', () => {
+    const old = 'point the model at a tool with `#voiceSmsMonth`, `#voiceSmsTrend`, `#voiceSmsDay`, `#voiceSmsBalance` or `#voiceSmsInstances`';
+    assert.deepEqual(missingReferences(old, references), ['#voiceSmsOverview', '#voiceSmsSendTestSms']);
   });
 
   void it('"all in the palette", and a commands page that does not say which are hidden', () => {

@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 
 const root = path.join(__dirname, '..', '..', '..');
 const SCANNED = ['src/**/*.ts', 'test/**/*.{ts,js}', 'scripts/**/*.{ts,md}', 'bench/**/*.ts', 'docs/**/*.md', 'README.md', '*.mjs'];
-/** Written by a script, never kept: the packaged README (scripts/editor/package.ts). */
-const GENERATED = new Set(['README.vsix.md']);
+/** Written by a script, never kept: the packaged README (scripts/editor/package.ts), and the names vsce gives files inside a VSIX. */
+const GENERATED = new Set(['README.vsix.md', 'readme.md', 'changelog.md']);
 /** A path-like token ending in .md; linear (one character class, then a literal). */
 const MENTION = /[\w./-]+\.md\b/g;
 /** A source path with at least one folder (`webviews/panelPage.ts`); its segments hold no '/', so it is linear. */

@@ -4,9 +4,22 @@
 // profile (two profiles merge into one file without a collision), and never a credential value — only the agent's
 // own way to supply it. Parsing here is the test's own (a small TOML reader: no TOML parser is in node_modules).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { DEMO_FLAG } from '../../../src/mcp/config.js';
 import { mcpSnippet } from '../../../src/shared/mcpAgents.js';
-import { MCP_CLIENTS, profileSlug, type McpClient, type McpSetupInput, type McpSnippet } from '../../../src/shared/mcpSetup.js';
+import {
+  MCP_CLIENTS,
+  MCP_DEMO_FLAG,
+  profileSlug,
+  type McpClient,
+  type McpSetupInput,
+  type McpSnippet,
+} from '../../../src/shared/mcpSetup.js';
+import { powershellWords } from '../support/powershellWords.js';
 
 const HOME = '/home/you';
 const LAUNCHER = `${HOME}/.config/Code/User/globalStorage/vstk.voice-sms-toolkit/mcp-server/mcp.js`;
@@ -26,6 +39,64 @@ const input: McpSetupInput = {
 };
 
 type Entry = { type?: string; command: string; args: string[]; env: Record<string, string>; env_vars?: string[] };
+
+/** The argv a Windows program reads from its command line (CommandLineToArgvW's rules, which Node.js follows). */
+function windowsArgv(line: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < line.length) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    if (i >= line.length) break;
+    let arg = '';
+    let quoted = false;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (c === '\\') {
+        let n = 0;
+        while (line[i] === '\\') {
+          n++;
+          i++;
+        }
+        // 2n backslashes before a quote are n and the quote opens or closes; 2n+1 are n and a literal quote.
+        arg += '\\'.repeat(line[i] === '"' ? n >> 1 : n);
+        if (line[i] === '"' && n % 2 === 1) {
+          arg += '"';
+          i++;
+        }
+      } else if (c === '"') {
+        if (quoted && line[i + 1] === '"') {
+          arg += '"';
+          i += 2;
+        } else {
+          quoted = !quoted;
+          i++;
+        }
+      } else if (!quoted && (c === ' ' || c === '\t')) {
+        break;
+      } else {
+        arg += c;
+        i++;
+      }
+    }
+    out.push(arg);
+  }
+  return out;
+}
+
+/** The three lines of the PowerShell form: the JSON PowerShell holds in its variable, the escape line, and the key. */
+function powershellForm(text: string): { json: string; escapeLine: string; key: string } {
+  const lines = text.trimEnd().split('\n');
+  assert.equal(lines.length, 3, text);
+  const assign = /^\$voiceSmsMcp = (.*)$/.exec(lines[0]!);
+  assert.ok(assign, lines[0]);
+  const [json, ...rest] = powershellWords(assign[1]!);
+  assert.equal(rest.length, 0, 'one string');
+  const run = /^claude mcp add-json (\S+) \$voiceSmsMcp --scope user$/.exec(lines[2]!);
+  assert.ok(run, lines[2]);
+  const [key, ...more] = powershellWords(run[1]!);
+  assert.equal(more.length, 0);
+  return { json: json!, escapeLine: lines[1]!, key: key! };
+}
 type File = { inputs?: Array<{ id: string; password: boolean }>; servers?: Record<string, Entry>; mcpServers?: Record<string, Entry> };
 
 /** Words of a POSIX command line made of plain words and '…' quoted parts (what shellQuote may write). */
@@ -143,6 +214,10 @@ function servers(s: McpSnippet | string): Record<string, Entry> {
     return found;
   }
   if (s.format === 'toml') return (parseToml(s.text) as { mcp_servers: Record<string, Entry> }).mcp_servers;
+  if (s.format === 'powershell') {
+    const ps = powershellForm(s.text);
+    return { [ps.key]: JSON.parse(ps.json) as Entry };
+  }
   const words = shellWords(s.text);
   assert.deepEqual([...words.slice(0, 3), ...words.slice(5)], ['claude', 'mcp', 'add-json', '--scope', 'user'], s.text);
   return { [words[3]!]: JSON.parse(words[4]!) as Entry };
@@ -369,5 +444,121 @@ void describe('MCP setup snippets', () => {
     assert.equal(vscode.link, undefined, 'the install link would add the remote path to the local profile');
     assert.match(vscode.file, /Remote User Configuration/);
     for (const client of MCP_CLIENTS) assert.equal(mcpSnippet(client, input).offer, 'config', `${client} locally`);
+  });
+
+  void it("in the offline demo: every agent gets the server's --demo, with no service address, account or credential", () => {
+    assert.equal(MCP_DEMO_FLAG, DEMO_FLAG, 'the flag the server reads');
+    const demo: McpSetupInput = {
+      ...input,
+      profile: {
+        name: 'Demo (offline)',
+        baseUrl: 'http://127.0.0.1:41234',
+        accountId: 'ACC-DEMO',
+        voiceInstances: ['VI-DEMO-01'],
+        senderIds: ['VSTK-TEST'],
+      },
+      settings: { ...input.settings, caFile: '/etc/ssl/corp.pem' },
+      network: { proxy: 'http://alice:pw@proxy.corp:3128', noProxy: [] },
+      demo: true,
+    };
+    for (const platform of ['linux', 'win32']) {
+      for (const client of MCP_CLIENTS) {
+        const s = mcpSnippet(client, { ...demo, platform });
+        const e = entry(s, 'voice-sms-demo-offline');
+        assert.equal(e.command, '/usr/bin/node');
+        assert.deepEqual(e.args, [LAUNCHER, '--demo'], client);
+        assert.deepEqual(e.env ?? {}, {}, `${client}: nothing but the runtime's own variables`);
+        assert.equal(e.env_vars, undefined, client);
+        for (const gone of ['127.0.0.1', 'ACC-DEMO', 'VOICESMS_', 'proxy.corp', 'corp.pem', '${'])
+          assert.ok(!s.text.includes(gone), `${client} writes ${gone}: ${s.text}`);
+        assert.match(s.secretNote, /needs no credentials/, client);
+        assert.match(s.notes.join(' '), /offline demo.*sign in with your profile/, client);
+        assert.doesNotMatch(s.notes.join(' '), /proxy/, client);
+      }
+    }
+    const file = JSON.parse(mcpSnippet('vscode', demo).text) as File;
+    assert.equal(file.inputs, undefined, 'VS Code asks for nothing');
+    const linked = JSON.parse(decodeURIComponent(mcpSnippet('vscode', demo).link!.slice('vscode:mcp/install?'.length))) as Record<
+      string,
+      unknown
+    >;
+    assert.deepEqual(linked, { name: 'voice-sms-demo-offline', type: 'stdio', command: '/usr/bin/node', args: [LAUNCHER, '--demo'] });
+    const editor = entry(
+      mcpSnippet('cursor', {
+        ...demo,
+        server: { command: '/opt/code/code', args: [LAUNCHER], env: { ELECTRON_RUN_AS_NODE: '1' }, source: 'editor' },
+      }),
+      'voice-sms-demo-offline',
+    );
+    assert.deepEqual(editor.env, { ELECTRON_RUN_AS_NODE: '1' }, "the editor's runtime still needs its variable");
+  });
+
+  void it('Claude Code in a POSIX shell: sh -c gives claude exactly its words, a path with spaces and a quote included', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vstk-claude it's here-"));
+    try {
+      // A stub `claude` first on PATH that prints the argv it received.
+      writeFileSync(path.join(dir, 'claude'), `#!${process.execPath}\nprocess.stdout.write(JSON.stringify(process.argv.slice(2)));\n`);
+      chmodSync(path.join(dir, 'claude'), 0o755);
+      const launcher = path.join(dir, "O'Brien's files", 'mcp.js');
+      const s = mcpSnippet('claudeCode', {
+        ...input,
+        server: { ...input.server, args: [launcher] },
+        profile: { ...input.profile, name: "O'Brien & Co $(id)" },
+        platform: 'linux',
+      });
+      assert.equal(s.format, 'shell');
+      const out = execFileSync('sh', ['-c', s.text], {
+        encoding: 'utf8',
+        env: { PATH: `${dir}${path.delimiter}${process.env['PATH'] ?? ''}` },
+      });
+      const argv = JSON.parse(out) as string[];
+      assert.deepEqual([...argv.slice(0, 2), ...argv.slice(4)], ['mcp', 'add-json', '--scope', 'user']);
+      assert.equal(argv[2], 'voice-sms-o-brien-co-id');
+      const e = JSON.parse(argv[3]!) as Entry;
+      assert.deepEqual(e.args, [launcher]);
+      assert.equal(e.env['VOICESMS_PROFILE'], "O'Brien & Co $(id)");
+      assert.equal(e.env['VOICESMS_SECRET_ACCESS_KEY'], '${VOICESMS_O_BRIEN_CO_ID_SECRET_ACCESS_KEY}', 'not expanded by the shell');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it('Claude Code in PowerShell (Windows): the JSON single-quoted, and whole through both ways PowerShell passes arguments', () => {
+    const launcher = "C:\\Users\\O'Brien\\AppData\\Roaming\\Code\\User\\globalStorage\\vstk.voice-sms-toolkit\\mcp-server\\mcp.js";
+    const win: McpSetupInput = {
+      ...input,
+      server: { command: 'C:\\Program Files\\nodejs\\node.exe', args: [launcher], env: {}, source: 'path' },
+      profile: { ...input.profile, name: 'O’Brien & Co "EU" 100%' },
+      home: "C:\\Users\\O'Brien",
+      platform: 'win32',
+    };
+    const s = mcpSnippet('claudeCode', win);
+    assert.equal(s.format, 'powershell');
+    assert.match(s.file, /PowerShell/);
+    assert.match(s.secretNote, /PowerShell profile/);
+    const ps = powershellForm(s.text);
+    const e = JSON.parse(ps.json) as Entry;
+    assert.equal(ps.key, s.key);
+    assert.equal(e.command, 'C:\\Program Files\\nodejs\\node.exe');
+    assert.deepEqual(e.args, [launcher]);
+    assert.equal(e.env['VOICESMS_PROFILE'], 'O’Brien & Co "EU" 100%');
+    assert.match(e.env['VOICESMS_ACCESS_KEY_ID'] ?? '', /^\$\{VOICESMS_[A-Z0-9_]+_ACCESS_KEY_ID\}$/);
+    // Nothing a shell or cmd.exe (npm's claude.cmd) could split or interpret is left raw in the argument.
+    assert.doesNotMatch(ps.json, /[\s&|<>^%]/, ps.json);
+    // PowerShell 7.3+ (Standard): the variable's text is the program's argument as it is.
+    // Windows PowerShell 5.1 (Legacy): the line's -replace runs, the argument goes onto the command line unquoted (it
+    // holds no whitespace) and the program reads it back by the Windows rules.
+    assert.equal(
+      ps.escapeLine,
+      `if ($PSNativeCommandArgumentPassing -notin 'Standard', 'Windows') { $voiceSmsMcp = $voiceSmsMcp -replace '(\\\\*)"', '$1$1\\"' }`,
+    );
+    // .NET's -replace and JavaScript's replace read this pattern and replacement alike ($1 the group, \ literal).
+    const legacy = ps.json.replace(/(\\*)"/g, '$1$1\\"');
+    const argv = windowsArgv(`claude.exe mcp add-json ${ps.key} ${legacy} --scope user`);
+    assert.deepEqual(argv, ['claude.exe', 'mcp', 'add-json', s.key, ps.json, '--scope', 'user']);
+    // Without the escape, Windows PowerShell's program would get the JSON without its quotes.
+    assert.notEqual(windowsArgv(`claude.exe ${ps.json}`)[1], ps.json);
+    assert.equal(mcpSnippet('claudeCode', { ...win, platform: 'darwin' }).format, 'shell');
+    assert.equal(mcpSnippet('claudeCode', { ...win, platform: undefined }).format, 'shell');
   });
 });

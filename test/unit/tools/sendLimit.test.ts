@@ -33,6 +33,24 @@ void describe('SendLimit', () => {
     assert.throws(() => limit.reserve());
   });
 
+  void it('says "1 message" and "1 minute" for one, the plural otherwise', () => {
+    const start = Date.UTC(2026, 10, 26, 12, 0, 0);
+    let now = start;
+    const limit = new SendLimit(1, () => now);
+    limit.reserve();
+    now = start + HOUR_MS - 30_000;
+    const message = (() => {
+      try {
+        limit.reserve();
+        return '';
+      } catch (e) {
+        return toolError(e).message;
+      }
+    })();
+    assert.match(message, /asked to confirm 1 message from this server in the last hour/);
+    assert.match(message, /possible at 13:00:00 UTC, in 1 minute\. /);
+  });
+
   void it('a released slot (nothing sent) is free again at once', () => {
     const limit = new SendLimit(1, () => 0);
     limit.reserve().release();

@@ -80,10 +80,11 @@ void describe('month view webview', () => {
   });
 
   void it('shows what the host sent before its bundle had loaded (the boot script kept it)', async () => {
-    await withPanel('monthView', { delayBundlesMs: 800 }, async (p) => {
+    await withPanel('monthView', { holdBundles: true }, async (p) => {
       assert.deepEqual(await p.waitForPosted(1), [{ type: 'ready', fresh: true }], 'the boot script said ready before the bundles arrived');
       assert.equal(await p.page.locator('header.toolbar').count(), 0, 'said before the bundle had run');
       await showMarch(p);
+      p.releaseBundles();
       await p.page.locator('table.days tbody tr').nth(30).waitFor({ state: 'attached', timeout: 10_000 });
       assert.equal(
         await p.page.locator('.card[data-metric="callLegs"] .card-delta').getAttribute('class'),

@@ -100,3 +100,17 @@ void describe('command table and package.json / package.nls.json', () => {
     );
   });
 });
+
+void describe('title-bar buttons follow the palette', () => {
+  void it('a command the palette lists only while signed in shows in no view title bar while signed out', () => {
+    const signedIn = 'voiceSms.signedIn';
+    const loose = Object.entries(table).flatMap(([key, spec]) => {
+      const palette = spec.manifest.palette;
+      if (typeof palette !== 'string' || !palette.includes(signedIn)) return [];
+      return (spec.manifest.menus ?? [])
+        .filter((m) => m.menu === 'view/title' && !(m.when ?? '').includes(signedIn))
+        .map((m) => `${commandId(key)}: ${m.when ?? '(always)'}`);
+    });
+    assert.deepEqual(loose, []);
+  });
+});

@@ -49,6 +49,8 @@ const INSTALL_VSCODE_API = `(state) => {
 export interface Harness {
   origin: string;
   browser: Browser;
+  /** Sends the bundles held for the page opened with that hold id (openPanel's holdBundles). */
+  release(hold: string): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ export async function startHarness(): Promise<Harness> {
   const bundleDir = await buildWebviewBundles();
   const css = readFileSync(join(REPO, 'media', 'webview.css'), 'utf8');
   let origin = '';
+  /** Bundle answers waiting for their page's release, by hold id; ids already released answer at once. */
+  const held = new Map<string, Array<() => void>>();
+  const released = new Set<string>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin);
     const send = (type: string, body: string | Buffer): void => {
@@ -67,21 +72,22 @@ export async function startHarness(): Promise<Harness> {
     const page = /^\/panel\/(monthView|trend|activities|overview)$/.exec(url.pathname);
     if (page) {
       const theme = (url.searchParams.get('theme') ?? 'dark') as ThemeName;
-      const delay = Number(url.searchParams.get('delay') ?? 0);
+      const hold = url.searchParams.get('hold');
       const first = url.searchParams.get('first');
       const nonce = randomBytes(16).toString('base64');
       const html = renderWebviewHtml({
         cspSource: origin,
         nonce,
         // The bundles and stylesheet inside the page, as the editor gets them (src/host/webviews/pageAssets.ts);
-        // ?delay=ms instead fetches the bundles, held back that long (the page's boot script has said `ready` meanwhile).
+        // ?hold=<id> instead fetches the bundles, held back until the test releases them (the page's boot script says
+        // `ready` meanwhile): released by the test, not by a time a busy machine may overrun.
         scripts: [
           `${origin}/shim.js`,
           ...scriptsFor(page[1] as WebviewEntry).map((name) =>
-            delay > 0 ? `${origin}/bundle/${name}.js?delay=${delay}` : { code: readFileSync(join(bundleDir, `${name}.js`), 'utf8') },
+            hold ? `${origin}/bundle/${name}.js?hold=${hold}` : { code: readFileSync(join(bundleDir, `${name}.js`), 'utf8') },
           ),
         ],
-        stylesheets: [`${origin}/theme/${theme}.css`, delay > 0 ? `${origin}/media/webview.css` : { css }],
+        stylesheets: [`${origin}/theme/${theme}.css`, hold ? `${origin}/media/webview.css` : { css }],
         title: 'test',
         entry: page[1] as WebviewEntry,
         // ?first=<JSON array>: the messages the host had when it built the page (the month cache's month).
@@ -104,10 +110,10 @@ export async function startHarness(): Promise<Harness> {
     if (theme) return send('text/css', themeCss(theme[1] as ThemeName));
     const bundle = /^\/bundle\/(elements|chart|monthView|trend|activities)\.js$/.exec(url.pathname);
     if (bundle) {
-      setTimeout(
-        () => send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`))),
-        Number(url.searchParams.get('delay') ?? 0),
-      );
+      const serve = (): void => send('text/javascript', readFileSync(join(bundleDir, `${bundle[1]}.js`)));
+      const hold = url.searchParams.get('hold');
+      if (hold && !released.has(hold)) held.set(hold, [...(held.get(hold) ?? []), serve]);
+      else serve();
       return;
     }
     res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
@@ -121,6 +127,11 @@ export async function startHarness(): Promise<Harness> {
   return {
     origin,
     browser,
+    release: (hold) => {
+      released.add(hold);
+      for (const serve of held.get(hold) ?? []) serve();
+      held.delete(hold);
+    },
     close: async () => {
       await browser.close();
       server.closeAllConnections();
@@ -139,6 +150,8 @@ export interface PanelPage {
   send(message: unknown): Promise<void>;
   states(): Promise<unknown[]>;
   violations(): Promise<string[]>;
+  /** With holdBundles: lets the page's bundles arrive. */
+  releaseBundles(): void;
   close(): Promise<void>;
 }
 
@@ -150,7 +163,8 @@ export async function openPanel(
     state?: unknown;
     width?: number;
     height?: number;
-    delayBundlesMs?: number;
+    /** Holds the page's bundles back until releaseBundles() (the boot script runs alone until then). */
+    holdBundles?: boolean;
     /** What the page carries from the host (html.ts firstMessages). */
     firstMessages?: unknown[];
     /** Script run in the page before anything else (a test's probe). */
@@ -180,10 +194,11 @@ export async function openPanel(
   });
   await page.addInitScript(`(${INSTALL_VSCODE_API})(${JSON.stringify(opts.state ?? null)});`);
   if (opts.initScript) await page.addInitScript(opts.initScript);
-  const q = new URLSearchParams({ theme: opts.theme ?? 'dark', delay: String(opts.delayBundlesMs ?? 0) });
+  const hold = opts.holdBundles ? randomBytes(8).toString('hex') : undefined;
+  const q = new URLSearchParams({ theme: opts.theme ?? 'dark', ...(hold ? { hold } : {}) });
   if (opts.firstMessages) q.set('first', JSON.stringify(opts.firstMessages));
   // With held-back bundles, return once the page has started (its boot script runs before they arrive).
-  await page.goto(`${h.origin}/panel/${entry}?${q.toString()}`, opts.delayBundlesMs ? { waitUntil: 'commit' } : {});
+  await page.goto(`${h.origin}/panel/${entry}?${q.toString()}`, hold ? { waitUntil: 'commit' } : {});
   const posted = (): Promise<Array<Record<string, unknown>>> =>
     page.evaluate(() => (window as unknown as { __vstk: { posted: Array<Record<string, unknown>> } }).__vstk.posted);
   return {
@@ -205,6 +220,12 @@ export async function openPanel(
       ...consoleProblems,
       ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
     ],
-    close: () => context.close(),
+    releaseBundles: () => {
+      if (hold) h.release(hold);
+    },
+    close: async () => {
+      if (hold) h.release(hold);
+      await context.close();
+    },
   };
 }
