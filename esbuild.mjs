@@ -57,6 +57,28 @@ const plainHttpParserOnly = {
 };
 
 /**
+ * undici's HTTP/1 and HTTP/2 clients turn a FormData request body into a stream with the fetch API's body code
+ * (lib/web/fetch/body.js), which brings WebIDL, fetch's utilities, the FormData parser and data: URLs with it (43 KB).
+ * They require it only for a FormData body, and the core's requests carry a string or nothing (src/core/http), so the
+ * shipped undici.js leaves it out; a stand-in throws if it is ever asked for.
+ * @type {import('esbuild').Plugin}
+ */
+const noFormDataBodies = {
+  name: 'no-form-data-bodies',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
+      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h[12]\.js$/.test(args.importer)
+        ? { path: args.path, namespace: 'no-form-data-body' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-form-data-body' }, () => ({
+      contents: "exports.extractBody = () => { throw new Error('not shipped: a FormData request body (esbuild.mjs noFormDataBodies)'); };",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
  * from dist/segments.js (the core's lazily loaded copy) instead of carrying a second one with its 23 KB of
  * grapheme tables.
@@ -279,7 +301,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
+    plugins: [plainHttpParserOnly, noFormDataBodies, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
