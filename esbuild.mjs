@@ -351,6 +351,15 @@ if (webviewEntries.length > 0) {
     logLevel: 'warning',
   });
 }
+configs.push({
+  // The panels' stylesheet (media/webview.css), minified beside their scripts in the shipped build: every panel's page
+  // carries it (src/host/webviews/pageAssets.ts).
+  entryPoints: { webview: 'media/webview.css' },
+  outdir: 'dist/webview',
+  minify: production,
+  metafile: production,
+  logLevel: 'warning',
+});
 
 /** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
 export { configs, webviewEntries };
