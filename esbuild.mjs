@@ -3,7 +3,6 @@
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -225,10 +224,38 @@ const lazyParts = {
 };
 
 /**
- * The MCP Apps page (src/webview/mcpApp/app.ts, dist/mcpApp.js): built for the browser with the panels' chart and styles,
- * then made one HTML text whose CSP allows exactly its one script and one stylesheet by their SHA-256 and nothing
- * else, no request of any kind (`default-src 'none'`). dist/mcpApp.js exports that text (src/mcpApp/page.ts), so the
- * server reads it with the require the MCP files already follow (src/shared/mcpServerFiles.ts).
+ * The MCP Apps page speaks English only: it has no translation bundle and no editor language (common/l10n.ts would
+ * read them from attributes the panels' pages carry), so it formats for `en`, its page's language, and @vscode/l10n's
+ * `t` is only its placeholder filling there (`{0}` by position, `{name}` by name), as it is without a bundle.
+ * @type {import('esbuild').Plugin}
+ */
+const englishOnlyL10n = {
+  name: 'english-only-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: 'l10n', namespace: 'english-only-l10n' }));
+    build.onResolve({ filter: /^\.\/l10n\.js$/ }, (args) =>
+      /[\\/]src[\\/]webview[\\/]common[\\/]/.test(args.importer) ? { path: 'page', namespace: 'english-only-l10n' } : undefined,
+    );
+    build.onLoad({ filter: /^page$/, namespace: 'english-only-l10n' }, () => ({
+      contents: "export const pageLanguage = () => 'en';\n",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^l10n$/, namespace: 'english-only-l10n' }, () => ({
+      contents:
+        'export function t(first, ...rest) {\n' +
+        "  const [message, args] = typeof first === 'string' ? [first, typeof rest[0] === 'object' ? rest[0] : rest] : [first.message, first.args ?? {}];\n" +
+        '  return message.replace(/{([^}]+)}/g, (m, key) => args[key] ?? m);\n' +
+        '}\n',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The MCP Apps page's own part (src/webview/mcpApp/app.ts and app.css, dist/mcpApp.js): built for the browser without
+ * the chart library or the panels' stylesheet, which src/mcpApp/page.ts reads from the panels' shipped files when a
+ * client first asks for the page; dist/mcpApp.js exports the script and styles as text (in place of pageHtml.ts), so
+ * the server reads them with the require the MCP files already follow (src/shared/mcpServerFiles.ts).
  * @type {import('esbuild').Plugin}
  */
 const mcpAppPage = {
@@ -250,24 +277,16 @@ const mcpAppPage = {
         write: false,
         minify: true,
         metafile: true,
-        // The Apps SDK validates its messages with zod: English messages only, as in dist/mcp.js.
-        plugins: [mcpSlim],
+        plugins: [englishOnlyL10n],
         logLevel: 'silent',
       });
       const text = (ext) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
-      const js = text('.js');
-      const css = text('.css');
-      if (/<\/script|<!--/i.test(js) || /<\/style/i.test(css))
+      const script = text('.js');
+      const styles = text('.css');
+      if (/<\/script|<!--/i.test(script) || /<\/style/i.test(styles))
         throw new Error('the MCP Apps page holds "</script", "<!--" or "</style" and cannot be inlined');
-      const hash = (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
-      const csp = `default-src 'none'; script-src ${hash(js)}; style-src ${hash(css)}; img-src data:; base-uri 'none'; form-action 'none'`;
-      const html =
-        `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-        `<meta http-equiv="Content-Security-Policy" content="${csp}">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Voice &amp; SMS Toolkit</title>` +
-        `<style>${css}</style></head><body><script>${js}</script></body></html>`;
       return {
-        contents: `export const PAGE_HTML = ${JSON.stringify(html)};`,
+        contents: `export const PAGE_SCRIPT = ${JSON.stringify(script)};\nexport const PAGE_STYLES = ${JSON.stringify(styles)};`,
         loader: 'js',
         watchFiles: Object.keys(result.metafile.inputs).map((f) => join(cwd, f)),
       };
@@ -323,7 +342,8 @@ const configs = [
     logLevel: 'warning',
   },
   {
-    // The MCP Apps page (src/mcp/apps.ts): loaded by the server only when a client reads a ui:// resource.
+    // The MCP Apps page (src/mcp/apps.ts): loaded by the server only when a client reads a ui:// resource; it reads
+    // dist/webview/chart.js and dist/webview/webview.css beside it then (src/mcpApp/page.ts).
     entryPoints: { mcpApp: 'src/mcpApp/page.ts' },
     bundle: true,
     platform: 'node',
@@ -353,7 +373,7 @@ if (webviewEntries.length > 0) {
 }
 configs.push({
   // The panels' stylesheet (media/webview.css), minified beside their scripts in the shipped build: every panel's page
-  // carries it (src/host/webviews/pageAssets.ts).
+  // carries it (src/host/webviews/pageAssets.ts), and so does the MCP Apps page (src/mcpApp/page.ts), from this one file.
   entryPoints: { webview: 'media/webview.css' },
   outdir: 'dist/webview',
   minify: production,

@@ -52,6 +52,9 @@ function requiredFiles(): string[] {
     'dist/mcp.js',
     // The panels' stylesheet (src/host/webviews/pageAssets.ts).
     'dist/webview/webview.css',
+    // The MCP Apps page (src/mcp/apps.ts), which inlines the panels' chart script and stylesheet when a client reads it.
+    'dist/mcpApp.js',
+    'dist/webview/chart.js',
   ];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');

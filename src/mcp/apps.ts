@@ -2,7 +2,7 @@
 // one show beside the tool's result; every other client keeps the text and structured result as they are. The page
 // is dist/mcpApp.js, required only when a client reads one of these resources, so the server's start pays nothing
 // for it. The names and values below are the ones @modelcontextprotocol/ext-apps' registerAppTool and
-// registerAppResource write (test/unit/mcp/appsDeclaration.test.ts compares them); its server module is not imported
+// registerAppResource write (test/unit/mcp/apps.browser.test.ts compares them); its server module is not imported
 // here because it would bring 18 KB of the Apps protocol's schemas into dist/mcp.js for three constants.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';

@@ -1,35 +1,32 @@
 // The page an MCP Apps host draws for get_month_view, get_trend and get_account_overview (src/mcp/apps.ts): it
-// talks only to the host, through the Apps SDK's App over postMessage. The host hands it the tool's result; a day,
-// month or instance picked on the page is a tools/call the host makes for it (App.callServerTool). The page's CSP
-// (esbuild.mjs mcpAppPage) allows no request at all.
-import './pageStyles.js';
-import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
+// talks only to the host, over postMessage (bridge.ts). The host hands it the tool's result; a day, month or instance
+// picked on the page is a tools/call the host makes for it. The panels' chart script (dist/webview/chart.js) runs
+// before this one in the same page (src/mcpApp/page.ts), and the page's CSP allows no request at all.
+import './app.css';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ComboChart } from '../common/comboChart.js';
 import { h, replaceContent } from '../common/dom.js';
+import { HostBridge, type HostContext } from './bridge.js';
 import { readToolData } from './data.js';
-import { draw, type Open } from './render.js';
-
-/** What the page reads of the host's context (the Apps SDK's McpUiHostContext). */
-interface McpUiHostContext {
-  theme?: 'light' | 'dark';
-  styles?: { variables?: Parameters<typeof applyHostStyleVariables>[0] };
-}
+import { drawResult, type Open } from './render.js';
 
 const root = h('main', { id: 'app', className: 'mcp-app' });
 const status = h('p', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
 document.body.append(root, status);
 replaceContent(root, h('p', { className: 'state' }, 'Waiting for the tool’s result…'));
 
-const app = new App({ name: 'Voice & SMS Toolkit charts', version: '1.0.0' }, {}, { autoResize: true });
 let chart: ComboChart | undefined;
 /** What was drawn before, for Back after opening a day, month or instance. */
 const shown: CallToolResult[] = [];
 
+/** The result's text parts; the result comes from the host, so its shape is read, not assumed. */
 function textOf(result: CallToolResult): string {
-  return result.content
-    .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
-    .map((c) => c.text)
+  const content: unknown = result.content;
+  return (Array.isArray(content) ? content : [])
+    .flatMap((c: unknown) => {
+      const part = c as { type?: unknown; text?: unknown } | null;
+      return part?.type === 'text' && typeof part.text === 'string' ? [part.text] : [];
+    })
     .join('\n');
 }
 
@@ -54,7 +51,7 @@ function show(result: CallToolResult, back: boolean): void {
     );
     return;
   }
-  const drawn = draw(data, open);
+  const drawn = drawResult(data, open);
   replaceContent(root, backButton, ...drawn.content);
   chart = drawn.inserted();
 }
@@ -68,7 +65,7 @@ function goBack(): void {
 
 const open: Open = (tool, args, label) => {
   status.textContent = `Opening ${label}…`;
-  app.callServerTool({ name: tool, arguments: args }).then(
+  bridge.callTool(tool, args).then(
     (result) => {
       shown.push(result);
       show(result, true);
@@ -80,33 +77,52 @@ const open: Open = (tool, args, label) => {
   );
 };
 
-function applyContext(ctx: McpUiHostContext | undefined): void {
-  if (ctx?.theme) {
-    // typescript-eslint does not follow ext-apps' extensionless re-export of its style helpers ("./styles"); tsc does.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-    applyDocumentTheme(ctx.theme);
+/** The host's theme and style variables (the Apps protocol's `--color-*`, `--font-*`, … names), read by app.css. */
+function applyContext(ctx: HostContext): void {
+  const html = document.documentElement;
+  if (ctx.theme === 'light' || ctx.theme === 'dark') {
+    html.dataset['theme'] = ctx.theme;
+    html.style.colorScheme = ctx.theme;
     document.body.classList.toggle('vscode-dark', ctx.theme === 'dark');
-    document.body.classList.toggle('vscode-light', ctx.theme !== 'dark');
+    document.body.classList.toggle('vscode-light', ctx.theme === 'light');
   }
   // The host's fonts (styles.css.fonts) are not applied: they are a style element and may fetch font files, which
   // the CSP refuses; its --font-sans variable still names the family.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-  if (ctx?.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
+  for (const [name, value] of Object.entries(ctx.styles?.variables ?? {}))
+    if (name.startsWith('--') && typeof value === 'string') html.style.setProperty(name, value);
   chart?.refreshTheme();
 }
 
-app.ontoolresult = (params) => {
-  const result = params as CallToolResult;
-  shown.splice(0, shown.length, result);
-  show(result, false);
-};
-app.onhostcontextchanged = (ctx) =>
-  applyContext({ ...(app.getHostContext() as McpUiHostContext | undefined), ...(ctx as McpUiHostContext) });
-app.connect().then(
-  () => applyContext(app.getHostContext() as McpUiHostContext | undefined),
-  (e: unknown) =>
+const bridge = new HostBridge(window.parent, {
+  toolResult(result) {
+    shown.splice(0, shown.length, result);
+    show(result, false);
+  },
+  context: applyContext,
+});
+
+/** The content's height (not the frame's), sent whenever it changes so the host can fit its frame to it. */
+function watchSize(): void {
+  let last = '';
+  const measure = (): void => {
+    const html = document.documentElement;
+    const height = html.style.height;
+    html.style.height = 'max-content';
+    const size = [Math.ceil(window.innerWidth), Math.ceil(html.getBoundingClientRect().height)] as const;
+    html.style.height = height;
+    if (size.join() !== last) bridge.sizeChanged(...size);
+    last = size.join();
+  };
+  const observer = new ResizeObserver(measure);
+  observer.observe(document.documentElement);
+  observer.observe(document.body);
+}
+
+bridge
+  .connect({ name: 'Voice & SMS Toolkit charts', version: '1.0.0' })
+  .then(watchSize, (e: unknown) =>
     replaceContent(
       root,
       h('p', { className: 'state state-error' }, `Could not reach the host: ${e instanceof Error ? e.message : String(e)}`),
     ),
-);
+  );

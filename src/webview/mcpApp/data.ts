@@ -14,7 +14,7 @@ interface MonthDay extends Totals {
   flags: string[];
 }
 
-export interface MonthData {
+interface MonthData {
   kind: 'month';
   instanceId: string;
   month: string;
@@ -22,13 +22,13 @@ export interface MonthData {
   days: MonthDay[];
 }
 
-export interface TrendData {
+interface TrendData {
   kind: 'trend';
   instanceId: string;
   months: Array<{ month: string; totals?: Totals; error?: string }>;
 }
 
-export interface OverviewData {
+interface OverviewData {
   kind: 'overview';
   month: string;
   rows: Array<{ instanceId: string; status: string; figures?: Totals; changePct?: number }>;
@@ -40,41 +40,23 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const MONTH = /^\d{4}-\d{2}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FIGURES = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;
 
 function totals(v: unknown): Totals | undefined {
-  if (!isRec(v)) return undefined;
-  return {
-    callLegs: num(v['callLegs']),
-    callLegsIn: num(v['callLegsIn']),
-    callLegsOut: num(v['callLegsOut']),
-    callsUnique: num(v['callsUnique']),
-    durationMin: num(v['durationMin']),
-  };
+  return isRec(v) ? (Object.fromEntries(FIGURES.map((k) => [k, num(v[k])])) as unknown as Totals) : undefined;
 }
 
 /** A month view's rows are arrays in the order its `columns` name. */
 function days(data: Rec): MonthDay[] {
-  const columns = Array.isArray(data['columns']) ? data['columns'].map(String) : [];
-  const at = (name: string): number => columns.indexOf(name);
-  const rows = Array.isArray(data['rows']) ? data['rows'] : [];
-  return rows.flatMap((row): MonthDay[] => {
-    if (!Array.isArray(row)) return [];
-    const date = str(row[at('date')]);
+  const columns = list(data['columns']).map(String);
+  return list(data['rows']).flatMap((row): MonthDay[] => {
+    const day: Rec = Object.fromEntries(columns.map((c, i) => [c, list(row)[i]]));
+    const date = str(day['date']);
     if (date === undefined || !DAY.test(date)) return [];
-    const flags: unknown = row[at('flags')];
-    return [
-      {
-        date,
-        callLegs: num(row[at('callLegs')]),
-        callLegsIn: num(row[at('callLegsIn')]),
-        callLegsOut: num(row[at('callLegsOut')]),
-        callsUnique: num(row[at('callsUnique')]),
-        durationMin: num(row[at('durationMin')]),
-        flags: Array.isArray(flags) ? flags.filter((f): f is string => typeof f === 'string') : [],
-      },
-    ];
+    return [{ ...totals(day)!, date, flags: list(day['flags']).filter((f): f is string => typeof f === 'string') }];
   });
 }
 
@@ -83,13 +65,8 @@ export function readToolData(data: unknown): ToolData | undefined {
   if (!isRec(data)) return undefined;
   const month = str(data['month']);
   const instanceId = str(data['instanceId']);
-  if (
-    Array.isArray(data['rows']) &&
-    Array.isArray(data['columns']) &&
-    instanceId !== undefined &&
-    month !== undefined &&
-    MONTH.test(month)
-  ) {
+  const ofMonth = month !== undefined && MONTH.test(month);
+  if (Array.isArray(data['rows']) && Array.isArray(data['columns']) && instanceId !== undefined && ofMonth) {
     const t = totals(data['totals']);
     return t ? { kind: 'month', instanceId, month, totals: t, days: days(data) } : undefined;
   }
@@ -103,7 +80,7 @@ export function readToolData(data: unknown): ToolData | undefined {
     });
     return { kind: 'trend', instanceId, months };
   }
-  if (Array.isArray(data['rows']) && month !== undefined && MONTH.test(month)) {
+  if (Array.isArray(data['rows']) && ofMonth) {
     const rows = data['rows'].flatMap((r) => {
       const id = isRec(r) ? str(r['instanceId']) : undefined;
       if (!isRec(r) || id === undefined) return [];
@@ -122,6 +99,3 @@ export function readToolData(data: unknown): ToolData | undefined {
   }
   return undefined;
 }
-
-/** "2026-11" → "202611", the form the page's formatters and the tools take. */
-export const compactId = (id: string): string => id.replaceAll('-', '');

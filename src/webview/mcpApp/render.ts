@@ -1,11 +1,13 @@
-// The three results drawn with the editor panels' own chart (webview/common/comboChart.ts, uPlot) and styles, each
-// with a table holding every figure the chart shows, so nothing depends on seeing colour. A day, month or instance
-// is opened by asking the host to call the tool (main.ts `open`): the page itself reaches nothing.
-import { ComboChart, type ComboPoint } from '../common/comboChart.js';
+// The three results drawn with the editor panels' own chart (webview/common/comboChart.ts, uPlot, from the panels'
+// dist/webview/chart.js that runs before this page's script) and styles, each with a table holding every figure the
+// chart shows, so nothing depends on seeing colour. A day, month or instance is opened by asking the host to call the
+// tool (app.ts `open`): the page itself reaches nothing.
+import type { ComboChart } from '../common/comboChart.js';
 import { h, type Child } from '../common/dom.js';
 import { formatDateLong, formatDayShort, formatInt, formatMonth } from '../common/format.js';
 import { makeRowsNavigable, tablePanel } from '../common/parts.js';
-import { compactId, type MonthData, type OverviewData, type ToolData, type Totals, type TrendData } from './data.js';
+import { createComboChart } from '../common/sharedChart.js';
+import type { ToolData, Totals } from './data.js';
 
 /** Asks the host to run one of the server's tools; what it answers is drawn in place of the page. */
 export type Open = (tool: string, args: Record<string, unknown>, label: string) => void;
@@ -16,222 +18,186 @@ export interface Drawn {
   inserted(): ComboChart | undefined;
 }
 
+/** One day, month or instance: a table row and a chart column. */
+interface Row {
+  label: string;
+  /** The chart's short label under its column. */
+  short: string;
+  totals: Totals | undefined;
+  /** The table's Notes cell. */
+  notes: string;
+  /** Shown with ⚠ in the chart's tooltip. */
+  warnings: string[];
+  /** What picking it opens: the tool, its arguments, and what the page says while it opens. */
+  opens: [tool: string, args: Record<string, unknown>, label: string];
+}
+
+/** What differs between the month view, the trend and the overview. */
+interface View {
+  title: string;
+  /** What a row is, in the chart's and the tables' words. */
+  unit: 'Day' | 'Month' | 'Instance';
+  chart: [heading: string, hint: string];
+  table: [heading: string, hint: string];
+  /** What the chart shows per column, for screen readers. */
+  per: string;
+  rows: Row[];
+  /** The result's own totals, when it has them; else the rows' sum. */
+  totals?: Totals;
+}
+
 const COLUMNS = ['Inbound', 'Outbound', 'Call legs', 'Unique calls', 'Minutes'];
-const figures = (t: Totals): number[] => [t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin];
+const MOVE = ' · ↑ ↓ move';
+/** A row's figures in the order of COLUMNS; none when the service gave none. */
+const figures = (t: Totals | undefined): Array<number | undefined> =>
+  t ? [t.callLegsIn, t.callLegsOut, t.callLegs, t.callsUnique, t.durationMin] : COLUMNS.map(() => undefined);
+/** "2026-11" → "202611", the form the page's formatters take. */
+const compact = (id: string): string => id.replaceAll('-', '');
+const month = (id: string, style?: 'short'): string => formatMonth(compact(id), style);
 
-function sumTotals(list: Array<Totals | undefined>): Totals {
-  const sum: Totals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0 };
-  for (const t of list) if (t) for (const k of Object.keys(sum) as Array<keyof Totals>) sum[k] += t[k];
-  return sum;
+function sum(rows: Row[]): Totals {
+  const total: Totals = { callLegs: 0, callLegsIn: 0, callLegsOut: 0, callsUnique: 0, durationMin: 0 };
+  for (const { totals } of rows) if (totals) for (const k of Object.keys(total) as Array<keyof Totals>) total[k] += totals[k];
+  return total;
 }
 
-function card(label: string, value: number): HTMLElement {
-  return h(
-    'article',
-    { className: 'card' },
-    h('h3', { className: 'card-label' }, label),
-    h('p', { className: 'card-value' }, formatInt(value)),
-  );
-}
-
-function cards(t: Totals): HTMLElement {
-  return h(
-    'section',
-    { className: 'cards', attrs: { 'aria-labelledby': 'totals-heading' } },
-    h('h2', { id: 'totals-heading', className: 'visually-hidden' }, 'Totals'),
-    card('Call legs', t.callLegs),
-    card('Unique calls', t.callsUnique),
-    card('Minutes', t.durationMin),
-  );
-}
-
-function chartPanel(heading: string, hint: string, box: HTMLElement): HTMLElement {
-  return h(
-    'section',
-    { className: 'panel chart-panel' },
-    h('div', { className: 'panel-head' }, h('h2', {}, heading), h('p', { className: 'panel-hint' }, hint)),
-    box,
-  );
-}
-
-function head(first: string): HTMLTableSectionElement {
-  return h(
-    'thead',
+function draw(v: View, open: Open): Drawn {
+  const t = v.totals ?? sum(v.rows);
+  const head = (text: string, className?: string): HTMLElement =>
+    h('th', { attrs: { scope: 'col' }, ...(className ? { className } : {}) }, text);
+  const body = h(
+    'tbody',
     {},
-    h(
-      'tr',
-      {},
-      h('th', { attrs: { scope: 'col' } }, first),
-      ...COLUMNS.map((c) => h('th', { attrs: { scope: 'col' }, className: 'num' }, c)),
-      h('th', { attrs: { scope: 'col' } }, 'Notes'),
+    ...v.rows.map((r, i) =>
+      h(
+        'tr',
+        { className: 'day-row', dataset: { row: String(i) }, attrs: { title: `Open ${r.opens[2]}` } },
+        h('th', { attrs: { scope: 'row' } }, r.label),
+        ...figures(r.totals).map((n, c) => h('td', { className: c === 2 ? 'num strong' : 'num' }, n === undefined ? '—' : formatInt(n))),
+        h('td', { className: 'notes' }, r.notes),
+      ),
     ),
   );
-}
-
-function row(label: string, title: string, t: Totals | undefined, notes: string, data: Record<string, string>): HTMLTableRowElement {
-  const cells = t
-    ? figures(t).map((v, i) => h('td', { className: `num${i === 2 ? ' strong' : ''}` }, formatInt(v)))
-    : COLUMNS.map(() => h('td', { className: 'num' }, '—'));
-  return h(
-    'tr',
-    { className: 'day-row', dataset: data, attrs: { title } },
-    h('th', { attrs: { scope: 'row' } }, label),
-    ...cells,
-    h('td', { className: 'notes' }, notes),
-  );
-}
-
-function point(label: string, tooltipTitle: string, t: Totals | undefined, notes: string[]): ComboPoint {
-  return {
-    label,
-    tooltipTitle,
-    inbound: t?.callLegsIn ?? null,
-    outbound: t?.callLegsOut ?? null,
-    unique: t?.callsUnique ?? null,
-    minutes: t?.durationMin ?? null,
-    ...(t ? {} : { band: 'missing' as const }),
-    notes,
+  const openRow = (i: number): void => {
+    const r = v.rows[i];
+    if (r) open(...r.opens);
   };
-}
-
-function drawn(content: Child[], box: HTMLElement, ariaLabel: string, points: ComboPoint[], select: (i: number) => void): Drawn {
-  return { content, inserted: () => new ComboChart(box, { ariaLabel, onSelect: select }, points) };
-}
-
-function monthView(d: MonthData, open: Open): Drawn {
-  const openDay = (date: string): void =>
-    open(
-      'get_day_activities',
-      { instanceId: d.instanceId, dateId: date },
-      `Activities of ${d.instanceId} on ${formatDateLong(compactId(date))}`,
-    );
-  const notes = (flags: string[]): string => flags.join(', ');
-  const body = h(
-    'tbody',
-    {},
-    ...d.days.map((day) =>
-      row(formatDateLong(compactId(day.date)), `Open the activities of ${day.date}`, day, notes(day.flags), { date: day.date }),
-    ),
-  );
-  makeRowsNavigable(body, (r) => {
-    if (r.dataset['date']) openDay(r.dataset['date']);
-  });
+  makeRowsNavigable(body, (tr) => openRow(Number(tr.dataset['row'])));
+  const card = (label: string, value: number): HTMLElement =>
+    h('article', { className: 'card' }, h('h3', { className: 'card-label' }, label), h('p', { className: 'card-value' }, formatInt(value)));
   const box = h('div', { className: 'chart-box' });
   const content = [
-    h('h1', { className: 'title' }, `${d.instanceId} · ${formatMonth(compactId(d.month))}`),
-    cards(d.totals),
-    chartPanel('Daily traffic', 'Click a day to open its activities', box),
-    tablePanel({ headingId: 'days-heading', heading: 'Days', hint: 'Enter opens the day’s activities · ↑ ↓ move' }, head('Day'), body),
-  ];
-  const points = d.days.map((day) => {
-    const short = formatDayShort(compactId(day.date));
-    return point(
-      short.day,
-      formatDateLong(compactId(day.date)),
-      day,
-      day.flags.map((f) => `⚠ ${f}`),
-    );
-  });
-  return drawn(
-    content,
-    box,
-    'Inbound and outbound call legs, unique calls and minutes per day. The table below has the same data.',
-    points,
-    (i) => {
-      const day = d.days[i];
-      if (day) openDay(day.date);
-    },
-  );
-}
-
-function trend(d: TrendData, open: Open): Drawn {
-  const openMonth = (month: string): void =>
-    open('get_month_view', { instanceId: d.instanceId, monthId: month }, `${d.instanceId} · ${formatMonth(compactId(month))}`);
-  const body = h(
-    'tbody',
-    {},
-    ...d.months.map((m) => row(formatMonth(compactId(m.month)), `Open ${m.month}`, m.totals, m.error ?? '', { month: m.month })),
-  );
-  makeRowsNavigable(body, (r) => {
-    if (r.dataset['month']) openMonth(r.dataset['month']);
-  });
-  const box = h('div', { className: 'chart-box' });
-  const sum = sumTotals(d.months.map((x) => x.totals));
-  const first = d.months[0]?.month;
-  const last = d.months.at(-1)?.month;
-  const content = [
+    h('h1', { className: 'title' }, v.title),
     h(
-      'h1',
-      { className: 'title' },
-      `${d.instanceId} · ${first && last ? `${formatMonth(compactId(first))} – ${formatMonth(compactId(last))}` : 'no months'}`,
+      'section',
+      { className: 'cards', attrs: { 'aria-labelledby': 'totals-heading' } },
+      h('h2', { id: 'totals-heading', className: 'visually-hidden' }, 'Totals'),
+      card('Call legs', t.callLegs),
+      card('Unique calls', t.callsUnique),
+      card('Minutes', t.durationMin),
     ),
-    cards(sum),
-    chartPanel('Monthly traffic', 'Click a month to open it', box),
-    tablePanel({ headingId: 'months-heading', heading: 'Months', hint: 'Enter opens the month view · ↑ ↓ move' }, head('Month'), body),
-  ];
-  const points = d.months.map((m) =>
-    point(formatMonth(compactId(m.month), 'short'), formatMonth(compactId(m.month)), m.totals, m.error ? [`⚠ ${m.error}`] : []),
-  );
-  return drawn(
-    content,
-    box,
-    'Inbound and outbound call legs, unique calls and minutes per month. The table below has the same data.',
-    points,
-    (i) => {
-      const m = d.months[i];
-      if (m) openMonth(m.month);
-    },
-  );
-}
-
-function overview(d: OverviewData, open: Open): Drawn {
-  const openInstance = (instanceId: string): void =>
-    open('get_month_view', { instanceId, monthId: d.month }, `${instanceId} · ${formatMonth(compactId(d.month))}`);
-  const change = (pct: number | undefined): string => (pct === undefined ? '' : `${pct > 0 ? '+' : ''}${pct}% call legs`);
-  const body = h(
-    'tbody',
-    {},
-    ...d.rows.map((r) =>
-      row(r.instanceId, `Open ${r.instanceId} for ${d.month}`, r.figures, r.status === 'ok' ? change(r.changePct) : r.status, {
-        instance: r.instanceId,
-      }),
+    h(
+      'section',
+      { className: 'panel chart-panel' },
+      h('div', { className: 'panel-head' }, h('h2', {}, v.chart[0]), h('p', { className: 'panel-hint' }, v.chart[1])),
+      box,
     ),
-  );
-  makeRowsNavigable(body, (r) => {
-    if (r.dataset['instance']) openInstance(r.dataset['instance']);
-  });
-  const box = h('div', { className: 'chart-box' });
-  const sum = sumTotals(d.rows.map((x) => x.figures));
-  const content = [
-    h('h1', { className: 'title' }, `Account overview · ${formatMonth(compactId(d.month))}`),
-    cards(sum),
-    chartPanel('Traffic per instance', 'Click an instance to open its month', box),
     tablePanel(
-      { headingId: 'instances-heading', heading: 'Voice instances', hint: 'Enter opens the month view · ↑ ↓ move' },
-      head('Instance'),
+      { headingId: 'table-heading', heading: v.table[0], hint: v.table[1] + MOVE },
+      h('thead', {}, h('tr', {}, head(v.unit), ...COLUMNS.map((c) => head(c, 'num')), head('Notes'))),
       body,
     ),
   ];
-  const points = d.rows.map((r) => point(r.instanceId, r.instanceId, r.figures, r.status === 'ok' ? [] : [`⚠ ${r.status}`]));
-  return drawn(
-    content,
-    box,
-    'Inbound and outbound call legs, unique calls and minutes per voice instance. The table below has the same data.',
-    points,
-    (i) => {
-      const r = d.rows[i];
-      if (r) openInstance(r.instanceId);
-    },
-  );
+  const points = v.rows.map((r) => ({
+    label: r.short,
+    tooltipTitle: r.label,
+    inbound: r.totals?.callLegsIn ?? null,
+    outbound: r.totals?.callLegsOut ?? null,
+    unique: r.totals?.callsUnique ?? null,
+    minutes: r.totals?.durationMin ?? null,
+    ...(r.totals ? {} : { band: 'missing' as const }),
+    notes: r.warnings.map((w) => `⚠ ${w}`),
+  }));
+  const ariaLabel = `Inbound and outbound call legs, unique calls and minutes per ${v.per}. The table below has the same data.`;
+  return { content, inserted: () => createComboChart(box, { ariaLabel, onSelect: openRow }, points) };
 }
 
-export function draw(d: ToolData, open: Open): Drawn {
+/** The month view, the trend or the overview of `d`, drawn. */
+export function drawResult(d: ToolData, open: Open): Drawn {
   switch (d.kind) {
-    case 'month':
-      return monthView(d, open);
-    case 'trend':
-      return trend(d, open);
-    case 'overview':
-      return overview(d, open);
+    case 'month': {
+      return draw(
+        {
+          title: `${d.instanceId} · ${month(d.month)}`,
+          unit: 'Day',
+          chart: ['Daily traffic', 'Click a day to open its activities'],
+          table: ['Days', 'Enter opens the day’s activities'],
+          per: 'day',
+          totals: d.totals,
+          rows: d.days.map((day) => {
+            const label = formatDateLong(compact(day.date));
+            return {
+              label,
+              short: formatDayShort(compact(day.date)).day,
+              totals: day,
+              notes: day.flags.join(', '),
+              warnings: day.flags,
+              opens: [
+                'get_day_activities',
+                { instanceId: d.instanceId, dateId: day.date },
+                `the activities of ${d.instanceId} on ${label}`,
+              ],
+            };
+          }),
+        },
+        open,
+      );
+    }
+    case 'trend': {
+      const first = d.months[0]?.month;
+      const last = d.months.at(-1)?.month;
+      return draw(
+        {
+          title: `${d.instanceId} · ${first && last ? `${month(first)} – ${month(last)}` : 'no months'}`,
+          unit: 'Month',
+          chart: ['Monthly traffic', 'Click a month to open it'],
+          table: ['Months', 'Enter opens the month view'],
+          per: 'month',
+          rows: d.months.map((m) => ({
+            label: month(m.month),
+            short: month(m.month, 'short'),
+            totals: m.totals,
+            notes: m.error ?? '',
+            warnings: m.error ? [m.error] : [],
+            opens: ['get_month_view', { instanceId: d.instanceId, monthId: m.month }, `${d.instanceId} · ${month(m.month)}`],
+          })),
+        },
+        open,
+      );
+    }
+    case 'overview': {
+      return draw(
+        {
+          title: `Account overview · ${month(d.month)}`,
+          unit: 'Instance',
+          chart: ['Traffic per instance', 'Click an instance to open its month'],
+          table: ['Voice instances', 'Enter opens the month view'],
+          per: 'voice instance',
+          rows: d.rows.map((r) => {
+            const ok = r.status === 'ok';
+            const change = r.changePct === undefined ? '' : `${r.changePct > 0 ? '+' : ''}${r.changePct}% call legs`;
+            return {
+              label: r.instanceId,
+              short: r.instanceId,
+              totals: r.figures,
+              notes: ok ? change : r.status,
+              warnings: ok ? [] : [r.status],
+              opens: ['get_month_view', { instanceId: r.instanceId, monthId: d.month }, `${r.instanceId} · ${month(d.month)}`],
+            };
+          }),
+        },
+        open,
+      );
+    }
   }
 }

@@ -1,11 +1,14 @@
 // Charts in chat (MCP Apps, issue 52): the built server over stdio with the SDK's Client names a ui:// page for the
 // month view, trend and overview tools exactly as @modelcontextprotocol/ext-apps' server helpers would, serves each
-// page with a CSP that allows no request; and each page, drawn in Chromium by the Apps SDK's own AppBridge with a real
-// result from that server, shows the figures, opens a day / month / instance by asking the host to call the tool,
-// passes axe in light and dark, and sends no request. Screenshots go to docs/screenshots/mcp-app-*.png.
+// page with a CSP that allows no request, built around the panels' own shipped chart script and stylesheet; and each
+// page, drawn in Chromium by the Apps SDK's own AppBridge with a real result from that server, talks to it with its
+// own side of the protocol (src/webview/mcpApp/bridge.ts), shows the figures, opens a day / month / instance by asking
+// the host to call the tool, passes axe in light and dark, and sends no request. Screenshots go to
+// docs/screenshots/mcp-app-*.png.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
@@ -123,7 +126,21 @@ void describe('MCP Apps over the protocol', () => {
         assert.equal(directives.get(name), undefined, name);
       assert.doesNotMatch(html, /<(script|link|img|iframe)[^>]*\s(src|href)=/i, 'nothing loaded from an address');
       assert.match(html, new RegExp(`<body data-view="${uri.split('/').at(-1)}">`));
+      // The panels' chart script and stylesheet as shipped beside the server, first in the page's own (no second copy).
+      const shipped = (file: string): string => readFileSync(join(dirname(built.mcpJs), 'webview', file), 'utf8');
+      assert.ok(scripts[0]!.startsWith(shipped('chart.js')), 'the page runs dist/webview/chart.js');
+      assert.ok(styles[0]!.startsWith(shipped('webview.css')), 'the page carries dist/webview/webview.css');
     }
+  });
+
+  void it('asks for an Apps protocol version the SDK’s AppBridge supports', async () => {
+    const { SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/ext-apps/app-bridge');
+    // An ES module (src/webview is "type": "module"), imported dynamically from this CommonJS test.
+    const { APPS_PROTOCOL_VERSION } = await import('../../../src/webview/mcpApp/bridge.js');
+    assert.ok(
+      SUPPORTED_PROTOCOL_VERSIONS.includes(APPS_PROTOCOL_VERSION),
+      `${APPS_PROTOCOL_VERSION} in ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+    );
   });
 });
 
@@ -139,7 +156,8 @@ const LIGHT = { '--color-background-primary': '#ffffff', '--color-text-primary':
 const DARK = { '--color-background-primary': '#1e1e1e', '--color-text-primary': '#d4d4d4', '--font-sans': 'Liberation Sans, sans-serif' };
 
 async function draw(tool: PageTool, theme: 'light' | 'dark'): Promise<Drawn> {
-  const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+  // Tall enough for the month view's 31 rows, so its screenshot holds the whole page.
+  const page = await browser.newPage({ viewport: { width: 900, height: 1700 } });
   const requests: string[] = [];
   const violations: string[] = [];
   const calls: Drawn['calls'] = [];
