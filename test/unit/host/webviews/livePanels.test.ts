@@ -39,7 +39,13 @@ void describe('panels follow the month cache', () => {
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => clock });
     months = new MonthCache({ load: (i, m, signal, priority) => client.getMonthView(i, m, signal, { priority }), now: () => clock });
     months.setProfile('p1');
-    sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: () => undefined, redact: (t) => t }, months);
+    // Projections off: these tests count the messages of following (test/unit/tools/projectionTools.test.ts has them).
+    sources = createPanelSources(
+      { active: () => Promise.resolve({ client }) },
+      { warn: () => undefined, redact: (t) => t },
+      months,
+      () => false,
+    );
   });
   afterEach(async () => {
     months.dispose();
