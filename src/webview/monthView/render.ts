@@ -161,7 +161,8 @@ export function renderProjection(p: ProjectionShown): HTMLElement {
     h('div', { className: 'panel-head' }, h('h2', { id: 'projection-heading' }, heading)),
     h(
       'table',
-      { className: 'days projection-table' },
+      // Not `days`: that class names the day table, which a live update finds and changes (update.ts).
+      { className: 'projection-table' },
       h('caption', { className: 'visually-hidden' }, l10n.t('Projected month-end totals with their range: a projection, not data.')),
       h('thead', {}, h('tr', {}, ...cards().map(({ label }) => h('th', { attrs: { scope: 'col' }, className: 'num' }, label)))),
       h(
@@ -251,6 +252,9 @@ function num(value: number | undefined, quiet: boolean): string {
   return quiet && value === 0 ? '—' : formatInt(value);
 }
 
+/** The day table's heading id: the table is labelled by it, and a live update finds the table by it (update.ts). */
+export const DAYS_HEADING_ID = 'days-heading';
+
 export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateId: string) => void): HTMLElement {
   const head = [l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes')];
   const bodyRows = rows.map((r) => {
@@ -296,7 +300,7 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
   });
   const t = view.totals;
   return tablePanel(
-    { headingId: 'days-heading', heading: l10n.t('Days'), hint: l10n.t('Enter opens the selected day · ↑ ↓ move'), tableClass: 'days' },
+    { headingId: DAYS_HEADING_ID, heading: l10n.t('Days'), hint: l10n.t('Enter opens the selected day · ↑ ↓ move'), tableClass: 'days' },
     h(
       'caption',
       { className: 'visually-hidden' },
