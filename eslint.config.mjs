@@ -15,7 +15,7 @@ const VSCODE_FREE_HOST = [
   'src/host/profile/{credentials,instanceList,profileData,profileList,settings}.ts',
   'src/host/sms/{draft,history,rawAnswers,smsField}.ts',
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
-  'src/host/watch/{alertRules,clock,engine,readings,schedule,stored,unusualDay,watchAlerts,watchService}.ts',
+  'src/host/watch/{alertRules,clock,engine,projectedLine,readings,schedule,stored,unusualDay,watchAlerts,watchService}.ts',
   'src/host/demo/demoService.ts',
   // All but what the kinds share with the shell's registry (panelKind.ts; kinds/ uses vscode too) and the page writer.
   'src/host/webviews/!(panelKind|panelPage).ts',

@@ -22,6 +22,7 @@ import { asyncMsSideBySide, forcedGc, ratesSideBySide } from './measure.js';
 import { crowdedAnswerRow, hostileAnswerRow } from './hostileAnswer.js';
 import { ANSWERS, answerBlockRows, BLOCK_ROW, onlyRows, SHAPE_ROW, shapeRows } from './boundaryCost.js';
 import { STORED_ROWS, storedMonthRows } from './storedMonthCost.js';
+import { PROJECTION_ROWS, projectionRows } from './projection.js';
 import { mcpRows } from './mcp.js';
 import { OVERVIEW_ROW, overviewRow } from './overview.js';
 import { WATCH_ROW, watchRow } from './watch.js';
@@ -549,6 +550,11 @@ async function main(): Promise<void> {
   if (wants(OVERVIEW_ROW)) {
     // 12. Issue 34's account overview: 200 instances, two months each, at 50 ms per answer vs the scheduler's ideal.
     await overviewRow(root, row, smoke);
+  }
+
+  if (wants(...PROJECTION_ROWS)) {
+    // Issue 51: the month-end projection and the unusual-day flags, one month and 200 instances' months.
+    projectionRows(row, smoke);
   }
 
   if (wants(WATCH_ROW)) {

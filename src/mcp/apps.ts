@@ -13,39 +13,23 @@ const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The older flat key some hosts still read beside `_meta.ui.resourceUri` (the SDK's RESOURCE_URI_META_KEY). */
 const LEGACY_URI_KEY = 'ui/resourceUri';
 
-interface AppResource {
-  view: AppView;
-  uri: string;
-  title: string;
-  description: string;
-}
-
-const APP_RESOURCES: Record<'getMonthView' | 'getTrend' | 'getAccountOverview', AppResource> = {
-  getMonthView: {
-    view: 'month-view',
-    uri: 'ui://voice-sms-toolkit/month-view',
-    title: 'Month view chart',
-    description:
-      'Draws get_month_view: the month’s days as stacked inbound/outbound bars with unique calls and minutes; a day opens its activities.',
-  },
-  getTrend: {
-    view: 'trend',
-    uri: 'ui://voice-sms-toolkit/trend',
-    title: 'Trend chart',
-    description: 'Draws get_trend: the monthly totals as a chart and a table; a month opens its month view.',
-  },
-  getAccountOverview: {
-    view: 'overview',
-    uri: 'ui://voice-sms-toolkit/overview',
-    title: 'Account overview chart',
-    description: 'Draws get_account_overview: every instance’s month as a chart and a table; an instance opens its month view.',
-  },
+/** Each tool with a chart, by its spec key: its page (the end of its ui:// address), the page's title and description. */
+const APPS: Partial<Record<string, [view: AppView, title: string, description: string]>> = {
+  getMonthView: ['month-view', 'Month view chart', 'get_month_view as a chart and a table; a day opens its activities.'],
+  getTrend: ['trend', 'Trend chart', 'get_trend as a chart and a table; a month opens its month view.'],
+  getAccountOverview: [
+    'overview',
+    'Account overview chart',
+    'get_account_overview as a chart and a table; an instance opens its month view.',
+  ],
 };
+
+const uriOf = (view: AppView): string => `ui://voice-sms-toolkit/${view}`;
 
 /** The `_meta` a tool with a page carries in tools/list. */
 export function appToolMeta(key: string): Record<string, unknown> | undefined {
-  const app = (APP_RESOURCES as Partial<Record<string, AppResource>>)[key];
-  return app ? { ui: { resourceUri: app.uri }, [LEGACY_URI_KEY]: app.uri } : undefined;
+  const app = APPS[key];
+  return app ? { ui: { resourceUri: uriOf(app[0]) }, [LEGACY_URI_KEY]: uriOf(app[0]) } : undefined;
 }
 
 /**
@@ -65,12 +49,12 @@ function pageHtml(view: AppView): string {
 }
 
 export function registerApps(server: McpServer): void {
-  for (const app of Object.values(APP_RESOURCES)) {
+  for (const [view, title, description] of Object.values(APPS) as Array<[AppView, string, string]>) {
     server.registerResource(
-      app.view,
-      app.uri,
-      { title: app.title, description: app.description, mimeType: APP_MIME_TYPE, _meta: PAGE_META },
-      (uri): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: pageHtml(app.view), _meta: PAGE_META }] }),
+      view,
+      uriOf(view),
+      { title, description, mimeType: APP_MIME_TYPE, _meta: PAGE_META },
+      (uri): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: pageHtml(view), _meta: PAGE_META }] }),
     );
   }
 }

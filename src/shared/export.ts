@@ -1,6 +1,7 @@
 // Turns one month view into CSV, JSON or a Markdown table for "Export Month". Pure, so the escaping
 // rules are unit-tested in plain Node; the host only decides where the text goes.
 import type { DayStats, MonthTotals, MonthView } from '../core/model/types.js';
+import type { MonthProjection } from './projection.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -13,6 +14,8 @@ export interface ExportOptions {
   instanceId: string;
   /** Replace the instance id by its first 3 characters + "***", for sharing outside the team. */
   maskIds?: boolean;
+  /** A month in progress: its projected month-end totals, written as such (rows or fields named "projected"). */
+  projection?: MonthProjection;
 }
 
 /** The file extension a format is saved with. */
@@ -30,15 +33,17 @@ export function formatMonthExport(view: MonthView, format: ExportFormat, options
   const instanceId = options.maskIds ? maskId(options.instanceId) : options.instanceId;
   switch (format) {
     case 'csv':
-      return toCsv(view, instanceId);
+      return toCsv(view, instanceId, options.projection);
     case 'json':
-      return toJson(view, instanceId);
+      return toJson(view, instanceId, options.projection);
     case 'markdown':
-      return toMarkdown(view, instanceId);
+      return toMarkdown(view, instanceId, options.projection);
   }
 }
 
 const counters = (d: DayStats | MonthTotals): number[] => COUNTERS.map((k) => d[k]);
+/** A projection's figure of each counter: the projected total, or an end of its range. */
+const projected = (p: MonthProjection, which: 'total' | 'low' | 'high'): number[] => COUNTERS.map((k) => p.counters[k][which]);
 
 // RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. A leading
 // = + - @ (or tab/CR) would make a spreadsheet evaluate text as a formula; a leading ' disarms it. Only text
@@ -49,17 +54,25 @@ export function csvField(value: string | number | boolean): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function toCsv(view: MonthView, instanceId: string): string {
+function toCsv(view: MonthView, instanceId: string, projection?: MonthProjection): string {
   const rows: (string | number | boolean)[][] = [
     ['instance', 'date', ...COUNTER_HEADERS, 'future'],
     ...view.days.map((d) => [instanceId, d.dateId, ...counters(d), d.future]),
     // Totals cover the days up to the service's current day; the future column stays empty.
     [instanceId, 'total', ...counters(view.totals), ''],
+    // A projection, not data: three rows named for what they are, after the data.
+    ...(projection
+      ? [
+          [instanceId, 'projected_total', ...projected(projection, 'total'), ''],
+          [instanceId, 'projected_low', ...projected(projection, 'low'), ''],
+          [instanceId, 'projected_high', ...projected(projection, 'high'), ''],
+        ]
+      : []),
   ];
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-function toJson(view: MonthView, instanceId: string): string {
+function toJson(view: MonthView, instanceId: string, projection?: MonthProjection): string {
   const doc = {
     instanceId,
     monthId: view.monthId,
@@ -75,6 +88,22 @@ function toJson(view: MonthView, instanceId: string): string {
       ...(d.legsMismatch ? { legsMismatch: true } : {}),
     })),
     totals: view.totals,
+    ...(projection
+      ? {
+          projection: {
+            projected: true,
+            basis: projection.basis,
+            backtestMonths: projection.backtestMonths,
+            remainingDays: projection.remainingDays,
+            totals: Object.fromEntries(
+              COUNTERS.map((k) => [
+                k,
+                { projected: projection.counters[k].total, low: projection.counters[k].low, high: projection.counters[k].high },
+              ]),
+            ),
+          },
+        }
+      : {}),
     missingDays: view.missingDays,
     warnings: view.warnings,
   };
@@ -92,7 +121,7 @@ export function mdText(value: string): string {
   return value.replace(/[\\`*_[\]<>|~&:.@$#{}]/g, '\\$&').replace(/\r\n|\n|\r/g, ' ');
 }
 
-function toMarkdown(view: MonthView, instanceId: string): string {
+function toMarkdown(view: MonthView, instanceId: string, projection?: MonthProjection): string {
   const { year, month } = { year: view.monthId.slice(0, 4), month: view.monthId.slice(4, 6) };
   const header = ['Date', ...COUNTER_HEADERS, 'Note'];
   // Cells arrive as Markdown: outside text already through mdText, numbers and our own markup as they are.
@@ -108,6 +137,15 @@ function toMarkdown(view: MonthView, instanceId: string): string {
     `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
     ...view.days.map(day),
     line([`**Total** (${view.totals.days} days)`, ...counters(view.totals).map((n) => `**${n}**`), '']),
+    ...(projection
+      ? [
+          line([
+            `*Projected by month end*`,
+            ...COUNTERS.map((k) => `*${projection.counters[k].total} (${projection.counters[k].low}–${projection.counters[k].high})*`),
+            'projection, not data',
+          ]),
+        ]
+      : []),
   ];
   if (view.warnings.length > 0) out.push('', ...view.warnings.map((w) => `- ${mdText(w)}`));
   return out.join('\n') + '\n';

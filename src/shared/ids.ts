@@ -128,6 +128,8 @@ export const SETTINGS = {
   tlsCaFile: 'tls.caFile',
   storeFinishedMonths: 'storeFinishedMonths',
   storedMonthsLimit: 'storedMonthsLimit',
+  /** Show month-end projections everywhere (on by default). */
+  forecastShow: 'forecast.show',
   /** How often a watch reads today's figures (seconds, at least 10); application-scoped. */
   watchIntervalSeconds: 'watch.intervalSeconds',
   /** How often a running watch reads the balance (minutes); application-scoped. */

@@ -151,7 +151,20 @@ export type MonthViewToWebview =
    * anything else draws it as `monthData`. A new page gets `monthData` instead (the ready gate's snapshot).
    */
   | { type: 'monthUpdate'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
+  /** Sent after `monthData` for a month in progress (setting voiceSms.forecast.show): where it will end (shared/projection.ts). */
+  | { type: 'projection'; instanceId: string; monthId: string; projection: ProjectionShown }
   | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
+
+/** A month-end projection as the month view shows it: totals with their range, the remaining days' call legs, the basis in words. */
+export interface ProjectionShown {
+  totals: Record<
+    'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin',
+    { projected: number; low: number; high: number }
+  >;
+  /** The days after the service's current one, each with its projected call legs. */
+  days: Array<{ dateId: string; callLegs: number }>;
+  basisText: string;
+}
 
 export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';
 
@@ -306,6 +319,7 @@ export const OVERVIEW_SORT_KEYS = [
   'callsUnique',
   'durationMin',
   'change',
+  'projected',
   'activeDays',
   'trend',
 ] as const;

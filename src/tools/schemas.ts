@@ -66,6 +66,22 @@ export const compared = (z: Zod) =>
   z
     .object({ from: day(z), to: day(z), previousFrom: day(z), previousTo: day(z), wholeMonths: z.boolean() })
     .describe('The days the change compares: from–to of this month with previousFrom–previousTo of the month before.');
+/** A month-end projection (tools/text/projectionText.ts ProjectionData). */
+export const projection = (z: Zod) => {
+  const range = z.object({ projected: z.number(), low: z.number(), high: z.number() });
+  return z
+    .object({
+      projected: z.literal(true),
+      basis: z.enum(['weekdays', 'monthSoFar']),
+      basisText: z.string(),
+      remainingDays: count(z),
+      backtestMonths: count(z),
+      totals: z.object({ callLegs: range, callLegsIn: range, callLegsOut: range, callsUnique: range, durationMin: range }),
+    })
+    .describe(
+      "A projection, not data: where the month in progress will end (projected) and the range (low–high), from the instance's weekday profile; basisText says how. Only for a month in progress.",
+    );
+};
 export const keyValue = (z: Zod) => z.object({ path: z.string(), value: z.string() });
 
 export function currentMonthId(now: Date): string {

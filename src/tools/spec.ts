@@ -145,6 +145,8 @@ export interface ToolContext {
    */
   overviewSource?(): OverviewMonthSource;
   getDayActivities(instanceId: string, dateId: string, signal: AbortSignal): Promise<{ result: unknown }>;
+  /** Whether month-end projections are given (the editor's voiceSms.forecast.show); absent: yes. */
+  forecast?(): boolean;
   /** The balance as both doors read it; throws a ToolRefusal('noAccount') when there is no account id. */
   readBalance(signal: AbortSignal): Promise<ToolBalance>;
   /** Asks the user with the door's own UI; false (or a throw) means not sent. */

@@ -37,6 +37,7 @@ export function chatToolContext(services: HostServices): ToolContext {
     },
     getMonthView: (i, m, signal, priority) => month(i, m, signal, priority ?? 'normal'),
     getDayActivities: async (i, d, signal) => (await client()).getDayActivities(i, d, signal),
+    forecast: () => services.config.settings.forecastShow,
     // The overview panel's path: the same cache and store, so the tool's figures are the panel's.
     overviewSource: () =>
       createOverviewSource(services.months, services.storedMonths, () =>

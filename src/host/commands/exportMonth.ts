@@ -2,6 +2,7 @@
 // <absolute path>, maskIds? } (also the tree's month row and the month view's { instanceId, monthId,
 // operation: 'calls' }). Missing answers are asked for; the month comes from the tree's cache when it
 // is there. Returns the target written ('clipboard' or the file path), or undefined when backed out.
+import { loadProjection } from '../../tools/months/projectionLoader.js';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validationError } from '../../core/errors.js';
@@ -101,7 +102,16 @@ export const command: HostCommand<ExportArgs> = {
       signal.addEventListener('abort', () => services.months.cancel(instanceId), { once: true });
       return loadMonth(services, instanceId, monthId);
     });
-    const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds });
+    // A month in progress is exported with its projection, marked as one (finished months from the cache and store).
+    const projection = services.config.settings.forecastShow
+      ? await loadProjection(async (m) => {
+          const s = await services.months.ensure(instanceId, m, 'low');
+          // A month that did not load is left out of the projection.
+          if (s.status !== 'loaded') throw s.status === 'error' ? s.error : new vscode.CancellationError();
+          return s;
+        }, view).catch(() => undefined)
+      : undefined;
+    const text = formatMonthExport(view, format, { instanceId, maskIds: chosen.maskIds, ...(projection ? { projection } : {}) });
     if (chosen.target === 'clipboard') {
       await vscode.env.clipboard.writeText(text);
       void vscode.window.showInformationMessage(vscode.l10n.t('Copied {0} of {1} to the clipboard.', monthLabel(monthId), instanceId));

@@ -36,6 +36,8 @@ export interface Settings {
   storeFinishedMonths: boolean;
   /** Month files kept at most, the least recently stored dropped first. */
   storedMonthsLimit: number;
+  /** Month-end projections shown (shared/projection.ts): month view, overview, watch tooltip, tools, exports. */
+  forecastShow: boolean;
   watchIntervalSeconds: number;
   watchBalanceMinutes: number;
   alertsCallLegsAbove: number;
@@ -62,6 +64,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   tlsCaFile: '',
   storeFinishedMonths: true,
   storedMonthsLimit: 5000,
+  forecastShow: true,
   watchIntervalSeconds: 30,
   watchBalanceMinutes: 5,
   alertsCallLegsAbove: 0,
@@ -116,7 +119,8 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     return raw;
   };
   const bool = (
-    field: 'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths' | 'alertsUnusualDay' | 'alertsLowBalance',
+    field:
+      'statusBarShowBalance' | 'smsConfirmBeforeSend' | 'storeFinishedMonths' | 'forecastShow' | 'alertsUnusualDay' | 'alertsLowBalance',
   ): boolean => {
     const raw = get(SETTINGS[field]);
     if (raw === undefined || raw === null) return DEFAULT_SETTINGS[field];
@@ -154,6 +158,7 @@ export function readSettings(get: (key: SettingKey) => unknown, workspaceInstanc
     tlsCaFile: readString(get(SETTINGS.tlsCaFile)),
     storeFinishedMonths: bool('storeFinishedMonths'),
     storedMonthsLimit: num('storedMonthsLimit'),
+    forecastShow: bool('forecastShow'),
     watchIntervalSeconds: num('watchIntervalSeconds'),
     watchBalanceMinutes: num('watchBalanceMinutes'),
     alertsCallLegsAbove: num('alertsCallLegsAbove'),

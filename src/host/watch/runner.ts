@@ -1,6 +1,7 @@
 // A running watch in the editor (dist/features.js; watchHandle.ts creates it): the engine with the editor's
 // settings, clock and focus, its status-bar item, and the alerts a read can raise (watchAlerts.ts: call legs above
 // the setting; a day unusual for the hour). The low-balance alert listens to every balance reading (lowBalanceAlert.ts).
+import { projectedCallLegs } from './projectedLine.js';
 import * as vscode from 'vscode';
 import { COMMANDS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { BalanceModel } from '../balance/model.js';
@@ -62,7 +63,9 @@ export class WatchRunner implements vscode.Disposable {
       watch.instanceIds,
       watch.baselines,
     );
-    this.statusBar = new WatchStatusBar(this.engine, months);
+    this.statusBar = new WatchStatusBar(this.engine, months, (i) =>
+      config.settings.forecastShow ? projectedCallLegs(months, i) : undefined,
+    );
     const alerts = new WatchAlerts({
       profile: watch.profile,
       memory: deps.globalState,

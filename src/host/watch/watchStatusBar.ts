@@ -38,6 +38,8 @@ export class WatchStatusBar implements vscode.Disposable {
   constructor(
     private readonly engine: WatchEngine,
     private readonly months: Pick<MonthCache, 'currentMonth'>,
+    /** An instance's call legs projected by month end (undefined: none, or voiceSms.forecast.show off). */
+    private readonly projected: (instanceId: string) => { total: number; low: number; high: number } | undefined = () => undefined,
   ) {
     this.item = vscode.window.createStatusBarItem(WATCH_STATUS_ID, vscode.StatusBarAlignment.Left, 9);
     this.item.name = vscode.l10n.t('Voice & SMS watch');
@@ -85,10 +87,12 @@ export class WatchStatusBar implements vscode.Disposable {
       '',
       ...s.readings.map((r) => {
         const id = r.instanceId;
-        const reading =
+        const read =
           r.legs === undefined || r.readAt === undefined
             ? vscode.l10n.t('{0}: not read yet', inertLine(id))
             : vscode.l10n.t('{0}: {1} ({2}), read at {3}', inertLine(id), n(r.legs), signed(changeSinceStart(r) ?? 0), time(r.readAt));
+        const p = r.legs === undefined ? undefined : this.projected(id);
+        const reading = p ? `${read}; ${vscode.l10n.t('projected by month end: {0} ({1}–{2})', n(p.total), n(p.low), n(p.high))}` : read;
         const links = [
           `[${markdownText(open)}](${commandLink(COMMANDS.openMonthView, { instanceId: id, monthId })})`,
           `[${markdownText(stop)}](${commandLink(COMMANDS.unwatchInstance, { instanceId: id })})`,

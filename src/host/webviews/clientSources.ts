@@ -34,6 +34,7 @@ export function createPanelSources(
   clients: { active(): Promise<Pick<ActiveClient, 'client'>> },
   log: PanelSourcesLog,
   months?: PanelMonths,
+  forecast?: () => boolean,
 ): PanelSources {
   const run = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
     try {
@@ -62,6 +63,7 @@ export function createPanelSources(
   return {
     monthViews: {
       ...(onMonthLoaded ? { onMonthLoaded } : {}),
+      ...(forecast ? { forecast } : {}),
       load: (instanceId, monthId, signal, priority = 'high') =>
         run(`Loading calls of ${instanceId} for ${monthId}`, () => loadMonth(instanceId, monthId, signal, priority)),
     },
@@ -91,17 +93,19 @@ export function allPanelSources(
   profile: Pick<OverviewDeps, 'clients' | 'session' | 'log'> & {
     clients: { active(): Promise<Pick<ActiveClient, 'client'>> };
     log: PanelSourcesLog;
+    config?: { settings: { forecastShow: boolean } };
   },
   shown: Pick<OverviewDeps, 'months' | 'storedMonths'>,
 ): PanelSources & { overview: OverviewDeps } {
   return {
-    ...createPanelSources(profile.clients, profile.log, shown.months),
+    ...createPanelSources(profile.clients, profile.log, shown.months, profile.config && (() => profile.config!.settings.forecastShow)),
     overview: {
       clients: profile.clients,
       session: profile.session,
       log: profile.log,
       months: shown.months,
       storedMonths: shown.storedMonths,
+      ...(profile.config ? { forecast: () => profile.config!.settings.forecastShow } : {}),
     },
   };
 }

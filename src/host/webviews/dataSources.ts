@@ -28,6 +28,8 @@ export interface MonthViewDataSource {
   load(instanceId: string, monthId: string, signal: AbortSignal, priority?: RequestPriority): Promise<MonthViewLoadResult>;
   /** Absent: no month arrives but through load() (no month cache). */
   onMonthLoaded?: OnMonthLoaded;
+  /** Whether a month in progress gets its projection (voiceSms.forecast.show); absent: yes. */
+  forecast?(): boolean;
 }
 
 interface ActivitiesLoadResult {

@@ -9,8 +9,13 @@ import {
   type MonthViewToWebview,
 } from '../../shared/protocol.js';
 import { monthWithComparison } from '../../tools/months/monthWithComparison.js';
+import { loadProjection } from '../../tools/months/projectionLoader.js';
+import { projectionBasis } from '../../tools/text/projectionText.js';
+import type { MonthProjection } from '../../shared/projection.js';
+import type { ProjectionShown } from '../../shared/protocol.js';
 import { ToolRefusal } from '../../tools/refusal.js';
 import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
+import type { LoadTicket } from './loadSequencer.js';
 import { isAbort, toMeta, toPanelError } from './payload.js';
 import { PanelController } from './panelController.js';
 import type { PostFn } from './readyGate.js';
@@ -34,6 +39,8 @@ export class MonthViewController extends PanelController<
   /** The load on show: undefined while this panel loads or shows an error (a newer load then waits for its own). */
   private shownLoad: MonthViewLoadResult | undefined;
   private readonly following: { dispose(): void } | undefined;
+  /** The latest load's ticket: a projection redone for a newer load of the month on show belongs to it. */
+  private ticket: LoadTicket | undefined;
 
   constructor(initial: MonthViewState, source: MonthViewDataSource, post: PostFn<MonthViewToWebview>, hooks?: MonthViewHooks) {
     super(initial, source, post, hooks);
@@ -50,6 +57,7 @@ export class MonthViewController extends PanelController<
   async load(): Promise<void> {
     const { instanceId, monthId } = this.state;
     const ticket = this.loads.begin();
+    this.ticket = ticket;
     this.rawAnswer = undefined;
     this.shownLoad = undefined;
     this.gate.show({ type: 'loading', instanceId, monthId });
@@ -80,6 +88,19 @@ export class MonthViewController extends PanelController<
         previousDays: compared.previousDays.map((d) => ({ dateId: d.dateId, callLegs: d.callLegs, future: d.future })),
       });
     }
+    if (this.shownLoad) await this.project(this.shownLoad, ticket);
+  }
+
+  /** The projection of a month in progress, after its figures (the finished months read at low priority). */
+  private async project(r: MonthViewLoadResult, ticket: LoadTicket): Promise<void> {
+    if (this.source.forecast?.() === false) return;
+    const { instanceId, monthId } = this.state;
+    const p = await loadProjection((m) => this.source.load(instanceId, m, ticket.signal, 'low'), r.view).catch(() => undefined);
+    if (!p || !ticket.isCurrent() || this.shownLoad !== r) return;
+    const message = { type: 'projection' as const, instanceId, monthId, projection: projectionShown(p) };
+    // A newer load replaces the one before in what a new page gets.
+    this.gate.keep(...this.gate.current().filter((m) => m.type !== 'projection'), message);
+    this.gate.postIfReady(message);
   }
 
   override dispose(): void {
@@ -100,6 +121,8 @@ export class MonthViewController extends PanelController<
     const comparison = this.gate.current().filter((m) => m.type === 'comparison');
     this.gate.keep({ type: 'monthData', instanceId, monthId, view: r.view, meta }, ...comparison);
     this.gate.postIfReady({ type: 'monthUpdate', instanceId, monthId, view: r.view, meta });
+    // The days so far changed: the projection with them (its finished months are in the cache by now).
+    if (this.ticket) void this.project(r, this.ticket);
   }
 
   /** Shows another month of the same instance (from the webview's buttons or a command). */
@@ -126,4 +149,15 @@ export class MonthViewController extends PanelController<
         return this.runHook(msg.command, () => this.hooks.onCommand?.(msg.command, this.current));
     }
   }
+}
+
+function projectionShown(p: MonthProjection): ProjectionShown {
+  const totals = {} as ProjectionShown['totals'];
+  for (const [k, c] of Object.entries(p.counters) as Array<[keyof ProjectionShown['totals'], MonthProjection['counters']['callLegs']]>)
+    totals[k] = { projected: c.total, low: c.low, high: c.high };
+  return {
+    totals,
+    days: p.days.filter((d) => d.dateId > p.currentDateId).map((d) => ({ dateId: d.dateId, callLegs: d.callLegs })),
+    basisText: projectionBasis(p),
+  };
 }

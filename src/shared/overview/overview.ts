@@ -39,6 +39,20 @@ export interface OverviewRow {
   trend: (number | null)[];
   /** Present when status is 'failed': one sentence saying why. */
   error?: string;
+  /**
+   * A month in progress (and voiceSms.forecast.show on): its call legs projected by month end with the range
+   * (shared/projection.ts), from the finished months in hand.
+   */
+  projection?: OverviewProjection;
+}
+
+export interface OverviewProjection {
+  callLegs: number;
+  low: number;
+  high: number;
+  basis: 'weekdays' | 'monthSoFar';
+  /** Finished months the range came from (0: the wide range). */
+  backtestMonths: number;
 }
 
 export interface OverviewTotals extends OverviewFigures {

@@ -35,12 +35,46 @@ const days = (c: ComparedDays | undefined): [string, string] => {
   return [`${d.from}/${d.to}`, `${d.previousFrom}/${d.previousTo}`];
 };
 
+/** A month in progress: the projected call legs by month end and its range (a projection, not data). */
+const projectedCells = (r: OverviewRow): (number | '')[] =>
+  r.projection ? [r.projection.callLegs, r.projection.low, r.projection.high] : ['', '', ''];
+
 function toCsv(rows: readonly OverviewRow[], id: (r: OverviewRow) => string): string {
   const t = overviewTotals(rows);
+  const projected = rows.some((r) => r.projection);
+  const p = (r: OverviewRow | undefined): (number | '')[] => (projected ? (r ? projectedCells(r) : ['', '', '']) : []);
   const out: (string | number)[][] = [
-    ['instance', 'status', ...HEADERS, 'previous_call_legs', 'change_pct', 'compared_days', 'previous_days', 'error'],
-    ...rows.map((r) => [id(r), r.status, ...cells(r), r.previousCallLegs ?? '', change(r.changePct), ...days(r.compared), r.error ?? '']),
-    ['total', `${t.instances} ok`, ...FIGURE_KEYS.map((k) => t[k]), t.previousCallLegs, change(t.changePct), ...days(t.compared), ''],
+    [
+      'instance',
+      'status',
+      ...HEADERS,
+      'previous_call_legs',
+      'change_pct',
+      'compared_days',
+      'previous_days',
+      ...(projected ? ['projected_call_legs', 'projected_low', 'projected_high'] : []),
+      'error',
+    ],
+    ...rows.map((r) => [
+      id(r),
+      r.status,
+      ...cells(r),
+      r.previousCallLegs ?? '',
+      change(r.changePct),
+      ...days(r.compared),
+      ...p(r),
+      r.error ?? '',
+    ]),
+    [
+      'total',
+      `${t.instances} ok`,
+      ...FIGURE_KEYS.map((k) => t[k]),
+      t.previousCallLegs,
+      change(t.changePct),
+      ...days(t.compared),
+      ...p(undefined),
+      '',
+    ],
   ];
   return out.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -55,6 +89,7 @@ function toJson(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, mo
       ...(r.previousCallLegs !== undefined ? { previousCallLegs: r.previousCallLegs } : {}),
       ...(r.status === 'ok' ? { changePct: r.changePct ?? null, trend: r.trend } : {}),
       ...(r.compared ? { compared: comparedDates(r.compared) } : {}),
+      ...(r.projection ? { projection: { projected: true, ...r.projection } } : {}),
       ...(r.error !== undefined ? { error: r.error } : {}),
     })),
     totals: (({ compared, ...t }) => ({ ...t, ...(compared ? { compared: comparedDates(compared) } : {}) }))(overviewTotals(rows)),
@@ -63,7 +98,10 @@ function toJson(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, mo
 }
 
 function toMarkdown(rows: readonly OverviewRow[], id: (r: OverviewRow) => string, monthId: string): string {
-  const header = ['Instance', ...HEADERS, 'Change %', 'Note'];
+  const projected = rows.some((r) => r.projection);
+  const header = ['Instance', ...HEADERS, 'Change %', ...(projected ? ['Projected call legs (range)'] : []), 'Note'];
+  const p = (r: OverviewRow | undefined): string[] =>
+    projected ? [r?.projection ? `*${r.projection.callLegs} (${r.projection.low}–${r.projection.high})*` : ''] : [];
   const line = (c: (string | number)[]): string => `| ${c.join(' | ')} |`;
   const t = overviewTotals(rows);
   const compared = t.compared ? comparedDates(t.compared) : undefined;
@@ -76,8 +114,13 @@ function toMarkdown(rows: readonly OverviewRow[], id: (r: OverviewRow) => string
       : []),
     line(header),
     `|${header.map((_, i) => (i === 0 || i === header.length - 1 ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...rows.map((r) => line([mdText(id(r)), ...cells(r), change(r.changePct), r.status === 'ok' ? '' : mdText(r.error ?? r.status)])),
-    line([`**Total** (${t.instances} instances)`, ...FIGURE_KEYS.map((k) => `**${t[k]}**`), change(t.changePct), '']),
+    ...rows.map((r) =>
+      line([mdText(id(r)), ...cells(r), change(r.changePct), ...p(r), r.status === 'ok' ? '' : mdText(r.error ?? r.status)]),
+    ),
+    line([`**Total** (${t.instances} instances)`, ...FIGURE_KEYS.map((k) => `**${t[k]}**`), change(t.changePct), ...p(undefined), '']),
+    ...(projected
+      ? ['', 'Projected call legs: a projection by month end, not data (the range from how far the method missed before).']
+      : []),
   ];
   return out.join('\n') + '\n';
 }

@@ -16,6 +16,8 @@ import { compareMonths } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/protocol.js';
 import type { MonthView } from '../../core/model/types.js';
 import { futureMonthProblem } from '../months/futureMonth.js';
+import { HISTORY_MONTHS, inProgress } from '../months/projectionLoader.js';
+import { projectMonth } from '../../shared/projection.js';
 
 /** The requests of the overview wait behind every view's (core/http/scheduler.ts). */
 export const OVERVIEW_PRIORITY = 'low';
@@ -33,6 +35,8 @@ export interface OverviewLoadOptions {
   onRow?: (row: OverviewRow, index: number) => void;
   /** One sentence for a failed row (default: the error's message). */
   errorText?: (e: unknown) => string;
+  /** Project a month in progress (voiceSms.forecast.show); default yes. */
+  forecast?: boolean;
 }
 
 export interface OverviewResult {
@@ -59,6 +63,7 @@ export async function loadOverviewRow(
   monthId: string,
   signal: AbortSignal,
   errorText: (e: unknown) => string = defaultErrorText,
+  forecast = true,
 ): Promise<OverviewRow> {
   const previousId = shiftMonthId(monthId, -1);
   const settle = (m: string) =>
@@ -73,10 +78,26 @@ export async function loadOverviewRow(
   // The change is like for like (the same days of both months); the trend cell keeps whole months.
   const comparison = previous.ok ? compareMonths(current.view, previous.view) : undefined;
   const before = comparison?.previous.callLegs;
-  const trend = await trendInHand(source, instanceId, monthId, {
-    [monthId]: figures.callLegs,
-    ...(previous.ok ? { [previousId]: previous.view.totals.callLegs } : {}),
-  });
+  const project = forecast && inProgress(current.view);
+  // The trend's months and, for a month in progress, the finished months the projection needs: only those in hand.
+  const wanted = new Set([
+    ...overviewTrendMonths(monthId),
+    ...(project ? Array.from({ length: HISTORY_MONTHS }, (_, i) => shiftMonthId(monthId, -(i + 1))) : []),
+  ]);
+  const known = new Map<string, MonthView>([[monthId, current.view], ...(previous.ok ? [[previousId, previous.view] as const] : [])]);
+  const inHand = await monthsInHand(
+    source,
+    instanceId,
+    [...wanted].filter((m) => !known.has(m)),
+  );
+  for (const [m, v] of inHand) known.set(m, v);
+  const trend = overviewTrendMonths(monthId).map((m) => known.get(m)?.totals.callLegs ?? null);
+  const p = project
+    ? projectMonth(
+        current.view,
+        [...known.values()].filter((v) => v.monthId < monthId),
+      )
+    : undefined;
   return {
     instanceId,
     status: 'ok',
@@ -84,27 +105,35 @@ export async function loadOverviewRow(
     ...(comparison ? { previousCallLegs: comparison.previous.callLegs, compared: comparison.compared } : {}),
     changePct: changePct(figures.callLegs, before),
     trend,
+    ...(p
+      ? {
+          projection: {
+            callLegs: p.counters.callLegs.total,
+            low: p.counters.callLegs.low,
+            high: p.counters.callLegs.high,
+            basis: p.basis,
+            backtestMonths: p.backtestMonths,
+          },
+        }
+      : {}),
   };
 }
 
-/** The trend cell: the two months just loaded plus whatever else is in hand; nothing is asked. */
-async function trendInHand(
-  source: OverviewMonthSource,
-  instanceId: string,
-  monthId: string,
-  known: Readonly<Record<string, number>>,
-): Promise<(number | null)[]> {
-  return Promise.all(
-    overviewTrendMonths(monthId).map(async (m) => {
-      const k = known[m];
-      if (k !== undefined) return k;
+/** Months already in hand (never a request); an unreadable stored month is only a gap. */
+async function monthsInHand(source: OverviewMonthSource, instanceId: string, monthIds: readonly string[]): Promise<Map<string, MonthView>> {
+  const out = new Map<string, MonthView>();
+  if (!source.inHand) return out;
+  await Promise.all(
+    monthIds.map(async (m) => {
       try {
-        return (await source.inHand?.(instanceId, m))?.view.totals.callLegs ?? null;
+        const r = await source.inHand!(instanceId, m);
+        if (r) out.set(m, r.view);
       } catch {
-        return null; // an unreadable stored month is only a gap in the line
+        // a gap
       }
     }),
   );
+  return out;
 }
 
 /**
@@ -136,7 +165,7 @@ export async function loadOverview(
       if (signal.aborted) return;
       let row: OverviewRow;
       try {
-        row = await loadOverviewRow(watched, instanceId, monthId, signal, options.errorText);
+        row = await loadOverviewRow(watched, instanceId, monthId, signal, options.errorText, options.forecast);
       } catch {
         return; // aborted: the row stays pending
       }

@@ -2,7 +2,7 @@
 // (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { comparedDates, sameDays, type ComparedDates, type ComparedDays } from '../../shared/comparison.js';
-import type { OverviewRow, OverviewTotals } from '../../shared/overview/overview.js';
+import type { OverviewProjection, OverviewRow, OverviewTotals } from '../../shared/overview/overview.js';
 import { comparedText, isoId, itemLine, quoted } from '../text/dataText.js';
 
 export interface OverviewToolData {
@@ -17,6 +17,7 @@ export interface OverviewToolData {
     compared?: ComparedDates;
     trend?: (number | null)[];
     error?: string;
+    projection?: OverviewProjection & { projected: true };
   }>;
   totals: Omit<OverviewTotals, 'pending' | 'compared'> & { compared?: ComparedDates };
 }
@@ -28,6 +29,17 @@ function change(pct: number | null | undefined, compared: ComparedDays | undefin
   return common && sameDays(common, compared)
     ? l10n.t('{0}% change', signed)
     : l10n.t('{0}% ({1})', signed, comparedText(comparedDates(compared)));
+}
+
+/** A row's projection after its sentence: a projection, with its range and basis. */
+function projected(p: OverviewProjection): string {
+  const basis =
+    p.basis === 'monthSoFar'
+      ? l10n.t('too little history: from the days so far, wide range')
+      : p.backtestMonths > 0
+        ? l10n.t('weekday profile, range from {0} finished months', p.backtestMonths)
+        : l10n.t('weekday profile, wide range (too few finished months in hand)');
+  return ' ' + l10n.t('Projected by month end (a projection): {0} call legs ({1}–{2}; {3}).', p.callLegs, p.low, p.high, basis);
 }
 
 export function overviewToolResult(
@@ -64,7 +76,7 @@ export function overviewToolResult(
             f.durationMin,
             f.activeDays,
             change(r.changePct, r.compared, common),
-          ),
+          ) + (r.projection ? projected(r.projection) : ''),
         r.error,
       ),
     );
@@ -94,6 +106,7 @@ export function overviewToolResult(
             changePct: r.changePct ?? null,
             ...(r.compared ? { compared: comparedDates(r.compared) } : {}),
             trend: r.trend,
+            ...(r.projection ? { projection: { projected: true as const, ...r.projection } } : {}),
           }
         : { instanceId: r.instanceId, status: 'failed' as const, error: r.error ?? '' },
     ),

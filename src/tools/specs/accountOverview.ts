@@ -44,6 +44,19 @@ const output = (z: Zod) =>
           .optional()
           .describe('Call legs of the 12 months ending with month, oldest first; null where a month was not already loaded.'),
         error: z.string().optional(),
+        projection: z
+          .object({
+            projected: z.literal(true),
+            callLegs: z.number(),
+            low: z.number(),
+            high: z.number(),
+            basis: z.enum(['weekdays', 'monthSoFar']),
+            backtestMonths: z.number().int(),
+          })
+          .optional()
+          .describe(
+            "A projection, not data: a month in progress's call legs by month end and the range (low–high), from the instance's weekday profile over the finished months already loaded; basis monthSoFar: too little history, the mean of the days so far with a wide range; backtestMonths: the finished months the range came from (0: the wide range).",
+          ),
       }),
     ),
     totals: figures(z).extend({
@@ -115,7 +128,7 @@ export const accountOverviewTool = defineTool({
       firstError ??= e;
       return toolError(e).message;
     };
-    const result = await loadOverview(source, instances, monthId, { signal, errorText });
+    const result = await loadOverview(source, instances, monthId, { signal, errorText, forecast: ctx.forecast?.() !== false });
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
     if (result.futureMonth !== undefined) throw new ToolRefusal('validation', result.futureMonth);
     // Every instance failing (signed out, refused credentials, the service down) is one error, not a table of it.

@@ -13,6 +13,8 @@ import {
   type MonthDay,
   type UnusualDay,
 } from '../../shared/unusualDays.js';
+import { projectionData, projectionSentence, type ProjectionData } from './projectionText.js';
+import type { MonthProjection } from '../../shared/projection.js';
 import { change, comparedText, isoId, quoted, totalsPhrases, totalsWords } from './dataText.js';
 
 type DayFlag = 'mismatch' | 'missing' | 'unusual' | 'future';
@@ -43,6 +45,8 @@ export interface MonthToolData {
     change: Record<keyof Omit<MonthTotals, 'days'>, string>;
     compared: ComparedDates;
   };
+  /** Where the month will end, with its range and basis: only for a month in progress (and the setting on). */
+  projection?: ProjectionData;
   flags: Record<DayFlag, string[]>;
   /** The days flagged unusual, each with why. */
   unusual: UnusualDayData[];
@@ -82,6 +86,7 @@ export function monthToolData(
   view: MonthView,
   comparison?: MonthComparison,
   previousDays: readonly MonthDay[] = [],
+  projection?: MonthProjection,
 ): MonthToolData {
   const byId = new Map(view.days.map((d) => [d.dateId, d]));
   const y = Number(view.monthId.slice(0, 4));
@@ -114,6 +119,7 @@ export function monthToolData(
     month: isoId(view.monthId),
     currentDay: isoId(view.currentDateId),
     totals: { ...view.totals },
+    ...(projection ? { projection: projectionData(projection) } : {}),
     flags,
     unusual: [...unusual.values()].map((u) => ({
       day: isoId(u.dateId),
@@ -169,6 +175,7 @@ function monthToolText(data: MonthToolData): string {
         )
       : l10n.t('The previous month could not be loaded (or this month has not begun), so there is no comparison.'),
   );
+  if (data.projection) lines.push(projectionSentence(data.projection));
   const f = data.flags;
   if (data.unusual.length > 0)
     lines.push(
@@ -198,7 +205,8 @@ export function monthToolResult(
   view: MonthView,
   comparison?: MonthComparison,
   previousDays?: readonly MonthDay[],
+  projection?: MonthProjection,
 ): { text: string; json: string; data: MonthToolData } {
-  const data = monthToolData(instanceId, view, comparison, previousDays);
+  const data = monthToolData(instanceId, view, comparison, previousDays, projection);
   return { text: monthToolText(data), json: JSON.stringify(data), data };
 }

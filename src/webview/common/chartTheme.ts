@@ -11,6 +11,8 @@ export interface ChartTheme {
   unique: string;
   minutes: string;
   future: string;
+  /** Projected days to come (a dashed outline). */
+  projected: string;
   warning: string;
   background: string;
   fontFamily: string;
@@ -36,6 +38,7 @@ export function readChartTheme(): ChartTheme {
     unique: cssVar(s, '--vscode-charts-orange', '#d18616'),
     minutes: cssVar(s, '--vscode-charts-green', '#89d185'),
     future: cssVar(s, '--vscode-disabledForeground', 'rgba(128, 128, 128, 0.6)'),
+    projected: foreground,
     warning: cssVar(s, '--vscode-editorWarning-foreground', '#cca700'),
     background: cssVar(s, '--vscode-editor-background', '#1e1e1e'),
     fontFamily: cssVar(s, '--vscode-font-family', 'system-ui, sans-serif'),

@@ -18,6 +18,8 @@ export interface ComboPoint {
   unique: number | null;
   minutes: number | null;
   band?: Band;
+  /** Projected call legs of a day to come (a month in progress): drawn as a dashed outline, not as data. */
+  projected?: number | null;
   /** Extra tooltip lines (warnings). */
   notes: string[];
 }
@@ -28,6 +30,8 @@ type SeriesKey = (typeof SERIES)[number];
 
 export interface ComboChartOptions {
   ariaLabel: string;
+  /** Added to the label when some days are projected (screen readers hear that the chart shows a projection). */
+  projectedLabel?: string;
   /** Called with the category index when a bar/column is clicked. */
   onSelect(index: number): void;
 }
@@ -90,7 +94,9 @@ export class ComboChart {
    * different number of days is a new chart (setData).
    */
   update(points: ComboPoint[]): void {
-    if (!this.plot || points.length !== this.points.length) return this.setData(points);
+    // A projection arriving or going changes the legend and the label: a new chart.
+    const projects = points.some((p) => p.projected !== undefined && p.projected !== null);
+    if (!this.plot || points.length !== this.points.length || projects !== this.hasProjection()) return this.setData(points);
     this.points = points;
     this.plot.setData(this.series());
   }
@@ -133,7 +139,8 @@ export class ComboChart {
     const value = (key: SeriesKey) => this.points.map((p) => p[key]);
     // Stacked legs: the outbound bar stands on the inbound one, so it is drawn as their sum, behind it.
     const legs = this.points.map((p) => (p.inbound === null && p.outbound === null ? null : (p.inbound ?? 0) + (p.outbound ?? 0)));
-    return [this.points.map((_, i) => i), legs, value('inbound'), value('unique'), value('minutes')];
+    const projected = this.points.map((p) => p.projected ?? null);
+    return [this.points.map((_, i) => i), legs, value('inbound'), value('unique'), value('minutes'), projected];
   }
 
   /** (Re)creates the plot: every change (data, theme) is a new chart, as cheap as an update with uPlot. */
@@ -164,6 +171,16 @@ export class ComboChart {
       points: { show: true, size: 5, fill: this.color(key), stroke: this.color(key) },
       ...(key === 'minutes' ? { dash: [5, 3] } : {}),
     });
+    // Days to come: an outline in dashes (a pattern as well as a colour), never filled like the days that happened.
+    const projectedSeries: uPlot.Series = {
+      label: l10n.t('Projected call legs'),
+      scale: 'y',
+      stroke: t.projected,
+      width: 1.5,
+      dash: [4, 3],
+      paths: bars,
+      points: { show: false },
+    };
     // The scales read the plot's data, not this build's: update() draws new values into the same plot.
     const maxOf = (values: ArrayLike<number | null | undefined> | undefined): number =>
       Math.max(0, ...Array.from(values ?? [], (v) => v ?? 0));
@@ -189,7 +206,7 @@ export class ComboChart {
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         scales: {
           x: { time: false, range: () => [-0.5, Math.max(0, n - 1) + 0.5] },
-          y: { range: (u) => countRange(maxOf(u.data[1])) },
+          y: { range: (u) => countRange(Math.max(maxOf(u.data[1]), maxOf(u.data[5]))) },
           y1: { range: (u) => countRange(Math.max(maxOf(u.data[3]), maxOf(u.data[4]))) },
         },
         axes: [
@@ -205,7 +222,7 @@ export class ComboChart {
           countAxis('y', l10n.t('Call legs'), 3),
           countAxis('y1', l10n.t('Calls · minutes'), 1),
         ],
-        series: [{}, barSeries('outbound'), barSeries('inbound'), lineSeries('unique'), lineSeries('minutes')],
+        series: [{}, barSeries('outbound'), barSeries('inbound'), lineSeries('unique'), lineSeries('minutes'), projectedSeries],
         hooks: {
           drawClear: [(u) => this.drawBands(u)],
           setCursor: [(u) => this.showTip(u)],
@@ -216,7 +233,10 @@ export class ComboChart {
     );
     const canvas = plot.ctx.canvas;
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', this.o.ariaLabel);
+    canvas.setAttribute(
+      'aria-label',
+      this.hasProjection() && this.o.projectedLabel ? `${this.o.ariaLabel} ${this.o.projectedLabel}` : this.o.ariaLabel,
+    );
     plot.over.style.cursor = n > 0 ? 'pointer' : 'default';
     plot.over.addEventListener('click', (e) => this.select(plot, e));
     plot.over.addEventListener('mouseleave', () => (this.tip.hidden = true));
@@ -251,16 +271,22 @@ export class ComboChart {
     ctx.restore();
   }
 
+  private hasProjection(): boolean {
+    return this.points.some((p) => p.projected !== undefined && p.projected !== null);
+  }
+
   private renderLegend(): void {
+    const key = (name: string, color: string, label: string): HTMLElement => {
+      const item = document.createElement('li');
+      const swatch = document.createElement('span');
+      swatch.className = `chart-key chart-key-${name}`;
+      swatch.style.setProperty('--key-color', color);
+      item.append(swatch, label);
+      return item;
+    };
     this.legend.replaceChildren(
-      ...SERIES.map((key) => {
-        const item = document.createElement('li');
-        const swatch = document.createElement('span');
-        swatch.className = `chart-key chart-key-${key}`;
-        swatch.style.setProperty('--key-color', this.color(key));
-        item.append(swatch, this.label(key));
-        return item;
-      }),
+      ...SERIES.map((k) => key(k, this.color(k), this.label(k))),
+      ...(this.hasProjection() ? [key('projected', this.theme.projected, l10n.t('Projected call legs'))] : []),
     );
   }
 
@@ -289,6 +315,9 @@ export class ComboChart {
           }),
         ),
       ),
+      ...(p.projected !== undefined && p.projected !== null
+        ? [line(l10n.t('Projected call legs: {0} (a projection, not data)', formatInt(Math.round(p.projected))))]
+        : []),
       ...p.notes.map((note) => line(note, 'chart-tip-note')),
     );
     this.tip.hidden = false;

@@ -10,6 +10,7 @@ import {
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
+  type ProjectionShown,
   type ResponseMeta,
 } from '../../shared/protocol.js';
 import { onThemeChange } from '../common/chartTheme.js';
@@ -21,7 +22,16 @@ import { instanceLabel, serviceFooter } from '../common/parts.js';
 import { markPainted, markStep } from '../common/painted.js';
 import { connectToHost } from '../common/vscodeApi.js';
 import { whenChartLoaded } from '../common/sharedChart.js';
-import { buildDayRows, chartPoints, renderCards, renderChart, renderTable, renderWarnings, type Comparison } from './render.js';
+import {
+  buildDayRows,
+  chartPoints,
+  renderCards,
+  renderChart,
+  renderProjection,
+  renderTable,
+  renderWarnings,
+  type Comparison,
+} from './render.js';
 import { UpdateAnnouncer, UpdateMarks } from '../common/live.js';
 import type { DayRow } from '../common/insights.js';
 import { applyMonthUpdate, describeUpdate } from './update.js';
@@ -30,6 +40,8 @@ interface MonthData {
   view: MonthViewData;
   meta: ResponseMeta;
   comparison?: Comparison;
+  /** A month in progress: where it will end (sent after the month, when voiceSms.forecast.show is on). */
+  projection?: ProjectionShown;
 }
 
 const host = connectToHost<MonthViewToHost, MonthViewToWebview, MonthViewState>(parseMonthViewState);
@@ -133,13 +145,18 @@ function renderHeader(subtitle: HTMLElement, phase: Phase<MonthData>): void {
   replaceContent(subtitle, ...parts);
 }
 
-function renderData({ view, meta, comparison }: MonthData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
+function shownProjection(): ProjectionShown | undefined {
+  return shell.phase.kind === 'data' ? shell.phase.data.projection : undefined;
+}
+
+function renderData({ view, meta, comparison, projection }: MonthData, stillShown: () => boolean): { content: Child[]; inserted(): void } {
   const rows = buildDayRows(view, comparison?.previousDays);
   chartRows = rows;
-  const chartPart = renderChart(() => chartRows, view, openDay);
+  const chartPart = renderChart(() => chartRows, view, openDay, shownProjection);
   return {
     content: [
       renderCards(view, comparison),
+      projection ? renderProjection(projection) : null,
       renderWarnings(rows, view, focusDay),
       chartPart.section,
       renderTable(rows, view, openDay),
@@ -170,7 +187,16 @@ function renderComparison(data: MonthData): void {
     return;
   }
   chartRows = applied.rows;
-  chart?.update(chartPoints(applied.rows));
+  chart?.update(chartPoints(applied.rows, data.projection));
+}
+
+/** The projection arrived (or changed with a newer load): its row after the totals, its days on the chart. */
+function showProjection(data: MonthData): void {
+  const section = data.projection ? renderProjection(data.projection) : undefined;
+  const old = shell.body.querySelector('.projection');
+  if (old && section) old.replaceWith(section);
+  else if (section) shell.body.querySelector('.totals')?.after(section);
+  chart?.update(chartPoints(chartRows, data.projection));
 }
 
 /**
@@ -184,8 +210,13 @@ function update(view: MonthViewData, meta: ResponseMeta): void {
     if (applied) {
       const before = phase.data.view;
       chartRows = applied.rows;
-      chart?.update(chartPoints(applied.rows));
-      shell.keepShowing({ view, meta, ...(phase.data.comparison ? { comparison: phase.data.comparison } : {}) });
+      chart?.update(chartPoints(applied.rows, phase.data.projection));
+      shell.keepShowing({
+        view,
+        meta,
+        ...(phase.data.comparison ? { comparison: phase.data.comparison } : {}),
+        ...(phase.data.projection ? { projection: phase.data.projection } : {}),
+      });
       marks.mark(applied.changed);
       const sentence = describeUpdate(before, view);
       if (sentence) announcer.say(sentence);
@@ -215,6 +246,14 @@ host.onMessage((msg) => {
           previousDays: msg.previousDays,
         };
         renderComparison(phase.data);
+      }
+      return;
+    }
+    case 'projection': {
+      const { phase } = shell;
+      if (phase.kind === 'data' && current?.monthId === msg.monthId && current.instanceId === msg.instanceId) {
+        phase.data.projection = msg.projection;
+        showProjection(phase.data);
       }
       return;
     }

@@ -2,7 +2,7 @@
 // Everything from the service is inserted as text via the `h` builder.
 import * as l10n from '@vscode/l10n';
 import type { ComparedDays } from '../../shared/comparison.js';
-import type { MonthTotalsData, MonthViewData, PreviousDayData } from '../../shared/protocol.js';
+import type { MonthTotalsData, MonthViewData, PreviousDayData, ProjectionShown } from '../../shared/protocol.js';
 import type { ComboChart, ComboPoint } from '../common/comboChart.js';
 import { createComboChart } from '../common/sharedChart.js';
 import { h, type Child } from '../common/dom.js';
@@ -144,11 +144,49 @@ export function renderWarnings(rows: DayRow[], view: MonthViewData, focusDay: (d
   );
 }
 
-export function chartPoints(rows: DayRow[]): ComboPoint[] {
+/** The month-end projection as a row of totals, each with its range, and its basis in words (a projection, not data). */
+export function renderProjection(p: ProjectionShown): HTMLElement {
+  const range = (t: { projected: number; low: number; high: number }): Child[] => [
+    formatInt(t.projected),
+    h(
+      'span',
+      { className: 'projection-range' },
+      l10n.t({ message: 'range {0}–{1}', args: [formatInt(t.low), formatInt(t.high)], comment: ['The range of a projected total'] }),
+    ),
+  ];
+  const heading = l10n.t('Projected by month end');
+  return h(
+    'section',
+    { className: 'panel projection', attrs: { 'aria-labelledby': 'projection-heading' } },
+    h('div', { className: 'panel-head' }, h('h2', { id: 'projection-heading' }, heading)),
+    h(
+      'table',
+      // Not `days`: that class names the day table, which a live update finds and changes (update.ts).
+      { className: 'projection-table' },
+      h('caption', { className: 'visually-hidden' }, l10n.t('Projected month-end totals with their range: a projection, not data.')),
+      h('thead', {}, h('tr', {}, ...cards().map(({ label }) => h('th', { attrs: { scope: 'col' }, className: 'num' }, label)))),
+      h(
+        'tbody',
+        {},
+        h(
+          'tr',
+          { className: 'projected-row' },
+          ...cards().map(({ metric }) => h('td', { className: 'num', dataset: { metric } }, ...range(p.totals[metric]))),
+        ),
+      ),
+    ),
+    h('p', { className: 'projection-basis' }, l10n.t('Basis: {0}.', p.basisText)),
+  );
+}
+
+export function chartPoints(rows: DayRow[], projection?: ProjectionShown): ComboPoint[] {
+  const projected = new Map(projection?.days.map((d) => [d.dateId, d.callLegs]));
   return rows.map((r) => {
     const s = r.stats;
     const quiet = r.future || !s;
+    const ahead = r.future ? projected.get(r.dateId) : undefined;
     return {
+      ...(ahead !== undefined ? { projected: ahead } : {}),
       label: formatDayShort(r.dateId).day,
       tooltipTitle: formatDateLong(r.dateId),
       inbound: s ? s.callLegsIn : null,
@@ -166,6 +204,7 @@ export function renderChart(
   rows: () => DayRow[],
   view: MonthViewData,
   openDay: (dateId: string) => void,
+  projection: () => ProjectionShown | undefined = () => undefined,
 ): { section: HTMLElement; chart: () => ComboChart } {
   const box = h('div', { className: 'chart-box' });
   const section = h(
@@ -185,7 +224,7 @@ export function renderChart(
     section,
     chart: () => {
       if (chart) {
-        chart.setData(chartPoints(rows()));
+        chart.setData(chartPoints(rows(), projection()));
         return chart;
       }
       chart = createComboChart(
@@ -195,12 +234,13 @@ export function renderChart(
             'Inbound and outbound call legs, unique calls and minutes per day of {0}. The table below has the same data.',
             formatMonth(view.monthId),
           ),
+          projectedLabel: l10n.t('Days to come show projected call legs as dashed outlines: a projection, not data.'),
           onSelect: (i) => {
             const row = rows()[i];
             if (row) openDay(row.dateId);
           },
         },
-        chartPoints(rows()),
+        chartPoints(rows(), projection()),
       );
       return chart;
     },
@@ -211,6 +251,9 @@ function num(value: number | undefined, quiet: boolean): string {
   if (value === undefined) return '—';
   return quiet && value === 0 ? '—' : formatInt(value);
 }
+
+/** The day table's heading id: the table is labelled by it, and a live update finds the table by it (update.ts). */
+export const DAYS_HEADING_ID = 'days-heading';
 
 export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateId: string) => void): HTMLElement {
   const head = [l10n.t('Inbound'), l10n.t('Outbound'), l10n.t('Call legs'), l10n.t('Unique calls'), l10n.t('Minutes')];
@@ -257,7 +300,7 @@ export function renderTable(rows: DayRow[], view: MonthViewData, openDay: (dateI
   });
   const t = view.totals;
   return tablePanel(
-    { headingId: 'days-heading', heading: l10n.t('Days'), hint: l10n.t('Enter opens the selected day · ↑ ↓ move'), tableClass: 'days' },
+    { headingId: DAYS_HEADING_ID, heading: l10n.t('Days'), hint: l10n.t('Enter opens the selected day · ↑ ↓ move'), tableClass: 'days' },
     h(
       'caption',
       { className: 'visually-hidden' },

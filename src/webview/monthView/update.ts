@@ -6,7 +6,7 @@ import type { DayStatsData, MonthViewData } from '../../shared/protocol.js';
 import { formatDateLong, formatInt } from '../common/format.js';
 import { buildDayRows, type DayRow } from '../common/insights.js';
 import { quiet, syncInPlace } from '../common/live.js';
-import { renderCards, renderTable, renderWarnings, type Comparison } from './render.js';
+import { DAYS_HEADING_ID, renderCards, renderTable, renderWarnings, type Comparison } from './render.js';
 
 export interface ShownMonth {
   view: MonthViewData;
@@ -34,7 +34,8 @@ export function applyMonthUpdate(
   if (rows.length !== before.length || rows.some((r, i) => r.dateId !== before[i]?.dateId)) return undefined;
   const { body } = parts;
   const totals = body.querySelector('.totals');
-  const table = body.querySelector('table.days')?.closest('section') ?? null;
+  // The day table by its heading: the projection's table (render.ts renderProjection) comes before it on the page.
+  const table = body.querySelector(`table[aria-labelledby="${DAYS_HEADING_ID}"]`)?.closest('section') ?? null;
   const details = body.querySelector('footer.meta');
   if (!totals || !table || !details) return undefined;
   const changed: Element[] = [];

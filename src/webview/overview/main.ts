@@ -45,6 +45,7 @@ const COLUMNS: Column[] = [
   { key: 'callsUnique', label: () => l10n.t('Unique calls'), numeric: true },
   { key: 'durationMin', label: () => l10n.t('Minutes'), numeric: true },
   { key: 'change', label: () => l10n.t('Change'), numeric: true },
+  { key: 'projected', label: () => l10n.t('Projected by month end'), numeric: true },
   { key: 'activeDays', label: () => l10n.t('Days with data'), numeric: true },
   { key: 'trend', label: () => l10n.t('12 months'), numeric: false },
 ];
@@ -135,6 +136,35 @@ function changeCell(row: OverviewRow): HTMLElement {
   );
 }
 
+/** A month in progress: its call legs by month end with the range, a projection and not data. */
+function projectedCell(row: OverviewRow): HTMLElement {
+  const p = row.projection;
+  if (!p) return h('td', { className: 'num projected-col' }, '—');
+  const basis =
+    p.basis === 'monthSoFar'
+      ? l10n.t('too little history: from the days so far, with a wide range')
+      : p.backtestMonths > 0
+        ? l10n.t('from the weekday profile; range from {0} finished months', formatInt(p.backtestMonths))
+        : l10n.t('from the weekday profile; wide range (too few finished months in hand)');
+  return h(
+    'td',
+    {
+      className: 'num projected-col projection',
+      attrs: {
+        title: l10n.t(
+          'A projection, not data: {0} call legs by month end, range {1}–{2}; {3}',
+          formatInt(p.callLegs),
+          formatInt(p.low),
+          formatInt(p.high),
+          basis,
+        ),
+      },
+    },
+    formatInt(p.callLegs),
+    h('span', { className: 'projection-range' }, `${formatInt(p.low)}–${formatInt(p.high)}`),
+  );
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** A small line of the call legs of the months in hand; a month not in hand is a gap. */
@@ -188,6 +218,7 @@ function rowElement(row: OverviewRow): HTMLTableRowElement {
   if (row.status === 'ok' && f) {
     tail = [
       changeCell(row),
+      projectedCell(row),
       h('td', { className: 'num' }, formatInt(f.activeDays)),
       h('td', { className: 'trend-cell' }, sparkline(row.trend)),
     ];
@@ -196,7 +227,7 @@ function rowElement(row: OverviewRow): HTMLTableRowElement {
     tail = [
       h(
         'td',
-        { className: 'notes error-cell', attrs: { colspan: 3 } },
+        { className: 'notes error-cell', attrs: { colspan: 4 } },
         h('span', { className: 'badge badge-missing' }, l10n.t('failed')),
         ` ${row.error ?? ''} `,
         button(l10n.t('Retry'), () => retry(row.instanceId), { secondary: true, ariaLabel: l10n.t('Retry {0}', row.instanceId) }),
@@ -204,7 +235,7 @@ function rowElement(row: OverviewRow): HTMLTableRowElement {
     ];
     title = l10n.t('Load {0} again', row.instanceId);
   } else {
-    tail = [h('td', { className: 'notes pending-cell', attrs: { colspan: 3 } }, l10n.t('loading…'))];
+    tail = [h('td', { className: 'notes pending-cell', attrs: { colspan: 4 } }, l10n.t('loading…'))];
     title = '';
   }
   const tr = h(
@@ -229,6 +260,8 @@ function sortValue(row: OverviewRow, key: OverviewSortKey): number | string | un
   switch (key) {
     case 'change':
       return row.changePct ?? undefined;
+    case 'projected':
+      return row.projection?.callLegs;
     case 'trend': {
       const known = row.trend.filter((v): v is number => v !== null);
       return known.length ? known.reduce((a, b) => a + b, 0) / known.length : undefined;
@@ -276,7 +309,10 @@ function renderHead(): void {
       const mark = sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '';
       return h(
         'th',
-        { className: c.numeric ? 'num' : '', attrs: { scope: 'col', 'aria-sort': sorted ?? 'none' } },
+        {
+          className: [c.numeric ? 'num' : '', c.key === 'projected' ? 'projected-col' : ''].filter(Boolean).join(' '),
+          attrs: { scope: 'col', 'aria-sort': sorted ?? 'none' },
+        },
         h(
           'button',
           {
@@ -300,6 +336,8 @@ function arrange(): void {
   const order = visibleRows(table.rows);
   const rows = order.map((r) => rendered.get(r.instanceId)!).filter(Boolean);
   tbody.replaceChildren(...rows);
+  // The projected column only while some row has a projection (a month in progress, voiceSms.forecast.show on).
+  tbody.closest('table')?.classList.toggle('no-projection', !table.rows.some((r) => r.projection));
   // One tab stop in the table: the focused row, else the first.
   const stop = rows.find((r) => r.dataset.instanceId === focused) ?? rows[0];
   for (const r of rows) r.tabIndex = r === stop ? 0 : -1;
@@ -332,6 +370,7 @@ function renderTotals(rows: readonly OverviewRow[], filtered: boolean): void {
         h('td', { className: 'num strong' }, formatInt(v)),
       ),
       h('td', { className: 'num' }, change),
+      h('td', { className: 'num projected-col' }, '—'),
       h('td', { className: 'num' }, '—'),
       h('td', {}, ''),
     ),

@@ -78,6 +78,29 @@ void describe('accessibility (axe-core, WCAG 2.1 AA + best practices)', () => {
             },
           ],
           [
+            'the projection (a row of totals with ranges, the basis, the projected series)',
+            async () => {
+              const range = (projected: number) => ({ projected, low: projected - 40, high: projected + 60 });
+              await send({
+                type: 'projection',
+                instanceId: INSTANCE,
+                monthId: '202503',
+                projection: {
+                  totals: {
+                    callLegs: range(900),
+                    callLegsIn: range(500),
+                    callLegsOut: range(400),
+                    callsUnique: range(700),
+                    durationMin: range(2700),
+                  },
+                  days: Array.from({ length: 17 }, (_, i) => ({ dateId: `202503${String(15 + i)}`, callLegs: 30 + i })),
+                  basisText: 'remaining days from the median of each weekday over the 8 weeks before (at least 8 of each weekday)',
+                },
+              });
+              await p.page.locator('section.projection').waitFor();
+            },
+          ],
+          [
             'the flagged day focused from the keyboard',
             async () => {
               await p.page.locator('tr[data-date-id="20250305"]').focus();

@@ -310,7 +310,7 @@ void describe('panel controllers against the simulator', () => {
     return { sent, post: (m) => (sent.push(m), true) };
   }
 
-  void it('month view: loads before ready but posts only after it, then sends data and the comparison', async () => {
+  void it('month view: loads before ready but posts only after it, then sends data, the comparison and the projection', async () => {
     const r = recorder<MonthViewToWebview>();
     const c = new MonthViewController({ instanceId: INSTANCE, monthId: thisMonth }, months, r.post);
     await c.load();
@@ -318,7 +318,7 @@ void describe('panel controllers against the simulator', () => {
     await c.handle({ type: 'ready' });
     assert.deepEqual(
       r.sent.map((m) => m.type),
-      ['monthData', 'comparison'],
+      ['monthData', 'comparison', 'projection'],
     );
     const data = r.sent[0];
     assert.ok(data?.type === 'monthData');
@@ -336,7 +336,7 @@ void describe('panel controllers against the simulator', () => {
     await c.handle({ type: 'ready' });
     assert.deepEqual(
       r.sent.map((m) => m.type),
-      ['monthData', 'comparison', 'monthData', 'comparison'],
+      ['monthData', 'comparison', 'projection', 'monthData', 'comparison', 'projection'],
     );
     c.dispose();
   });

@@ -42,6 +42,27 @@ function update(view: MonthViewData, monthId = '202503'): MonthViewToWebview {
   return { type: 'monthUpdate', instanceId: INSTANCE, monthId, view, meta: { ...meta(), elapsedMs: 87 } };
 }
 
+/** A projection of March (as the host sends it after the month) with `legs` call legs by month end. */
+function projection(legs: number): MonthViewToWebview {
+  const range = (projected: number) => ({ projected, low: projected - 50, high: projected + 70 });
+  return {
+    type: 'projection',
+    instanceId: INSTANCE,
+    monthId: '202503',
+    projection: {
+      totals: {
+        callLegs: range(legs),
+        callLegsIn: range(2000),
+        callLegsOut: range(2321),
+        callsUnique: range(3000),
+        durationMin: range(9000),
+      },
+      days: Array.from({ length: 17 }, (_, i) => ({ dateId: `202503${String(15 + i)}`, callLegs: 100 + i })),
+      basisText: 'remaining days from the median of each weekday',
+    },
+  };
+}
+
 // Written as page source: functions compiled for the test would carry the compiler's helpers into the page.
 const KEPT = `{
   table: 'table.days',
@@ -135,6 +156,34 @@ void describe('month view: a newer load of the month on show', () => {
       // The marks last a moment.
       await page.waitForFunction(() => document.querySelectorAll('.is-updated').length === 0, undefined, { timeout: 5_000 });
       assert.equal(await page.evaluate(() => window.scrollY), scrolled);
+      assert.deepEqual(await p.violations(), []);
+    });
+  });
+
+  void it('with a projection on show, the update changes the day table, not the projection; a newer projection replaces it', async () => {
+    await withPanel('monthView', async (p) => {
+      await showMarch(p);
+      const page = p.page;
+      await p.send(projection(4321));
+      await page.locator('section.projection').waitFor();
+      await remember(p);
+      const later = marchLater([14, 10, 24, 16, 52]);
+      await p.send(update(later));
+
+      assert.deepEqual(await stillSame(p), { table: true, todayRow: true, legsCard: true, canvas: true, footer: true });
+      assert.equal(await page.locator(`tr[data-date-id="${TODAY}"]`).count(), 1, "one row for today: the day table's");
+      assert.deepEqual(await cells(p, TODAY), ['Fri 14', '14', '10', '24', '16', '52', '']);
+      assert.equal(await page.locator('table tbody tr[data-date-id]').count(), 31, 'one day table');
+      // The projection stays as it was until the host sends the projection of the newer load.
+      const projected = page.locator('section.projection td[data-metric="callLegs"]');
+      assert.match((await projected.textContent()) ?? '', /^4,321/);
+      assert.equal(await page.locator('section.projection .is-updated').count(), 0, 'not marked: not a figure that was read');
+      await p.send(projection(4400));
+      await page.waitForFunction(() =>
+        /^4,400/.test(document.querySelector('section.projection td[data-metric="callLegs"]')?.textContent ?? ''),
+      );
+      assert.equal(await page.locator('section.projection').count(), 1);
+      assert.equal((await stillSame(p)).table, true);
       assert.deepEqual(await p.violations(), []);
     });
   });

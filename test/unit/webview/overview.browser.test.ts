@@ -45,6 +45,14 @@ function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'):
     changePct: Math.round(((callLegs - (callLegs + 10 - i * 3)) / (callLegs + 10 - i * 3)) * 1000) / 10,
     compared: MARCH_1_14,
     trend: [null, null, null, null, 5, 7, 6, 9, null, 8, callLegs + 10 - i * 3, callLegs],
+    // March at its 14th is in progress: each row's call legs projected by month end (every other one on the wide rule).
+    projection: {
+      callLegs: callLegs * 2 + i,
+      low: callLegs * 2 - 5,
+      high: callLegs * 2 + 20,
+      basis: i % 2 ? 'weekdays' : 'monthSoFar',
+      backtestMonths: i % 2 ? 12 : 0,
+    },
   };
 }
 
@@ -137,6 +145,7 @@ void describe('account overview page', () => {
       activeDays: perm([10, 11, 12, 13, 14, 15], [4, 2, 0, 3, 5, 1]),
       change: perm([-30, -10, 0, 5, 12, 40], [0, 4, 2, 5, 3, 1]),
       trend: perm([3, 6, 9, 12, 15, 18], [1, 3, 5, 2, 0, 4]),
+      projected: perm([70, 80, 90, 100, 110, 120], [2, 0, 5, 1, 3, 4]),
     };
     const rows: OverviewRow[] = legs.map((callLegs, i) => ({
       instanceId: `VI-SORT-${'FCEADB'[i]!}`,
@@ -153,6 +162,13 @@ void describe('account overview page', () => {
       changePct: cols.change[i]!,
       // The sparkline's value is its months' mean; one gap that must not count as zero.
       trend: [...new Array<number>(10).fill(cols.trend[i]!), null, cols.trend[i]!],
+      projection: {
+        callLegs: cols.projected[i]!,
+        low: cols.projected[i]! - 5,
+        high: cols.projected[i]! + 9,
+        basis: 'weekdays',
+        backtestMonths: 12,
+      },
     }));
     const shown: Record<(typeof OVERVIEW_SORT_KEYS)[number], (r: OverviewRow) => number | string> = {
       instance: (r) => r.instanceId,
@@ -163,6 +179,7 @@ void describe('account overview page', () => {
       durationMin: (r) => r.figures!.durationMin,
       activeDays: (r) => r.figures!.activeDays,
       change: (r) => r.changePct!,
+      projected: (r) => r.projection!.callLegs,
       trend: (r) => r.trend.at(-1)!,
     };
     const expected = (key: (typeof OVERVIEW_SORT_KEYS)[number], dir: string | null): string[] => {

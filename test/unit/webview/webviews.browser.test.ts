@@ -252,6 +252,42 @@ void describe('month view webview', () => {
     });
   });
 
+  void it('shows the projection as a row of totals with ranges and its basis, and the days to come as a projected series', async () => {
+    await withPanel('monthView', async (p) => {
+      await showMarch(p);
+      const range = (projected: number) => ({ projected, low: projected - 50, high: projected + 70 });
+      const days = Array.from({ length: 17 }, (_, i) => ({ dateId: `202503${String(15 + i)}`, callLegs: 100 + i }));
+      await p.send({
+        type: 'projection',
+        instanceId: INSTANCE,
+        monthId: '202503',
+        projection: {
+          totals: {
+            callLegs: range(4321),
+            callLegsIn: range(2000),
+            callLegsOut: range(2321),
+            callsUnique: range(3000),
+            durationMin: range(9000),
+          },
+          days,
+          basisText: 'remaining days from the median of each weekday',
+        },
+      } satisfies MonthViewToWebview);
+      const section = p.page.locator('section.projection');
+      await section.waitFor();
+      assert.equal(await section.locator('h2').textContent(), 'Projected by month end');
+      assert.equal((await section.locator('td[data-metric="callLegs"]').textContent())?.replace(/\s/gu, ' '), '4,321range 4,271–4,391');
+      assert.equal(await section.locator('caption').textContent(), 'Projected month-end totals with their range: a projection, not data.');
+      assert.equal(await section.locator('.projection-basis').textContent(), 'Basis: remaining days from the median of each weekday.');
+      // The chart says it shows a projection (its canvas is what a screen reader names), and its legend has the key.
+      await p.page.waitForFunction(() =>
+        /projected call legs as dashed outlines/.test(document.querySelector('canvas')?.getAttribute('aria-label') ?? ''),
+      );
+      assert.ok((await p.page.locator('.chart-legend').textContent())?.includes('Projected call legs'));
+      await assertNoViolations(p);
+    });
+  });
+
   void it('compares a finished month with the whole month before', async () => {
     await withPanel('monthView', async (p) => {
       const feb = februaryView();

@@ -16,6 +16,7 @@ export const overview: PanelKind<'overview'> = {
     return new parts.Controller(state, w.source, (m) => panel.webview.postMessage(m), {
       instances: () => w.instances(),
       errorText: (e) => w.errorText(e),
+      forecast: () => w.forecast(),
       onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
       onExport: (monthId, rows, total) => env.exportOverview({ log: deps.log }, monthId, rows, total),
       onWarn: (m) => env.log?.warn(m),

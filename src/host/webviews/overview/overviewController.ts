@@ -17,6 +17,8 @@ export interface OverviewHooks {
   onExport?(monthId: string, rows: readonly OverviewRow[], total: number): unknown;
   /** A failed row's sentence (default: the error's message). */
   errorText?: (e: unknown) => string;
+  /** Whether a month in progress gets its projected column (voiceSms.forecast.show); absent: yes. */
+  forecast?(): boolean;
   onWarn?(message: string): void;
 }
 
@@ -70,6 +72,7 @@ export class OverviewController extends PanelController<
     const result = await loadOverview(this.source, ids, monthId, {
       signal,
       ...(this.hooks.errorText ? { errorText: this.hooks.errorText } : {}),
+      forecast: this.hooks.forecast?.() !== false,
       onRow: (row, index) => {
         if (!ticket.isCurrent()) return;
         this.rows[index] = row;
@@ -104,7 +107,14 @@ export class OverviewController extends PanelController<
     this.gate.postIfReady({ type: 'overviewRow', monthId, index, row: pending });
     let row: OverviewRow;
     try {
-      row = await loadOverviewRow(this.source, instanceId, monthId, this.life.signal, this.hooks.errorText);
+      row = await loadOverviewRow(
+        this.source,
+        instanceId,
+        monthId,
+        this.life.signal,
+        this.hooks.errorText,
+        this.hooks.forecast?.() !== false,
+      );
     } catch (e) {
       if (!isAbort(e)) this.hooks.onWarn?.(`${this.label}: retrying ${instanceId} failed: ${String(e)}`);
       return;

@@ -11,4 +11,6 @@ export interface OverviewDeps {
   months: MonthCache;
   storedMonths: StoredMonths;
   log: { info(message: string): void; redact(text: string): string };
+  /** voiceSms.forecast.show: the projected column; absent: shown. */
+  forecast?: () => boolean;
 }

@@ -10,6 +10,7 @@ export interface OverviewWiring {
   source: OverviewMonthSource;
   instances(): Promise<readonly string[]>;
   errorText(e: unknown): string;
+  forecast(): boolean;
 }
 
 export function overviewWiring(o: OverviewDeps): OverviewWiring {
@@ -21,5 +22,6 @@ export function overviewWiring(o: OverviewDeps): OverviewWiring {
       return [...session.current.instances];
     },
     errorText: (e) => o.log.redact(e instanceof Error ? e.message : String(e)),
+    forecast: () => o.forecast?.() !== false,
   };
 }

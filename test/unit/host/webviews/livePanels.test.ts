@@ -39,7 +39,13 @@ void describe('panels follow the month cache', () => {
     client = createClient({ baseUrl: sim.url, credentials: sim.credentials, now: () => clock });
     months = new MonthCache({ load: (i, m, signal, priority) => client.getMonthView(i, m, signal, { priority }), now: () => clock });
     months.setProfile('p1');
-    sources = createPanelSources({ active: () => Promise.resolve({ client }) }, { warn: () => undefined, redact: (t) => t }, months);
+    // Projections off: these tests count the messages of following (test/unit/tools/projectionTools.test.ts has them).
+    sources = createPanelSources(
+      { active: () => Promise.resolve({ client }) },
+      { warn: () => undefined, redact: (t) => t },
+      months,
+      () => false,
+    );
   });
   afterEach(async () => {
     months.dispose();
@@ -165,6 +171,51 @@ void describe('panels follow the month cache', () => {
     c.dispose();
   });
 
+  /** Lets a re-read that a cache event started (not awaited by anyone) reach the simulator and come back. */
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  void it('with the projection on, a tick posts the update first, then the projection redone from the months in hand', async () => {
+    const projecting = createPanelSources(
+      { active: () => Promise.resolve({ client }) },
+      { warn: () => undefined, redact: (t) => t },
+      months,
+      () => true,
+    );
+    const r = recorder<MonthViewToWebview>();
+    const c = new MonthViewController({ instanceId: INSTANCE, monthId: MONTH }, projecting.monthViews, r.post);
+    await c.load();
+    await c.handle({ type: 'ready' });
+    assert.deepEqual(
+      r.sent.map((m) => m.type),
+      ['monthData', 'comparison', 'projection'],
+    );
+    const asked = sim.requestCount;
+    clock += 26 * 3600_000;
+    await months.reload(INSTANCE, MONTH, 'low');
+    // The update is posted at once; the projection follows it, once its finished months are read from the cache.
+    assert.equal(r.sent[3]?.type, 'monthUpdate');
+    await settle();
+    assert.deepEqual(
+      r.sent.slice(3).map((m) => m.type),
+      ['monthUpdate', 'projection'],
+    );
+    assert.equal(sim.requestCount, asked + 1, "the reload's one request: the finished months came from the cache");
+    const p = r.sent[4];
+    assert.ok(p?.type === 'projection');
+    assert.ok(
+      p.projection.days.every((d) => d.dateId > '20240615'),
+      'the days to come after the newer load’s current day',
+    );
+    assert.deepEqual(
+      c.gate.current().map((m) => m.type),
+      ['monthData', 'comparison', 'projection'],
+      'a new page gets the month, its comparison and the newer projection',
+    );
+    c.dispose();
+  });
+
   /** Activities requests the simulator has seen for `dateId` (its log is a ring of the latest 500: plenty here). */
   const dayReads = (dateId: string): number => sim.requests.filter((r) => r.path.endsWith(`/activities/${dateId}`)).length;
 
@@ -179,11 +230,6 @@ void describe('panels follow the month cache', () => {
     );
     return { c, sent: r.sent };
   }
-
-  /** Lets a re-read that a cache event started (not awaited by anyone) reach the simulator and come back. */
-  const settle = async (): Promise<void> => {
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));
-  };
 
   void it("today's activities are read again once per newer load of the instance's current month, posted as an update", async () => {
     const { c, sent } = await openDay('20240614');
