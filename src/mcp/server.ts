@@ -1,5 +1,6 @@
 // The MCP door: the tools of src/tools/ (names, schemas, descriptions and limits from their specs), turned
-// into the protocol's tools, and the resources and prompts built on them (resources.ts, prompts.ts). Without
+// into the protocol's tools, and the resources and prompts built on them (resources.ts, prompts.ts), and the charts
+// hosts draw for three of them (apps.ts). Without
 // --allow-send the send tool is not listed at all; with it, the user is asked to confirm at most
 // --max-sends-per-hour messages per profile and rolling hour, across restarts. Without a usable configuration every
 // tool (and resource) answers with the same sentence that went to stderr at start, so the agent can relay it.
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, specOf, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
+import { appToolMeta, registerApps } from './apps.js';
 import type { Connection, ServerContext } from './context.js';
 import { serverInstructions } from './instructions.js';
 import { matchingInstances, recentDays, recentMonths, type Offers } from './periods.js';
@@ -56,6 +58,8 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
   };
 
   for (const spec of specs) {
+    // The tools with a chart name their ui:// page (apps.ts); their results are the same with or without it.
+    const meta = appToolMeta(spec.key);
     server.registerTool(
       spec.mcpName,
       {
@@ -64,6 +68,7 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
         inputSchema: spec.input(z, MCP_DOOR),
         outputSchema: spec.output(z),
         annotations: spec.annotations,
+        ...(meta ? { _meta: meta } : {}),
       },
       (args: Record<string, unknown>, extra: { signal: AbortSignal }): Promise<CallToolResult> =>
         guarded(async () => toolResult(await run(spec, args, extra.signal))),
@@ -78,5 +83,6 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
   };
   registerResources(server, (key, args, signal) => run(specOf(key), args, signal), offers);
   registerPrompts(server, offers);
+  registerApps(server);
   return server;
 }
