@@ -203,6 +203,22 @@ void describe('MCP Inspector CLI against the built server (stdio, simulator)', (
     for (const form of ['"YYYYMMDD"', 'the number YYYYMMDD', '"YYYY-MM-DD"']) assert.ok(day.includes(form), `${form} not named: ${day}`);
   });
 
+  void it('other wrong arguments too: a numeric instance id, one with "/", a count out of range, an unknown argument', SLOW, async () => {
+    // The Inspector sends instanceId=12345 as a number, like the month.
+    const numeric = await refused('get_month_view', 'instanceId=12345', 'monthId=202611');
+    assertOneSentence(numeric);
+    assert.match(numeric, /^instanceId takes a string: the voice instance ID/);
+    // The core's own words for an id, as the editor shows them (no full stop there), not the schema's pattern.
+    const slash = await refused('get_day_activities', 'instanceId=VI/1', 'dateId=20261128');
+    assert.match(slash, /^Invalid instanceId: must not contain "\/"\.?$/);
+    const months = await refused('get_trend', `instanceId=${VI}`, 'months=99');
+    assertOneSentence(months);
+    assert.match(months, /^months takes a whole number: .*1 to 24/);
+    const unknown = await refused('get_month_view', `instanceId=${VI}`, 'monthId=202611', 'month=202611');
+    assertOneSentence(unknown);
+    assert.match(unknown, /^get_month_view takes only instanceId and monthId/);
+  });
+
   void it('resources/list, resources/templates/list and resources/read of each kind', SLOW, async () => {
     const { resources } = await ok<{ resources: Array<{ uri: string; mimeType?: string }> }>('--method', 'resources/list');
     assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]).sort(), [
