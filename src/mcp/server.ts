@@ -8,11 +8,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
-import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, specOf, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
 import { appToolMeta, registerApps } from './apps.js';
 import type { Connection, ServerContext } from './context.js';
+import { checkedToolArgs, registeredInput } from './input.js';
 import { serverInstructions } from './instructions.js';
 import { matchingInstances, recentDays, recentMonths, type Offers } from './periods.js';
 import { registerPrompts } from './prompts.js';
@@ -47,13 +47,21 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
     return limit;
   };
 
+  // Each spec's input schema, built once: the door checks the arguments with it (input.ts).
+  const inputs = new Map(specs.map((spec) => [spec, spec.input(z, MCP_DOOR)] as const));
+  const inputOf = (spec: ToolSpec): z.ZodObject => inputs.get(spec) ?? spec.input(z, MCP_DOOR);
+
   /** A tool's run for `args`, settled: what the tool answers, and what a resource read through it answers. */
   const run = (spec: ToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<Settled> => {
     const connection = ctx.connection;
     if ('problem' in connection) return Promise.resolve({ failed: { kind: 'notConfigured', message: connection.problem } });
-    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
+    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong argument is refused with one sentence.
     return settled(() =>
-      spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names), toolArgs(spec, args), signal),
+      spec.run(
+        mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names),
+        checkedToolArgs(spec, inputOf(spec), args),
+        signal,
+      ),
     );
   };
 
@@ -65,7 +73,9 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
       {
         title: spec.title,
         description: spec.description(MCP_DOOR),
-        inputSchema: spec.input(z, MCP_DOOR),
+        // Lists the spec's schema but lets every call through: run() refuses a wrong argument in our words, where
+        // the SDK would answer with its list of zod issues.
+        inputSchema: registeredInput(inputOf(spec)),
         outputSchema: spec.output(z),
         annotations: spec.annotations,
         ...(meta ? { _meta: meta } : {}),
