@@ -29,7 +29,12 @@ export interface Probe {
 }
 
 export const REQUIREMENTS: readonly Requirement[] = [
-  { pkg: 'chromium-headless-shell', why: 'the browser the webview and end-to-end tests drive', for: ['test'], present: (p) => p.isExecutable(p.chromium) },
+  {
+    pkg: 'chromium-headless-shell',
+    why: 'the browser the webview and end-to-end tests drive',
+    for: ['test'],
+    present: (p) => p.isExecutable(p.chromium),
+  },
   {
     pkg: 'fonts-liberation',
     why: 'readable text in screenshots',

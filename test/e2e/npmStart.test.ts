@@ -50,7 +50,11 @@ function extensionLog(output: string): string {
   const hostLogs = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /(remoteexthost|exthost|remoteagent)\.log$/.test(f))
     .map((f) => `${f}:\n${readFileSync(path.join(dir, f), 'utf8').split('\n').slice(-30).join('\n')}`);
-  return [...logs.map((l) => `${l.file}:\n${l.text.split('\n').slice(-60).join('\n')}`), `User/settings.json:\n${settings}`, ...hostLogs].join('\n');
+  return [
+    ...logs.map((l) => `${l.file}:\n${l.text.split('\n').slice(-60).join('\n')}`),
+    `User/settings.json:\n${settings}`,
+    ...hostLogs,
+  ].join('\n');
 }
 
 describe('npm start (offline demo in a linked editor)', function () {

@@ -85,13 +85,27 @@ void describe('setup: system packages before any test', () => {
       packages: ['chromium-headless-shell', 'libkrb5-dev'],
       commands: [
         ['apt-get', 'update', '-qq'],
-        ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium-headless-shell', 'libkrb5-dev'],
+        [
+          'env',
+          'DEBIAN_FRONTEND=noninteractive',
+          'apt-get',
+          'install',
+          '-y',
+          '-qq',
+          '--no-install-recommends',
+          'chromium-headless-shell',
+          'libkrb5-dev',
+        ],
       ],
     });
     const sudo = planSetup(missing, { isRoot: false, sudo: true, apt: true });
     assert.ok(sudo.kind === 'install' && sudo.commands.every((c) => c[0] === 'sudo'));
     const stop = planSetup(missing, { isRoot: false, sudo: false, apt: true });
-    assert.ok(stop.kind === 'stop' && stop.message.includes(aptCommand(['chromium-headless-shell', 'libkrb5-dev'])) && /needs root/.test(stop.message));
+    assert.ok(
+      stop.kind === 'stop' &&
+        stop.message.includes(aptCommand(['chromium-headless-shell', 'libkrb5-dev'])) &&
+        /needs root/.test(stop.message),
+    );
   });
 
   void it('npm start needs only what builds code-server, and nothing once it is installed', () => {
