@@ -3,6 +3,7 @@
 // asks through a second, ordinary extension installed next to the VSIX (test/fixtures/exportsProbe,
 // packaged and installed by scripts/editor/e2e.ts), which activates ours and shows what it got back.
 import * as assert from 'node:assert/strict';
+import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { Workbench } from './support/workbench.js';
 
 describe('exports of the installed extension', function () {
@@ -10,7 +11,8 @@ describe('exports of the installed extension', function () {
   let wb: Workbench;
 
   before(async function () {
-    wb = await Workbench.open();
+    // Our activity-bar item drawn: the window's extensions are registered, so the probe's command is there to run.
+    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
   });
   after(async function () {
     await wb?.close();
@@ -19,7 +21,8 @@ describe('exports of the installed extension', function () {
   it('another extension that activates the installed VSIX gets undefined back', async function () {
     await wb.runCommand('Exports Probe: Show Voice & SMS Exports');
     const shown = wb.notification(/^exports probe: /).first();
-    await shown.waitFor({ state: 'visible', timeout: 15_000 });
+    // Activating both extensions in a new extension host: seconds on a quiet machine, more while other suites run.
+    await shown.waitFor({ state: 'visible', timeout: 40_000 });
     // exports=balance,demo,log,logUri,... (the test seam) must never show here.
     assert.equal((await shown.textContent())?.trim(), 'exports probe: exports=undefined');
   });
