@@ -53,15 +53,18 @@ void describe('panels follow the month cache', () => {
     await client.close();
   });
 
-  /** An open month view of June, loaded and ready, its messages recorded. */
-  async function openMonthView(): Promise<{ c: MonthViewController; sent: MonthViewToWebview[] }> {
+  /** An open month view of June, loaded and ready, its messages recorded (the first ones: `first`). */
+  async function openMonthView(
+    monthViews = sources.monthViews,
+    first: MonthViewToWebview['type'][] = ['monthData', 'comparison'],
+  ): Promise<{ c: MonthViewController; sent: MonthViewToWebview[] }> {
     const r = recorder<MonthViewToWebview>();
-    const c = new MonthViewController({ instanceId: INSTANCE, monthId: MONTH }, sources.monthViews, r.post);
+    const c = new MonthViewController({ instanceId: INSTANCE, monthId: MONTH }, monthViews, r.post);
     await c.load();
     await c.handle({ type: 'ready' });
     assert.deepEqual(
       r.sent.map((m) => m.type),
-      ['monthData', 'comparison'],
+      first,
     );
     return { c, sent: r.sent };
   }
@@ -183,26 +186,19 @@ void describe('panels follow the month cache', () => {
       months,
       () => true,
     );
-    const r = recorder<MonthViewToWebview>();
-    const c = new MonthViewController({ instanceId: INSTANCE, monthId: MONTH }, projecting.monthViews, r.post);
-    await c.load();
-    await c.handle({ type: 'ready' });
-    assert.deepEqual(
-      r.sent.map((m) => m.type),
-      ['monthData', 'comparison', 'projection'],
-    );
+    const { c, sent } = await openMonthView(projecting.monthViews, ['monthData', 'comparison', 'projection']);
     const asked = sim.requestCount;
     clock += 26 * 3600_000;
     await months.reload(INSTANCE, MONTH, 'low');
     // The update is posted at once; the projection follows it, once its finished months are read from the cache.
-    assert.equal(r.sent[3]?.type, 'monthUpdate');
+    assert.equal(sent[3]?.type, 'monthUpdate');
     await settle();
     assert.deepEqual(
-      r.sent.slice(3).map((m) => m.type),
+      sent.slice(3).map((m) => m.type),
       ['monthUpdate', 'projection'],
     );
     assert.equal(sim.requestCount, asked + 1, "the reload's one request: the finished months came from the cache");
-    const p = r.sent[4];
+    const p = sent[4];
     assert.ok(p?.type === 'projection');
     assert.ok(
       p.projection.days.every((d) => d.dateId > '20240615'),
