@@ -3,7 +3,7 @@
 // test-results/e2e/; `--screenshots` (npm run screenshots) copies them to docs/screenshots/
 // after a fully green run.
 import Mocha from 'mocha';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
@@ -17,6 +17,7 @@ import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/suppor
 import { startSimulator } from './simulator.js';
 import { credentialNeedles, scanForSecrets, type Needle } from './secretsScan.js';
 import { demoCredentialsSeen } from '../../test/e2e/support/simulatorControl.js';
+import { extensionLogs } from '../../test/e2e/support/extensionLog.js';
 import { recordStage } from '../test/stages.js';
 
 /** Full destination numbers the e2e tests send to; none may be written outside the SMS records. */
@@ -160,6 +161,12 @@ runMain('e2e', async () => {
             .slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
           await page.screenshot({ path: path.join(resultsDir, name) }).catch(() => undefined);
         }
+        // What the extension logged meanwhile (the newest host run's tail): a wait that timed out says why.
+        const newest = extensionLogs(path.join(editor.userDataDir, 'logs'))
+          .map((l) => ({ ...l, mtime: statSync(path.join(editor.userDataDir, 'logs', l.file)).mtimeMs }))
+          .sort((a, b) => b.mtime - a.mtime)
+          .slice(0, 2);
+        for (const l of newest) console.log(`--- ${l.file} (tail) ---\n${l.text.split('\n').slice(-25).join('\n')}`);
       },
     },
   });

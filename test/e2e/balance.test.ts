@@ -39,8 +39,9 @@ describe('balance in the Account view and the status bar', function () {
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
     const row = wb.treeRow(/^Balance$/, VIEW);
     await row.waitFor({ state: 'visible' });
-    // The row is redrawn as the balance arrives, so poll through the locator, not one element.
-    shown = await textMatching(wb.treeRowDescription(row), BALANCE);
+    // The row is redrawn as the balance arrives, so poll through the locator, not one element. The window's first
+    // request loads the core bundle; in npm test this runs beside the integration suite on two cores, hence 45 s.
+    shown = await textMatching(wb.treeRowDescription(row), BALANCE, 45_000);
     await wb.treeRow(PROFILE, VIEW).waitFor({ state: 'visible' });
     await wb.treeRow(/^Last refresh: /, VIEW).waitFor({ state: 'visible' });
 
