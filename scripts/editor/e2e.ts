@@ -3,7 +3,7 @@
 // test-results/e2e/; `--screenshots` (npm run screenshots) copies them to docs/screenshots/
 // after a fully green run.
 import Mocha from 'mocha';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
@@ -35,12 +35,21 @@ const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep 
 /** The titles of the bench's suites in test/e2e/benchEditor.test.ts all end in "(bench)". */
 const BENCH_SUITES = /\(bench\)/;
 
+/** A file whose suites sign in first and out at the end (test/e2e/support/signedInSuite.ts). */
+const SIGNED_IN_SUITE = /\b(signedInSuite|simulatorSuite)\(/;
+
+/**
+ * The e2e files in name order, those of signed-in suites last and together: each hands its signed-out window to the
+ * next (Workbench.park / reuseOrOpen), which saves drawing a workbench per file; any other file draws its own.
+ */
 function e2eTestFiles(): string[] {
   const dir = path.join(repoRoot, 'test', 'e2e');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
     .sort()
     .map((f) => path.join(dir, f));
+  const signedIn = new Set(files.filter((f) => SIGNED_IN_SUITE.test(readFileSync(f, 'utf8'))));
+  return [...files.filter((f) => !signedIn.has(f)), ...signedIn];
 }
 
 /**

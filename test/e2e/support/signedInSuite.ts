@@ -1,6 +1,7 @@
 // The hooks of a suite whose first test ("signs in …") signs in: one page for the whole suite, the
 // later tests skipped when signing in failed (so one failure is reported, not a cascade), and the
-// profile signed out and removed at the end, leaving the shared editor as the next suite expects.
+// profile signed out and removed at the end, leaving the shared editor as the next suite expects. A suite that
+// ended clean hands its signed-out window to the next such suite (Workbench.park / reuseOrOpen).
 import * as assert from 'node:assert/strict';
 import { VIEW_CONTAINER_TITLE } from '../../integration/contract.js';
 import { session, type SimulatorInfo } from './session.js';
@@ -13,15 +14,24 @@ export interface SignedInSuite {
   signedIn(): void;
 }
 
+/** Whether no test of `suite` (nested suites included) failed; false when there is no suite to read. */
+function allPassed(suite: Mocha.Suite | undefined): boolean {
+  if (!suite) return false;
+  return suite.tests.every((t) => t.state !== 'failed') && suite.suites.every((s) => allPassed(s));
+}
+
 export function signedInSuite(): SignedInSuite {
   let page: Workbench | undefined;
   let signedIn = false;
   before(async function () {
-    page = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+    page = await Workbench.reuseOrOpen({ waitForActivityItem: VIEW_CONTAINER_TITLE });
   });
   after(async function () {
     if (signedIn) await page?.signOutAndRemoveProfile();
-    await page?.close();
+    // A suite that ended clean hands its window on (the next one tidies and checks it); one that failed closes it.
+    const clean = allPassed(this.test?.parent);
+    if (clean) page?.park();
+    else await page?.close();
   });
   beforeEach(function () {
     if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
