@@ -31,6 +31,10 @@ export interface OpenOptions {
  */
 let parked: Workbench | undefined;
 
+function parkWindow(wb: Workbench): void {
+  parked = wb;
+}
+
 async function closeParked(): Promise<void> {
   const p = parked;
   parked = undefined;
@@ -93,7 +97,7 @@ export class Workbench {
 
   /** Hands this window to the next signed-in suite (reuseOrOpen) instead of closing it; the caller signed out first. */
   park(): void {
-    parked = this;
+    parkWindow(this);
   }
 
   /** What a parked window must not carry into the next suite; throws when it cannot be made so. */
