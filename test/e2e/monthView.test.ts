@@ -231,11 +231,13 @@ describe('month view, trend and day activities in the editor', function () {
   });
 
   it('a window reload restores the month view and the activities panel, each loaded again', async function () {
+    // A reload starts a new extension host, which activates late on a busy machine (over 60 s at load 12).
+    this.timeout(240_000);
     const target = shiftMonth(thisMonth, -2);
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     // The serializers revive both panels from their saved state, which loads them anew from the simulator.
-    const month = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${target}"]`, 40_000);
+    const month = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${target}"]`, 90_000);
     await checkTable(month, target);
     await wb.editorTab(/^Activities \d{4}-\d{2}-\d{2}/).waitFor({ state: 'visible' });
     const activities = await wb.webviewWith('.result-panel', 40_000);

@@ -250,13 +250,16 @@ describe('account overview of the offline demo', function () {
   });
 
   it('a window reload brings the overview back with its sort and filter, every row loaded again', async function () {
+    // A reload starts a new extension host, which activates late on a busy machine (seen 25-54 s at load 9-12).
+    this.timeout(240_000);
     const before = await shownRows();
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     // The serializer revives the panel from its saved state; this window's own demo simulator answers it.
     await (
-      await progress()
+      await wb.webviewWith('.overview-progress', 90_000)
     )
+      .locator('.overview-progress')
       .filter({ hasText: new RegExp(`^${DEMO_INSTANCES.length} of ${DEMO_INSTANCES.length} loaded · ${before.length} shown`) })
       .waitFor({ timeout: 60_000 });
     const frame = await wb.webviewWith('table.overview-table');
