@@ -45,8 +45,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   void dropLegacyDrafts(ctx.workspaceState);
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState, (s, memento) => new (loadFeatures().DemoMode)(s, memento));
   ctx.subscriptions.push(demo);
-  // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
-  clients.setBaseUrlOverride(demo);
+  clients.setBaseUrlOverride(demo); // each window's demo requests go to its own simulator, whatever the profile's URL
   const confirmations = new Confirmations();
   const services: ShellServices = {
     ...profile,
