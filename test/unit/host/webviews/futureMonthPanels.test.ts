@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
-import { MonthViewController } from '../../../../src/host/webviews/monthViewController.js';
-import { OverviewController } from '../../../../src/host/webviews/overview/overviewController.js';
-import { TrendController } from '../../../../src/host/webviews/trendController.js';
+import { MonthViewController } from '../../../../src/panels/monthView/controller.js';
+import { OverviewController } from '../../../../src/panels/overview/controller.js';
+import { TrendController } from '../../../../src/panels/trend/controller.js';
 import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 

@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
 import { MonthCache } from '../../../../src/host/months/monthCache.js';
-import { ActivitiesController } from '../../../../src/host/webviews/activitiesController.js';
+import { ActivitiesController } from '../../../../src/panels/activities/controller.js';
 import { createPanelSources, type PanelSources } from '../../../../src/host/webviews/clientSources.js';
-import { MonthViewController } from '../../../../src/host/webviews/monthViewController.js';
-import type { ActivitiesToWebview, MonthViewToWebview } from '../../../../src/shared/protocol.js';
+import { MonthViewController } from '../../../../src/panels/monthView/controller.js';
+import type { ActivitiesToWebview } from '../../../../src/panels/activities/protocol.js';
+import type { MonthViewToWebview } from '../../../../src/panels/monthView/protocol.js';
 import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
 import { start, type Simulator } from '../../../../src/simulator/server.js';
 

@@ -1,47 +1,73 @@
-// A panel kind is named once (src/host/webviews/panelParts.ts) and the type checker makes kinds/index.ts list it;
-// what the checker cannot see is checked here: its descriptor file, its page (a webview entry of esbuild.mjs), its
-// view type and the activation event VS Code needs, statically, to restore its panels after a reload.
+// A panel kind is one folder, src/panels/<kind>/, and one line of the list src/panels/index.ts; the type checker
+// holds the registry to that list. What it cannot see is checked here: the folder's files, the list as esbuild.mjs
+// reads it (the pages it builds), the kind's parts in the features bundle, and the activation event VS Code needs,
+// statically, to restore its panels after a reload.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { panelParts } from '../../../../src/host/webviews/panelParts.js';
-import { VIEW_TYPES } from '../../../../src/shared/protocol.js';
+import { loadPanelKinds } from '../../../../scripts/loadWithoutEditor.js';
+import { panelParts } from '../../../../src/panels/parts.js';
+import type { PanelKindName } from '../../../../src/panels/kinds.js';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { activationEvents: string[] };
 /** Scripts every page shares rather than pages of their own (html.ts scriptsFor). */
 const SHARED_SCRIPTS = ['chart', 'elements'];
-const kinds = Object.keys(panelParts).sort();
+const KINDS = loadPanelKinds();
+const kinds = (Object.keys(KINDS) as PanelKindName[]).sort();
 
-void describe('panel kinds: each is complete wherever it must be listed', () => {
-  void it('has a descriptor file in kinds/ that uses its own view type', () => {
+void describe('panel kinds: each is one folder and one line of src/panels/index.ts', () => {
+  void it('has its folder: registration, controller, protocol and page', () => {
     for (const kind of kinds) {
-      const file = join(root, 'src/host/webviews/kinds', `${kind}.ts`);
-      assert.ok(existsSync(file), `src/host/webviews/kinds/${kind}.ts is missing`);
-      assert.ok(readFileSync(file, 'utf8').includes(`VIEW_TYPES.${kind}`), `kinds/${kind}.ts does not use VIEW_TYPES.${kind}`);
+      for (const file of ['registration.ts', 'controller.ts', 'protocol.ts', 'page/main.ts']) {
+        assert.ok(existsSync(join(root, 'src/panels', kind, file)), `src/panels/${kind}/${file} is missing`);
+      }
+      // The page is browser code bundled as an ES module, as src/webview's is.
+      const pagePkg = JSON.parse(readFileSync(join(root, 'src/panels', kind, 'page/package.json'), 'utf8')) as { type?: string };
+      assert.equal(pagePkg.type, 'module', `src/panels/${kind}/page/package.json: { "type": "module" }`);
     }
   });
 
-  void it('has a page: esbuild.mjs builds one entry per kind besides the shared scripts', async () => {
-    const { webviewEntries } = (await import(join(root, 'esbuild.mjs'))) as { webviewEntries: { name: string }[] };
-    const names = webviewEntries.map((e) => e.name);
-    for (const shared of SHARED_SCRIPTS) assert.ok(names.includes(shared), `shared script ${shared} is not built`);
+  void it('is found by the features bundle: its controller.ts exports its parts', () => {
+    for (const kind of kinds) {
+      const parts = panelParts(kind);
+      assert.equal(typeof parts.Controller, 'function', kind);
+      assert.equal(typeof parts.parseState, 'function', kind);
+      assert.equal(typeof parts.chart, 'boolean', kind);
+      assert.equal(parts.parseState('not a state'), undefined, `${kind}: a malformed saved state is refused`);
+    }
+  });
+
+  void it('has a page: esbuild.mjs reads the same list and builds one entry per kind besides the shared scripts', async () => {
+    const { panelKinds, webviewEntries } = (await import(join(root, 'esbuild.mjs'))) as {
+      panelKinds: string[];
+      webviewEntries: { name: string; file: string }[];
+    };
+    assert.deepEqual([...panelKinds].sort(), kinds, 'esbuild.mjs reads src/panels/index.ts line by line: keep one export line per kind');
+    for (const shared of SHARED_SCRIPTS)
+      assert.ok(
+        webviewEntries.some((e) => e.name === shared),
+        `shared script ${shared} is not built`,
+      );
     assert.deepEqual(
-      names.filter((n) => !SHARED_SCRIPTS.includes(n)).sort(),
-      kinds,
-      'src/webview/<kind>/main.ts per kind, and no other page',
+      webviewEntries
+        .filter((e) => !SHARED_SCRIPTS.includes(e.name))
+        .map((e) => [e.name, e.file])
+        .sort(),
+      kinds.map((k) => [k, `src/panels/${k}/page/main.ts`]),
+      'src/panels/<kind>/page/main.ts per kind, and no other page',
     );
   });
 
-  void it('has a view type, and package.json restores exactly the panels of the kinds', () => {
-    assert.deepEqual(Object.keys(VIEW_TYPES).sort(), kinds, 'VIEW_TYPES in src/shared/protocol.ts');
+  void it('has its own view type, and package.json restores exactly the panels of the kinds', () => {
+    const viewTypes = kinds.map((k) => KINDS[k].viewType);
+    assert.equal(new Set(viewTypes).size, viewTypes.length, 'two kinds share a view type');
+    for (const v of viewTypes) assert.match(v, /^voiceSms\.\w+$/);
     const restored = pkg.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).sort();
     assert.deepEqual(
       restored,
-      Object.values(VIEW_TYPES)
-        .map((v) => `onWebviewPanel:${v}`)
-        .sort(),
+      viewTypes.map((v) => `onWebviewPanel:${v}`).sort(),
       'activationEvents in package.json: npm run panels:manifest writes them',
     );
   });

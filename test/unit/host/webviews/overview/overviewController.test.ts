@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../../../src/core/client.js';
 import { nullLogger } from '../../../../../src/core/log.js';
 import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
-import { OverviewController } from '../../../../../src/host/webviews/overview/overviewController.js';
-import type { OverviewToWebview } from '../../../../../src/shared/protocol.js';
+import { OverviewController } from '../../../../../src/panels/overview/controller.js';
+import type { OverviewToWebview } from '../../../../../src/panels/overview/protocol.js';
 import { demoInstanceIds } from '../../../../../src/simulator/defaults.js';
 import { start, type Simulator } from '../../../../../src/simulator/index.js';
 

@@ -2,9 +2,9 @@
 // other value a key/value tree with <details>/<summary>. Keys and values are shown as sent (as
 // text); nothing is reinterpreted, hidden or reordered.
 import * as l10n from '@vscode/l10n';
-import type { JsonValue } from '../../shared/protocol.js';
-import { h, type Child } from '../common/dom.js';
-import { formatInt } from '../common/format.js';
+import type { JsonValue } from '../../../shared/protocol.js';
+import { h, type Child } from '../../../webview/common/dom.js';
+import { formatInt } from '../../../webview/common/format.js';
 
 type JsonObject = { [key: string]: JsonValue };
 

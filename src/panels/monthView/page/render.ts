@@ -1,11 +1,12 @@
 // The month view's content: totals with the comparison, warnings, the chart and the day table.
 // Everything from the service is inserted as text via the `h` builder.
 import * as l10n from '@vscode/l10n';
-import type { ComparedDays } from '../../shared/comparison.js';
-import type { MonthTotalsData, MonthViewData, PreviousDayData, ProjectionShown } from '../../shared/protocol.js';
-import type { ComboChart, ComboPoint } from '../common/comboChart.js';
-import { createComboChart } from '../common/sharedChart.js';
-import { h, type Child } from '../common/dom.js';
+import type { ComparedDays } from '../../../shared/comparison.js';
+import type { MonthTotalsData, MonthViewData } from '../../../shared/protocol.js';
+import type { PreviousDayData, ProjectionShown } from '../protocol.js';
+import type { ComboChart, ComboPoint } from '../../../webview/common/comboChart.js';
+import { createComboChart } from '../../../webview/common/sharedChart.js';
+import { h, type Child } from '../../../webview/common/dom.js';
 import {
   delta,
   formatDateLong,
@@ -16,9 +17,9 @@ import {
   formatMonth,
   isWeekend,
   isoDate,
-} from '../common/format.js';
-import { buildDayRows, warningLines, type DayRow } from '../common/insights.js';
-import { makeRowsNavigable, tablePanel } from '../common/parts.js';
+} from '../../../webview/common/format.js';
+import { buildDayRows, warningLines, type DayRow } from '../../../webview/common/insights.js';
+import { makeRowsNavigable, tablePanel } from '../../../webview/common/parts.js';
 
 export interface Comparison {
   previousMonthId: string;

@@ -3,22 +3,23 @@
 // the comparison after it), answers the webview's messages and keeps the panel state that the serializer restores.
 import {
   parseMonthViewToHost,
+  parseMonthViewState,
   type MonthCommand,
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
-} from '../../shared/protocol.js';
+} from './protocol.js';
 import { monthWithComparison } from '../../tools/months/monthWithComparison.js';
 import { loadProjection } from '../../tools/months/projectionLoader.js';
 import { projectionBasis } from '../../tools/text/projectionText.js';
 import type { MonthProjection } from '../../shared/projection.js';
-import type { ProjectionShown } from '../../shared/protocol.js';
+import type { ProjectionShown } from './protocol.js';
 import { ToolRefusal } from '../../tools/refusal.js';
-import type { MonthViewDataSource, MonthViewLoadResult } from './dataSources.js';
-import type { LoadTicket } from './loadSequencer.js';
-import { isAbort, toMeta, toPanelError } from './payload.js';
-import { PanelController } from './panelController.js';
-import type { PostFn } from './readyGate.js';
+import type { MonthViewDataSource, MonthViewLoadResult } from '../../host/webviews/dataSources.js';
+import type { LoadTicket } from '../../host/webviews/loadSequencer.js';
+import { isAbort, toMeta, toPanelError } from '../../host/webviews/payload.js';
+import { PanelController } from '../../host/webviews/panelController.js';
+import type { PostFn } from '../../host/webviews/readyGate.js';
 
 export interface MonthViewHooks {
   onStateChange?(state: MonthViewState): void;
@@ -161,3 +162,6 @@ function projectionShown(p: MonthProjection): ProjectionShown {
     basisText: projectionBasis(p),
   };
 }
+
+/** What the features bundle holds of this kind (src/panels/parts.ts): controller, saved-state check, chart. */
+export const parts = { Controller: MonthViewController, parseState: parseMonthViewState, chart: true };

@@ -1,13 +1,14 @@
 // The month view: one panel per instance. Opening another month of an instance whose month view is open
 // moves that panel to the month (and renames it) instead of opening a second one.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../../shared/ids.js';
-import { VIEW_TYPES } from '../../../shared/protocol.js';
-import type { PanelKind } from '../panelKind.js';
-import { monthViewTitle } from '../titles.js';
+import { COMMANDS } from '../../shared/ids.js';
+import { activities } from '../activities/registration.js';
+import type { PanelKind } from '../kind.js';
+import type { parts } from './controller.js';
+import { monthViewTitle } from '../../host/webviews/titles.js';
 
-export const monthView: PanelKind<'monthView'> = {
-  viewType: VIEW_TYPES.monthView,
+export const monthView: PanelKind<typeof parts> = {
+  viewType: 'voiceSms.monthView',
   key: (s) => s.instanceId,
   title: (s) => monthViewTitle(s.instanceId, s.monthId),
   createController: (parts, panel, state, env) =>
@@ -15,7 +16,7 @@ export const monthView: PanelKind<'monthView'> = {
       onStateChange: (s) => {
         panel.title = monthView.title(s);
       },
-      onOpenDay: (instanceId, dateId) => env.open('activities', { instanceId, dateId }, vscode.ViewColumn.Beside),
+      onOpenDay: (instanceId, dateId) => env.open(activities, { instanceId, dateId }, vscode.ViewColumn.Beside),
       onCommand: (command, s) =>
         env.onMonthCommand
           ? env.onMonthCommand(command, s)

@@ -1,26 +1,18 @@
 // Trend webview: the totals of twelve months of one voice instance, as a chart and a table.
 // Clicking a month (bar or row, Enter on a row) asks the host to open that month's view.
-import '../common/l10n.js';
+import '../../../webview/common/l10n.js';
 import * as l10n from '@vscode/l10n';
-import {
-  parseTrendState,
-  shiftMonthId,
-  TREND_MONTHS,
-  type ResponseMeta,
-  type TrendMonth,
-  type TrendState,
-  type TrendToHost,
-  type TrendToWebview,
-} from '../../shared/protocol.js';
-import { onThemeChange } from '../common/chartTheme.js';
-import type { ComboChart } from '../common/comboChart.js';
-import { createComboChart, whenChartLoaded } from '../common/sharedChart.js';
-import { button, h, replaceContent, type Child } from '../common/dom.js';
-import { formatInt, formatMonth } from '../common/format.js';
-import { PanelShell } from '../common/panelShell.js';
-import { instanceLabel, makeRowsNavigable, serviceFooter, tablePanel } from '../common/parts.js';
-import { markPainted, markStep } from '../common/painted.js';
-import { connectToHost } from '../common/vscodeApi.js';
+import { parseTrendState, type TrendMonth, type TrendState, type TrendToHost, type TrendToWebview } from '../protocol.js';
+import { shiftMonthId, TREND_MONTHS, type ResponseMeta } from '../../../shared/protocol.js';
+import { onThemeChange } from '../../../webview/common/chartTheme.js';
+import type { ComboChart } from '../../../webview/common/comboChart.js';
+import { createComboChart, whenChartLoaded } from '../../../webview/common/sharedChart.js';
+import { button, h, replaceContent, type Child } from '../../../webview/common/dom.js';
+import { formatInt, formatMonth } from '../../../webview/common/format.js';
+import { PanelShell } from '../../../webview/common/panelShell.js';
+import { instanceLabel, makeRowsNavigable, serviceFooter, tablePanel } from '../../../webview/common/parts.js';
+import { markPainted, markStep } from '../../../webview/common/painted.js';
+import { connectToHost } from '../../../webview/common/vscodeApi.js';
 
 interface TrendData {
   months: TrendMonth[];

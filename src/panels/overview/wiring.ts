@@ -1,10 +1,10 @@
-// The account overview's sources, built in the features bundle when its panel opens (panelParts.ts), from the
+// The account overview's sources, built in the features bundle when its panel opens (its parts, controller.ts), from the
 // services activation hands over (overviewDeps.ts): its months through the month cache and the finished-months
 // store (overviewSource.ts, the chat tool's path too), the active profile's instances, and a failed row's
 // sentence masked as every panel error is (clientSources.ts). vscode-free.
-import type { OverviewMonthSource } from '../../../tools/overview/overviewLoader.js';
-import { createOverviewSource } from './overviewSource.js';
-import type { OverviewDeps } from './overviewDeps.js';
+import type { OverviewMonthSource } from '../../tools/overview/overviewLoader.js';
+import { createOverviewSource } from '../../host/webviews/overview/overviewSource.js';
+import type { OverviewDeps } from '../../host/webviews/overview/overviewDeps.js';
 
 export interface OverviewWiring {
   source: OverviewMonthSource;

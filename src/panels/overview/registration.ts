@@ -1,12 +1,14 @@
 // The account overview: one panel per window (every instance of the profile for one month). Opening another month
 // replaces it (closed, then opened anew); a row opens its month view beside it; Export… runs the flow the registry hands over (env.exportOverview).
 import * as vscode from 'vscode';
-import { VIEW_TYPES } from '../../../shared/protocol.js';
-import type { PanelKind } from '../panelKind.js';
-import { overviewTitle } from '../titles.js';
+import type { PanelKind } from '../kind.js';
+import { monthView } from '../monthView/registration.js';
+import type { parts } from './controller.js';
+import { overviewTitle } from '../../host/webviews/titles.js';
 
-export const overview: PanelKind<'overview'> = {
-  viewType: VIEW_TYPES.overview,
+export const overview: PanelKind<typeof parts> = {
+  // Not voiceSms.overview: a shipped view type never changes (restored panels carry it).
+  viewType: 'voiceSms.accountOverview',
   key: () => 'overview',
   title: (s) => overviewTitle(s.monthId),
   createController: (parts, panel, state, env) => {
@@ -17,7 +19,7 @@ export const overview: PanelKind<'overview'> = {
       instances: () => w.instances(),
       errorText: (e) => w.errorText(e),
       forecast: () => w.forecast(),
-      onOpenMonth: (instanceId, monthId) => env.open('monthView', { instanceId, monthId }, vscode.ViewColumn.Beside),
+      onOpenMonth: (instanceId, monthId) => env.open(monthView, { instanceId, monthId }, vscode.ViewColumn.Beside),
       onExport: (monthId, rows, total) => env.exportOverview({ log: deps.log }, monthId, rows, total),
       onWarn: (m) => env.log?.warn(m),
     });

@@ -3,11 +3,12 @@
 // it settles, keeps the whole table for a reloaded page, cancels on request, retries one failed row, and turns
 // a row's click into "open that instance's month". vscode-free, unit-tested over the simulator.
 import * as l10n from '@vscode/l10n';
-import type { OverviewRow } from '../../../shared/overview/overview.js';
-import { parseOverviewToHost, type OverviewState, type OverviewToHost, type OverviewToWebview } from '../../../shared/protocol.js';
-import { loadOverview, loadOverviewRow, pendingRow, type OverviewMonthSource } from '../../../tools/overview/overviewLoader.js';
-import { PanelController } from '../panelController.js';
-import { isAbort, toPanelError } from '../payload.js';
+import type { OverviewRow } from '../../shared/overview/overview.js';
+import { parseOverviewToHost, parseOverviewState, type OverviewState, type OverviewToHost, type OverviewToWebview } from './protocol.js';
+import { loadOverview, loadOverviewRow, pendingRow, type OverviewMonthSource } from '../../tools/overview/overviewLoader.js';
+import { overviewWiring } from './wiring.js';
+import { PanelController } from '../../host/webviews/panelController.js';
+import { isAbort, toPanelError } from '../../host/webviews/payload.js';
 
 export interface OverviewHooks {
   /** The active profile's instances; throws (with its sentence) when signed out. */
@@ -170,3 +171,6 @@ export class OverviewController extends PanelController<
     }
   }
 }
+
+/** What the features bundle holds of this kind (src/panels/parts.ts): controller, saved-state check, chart. `wiring`: its months, instances and row errors from the services (wiring.ts). */
+export const parts = { Controller: OverviewController, parseState: parseOverviewState, chart: false, wiring: overviewWiring };

@@ -1,18 +1,11 @@
 // Host-side logic of the 12-month trend: loads the months through the same data source as the
 // month view (trendLoader.ts: a few at a time, so a slow service is not hammered), keeps each month's failure
 // next to it rather than failing the whole panel, and turns clicks into "open that month".
-import {
-  parseTrendToHost,
-  TREND_MONTHS,
-  type ResponseMeta,
-  type TrendMonth,
-  type TrendState,
-  type TrendToHost,
-  type TrendToWebview,
-} from '../../shared/protocol.js';
-import type { MonthViewDataSource } from './dataSources.js';
-import { isAbort, toMeta, toPanelError } from './payload.js';
-import { PanelController } from './panelController.js';
+import { parseTrendToHost, parseTrendState, type TrendMonth, type TrendState, type TrendToHost, type TrendToWebview } from './protocol.js';
+import { TREND_MONTHS, type ResponseMeta } from '../../shared/protocol.js';
+import type { MonthViewDataSource } from '../../host/webviews/dataSources.js';
+import { isAbort, toMeta, toPanelError } from '../../host/webviews/payload.js';
+import { PanelController } from '../../host/webviews/panelController.js';
 import { loadTrend, trendMonthIds } from '../../tools/months/trendLoader.js';
 import { futureMonthOf } from '../../tools/months/futureMonth.js';
 
@@ -68,3 +61,6 @@ export class TrendController extends PanelController<TrendState, TrendToWebview,
     }
   }
 }
+
+/** What the features bundle holds of this kind (src/panels/parts.ts): controller, saved-state check, chart. */
+export const parts = { Controller: TrendController, parseState: parseTrendState, chart: true };

@@ -3,23 +3,17 @@
 // instance id; the totals row and Export take the rows shown. A loaded row opens that instance's month view (click,
 // Enter); a failed row says why and retries (click, Enter, or its Retry button). The sort and the filter are kept
 // with the page's state across reloads.
-import '../common/l10n.js';
+import '../../../webview/common/l10n.js';
 import * as l10n from '@vscode/l10n';
-import type { ComparedDays } from '../../shared/comparison.js';
-import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../shared/overview/overview.js';
-import {
-  parseOverviewState,
-  type OverviewSortKey,
-  type OverviewState,
-  type OverviewToHost,
-  type OverviewToWebview,
-} from '../../shared/protocol.js';
-import { button, h, replaceContent, type Child } from '../common/dom.js';
-import { formatDayRange, formatInt, formatMonth } from '../common/format.js';
-import { PanelShell } from '../common/panelShell.js';
-import { markPainted } from '../common/painted.js';
-import { makeRowsNavigable, tablePanel } from '../common/parts.js';
-import { connectToHost } from '../common/vscodeApi.js';
+import type { ComparedDays } from '../../../shared/comparison.js';
+import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../../shared/overview/overview.js';
+import { parseOverviewState, type OverviewSortKey, type OverviewState, type OverviewToHost, type OverviewToWebview } from '../protocol.js';
+import { button, h, replaceContent, type Child } from '../../../webview/common/dom.js';
+import { formatDayRange, formatInt, formatMonth } from '../../../webview/common/format.js';
+import { PanelShell } from '../../../webview/common/panelShell.js';
+import { markPainted } from '../../../webview/common/painted.js';
+import { makeRowsNavigable, tablePanel } from '../../../webview/common/parts.js';
+import { connectToHost } from '../../../webview/common/vscodeApi.js';
 
 interface Table {
   rows: OverviewRow[];

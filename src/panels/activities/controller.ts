@@ -4,15 +4,16 @@
 // as text, which is all this surface adds.
 import {
   parseActivitiesToHost,
+  parseActivitiesState,
   type ActivitiesCommand,
   type ActivitiesState,
   type ActivitiesToHost,
   type ActivitiesToWebview,
-} from '../../shared/protocol.js';
-import type { ActivitiesDataSource } from './dataSources.js';
-import { isAbort, toJsonValue, toMeta, toPanelError } from './payload.js';
-import { PanelController } from './panelController.js';
-import type { PostFn } from './readyGate.js';
+} from './protocol.js';
+import type { ActivitiesDataSource } from '../../host/webviews/dataSources.js';
+import { isAbort, toJsonValue, toMeta, toPanelError } from '../../host/webviews/payload.js';
+import { PanelController } from '../../host/webviews/panelController.js';
+import type { PostFn } from '../../host/webviews/readyGate.js';
 
 export interface ActivitiesHooks {
   onCommand?(command: ActivitiesCommand, state: ActivitiesState): unknown;
@@ -121,3 +122,6 @@ export class ActivitiesController extends PanelController<
     if (msg.type === 'command') await this.runHook(msg.command, () => this.hooks.onCommand?.(msg.command, this.current));
   }
 }
+
+/** What the features bundle holds of this kind (src/panels/parts.ts): controller, saved-state check, chart. */
+export const parts = { Controller: ActivitiesController, parseState: parseActivitiesState, chart: false };

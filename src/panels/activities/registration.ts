@@ -1,12 +1,12 @@
 // A day's activities: one panel per instance and day; opening an open day only reveals it.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../../shared/ids.js';
-import { VIEW_TYPES } from '../../../shared/protocol.js';
-import type { PanelKind } from '../panelKind.js';
-import { activitiesTitle } from '../titles.js';
+import { COMMANDS } from '../../shared/ids.js';
+import type { PanelKind } from '../kind.js';
+import type { parts } from './controller.js';
+import { activitiesTitle } from '../../host/webviews/titles.js';
 
-export const activities: PanelKind<'activities'> = {
-  viewType: VIEW_TYPES.activities,
+export const activities: PanelKind<typeof parts> = {
+  viewType: 'voiceSms.activities',
   // Ids hold no control characters (shared/idRules.ts), so a line break cannot make two pairs collide.
   key: (s) => `${s.instanceId}\n${s.dateId}`,
   title: (s) => activitiesTitle(s.instanceId, s.dateId),

@@ -1,23 +1,16 @@
 // Day activities webview. The payload's shape is unknown, so it is rendered faithfully (see
 // resultView.ts), and the raw XML can be shown as text for anything the rendering cannot say.
-import '../common/l10n.js';
+import '../../../webview/common/l10n.js';
 import * as l10n from '@vscode/l10n';
-import {
-  isDateId,
-  isInstanceId,
-  type ActivitiesState,
-  type ActivitiesToHost,
-  type ActivitiesToWebview,
-  type JsonValue,
-  type ResponseMeta,
-} from '../../shared/protocol.js';
-import { button, h, replaceContent } from '../common/dom.js';
-import { formatDateLong, formatInt } from '../common/format.js';
-import { PanelShell } from '../common/panelShell.js';
-import { instanceLabel, serviceFooter } from '../common/parts.js';
-import { connectToHost } from '../common/vscodeApi.js';
+import { isDateId, isInstanceId, type JsonValue, type ResponseMeta } from '../../../shared/protocol.js';
+import type { ActivitiesState, ActivitiesToHost, ActivitiesToWebview } from '../protocol.js';
+import { button, h, replaceContent } from '../../../webview/common/dom.js';
+import { formatDateLong, formatInt } from '../../../webview/common/format.js';
+import { PanelShell } from '../../../webview/common/panelShell.js';
+import { instanceLabel, serviceFooter } from '../../../webview/common/parts.js';
+import { connectToHost } from '../../../webview/common/vscodeApi.js';
 import { isEmptyResult, newEntries, renderResult } from './resultView.js';
-import { quiet, syncInPlace, UpdateAnnouncer, UpdateMarks } from '../common/live.js';
+import { quiet, syncInPlace, UpdateAnnouncer, UpdateMarks } from '../../../webview/common/live.js';
 
 /** The host restores from instanceId + dateId; `showRaw` only matters to this page. */
 interface PageState extends ActivitiesState {

@@ -1,27 +1,25 @@
 // Month view webview: one voice instance, one month. Talks to the host only through the typed
 // protocol; the header (month, navigation, actions) stays put while the body switches between
 // loading, data and error, so keyboard focus survives navigation.
-import '../common/l10n.js';
+import '../../../webview/common/l10n.js';
 import * as l10n from '@vscode/l10n';
 import {
   parseMonthViewState,
-  shiftMonthId,
-  type MonthViewData,
   type MonthViewState,
   type MonthViewToHost,
   type MonthViewToWebview,
   type ProjectionShown,
-  type ResponseMeta,
-} from '../../shared/protocol.js';
-import { onThemeChange } from '../common/chartTheme.js';
-import type { ComboChart } from '../common/comboChart.js';
-import { button, h, replaceContent, type Child } from '../common/dom.js';
-import { formatInt, formatMonth } from '../common/format.js';
-import { PanelShell, type Phase } from '../common/panelShell.js';
-import { instanceLabel, serviceFooter } from '../common/parts.js';
-import { markPainted, markStep } from '../common/painted.js';
-import { connectToHost } from '../common/vscodeApi.js';
-import { whenChartLoaded } from '../common/sharedChart.js';
+} from '../protocol.js';
+import { shiftMonthId, type MonthViewData, type ResponseMeta } from '../../../shared/protocol.js';
+import { onThemeChange } from '../../../webview/common/chartTheme.js';
+import type { ComboChart } from '../../../webview/common/comboChart.js';
+import { button, h, replaceContent, type Child } from '../../../webview/common/dom.js';
+import { formatInt, formatMonth } from '../../../webview/common/format.js';
+import { PanelShell, type Phase } from '../../../webview/common/panelShell.js';
+import { instanceLabel, serviceFooter } from '../../../webview/common/parts.js';
+import { markPainted, markStep } from '../../../webview/common/painted.js';
+import { connectToHost } from '../../../webview/common/vscodeApi.js';
+import { whenChartLoaded } from '../../../webview/common/sharedChart.js';
 import {
   buildDayRows,
   chartPoints,
@@ -32,8 +30,8 @@ import {
   renderWarnings,
   type Comparison,
 } from './render.js';
-import { UpdateAnnouncer, UpdateMarks } from '../common/live.js';
-import type { DayRow } from '../common/insights.js';
+import { UpdateAnnouncer, UpdateMarks } from '../../../webview/common/live.js';
+import type { DayRow } from '../../../webview/common/insights.js';
 import { applyMonthUpdate, describeUpdate } from './update.js';
 
 interface MonthData {

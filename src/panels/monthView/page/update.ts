@@ -2,10 +2,10 @@
 // the response details are drawn anew off the page and copied into the elements on show (common/live.ts), the chart
 // takes the new values into its canvas, and the sentence for screen readers says which totals and which day changed.
 import * as l10n from '@vscode/l10n';
-import type { DayStatsData, MonthViewData } from '../../shared/protocol.js';
-import { formatDateLong, formatInt } from '../common/format.js';
-import { buildDayRows, type DayRow } from '../common/insights.js';
-import { quiet, syncInPlace } from '../common/live.js';
+import type { DayStatsData, MonthViewData } from '../../../shared/protocol.js';
+import { formatDateLong, formatInt } from '../../../webview/common/format.js';
+import { buildDayRows, type DayRow } from '../../../webview/common/insights.js';
+import { quiet, syncInPlace } from '../../../webview/common/live.js';
 import { DAYS_HEADING_ID, renderCards, renderTable, renderWarnings, type Comparison } from './render.js';
 
 export interface ShownMonth {
