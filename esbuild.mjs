@@ -9,7 +9,7 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 // The panel kinds, as src/panels/index.ts lists them (one `export { <kind> } from './<kind>/registration.js';` line
-// each): esbuild.mjs runs in plain Node, so it reads the list's lines rather than loading it. The panelKinds test
+// each): esbuild.mjs runs in plain Node, so it reads the list's lines rather than loading it. test/unit/panels/kinds.test.ts
 // holds this reading to the list the type checker sees.
 const PANEL_LINE = /^export \{ (\w+) \} from '\.\/(\w+)\/registration\.js';$/gm;
 const panelKinds = existsSync('src/panels/index.ts')
@@ -423,7 +423,7 @@ configs.push({
   logLevel: 'warning',
 });
 
-/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
+/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the kinds and webview entries for test/unit/panels/kinds.test.ts. */
 export { configs, panelKinds, webviewEntries };
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];

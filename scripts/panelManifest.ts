@@ -1,7 +1,7 @@
 // `npm run panels:manifest`: writes package.json's `onWebviewPanel:` activation events from the view types
 // of the panel kinds (their registrations, listed in src/panels/index.ts). VS Code reads them statically to
 // restore a kind's panels after a reload, so they cannot be derived at run time;
-// test/unit/host/webviews/panelKinds.test.ts fails when they differ. Other activation events
+// test/unit/panels/kinds.test.ts fails when they differ. Other activation events
 // (onStartupFinished: the extension starts with every window) are kept, ahead of the panels'.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadPanelKinds } from '../../../../scripts/loadWithoutEditor.js';
-import { panelParts } from '../../../../src/panels/parts.js';
-import type { PanelKindName } from '../../../../src/panels/kinds.js';
+import { loadPanelKinds } from '../../../scripts/loadWithoutEditor.js';
+import { panelParts } from '../../../src/panels/parts.js';
+import type { PanelKindName } from '../../../src/panels/kinds.js';
 
-const root = join(__dirname, '..', '..', '..', '..');
+const root = join(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { activationEvents: string[] };
 /** Scripts every page shares rather than pages of their own (html.ts scriptsFor). */
 const SHARED_SCRIPTS = ['chart', 'elements'];

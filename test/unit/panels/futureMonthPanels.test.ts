@@ -4,12 +4,12 @@
 // and no figures posted.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
-import { MonthViewController } from '../../../../src/panels/monthView/controller.js';
-import { OverviewController } from '../../../../src/panels/overview/controller.js';
-import { TrendController } from '../../../../src/panels/trend/controller.js';
-import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
-import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
+import { MonthViewController } from '../../../src/panels/monthView/controller.js';
+import { OverviewController } from '../../../src/panels/overview/controller.js';
+import { TrendController } from '../../../src/panels/trend/controller.js';
+import { DEMO_INSTANCES } from '../../../src/simulator/index.js';
+import { start, type Simulator } from '../../../src/simulator/server.js';
 
 const START = Date.UTC(2024, 5, 14, 9); // 2024-06-14: the simulator's current day
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';

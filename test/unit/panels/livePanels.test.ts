@@ -5,15 +5,15 @@
 // client and cache over the simulator on loopback, the clock moved by hand.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
-import { MonthCache } from '../../../../src/host/months/monthCache.js';
-import { ActivitiesController } from '../../../../src/panels/activities/controller.js';
-import { createPanelSources, type PanelSources } from '../../../../src/host/webviews/clientSources.js';
-import { MonthViewController } from '../../../../src/panels/monthView/controller.js';
-import type { ActivitiesToWebview } from '../../../../src/panels/activities/protocol.js';
-import type { MonthViewToWebview } from '../../../../src/panels/monthView/protocol.js';
-import { DEMO_INSTANCES } from '../../../../src/simulator/index.js';
-import { start, type Simulator } from '../../../../src/simulator/server.js';
+import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
+import { MonthCache } from '../../../src/host/months/monthCache.js';
+import { ActivitiesController } from '../../../src/panels/activities/controller.js';
+import { createPanelSources, type PanelSources } from '../../../src/host/webviews/clientSources.js';
+import { MonthViewController } from '../../../src/panels/monthView/controller.js';
+import type { ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
+import type { MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
+import { DEMO_INSTANCES } from '../../../src/simulator/index.js';
+import { start, type Simulator } from '../../../src/simulator/server.js';
 
 const START = Date.UTC(2024, 5, 14, 9); // Friday 2024-06-14, 09:00 UTC
 const MONTH = '202406';

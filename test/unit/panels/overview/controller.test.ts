@@ -3,13 +3,13 @@
 // the queue; a failed row's retry goes pending, then loaded; a row's click opens that instance's month.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createClient, type VoiceSmsClient } from '../../../../../src/core/client.js';
-import { nullLogger } from '../../../../../src/core/log.js';
-import { addMonths, monthIdOf } from '../../../../../src/core/model/month.js';
-import { OverviewController } from '../../../../../src/panels/overview/controller.js';
-import type { OverviewToWebview } from '../../../../../src/panels/overview/protocol.js';
-import { demoInstanceIds } from '../../../../../src/simulator/defaults.js';
-import { start, type Simulator } from '../../../../../src/simulator/index.js';
+import { createClient, type VoiceSmsClient } from '../../../../src/core/client.js';
+import { nullLogger } from '../../../../src/core/log.js';
+import { addMonths, monthIdOf } from '../../../../src/core/model/month.js';
+import { OverviewController } from '../../../../src/panels/overview/controller.js';
+import type { OverviewToWebview } from '../../../../src/panels/overview/protocol.js';
+import { demoInstanceIds } from '../../../../src/simulator/defaults.js';
+import { start, type Simulator } from '../../../../src/simulator/index.js';
 
 const IDS = demoInstanceIds(12);
 const MONTH = addMonths(monthIdOf(new Date()), -1);
