@@ -4,7 +4,7 @@
 // and axe-core (WCAG 2.1 AA) in the dark, light and high-contrast themes in every state.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/shared/protocol.js';
+import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/panels/overview/protocol.js';
 import type { OverviewRow } from '../../../src/shared/overview/overview.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
 import type { PanelPage } from './support/harness.js';
