@@ -19,6 +19,8 @@ export { DemoMode } from './demo/demoMode.js';
 export { refreshMcpServerCopy } from './mcp/refreshCopy.js';
 // A running watch (src/host/shell/watchHandle.ts creates it when a watch starts or resumes).
 export { WatchRunner } from './watch/runner.js';
+// The Resume / Not now question of a watch left running when the folder was last open (asked only then).
+export { askToResumeWatch } from './watch/resumeQuestion.js';
 // Alerts (shell/lowBalanceAlert.ts raises one through here), and the clock the test seam moves by hand.
 export { raiseAlert, raisedAlerts } from './watch/alertNotice.js';
 export { ManualClock } from './watch/clock.js';
