@@ -99,7 +99,7 @@ describe('account overview of the offline demo', function () {
     );
   }
 
-  const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
+  const progress = async (timeoutMs?: number) => (await wb.webviewWith('.overview-progress', timeoutMs)).locator('.overview-progress');
 
   /** The rows the panel shows, in its order: id and call legs as displayed. */
   async function shownRows(): Promise<{ id: string; callLegs: number }[]> {
@@ -257,9 +257,8 @@ describe('account overview of the offline demo', function () {
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     // The serializer revives the panel from its saved state; this window's own demo simulator answers it.
     await (
-      await wb.webviewWith('.overview-progress', 90_000)
+      await progress(90_000)
     )
-      .locator('.overview-progress')
       .filter({ hasText: new RegExp(`^${DEMO_INSTANCES.length} of ${DEMO_INSTANCES.length} loaded · ${before.length} shown`) })
       .waitFor({ timeout: 60_000 });
     const frame = await wb.webviewWith('table.overview-table');
