@@ -1,11 +1,14 @@
 // `npm test`: everything CI runs, each thing once, the independent parts side by side. The system packages first;
-// then code-server's one-time install (into the per-user cache) runs beside typecheck, lint and the unit files; one
-// production build is packaged into the VSIX and the .mcpb (checked against their size budgets); one development
-// build serves the integration suite; and the integration suite (code-server's extension host) and the end-to-end
-// suite (that VSIX in another code-server) run at the same time, each with its own editor and browser. The e2e
-// suite's `npm start` test reuses the development build. Ends with one line per stage: when it started, how long it
-// took, its tests and its result. A stage run on its own (`npm run test:integration`, ...) still builds what it needs.
+// then code-server's one-time install (into the per-user cache) beside the type checker and the unit files that
+// compare CPU time, which run before anything else is busy. Then one production build is packaged into the VSIX and
+// the .mcpb (checked against their size budgets) and one development build serves the integration suite; the
+// integration suite (code-server's extension host) and the end-to-end suite (that VSIX in another code-server) start
+// at once, each with its own editor and browser, and the linter and the other unit files run beside them at a lower
+// priority. The e2e suite's `npm start` test reuses the development build. Ends with one line per stage: when it
+// started, how long it took, its tests and its result. A stage run on its own (`npm run test:integration`, ...) still
+// builds what it needs.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import * as path from 'node:path';
 import { pathWithProjectNode, repoRoot } from '../editor/paths.js';
 import { runMain } from '../editor/processes.js';
@@ -19,7 +22,16 @@ interface Stage {
   after: string[];
   /** The record its script writes (test counts), scripts/test/stages.ts. */
   counts?: string;
+  /** Work with no deadline of its own, run at a lower priority (BATCH_NICE) than the editor suites beside it. */
+  batch?: boolean;
 }
+
+/**
+ * The priority of batch stages: their processes get about a quarter of a busy core's share next to the editor
+ * suites' (Linux weights 335 against 1024), so a suite's wait for a window or a panel is not stretched by a
+ * linter, while the batch work still moves and takes every cycle the suites leave idle.
+ */
+const BATCH_NICE = 5;
 
 const tsx = (script: string, ...args: string[]): string[] => [process.execPath, '--import', 'tsx', path.join('scripts', script), ...args];
 const bin = (name: string, ...args: string[]): string[] => [path.join('node_modules', '.bin', name), ...args];
@@ -28,16 +40,20 @@ const STAGES: Stage[] = [
   { name: 'setup', run: [tsx('editor/setup.ts')], after: [] },
   // About two minutes the first time on a machine, nothing after: beside the checks, which need no editor.
   { name: 'code-server', run: [tsx('editor/installCli.ts')], after: ['setup'] },
-  { name: 'typecheck', run: [bin('tsc', '-p', '.', '--noEmit')], after: ['setup'] },
-  { name: 'lint', run: [['npm', 'run', '--silent', 'lint']], after: ['setup'] },
-  // After the checks: the unit files' CPU-time ratios are read in a group of their own, not beside the linter.
-  { name: 'unit', run: [tsx('test/unit.ts')], after: ['typecheck', 'lint'], counts: 'unit' },
+  { name: 'typecheck', run: [bin('tsc', '-p', '.', '--noEmit')], after: ['setup'], batch: true },
+  // The unit files that compare CPU time side by side, first and beside nothing but the type checker (one core
+  // each): a ratio read while the editors draw measures the neighbours as much as the code.
+  { name: 'unit (ratios)', run: [tsx('test/unit.ts', '--ratios')], after: ['setup'], counts: 'unit-ratios' },
   // The production build, VSIX and .mcpb, once: the e2e suite installs this VSIX; their budgets are checked here.
-  { name: 'package', run: [['npm', 'run', '--silent', 'package']], after: ['unit'] },
+  { name: 'package', run: [['npm', 'run', '--silent', 'package']], after: ['unit (ratios)'] },
   // The development build after the package (both write dist/): the integration suite and `npm start` load it.
   { name: 'build (dev)', run: [[process.execPath, 'esbuild.mjs'], tsx('build-tests.ts')], after: ['package'] },
+  // The editor suites start as soon as their builds exist: they wait on the editor as much as they compute, and
+  // the checks below fill those waits at a lower priority instead of making the suites wait for them.
   { name: 'integration', run: [tsx('editor/integration.ts')], after: ['build (dev)', 'code-server'], counts: 'integration' },
-  { name: 'e2e', run: [tsx('editor/e2e.ts', '--no-package')], after: ['build (dev)', 'code-server'], counts: 'e2e' },
+  { name: 'e2e', run: [tsx('editor/e2e.ts', '--no-package')], after: ['package', 'code-server'], counts: 'e2e' },
+  { name: 'lint', run: [['npm', 'run', '--silent', 'lint']], after: ['unit (ratios)'], batch: true },
+  { name: 'unit', run: [tsx('test/unit.ts', '--no-ratios')], after: ['unit (ratios)'], counts: 'unit', batch: true },
 ];
 
 interface Result {
@@ -47,12 +63,14 @@ interface Result {
 }
 
 /** Runs one command; its output lines go out prefixed with the stage's name when other stages run beside it. */
-function exec(cmd: string[], prefix: string | undefined): Promise<number> {
+function exec(cmd: string[], prefix: string | undefined, batch: boolean): Promise<number> {
   return new Promise((resolve) => {
     const [file, ...args] = cmd;
     // VSTK_BUILT: the e2e suite's `npm start` loads the development build made above instead of building again.
     const env = { ...process.env, PATH: pathWithProjectNode(), VSTK_BUILT: 'dev' };
     const child = spawn(file!, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Set before the command starts its own processes, which inherit it.
+    if (batch && child.pid !== undefined) setPriority(child.pid, BATCH_NICE);
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -99,7 +117,7 @@ runMain('test', async () => {
       let ok = true;
       for (const cmd of stage.run) {
         console.log(`${prefix() ?? ''}$ ${cmd.join(' ')}`);
-        if ((await exec(cmd, prefix())) !== 0) {
+        if ((await exec(cmd, prefix(), stage.batch ?? false)) !== 0) {
           ok = false;
           break;
         }

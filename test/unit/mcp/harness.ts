@@ -11,8 +11,8 @@ import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sd
 
 export const root = join(__dirname, '..', '..', '..');
 
-/** The built server beside its core, as in the installed extension; `dispose` removes the folder. */
-export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
+/** Builds the server's files into a new temp folder; resolves with the folder. */
+async function build(): Promise<string> {
   const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
   const out = mkdtempSync(join(tmpdir(), 'vstk-mcp-'));
   const nodeConfigs = configs.filter((c) => c.platform === 'node');
@@ -34,7 +34,23 @@ export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }>
   for (const c of [chart, styles]) {
     await esbuild.build({ ...c, absWorkingDir: root, outdir: join(out, 'webview'), sourcemap: false, metafile: false, logLevel: 'silent' });
   }
-  return { mcpJs: join(out, 'mcp.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
+  return out;
+}
+
+let sharedBuild: Promise<string> | undefined;
+
+/**
+ * The built server beside its core, as in the installed extension. The unit runner runs a process's files one after
+ * another (scripts/test/unit.ts), and the build is the same for all of them: a process builds it once, on first
+ * asking, and removes the folder when it exits. No test writes into it (one that needs to change a file copies it).
+ * `dispose` is kept for the callers' symmetry; the folder outlives it on purpose.
+ */
+export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
+  sharedBuild ??= build().then((out) => {
+    process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+    return out;
+  });
+  return { mcpJs: join(await sharedBuild, 'mcp.js'), dispose: () => undefined };
 }
 
 export interface Connected {
