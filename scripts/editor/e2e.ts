@@ -35,12 +35,12 @@ const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep 
 /** The titles of the bench's suites in test/e2e/benchEditor.test.ts all end in "(bench)". */
 const BENCH_SUITES = /\(bench\)/;
 
-/** A file whose suites sign in first and out at the end (test/e2e/support/signedInSuite.ts). */
-const SIGNED_IN_SUITE = /\b(signedInSuite|simulatorSuite)\(/;
+/** A file whose suites share one window, signed out between them (test/e2e/support/signedInSuite.ts). */
+const SHARED_WINDOW = /\b(signedInSuite|simulatorSuite|sharedWindow)\(/;
 
 /**
- * The e2e files in name order, those of signed-in suites last and together: each hands its signed-out window to the
- * next (Workbench.park / reuseOrOpen), which saves drawing a workbench per file; any other file draws its own.
+ * The e2e files in name order, those of shared-window suites last and together: each hands its signed-out window to
+ * the next (Workbench.park / reuseOrOpen), which saves drawing a workbench per file; any other file draws its own.
  */
 function e2eTestFiles(): string[] {
   const dir = path.join(repoRoot, 'test', 'e2e');
@@ -48,8 +48,8 @@ function e2eTestFiles(): string[] {
     .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
     .sort()
     .map((f) => path.join(dir, f));
-  const signedIn = new Set(files.filter((f) => SIGNED_IN_SUITE.test(readFileSync(f, 'utf8'))));
-  return [...files.filter((f) => !signedIn.has(f)), ...signedIn];
+  const shared = new Set(files.filter((f) => SHARED_WINDOW.test(readFileSync(f, 'utf8'))));
+  return [...files.filter((f) => !shared.has(f)), ...shared];
 }
 
 /**

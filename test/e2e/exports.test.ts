@@ -3,19 +3,16 @@
 // asks through a second, ordinary extension installed next to the VSIX (test/fixtures/exportsProbe,
 // packaged and installed by scripts/editor/e2e.ts), which activates ours and shows what it got back.
 import * as assert from 'node:assert/strict';
-import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { Workbench } from './support/workbench.js';
+import { sharedWindow } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 describe('exports of the installed extension', function () {
   this.timeout(60_000);
   let wb: Workbench;
 
-  before(async function () {
-    // Our activity-bar item drawn: the window's extensions are registered, so the probe's command is there to run.
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-  after(async function () {
-    await wb?.close();
+  const window = sharedWindow(() => false);
+  before(function () {
+    wb = window.wb;
   });
 
   it('another extension that activates the installed VSIX gets undefined back', async function () {
