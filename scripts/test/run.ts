@@ -3,14 +3,15 @@
 // compare CPU time, which run before anything else is busy; then the other unit files, with the linter beside them
 // at a lower priority. Then one production build is packaged into the VSIX and the .mcpb (checked against their size
 // budgets) and one development build serves the integration suite; the integration suite (code-server's extension
-// host) and the end-to-end suite (that VSIX in another code-server) run at the same time, each with its own editor
-// and browser. The e2e suite's `npm start` test reuses the development build. Ends with one line per stage: when it
+// host) and the end-to-end suite in two shares (that VSIX in two more code-servers) run at the same time, each with
+// its own editor and browser. The e2e suite's `npm start` test reuses the development build. Ends with one line per stage: when it
 // started, how long it took, its tests and its result. A stage run on its own (`npm run test:integration`, ...) still
 // builds what it needs.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import * as path from 'node:path';
-import { pathWithProjectNode, repoRoot } from '../editor/paths.js';
+import { e2eResultsDir, pathWithProjectNode, repoRoot } from '../editor/paths.js';
 import { runMain } from '../editor/processes.js';
 import { clearStages, readStage } from './stages.js';
 
@@ -54,7 +55,14 @@ const STAGES: Stage[] = [
   // The development build after the package (both write dist/): the integration suite and `npm start` load it.
   { name: 'build (dev)', run: [[process.execPath, 'esbuild.mjs'], tsx('build-tests.ts')], after: ['package'] },
   { name: 'integration', run: [tsx('editor/integration.ts')], after: ['build (dev)', 'code-server'], counts: 'integration' },
-  { name: 'e2e', run: [tsx('editor/e2e.ts', '--no-package')], after: ['build (dev)', 'code-server'], counts: 'e2e' },
+  // The e2e files in two shares, each with its own editor and browser: alone, one e2e runner keeps the machine
+  // less than half busy (it waits on the editor more than it computes), and its last ten minutes ran alone.
+  ...[1, 2].map((k) => ({
+    name: `e2e (${k}/2)`,
+    run: [tsx('editor/e2e.ts', '--no-package', '--shard', `${k}/2`)],
+    after: ['build (dev)', 'code-server'],
+    counts: `e2e-${k}`,
+  })),
 ];
 
 interface Result {
@@ -104,6 +112,8 @@ function pad(text: string, width: number): string {
 
 runMain('test', async () => {
   clearStages();
+  // The e2e shares write their screenshots side by side into one folder, cleared once here.
+  rmSync(e2eResultsDir, { recursive: true, force: true });
   const t0 = Date.now();
   const results = new Map<string, Result>();
   const running = new Map<string, Promise<void>>();
