@@ -124,6 +124,8 @@ runMain('test', async () => {
     // Alone, a stage writes straight through; beside others, each line says whose it is.
     const prefix = (): string | undefined => (running.size > 1 ? `[${stage.name}] ` : undefined);
     return (async () => {
+      // One turn later, so that every stage started in the same pass counts as running beside this one.
+      await Promise.resolve();
       console.log(`\n=== ${stage.name} (at ${Math.round((startedAt - t0) / 1000)} s) ===`);
       let ok = true;
       for (const cmd of stage.run) {
