@@ -66,12 +66,14 @@ export async function connect(
   env: Record<string, string>,
   options: { args?: string[]; answer?: (message: string) => ElicitResult } = {},
 ): Promise<Connected> {
+  // The hourly send count goes to a folder of this server's own unless the test names one (never the user's),
+  // removed when the client closes.
+  const stateHome = mkdtempSync(join(tmpdir(), 'vstk-mcp-state-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [mcpJs, ...(options.args ?? [])],
-    // Only what the server needs: nothing of this test process's own environment leaks in, and the hourly
-    // send count goes to a folder of this server's own unless the test names one (never the user's).
-    env: { PATH: process.env['PATH'] ?? '', XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'vstk-mcp-state-')), ...env },
+    // Only what the server needs: nothing of this test process's own environment leaks in.
+    env: { PATH: process.env['PATH'] ?? '', XDG_STATE_HOME: stateHome, ...env },
     stderr: 'pipe',
   });
   let err = '';
@@ -87,7 +89,11 @@ export async function connect(
     });
   }
   await client.connect(transport);
-  return { client, stderr: () => err, elicitations, close: () => client.close() };
+  const close = async (): Promise<void> => {
+    await client.close();
+    rmSync(stateHome, { recursive: true, force: true });
+  };
+  return { client, stderr: () => err, elicitations, close };
 }
 
 /** All text of a tool result, for "this never appears anywhere" checks. */
