@@ -67,7 +67,7 @@ function testFiles(patterns: string[]): string[] {
  * Runs node --test over `files`, one after another in one process (`isolation` none) or each in its own; resolves
  * with its counts, read from the spec reporter's summary. `prefix` marks its lines when other processes run beside it.
  */
-function nodeTest(files: string[], isolation: 'none' | 'process', prefix: string): Promise<StageCounts> {
+function nodeTest(files: string[], isolation: 'none' | 'process', prefix: string, failures: string[]): Promise<StageCounts> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -85,12 +85,17 @@ function nodeTest(files: string[], isolation: 'none' | 'process', prefix: string
     );
     // The summary's counts come before the list of failures, which can be long: read them as they pass.
     const summary = new Map<string, number>();
+    // The reporter's closing list of failures, kept to be printed again at the very end: with three processes
+    // writing at once, a CI log's tail otherwise shows the counts and not which test failed.
+    let failing: string[] | undefined;
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
         process.stdout.write(`${prefix}${line}\n`);
+        if (/^✖ failing tests:/.test(line)) failing = [];
+        else failing?.push(line);
         const m = /^ℹ (tests|fail|cancelled) (\d+)$/.exec(line);
         if (m) summary.set(m[1]!, Number(m[2]));
       }
@@ -98,6 +103,9 @@ function nodeTest(files: string[], isolation: 'none' | 'process', prefix: string
     child.on('error', reject);
     child.on('close', (code) => {
       if (partial) process.stdout.write(`${prefix}${partial}\n`);
+      if (failing || code !== 0) {
+        failures.push(`in the run of ${files.join(', ')} (exit ${code}):`, ...(failing ?? ['(no list of failures: see above)']));
+      }
       const tests = summary.get('tests') ?? NaN;
       const failed = (summary.get('fail') ?? NaN) + (summary.get('cancelled') ?? 0);
       resolve({
@@ -130,6 +138,7 @@ runMain('unit', async () => {
   const queue = chunks(part === 'ratios' ? [] : files.filter((f) => !ratios.includes(f)));
   const shared = queue.reduce((n, l) => n + l.length, 0);
   const started = Date.now();
+  const failures: string[] = [];
   const total: StageCounts = { tests: 0, failed: 0, ok: true };
   const add = (c: StageCounts): void => {
     total.tests += c.tests;
@@ -146,7 +155,7 @@ runMain('unit', async () => {
       Array.from({ length: n }, async (_, i) => {
         const prefix = n > 1 ? `[u${i + 1}] ` : '';
         for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
-          const r = await nodeTest(chunk, 'none', prefix);
+          const r = await nodeTest(chunk, 'none', prefix, failures);
           c.tests += r.tests;
           c.failed += r.failed;
           c.ok &&= r.ok;
@@ -161,10 +170,11 @@ runMain('unit', async () => {
     // A process per file, one at a time: each ratio is read in a fresh process on an otherwise idle stage.
     console.log(`[unit] ${serial.length} file(s), serial (CPU-time ratios)`);
     const t0 = Date.now();
-    const c = await nodeTest(serial, 'process', '');
+    const c = await nodeTest(serial, 'process', '', failures);
     console.log(`[unit] serial (CPU-time ratios): ${c.tests} tests, ${c.failed} failed, ${Math.round((Date.now() - t0) / 1000)} s`);
     add(c);
   }
+  if (failures.length > 0) console.log(['', '[unit] what failed, again:', ...failures, ''].join('\n'));
   const secs = Math.round((Date.now() - started) / 1000);
   const ran = serial.length + shared;
   recordStage(part === 'ratios' ? 'unit-ratios' : 'unit', { ...total, files: ran, seconds: secs });
