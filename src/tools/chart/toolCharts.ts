@@ -63,7 +63,7 @@ function draw(title: string, bars: readonly Bar[], legend: readonly [string, Rgb
   // The legend at the right of the title line; the title gets the room left of it.
   let lx = WIDTH - 16 - legend.reduce((w, [label]) => w + 18 + textWidth(label) + 14, 0);
   const room = Math.floor((lx - 16 - 12) / textWidth('M'));
-  r.text(16, 14, [...title].length > room ? `${[...title].slice(0, Math.max(0, room - 1)).join('')}?` : title, INK);
+  r.text(16, 14, [...title].length > room ? `${[...title].slice(0, Math.max(0, room - 2)).join('')}..` : title, INK);
   for (const [label, colour] of legend) {
     r.fill(lx, 14 + 2, 12, 12, colour);
     lx += 18 + r.text(lx + 18, 14, label, INK) + 14;

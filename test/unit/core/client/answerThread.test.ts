@@ -246,7 +246,14 @@ void describe("the answer thread's life", () => {
     clearTimeout(killer);
     assert.equal(code, 0, `the script ran to its end: ${err}`);
     assert.match(out, /read: \d+ days/);
-    assert.ok(exitedAt - doneAt < 1000, `exited ${Math.round(exitedAt - doneAt)} ms after its work was done`);
+    // The process's own measure (from its work done to its exit event): a thread that held it would hold the exit
+    // for its idle minute, and the killer above would end it with no such line. The parent's view of the same span
+    // adds how late a busy machine reports the exit, which is not the product's; it is said only when large.
+    const ownMs = Number(/exit after (\d+) ms/.exec(out)?.[1] ?? NaN);
+    assert.ok(
+      ownMs < 1000,
+      `exited ${ownMs} ms after its work was done by its own clock (${Math.round(exitedAt - doneAt)} ms as seen here): ${out}`,
+    );
   });
 
   void it('says in the log when the thread starts, and when a silent thread is stopped and replaced', async () => {

@@ -1,5 +1,8 @@
 // A script that reads one answer over the answer thread's size through the client and closes it: the process must
-// then end by itself (the thread holds the process only while it reads). Prints "read <bytes>" when its work is done.
+// then end by itself (the thread holds the process only while it reads). Prints "read: <outcome>" when its work is
+// done, and "exit after <ms>" when the process exits: the time its event loop took to empty, measured by itself, so a
+// busy machine's delay in reporting the exit to the parent is not counted.
+import { writeSync } from 'node:fs';
 import { createClient } from '../../../../../src/core/client.js';
 import { OFF_THREAD_CHARS } from '../../../../../src/core/answerThread/reader.js';
 import { KnownSecrets } from '../../../../../src/shared/redact.js';
@@ -44,6 +47,8 @@ async function main(): Promise<void> {
   await client.close();
   if (!lines.some((l) => l.includes('read on the answer thread'))) throw new Error(`not read on the thread: ${lines.join(' | ')}`);
   console.log(`read: ${outcome}`);
+  const doneAt = performance.now();
+  process.on('exit', () => writeSync(1, `exit after ${Math.round(performance.now() - doneAt)} ms\n`));
 }
 
 void main();
