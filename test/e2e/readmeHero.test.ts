@@ -1,7 +1,9 @@
 // The README's first picture, taken from what a new user sees first: the offline demo's month view of this month, its
 // totals compared like for like ("vs Oct 1 – 27" while the month runs), under the demo profile, with no notification
 // over it — in the light, dark and high-contrast themes. Screenshots: month-view.png (the README's hero, and
-// media/readme/month-view.webp through npm run readme:images), month-view-dark.png, month-view-high-contrast.png.
+// media/readme/month-view.webp through npm run readme:images), month-view-dark.png, month-view-high-contrast.png; and,
+// scrolled down to the chart, the projection by month end with the chart's projected days in each theme:
+// month-view-projection.png, month-view-projection-dark.png, month-view-projection-high-contrast.png (docs/usage.md).
 import * as assert from 'node:assert/strict';
 import { DEMO_PROFILE_NAME } from '../../src/shared/ids.js';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
@@ -54,6 +56,18 @@ describe('README hero: the offline demo month view in three themes', function ()
     await wb.page.locator('.notifications-toasts .notification-list-item').first().waitFor({ state: 'detached', timeout: 10_000 });
   }
 
+  /**
+   * The same panel scrolled so its chart ends at the bottom (the projection by month end, shown while the month has
+   * days to come, and the chart's projected days in view), shot as `name`, then scrolled back to the top.
+   */
+  async function projectionShot(name: string): Promise<void> {
+    const frame = await wb.webviewWith('table.days tr.day-row');
+    const chart = frame.locator('section.chart-panel');
+    await chart.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await wb.screenshot(name);
+    await chart.evaluate((el) => el.ownerDocument.scrollingElement?.scrollTo(0, 0));
+  }
+
   /** The month view's panel once its page shows the theme's kind (the body class the editor gives the webview). */
   async function panelIn(themeClass: string): Promise<void> {
     const frame = await wb.webviewWith('table.days tr.day-row');
@@ -85,6 +99,7 @@ describe('README hero: the offline demo month view in three themes', function ()
     await panelIn('vscode-light');
     await withoutToasts();
     await wb.screenshot('month-view');
+    await projectionShot('month-view-projection');
   });
 
   it('the same in the dark theme', async function () {
@@ -93,6 +108,7 @@ describe('README hero: the offline demo month view in three themes', function ()
     await panelIn('vscode-dark');
     await withoutToasts();
     await wb.screenshot('month-view-dark');
+    await projectionShot('month-view-projection-dark');
   });
 
   it('the same in the high-contrast theme', async function () {
@@ -101,6 +117,7 @@ describe('README hero: the offline demo month view in three themes', function ()
     await panelIn('vscode-high-contrast');
     await withoutToasts();
     await wb.screenshot('month-view-high-contrast');
+    await projectionShot('month-view-projection-high-contrast');
     await pickTheme(themeToRestore);
     themeToRestore = '';
   });
