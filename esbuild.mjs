@@ -56,6 +56,28 @@ const plainHttpParserOnly = {
 };
 
 /**
+ * undici's HTTP/1 and HTTP/2 clients turn a FormData request body into a stream with the fetch API's body code
+ * (lib/web/fetch/body.js), which brings WebIDL, fetch's utilities, the FormData parser and data: URLs with it (43 KB).
+ * They require it only for a FormData body, and the core's requests carry a string or nothing (src/core/http), so the
+ * shipped undici.js leaves it out; a stand-in throws if it is ever asked for.
+ * @type {import('esbuild').Plugin}
+ */
+const noFormDataBodies = {
+  name: 'no-form-data-bodies',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
+      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h[12]\.js$/.test(args.importer)
+        ? { path: args.path, namespace: 'no-form-data-body' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-form-data-body' }, () => ({
+      contents: "exports.extractBody = () => { throw new Error('not shipped: a FormData request body (esbuild.mjs noFormDataBodies)'); };",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The simulator counts SMS segments with the same library as the core; in the shipped files it takes it
  * from dist/segments.js (the core's lazily loaded copy) instead of carrying a second one with its 23 KB of
  * grapheme tables.
@@ -189,12 +211,85 @@ const lazyParts = {
       'shared/redact.ts': { './spelledText.js': './spelled.js' },
       // A file to start a thread from (require.resolve), not one to require.
       'core/answerThread/reader.ts': { './worker.js': './answerThread.js' },
+      // The MCP Apps page, required when a client reads a ui:// resource (src/mcp/apps.ts).
+      'mcp/apps.ts': { '../mcpApp/page.js': './mcpApp.js' },
     };
-    build.onResolve({ filter: /^\.\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText|worker)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.?\/(http\/undici|sms\/phoneLib|sms\/segmentsLib|spelledText|worker|mcpApp\/page)\.js$/ }, (args) => {
       const importer = args.importer.replaceAll('\\', '/');
       const parts = Object.entries(shipped).find(([file]) => importer.endsWith(`/src/${file}`))?.[1];
       const path = args.kind === 'require-call' || args.kind === 'require-resolve' ? parts?.[args.path] : undefined;
       return path ? { path, external: true } : undefined;
+    });
+  },
+};
+
+/**
+ * The MCP Apps page speaks English only: it has no translation bundle and no editor language (common/l10n.ts would
+ * read them from attributes the panels' pages carry), so it formats for `en`, its page's language, and @vscode/l10n's
+ * `t` is only its placeholder filling there (`{0}` by position, `{name}` by name), as it is without a bundle.
+ * @type {import('esbuild').Plugin}
+ */
+const englishOnlyL10n = {
+  name: 'english-only-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: 'l10n', namespace: 'english-only-l10n' }));
+    build.onResolve({ filter: /^\.\/l10n\.js$/ }, (args) =>
+      /[\\/]src[\\/]webview[\\/]common[\\/]/.test(args.importer) ? { path: 'page', namespace: 'english-only-l10n' } : undefined,
+    );
+    build.onLoad({ filter: /^page$/, namespace: 'english-only-l10n' }, () => ({
+      contents: "export const pageLanguage = () => 'en';\n",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^l10n$/, namespace: 'english-only-l10n' }, () => ({
+      contents:
+        'export function t(first, ...rest) {\n' +
+        "  const [message, args] = typeof first === 'string' ? [first, typeof rest[0] === 'object' ? rest[0] : rest] : [first.message, first.args ?? {}];\n" +
+        '  return message.replace(/{([^}]+)}/g, (m, key) => args[key] ?? m);\n' +
+        '}\n',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The MCP Apps page's own part (src/webview/mcpApp/app.ts and app.css, dist/mcpApp.js): built for the browser without
+ * the chart library or the panels' stylesheet, which src/mcpApp/page.ts reads from the panels' shipped files when a
+ * client first asks for the page; dist/mcpApp.js exports the script and styles as text (in place of pageHtml.ts), so
+ * the server reads them with the require the MCP files already follow (src/shared/mcpServerFiles.ts).
+ * @type {import('esbuild').Plugin}
+ */
+const mcpAppPage = {
+  name: 'mcp-app-page',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/pageHtml\.js$/ }, (args) =>
+      /[\\/]src[\\/]mcpApp[\\/]page\.ts$/.test(args.importer) ? { path: 'page-html', namespace: 'mcp-app-page' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'mcp-app-page' }, async () => {
+      const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
+      const result = await esbuild.build({
+        entryPoints: { page: 'src/webview/mcpApp/app.ts' },
+        absWorkingDir: cwd,
+        bundle: true,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+        outdir: 'dist/mcpApp',
+        write: false,
+        minify: true,
+        metafile: true,
+        plugins: [englishOnlyL10n],
+        logLevel: 'silent',
+      });
+      const text = (ext) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
+      const script = text('.js');
+      const styles = text('.css');
+      if (/<\/script|<!--/i.test(script) || /<\/style/i.test(styles))
+        throw new Error('the MCP Apps page holds "</script", "<!--" or "</style" and cannot be inlined');
+      return {
+        contents: `export const PAGE_SCRIPT = ${JSON.stringify(script)};\nexport const PAGE_STYLES = ${JSON.stringify(styles)};`,
+        loader: 'js',
+        watchFiles: Object.keys(result.metafile.inputs).map((f) => join(cwd, f)),
+      };
     });
   },
 };
@@ -225,7 +320,7 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
+    plugins: [plainHttpParserOnly, noFormDataBodies, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -246,6 +341,20 @@ const configs = [
     metafile: production,
     logLevel: 'warning',
   },
+  {
+    // The MCP Apps page (src/mcp/apps.ts): loaded by the server only when a client reads a ui:// resource; it reads
+    // dist/webview/chart.js and dist/webview/webview.css beside it then (src/mcpApp/page.ts).
+    entryPoints: { mcpApp: 'src/mcpApp/page.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir: 'dist',
+    plugins: [mcpAppPage],
+    minify: production,
+    metafile: production,
+    logLevel: 'warning',
+  },
 ];
 if (webviewEntries.length > 0) {
   configs.push({
@@ -262,6 +371,15 @@ if (webviewEntries.length > 0) {
     logLevel: 'warning',
   });
 }
+configs.push({
+  // The panels' stylesheet (media/webview.css), minified beside their scripts in the shipped build: every panel's page
+  // carries it (src/host/webviews/pageAssets.ts), and so does the MCP Apps page (src/mcpApp/page.ts), from this one file.
+  entryPoints: { webview: 'media/webview.css' },
+  outdir: 'dist/webview',
+  minify: production,
+  metafile: production,
+  logLevel: 'warning',
+});
 
 /** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
 export { configs, webviewEntries };

@@ -98,6 +98,19 @@ export async function mcpRows(root: string, row: Row, bareStartMs: number, smoke
         `target <= 1.2x + stdio round trip (${trip.toFixed(2)} ms) = ${limit.toFixed(2)} ms: ${ms.protocol! <= limit ? 'met' : 'NOT met'}; simulator in its own process; ratio: median of the rounds' own`,
         ms.ratio,
       );
+
+      // 3. The month as a resource (voicesms://instances/{id}/months/{month}) vs the same month as the tool: one core,
+      // two doors; the resource answers JSON only, the tool its text and structured result.
+      const resource = (): Promise<unknown> => mcp.readResource({ uri: 'voicesms://instances/VI-DEMO-01/months/202401' });
+      const doors = await asyncMsSideBySide({ protocol, resource }, rounds, perRound);
+      row(
+        'MCP: get_month_view vs resources/read of the month',
+        doors.protocol!,
+        doors.resource!,
+        'ms',
+        'both through stdio to the built server, the same month; the resource skips the text',
+        doors.ratio,
+      );
     } finally {
       await mcp.close();
       await core.close();

@@ -280,7 +280,11 @@ export async function writeMcpBundle(distDir: string, out: string): Promise<stri
   try {
     const files = mcpServerFiles((name) => readFileSync(path.join(distDir, name), 'utf8'));
     mkdirSync(path.join(stage, 'server'));
-    for (const f of files) copyFileSync(path.join(distDir, f), path.join(stage, 'server', f));
+    for (const f of files) {
+      // webview/ holds the panel files the Apps page inlines (src/shared/mcpServerFiles.ts).
+      mkdirSync(path.dirname(path.join(stage, 'server', f)), { recursive: true });
+      copyFileSync(path.join(distDir, f), path.join(stage, 'server', f));
+    }
     // The assistant unpacks the bundle into its own folder; no package.json above it may make .js files ES modules.
     writeFileSync(path.join(stage, 'server', 'package.json'), '{ "type": "commonjs", "private": true }\n');
     copyFileSync(path.join(repoRoot, BUNDLE_ICON), path.join(stage, 'icon.png'));

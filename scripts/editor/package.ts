@@ -23,6 +23,8 @@ const ALLOWED: RegExp[] = [
   // The pages the packaged README links (packagedReadme.ts SHIPPED_PAGES), as they are.
   ...SHIPPED_PAGES.map((p) => new RegExp(`^${p.replace(/\./g, '\\.')}$`)),
   /^dist\/.+\.js$/,
+  // The panels' stylesheet, built from media/webview.css (esbuild.mjs).
+  /^dist\/webview\/webview\.css$/,
   /^media\/.+$/,
   // Translations only: the English bundle is the translators' source, never read at run time (the
   // default language uses the strings in the code), so it stays out of the VSIX.
@@ -48,6 +50,11 @@ function requiredFiles(): string[] {
     'dist/spelled.js',
     'dist/answerThread.js',
     'dist/mcp.js',
+    // The panels' stylesheet (src/host/webviews/pageAssets.ts).
+    'dist/webview/webview.css',
+    // The MCP Apps page (src/mcp/apps.ts), which inlines the panels' chart script and stylesheet when a client reads it.
+    'dist/mcpApp.js',
+    'dist/webview/chart.js',
   ];
   // %key% placeholders in package.json are resolved from package.nls.json at install time.
   if (/"%[\w.-]+%"/.test(manifest)) required.push('package.nls.json');

@@ -29,7 +29,12 @@ export interface Probe {
 }
 
 export const REQUIREMENTS: readonly Requirement[] = [
-  { pkg: 'chromium', why: 'the browser the webview and end-to-end tests drive', for: ['test'], present: (p) => p.isExecutable(p.chromium) },
+  {
+    pkg: 'chromium-headless-shell',
+    why: 'the browser the webview and end-to-end tests drive',
+    for: ['test'],
+    present: (p) => p.isExecutable(p.chromium),
+  },
   {
     pkg: 'fonts-liberation',
     why: 'readable text in screenshots',
@@ -97,7 +102,7 @@ export function planSetup(missing: readonly Requirement[], machine: Machine): Pl
   const packages = missing.map((r) => r.pkg);
   const list = missing.map((r) => `  ${r.pkg.padEnd(17)} ${r.why}`).join('\n');
   const header = `Missing system packages:\n${list}\n`;
-  if (machine.customChromium && packages.includes('chromium')) {
+  if (machine.customChromium && packages.includes('chromium-headless-shell')) {
     return {
       kind: 'stop',
       message:

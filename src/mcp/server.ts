@@ -1,5 +1,6 @@
 // The MCP door: the tools of src/tools/ (names, schemas, descriptions and limits from their specs), turned
-// into the protocol's tools, and the resources and prompts built on them (resources.ts, prompts.ts). Without
+// into the protocol's tools, and the resources and prompts built on them (resources.ts, prompts.ts), and the charts
+// hosts draw for three of them (apps.ts). Without
 // --allow-send the send tool is not listed at all; with it, the user is asked to confirm at most
 // --max-sends-per-hour messages per profile and rolling hour, across restarts. Without a usable configuration every
 // tool (and resource) answers with the same sentence that went to stderr at start, so the agent can relay it.
@@ -7,10 +8,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { z } from 'zod';
-import { toolArgs } from '../tools/args.js';
 import { MCP_DOOR, specOf, TOOL_SPECS } from '../tools/index.js';
 import type { ToolSpec } from '../tools/spec.js';
+import { appToolMeta, registerApps } from './apps.js';
 import type { Connection, ServerContext } from './context.js';
+import { checkedToolArgs, registeredInput } from './input.js';
 import { serverInstructions } from './instructions.js';
 import { matchingInstances, recentDays, recentMonths, type Offers } from './periods.js';
 import { registerPrompts } from './prompts.js';
@@ -45,25 +47,38 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
     return limit;
   };
 
+  // Each spec's input schema, built once: the door checks the arguments with it (input.ts).
+  const inputs = new Map(specs.map((spec) => [spec, spec.input(z, MCP_DOOR)] as const));
+  const inputOf = (spec: ToolSpec): z.ZodObject => inputs.get(spec) ?? spec.input(z, MCP_DOOR);
+
   /** A tool's run for `args`, settled: what the tool answers, and what a resource read through it answers. */
   const run = (spec: ToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<Settled> => {
     const connection = ctx.connection;
     if ('problem' in connection) return Promise.resolve({ failed: { kind: 'notConfigured', message: connection.problem } });
-    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong one is refused with one sentence.
+    // Month and date ids in any accepted form become YYYYMM / YYYYMMDD; a wrong argument is refused with one sentence.
     return settled(() =>
-      spec.run(mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names), toolArgs(spec, args), signal),
+      spec.run(
+        mcpToolContext(connection, server.server, ctx.allowSend, limitFor(connection), ctx.names),
+        checkedToolArgs(spec, inputOf(spec), args),
+        signal,
+      ),
     );
   };
 
   for (const spec of specs) {
+    // The tools with a chart name their ui:// page (apps.ts); their results are the same with or without it.
+    const meta = appToolMeta(spec.key);
     server.registerTool(
       spec.mcpName,
       {
         title: spec.title,
         description: spec.description(MCP_DOOR),
-        inputSchema: spec.input(z, MCP_DOOR),
+        // Lists the spec's schema but lets every call through: run() refuses a wrong argument in our words, where
+        // the SDK would answer with its list of zod issues.
+        inputSchema: registeredInput(inputOf(spec)),
         outputSchema: spec.output(z),
         annotations: spec.annotations,
+        ...(meta ? { _meta: meta } : {}),
       },
       (args: Record<string, unknown>, extra: { signal: AbortSignal }): Promise<CallToolResult> =>
         guarded(async () => toolResult(await run(spec, args, extra.signal))),
@@ -78,5 +93,6 @@ export function createServer(ctx: ServerContext, version: string): McpServer {
   };
   registerResources(server, (key, args, signal) => run(specOf(key), args, signal), offers);
   registerPrompts(server, offers);
+  registerApps(server);
   return server;
 }

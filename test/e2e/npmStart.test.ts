@@ -4,6 +4,8 @@
 // its own extension host on the port npm start pinned (VOICESMS_DEMO_PORT): the demo instances
 // appear and that port answers the simulator's control endpoint. Ctrl-C (SIGINT) stops everything.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { freePort, portAnswers } from '../../scripts/editor/net.js';
@@ -42,7 +44,17 @@ function extensionLog(output: string): string {
   if (!dir) return `(npm start printed no logs directory)\n${output}`;
   const logs = extensionLogs(dir);
   if (logs.length === 0) return `(no extension log under ${dir}: did the extension activate?)\n${output}`;
-  return logs.map((l) => `${l.file}:\n${l.text.split('\n').slice(-60).join('\n')}`).join('\n');
+  // The settings the editor was started with sit beside its logs: whether the demo profile was there to be seen.
+  const settingsFile = path.join(path.dirname(dir), 'User', 'settings.json');
+  const settings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : `(no ${settingsFile})`;
+  const hostLogs = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /(remoteexthost|exthost|remoteagent)\.log$/.test(f))
+    .map((f) => `${f}:\n${readFileSync(path.join(dir, f), 'utf8').split('\n').slice(-30).join('\n')}`);
+  return [
+    ...logs.map((l) => `${l.file}:\n${l.text.split('\n').slice(-60).join('\n')}`),
+    `User/settings.json:\n${settings}`,
+    ...hostLogs,
+  ].join('\n');
 }
 
 describe('npm start (offline demo in a linked editor)', function () {

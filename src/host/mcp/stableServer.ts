@@ -66,7 +66,11 @@ export async function installStableServer(distDir: string, storageDir: string, v
   if (!exists) {
     const tmp = path.join(root, `.tmp-${randomBytes(6).toString('hex')}`);
     await fs.mkdir(tmp);
-    for (const name of files) await fs.writeFile(path.join(tmp, name), texts.get(name)!);
+    for (const name of files) {
+      // webview/ holds the panel files the Apps page inlines (mcpServerFiles.ts).
+      await fs.mkdir(path.dirname(path.join(tmp, name)), { recursive: true });
+      await fs.writeFile(path.join(tmp, name), texts.get(name)!);
+    }
     try {
       await fs.rename(tmp, target);
     } catch (e) {

@@ -17,6 +17,7 @@ export function pageScripts(extensionPath: string, names: string[]): PageScript[
   return names.map((name) => ({ code: read(join(extensionPath, 'dist', 'webview', `${name}.js`)) }));
 }
 
+/** The panels' stylesheet, built from media/webview.css beside their bundles (esbuild.mjs). */
 export function pageStylesheets(extensionPath: string): PageStylesheet[] {
-  return [{ css: read(join(extensionPath, 'media', 'webview.css')) }];
+  return [{ css: read(join(extensionPath, 'dist', 'webview', 'webview.css')) }];
 }

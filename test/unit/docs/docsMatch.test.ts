@@ -322,7 +322,8 @@ export function demoDrift(text: string, instances: readonly string[]): string[] 
 export function copiedFilesDrift(text: string, files: readonly string[]): string[] {
   const block = [...text.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => /mcp-server\/\s*\n/.test(b));
   if (!block) return ['no drawing of the mcp-server/ folder'];
-  const named = new Set([...block.matchAll(/\b([\w-]+\.js)\b/g)].map((m) => m[1]!));
+  // A file name, with webview/ for the panel files the Apps page inlines (copied under that folder).
+  const named = new Set([...block.matchAll(/\b((?:webview\/)?[\w-]+\.(?:js|css))\b/g)].map((m) => m[1]!));
   return [...files.filter((f) => !named.has(f)).map((f) => `not named: ${f}`), ...[...named].filter((f) => !files.includes(f)).map((f) => `not copied: ${f}`)];
 }
 

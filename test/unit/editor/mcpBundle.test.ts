@@ -97,6 +97,10 @@ void describe('MCP Bundle', () => {
       'server/segments.js',
       'server/spelled.js',
       'server/answerThread.js',
+      // The MCP Apps page and the panels' files it inlines when a client reads it.
+      'server/mcpApp.js',
+      'server/webview/chart.js',
+      'server/webview/webview.css',
     ])
       assert.ok(packed.includes(f), `${f} in ${packed.join(', ')}`);
     const dir = join(work, 'unpacked');

@@ -24,7 +24,7 @@ function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): { statu
 /** A machine where everything is present except what `absent` names. */
 function probe(absent: string[] = []): Probe {
   const gone = (x: string): boolean => absent.some((a) => x.includes(a));
-  return { isExecutable: (f) => !gone(f), exists: (f) => !gone(f), onPath: (c) => !gone(c), chromium: '/usr/bin/chromium' };
+  return { isExecutable: (f) => !gone(f), exists: (f) => !gone(f), onPath: (c) => !gone(c), chromium: '/usr/bin/chromium-headless-shell' };
 }
 
 void describe('setup: system packages before any test', () => {
@@ -37,7 +37,7 @@ void describe('setup: system packages before any test', () => {
     assert.equal(r.status, 1, r.output);
     assert.ok(r.ms < 15_000, `took ${r.ms} ms`);
     assert.match(r.output, /VSTK_CHROMIUM points at .*no-such-chromium/);
-    assert.ok(r.output.includes(aptCommand(['chromium'])), r.output);
+    assert.ok(r.output.includes(aptCommand(['chromium-headless-shell'])), r.output);
   });
 
   void it('without apt-get (and without curl), stops within seconds naming the packages and the apt line', () => {
@@ -77,21 +77,35 @@ void describe('setup: system packages before any test', () => {
     const missing = missingPackages('test', probe(['chromium', 'gssapi']), false);
     assert.deepEqual(
       missing.map((r) => r.pkg),
-      ['chromium', 'libkrb5-dev'],
+      ['chromium-headless-shell', 'libkrb5-dev'],
     );
     const root = planSetup(missing, { isRoot: true, sudo: false, apt: true });
     assert.deepEqual(root, {
       kind: 'install',
-      packages: ['chromium', 'libkrb5-dev'],
+      packages: ['chromium-headless-shell', 'libkrb5-dev'],
       commands: [
         ['apt-get', 'update', '-qq'],
-        ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'libkrb5-dev'],
+        [
+          'env',
+          'DEBIAN_FRONTEND=noninteractive',
+          'apt-get',
+          'install',
+          '-y',
+          '-qq',
+          '--no-install-recommends',
+          'chromium-headless-shell',
+          'libkrb5-dev',
+        ],
       ],
     });
     const sudo = planSetup(missing, { isRoot: false, sudo: true, apt: true });
     assert.ok(sudo.kind === 'install' && sudo.commands.every((c) => c[0] === 'sudo'));
     const stop = planSetup(missing, { isRoot: false, sudo: false, apt: true });
-    assert.ok(stop.kind === 'stop' && stop.message.includes(aptCommand(['chromium', 'libkrb5-dev'])) && /needs root/.test(stop.message));
+    assert.ok(
+      stop.kind === 'stop' &&
+        stop.message.includes(aptCommand(['chromium-headless-shell', 'libkrb5-dev'])) &&
+        /needs root/.test(stop.message),
+    );
   });
 
   void it('npm start needs only what builds code-server, and nothing once it is installed', () => {
@@ -104,7 +118,7 @@ void describe('setup: system packages before any test', () => {
     // python3 also runs the Python snippets of Copy Request as Code: the tests need it after the build too.
     assert.deepEqual(
       missingPackages('test', none, true).map((r) => r.pkg),
-      ['chromium', 'fonts-liberation', 'curl', 'openssl', 'python3'],
+      ['chromium-headless-shell', 'fonts-liberation', 'curl', 'openssl', 'python3'],
     );
     assert.equal(REQUIREMENTS.length, 8);
   });

@@ -1,6 +1,6 @@
 // Builds the shipped layout of the MCP server (dist/core.js and the parts it loads lazily + dist/simulator.js +
-// dist/mcp.js, from esbuild.mjs's own configs) into a temp folder, and connects the protocol SDK's own Client to it
-// over stdio.
+// dist/mcp.js + the Apps page dist/mcpApp.js with the panel files it inlines, dist/webview/chart.js and webview.css,
+// from esbuild.mjs's own configs) into a temp folder, and connects the protocol SDK's own Client to it over stdio.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,13 +18,21 @@ export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }>
   const nodeConfigs = configs.filter((c) => c.platform === 'node');
   const mcp = nodeConfigs.find((c) => 'mcp' in (c.entryPoints as Record<string, string>));
   const main = nodeConfigs.find((c) => 'core' in (c.entryPoints as Record<string, string>));
-  if (!mcp || !main) throw new Error('esbuild.mjs has no mcp or core entry');
+  const page = nodeConfigs.find((c) => 'mcpApp' in (c.entryPoints as Record<string, string>));
+  const panels = configs.find((c) => 'chart' in (c.entryPoints as Record<string, string>));
+  const styles = configs.find((c) => 'webview' in (c.entryPoints as Record<string, string>));
+  if (!mcp || !main || !page || !panels || !styles) throw new Error('esbuild.mjs has no mcp, core, mcpApp, chart or webview.css entry');
   // Everything but the editor's own bundles: the core with the parts it requires lazily (undici, phone,
-  // segments), and the simulator that --demo loads beside it.
+  // segments), the simulator that --demo loads beside it, and the Apps page read with a ui:// resource.
   const { extension: _extension, features: _features, ...shared } = main.entryPoints as Record<string, string>;
   const coreOnly = { ...main, entryPoints: shared };
-  for (const c of [coreOnly, mcp]) {
+  for (const c of [coreOnly, mcp, page]) {
     await esbuild.build({ ...c, absWorkingDir: root, outdir: out, sourcemap: false, metafile: false, logLevel: 'silent' });
+  }
+  // The panel files the Apps page inlines, under webview/ as in dist/ (the chart alone of the panels' bundles).
+  const chart = { ...panels, entryPoints: { chart: (panels.entryPoints as Record<string, string>)['chart']! }, plugins: [] };
+  for (const c of [chart, styles]) {
+    await esbuild.build({ ...c, absWorkingDir: root, outdir: join(out, 'webview'), sourcemap: false, metafile: false, logLevel: 'silent' });
   }
   return { mcpJs: join(out, 'mcp.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
 }

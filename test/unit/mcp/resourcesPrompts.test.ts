@@ -121,6 +121,10 @@ void describe('MCP resources and prompts (built dist/mcp.js, SDK client, simulat
       [
         ['voicesms://instances', 'instances', 'application/json'],
         ['voicesms://balance', 'balance', 'application/json'],
+        // The charts in chat (MCP Apps), pages rather than data: test/unit/mcp/apps.browser.test.ts reads and draws them.
+        ['ui://voice-sms-toolkit/month-view', 'month-view', 'text/html;profile=mcp-app'],
+        ['ui://voice-sms-toolkit/trend', 'trend', 'text/html;profile=mcp-app'],
+        ['ui://voice-sms-toolkit/overview', 'overview', 'text/html;profile=mcp-app'],
       ],
     );
     const { resourceTemplates } = await c.client.listResourceTemplates();

@@ -116,10 +116,9 @@ void describe('webview HTML shell', () => {
   void it('reads the bundles and the stylesheet a page carries from the extension once per window', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vstk-assets-'));
     mkdirSync(join(dir, 'dist', 'webview'), { recursive: true });
-    mkdirSync(join(dir, 'media'));
     writeFileSync(join(dir, 'dist', 'webview', 'elements.js'), 'elements();');
     writeFileSync(join(dir, 'dist', 'webview', 'trend.js'), 'trend();');
-    writeFileSync(join(dir, 'media', 'webview.css'), 'body{}');
+    writeFileSync(join(dir, 'dist', 'webview', 'webview.css'), 'body{}');
     assert.deepEqual(pageScripts(dir, ['elements', 'trend']), [{ code: 'elements();' }, { code: 'trend();' }]);
     assert.deepEqual(pageStylesheets(dir), [{ css: 'body{}' }]);
     writeFileSync(join(dir, 'dist', 'webview', 'trend.js'), 'changed();');

@@ -3,8 +3,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as esbuild from 'esbuild';
 import * as parts from '../../../../src/core/http/undici.js';
+import { startLoopback } from './loopback.js';
 
 const root = join(__dirname, '..', '..', '..', '..');
 
@@ -31,5 +35,41 @@ void describe('undici parts', () => {
       void a.close();`;
     const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', probe], { cwd: root, encoding: 'utf8' });
     assert.deepEqual(JSON.parse(out), { request: 'function', connect: 'function', indexLoaded: false });
+  });
+
+  void it('are shipped without the fetch API’s body code (dist/undici.js), and still send a string body', async () => {
+    // esbuild.mjs noFormDataBodies: the built bundle, as shipped, posting the way the core does (a string body).
+    const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
+    const main = configs.find((c) => 'undici' in (c.entryPoints as Record<string, string>))!;
+    const out = mkdtempSync(join(tmpdir(), 'vstk-undici-'));
+    const server = await startLoopback((_req, res, body) => res.end(`got ${body}`));
+    try {
+      const entry = { undici: (main.entryPoints as Record<string, string>)['undici']! };
+      await esbuild.build({
+        ...main,
+        entryPoints: entry,
+        absWorkingDir: root,
+        outdir: out,
+        sourcemap: false,
+        metafile: false,
+        logLevel: 'silent',
+      });
+      const built = readFileSync(join(out, 'undici.js'), 'utf8');
+      assert.doesNotMatch(built, /webidl/, 'no WebIDL, fetch utilities or FormData parser');
+      assert.match(built, /not shipped: a FormData request body/);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const shipped = require(join(out, 'undici.js')) as typeof parts;
+      const agent = new shipped.Agent();
+      try {
+        const res = await agent.request({ origin: server.url, path: '/send', method: 'POST', body: 'to=+15550100' });
+        assert.equal(res.statusCode, 200);
+        assert.equal(await res.body.text(), 'got to=+15550100');
+      } finally {
+        await agent.close();
+      }
+    } finally {
+      await server.close();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -71,4 +71,20 @@ void describe('stable MCP server copy', () => {
     const s = await installStableServer(fakeDist('0.4.0'), join(esmHome, 'storage'), '0.4.0');
     assert.equal(run(s.launcher), '0.4.0 core-0.4.0 --allow-send');
   });
+
+  void it('carries the panel files the Apps page reads beside it, under webview/ as in dist/', async () => {
+    const dist = fakeDist('0.5.0');
+    mkdirSync(join(dist, 'webview'));
+    // As dist/mcpApp.js names them (src/mcpApp/page.ts); the other panels' files stay behind.
+    writeFileSync(join(dist, 'core.js'), 'module.exports = { name: require("./extra.js"), page: () => require("./mcpApp.js") };\n');
+    writeFileSync(join(dist, 'mcpApp.js'), 'const files = ["./webview/chart.js", "./webview/webview.css"];\n');
+    writeFileSync(join(dist, 'webview', 'chart.js'), 'chart();\n');
+    writeFileSync(join(dist, 'webview', 'webview.css'), 'body{}\n');
+    writeFileSync(join(dist, 'webview', 'trend.js'), 'trend();\n');
+    const s = await installStableServer(dist, join(work, 'page-storage'), '0.5.0');
+    const copy = join(work, 'page-storage', STABLE_DIR, s.copy);
+    assert.deepEqual(readdirSync(copy).sort(), ['core.js', 'extra.js', 'mcp.js', 'mcpApp.js', 'webview']);
+    assert.deepEqual(readdirSync(join(copy, 'webview')).sort(), ['chart.js', 'webview.css']);
+    assert.equal(run(s.launcher), '0.5.0 core-0.5.0 --allow-send');
+  });
 });
