@@ -6,6 +6,8 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 const SHELL = '^src/host/shell/';
 const BUNDLE_ENTRY = '^src/host/features\\.ts$';
+// A panel kind's page (src/panels/<kind>/page/) and the shared browser code (src/webview/) run in the webview.
+const PAGE = '^src/panels/[^/]+/page/';
 
 export default {
   forbidden: [
@@ -47,6 +49,36 @@ export default {
         'The rooms of src/host form a ladder: a room may use the rooms below it, never one that uses it back (docs/development.md, Layout).',
       from: { path: '^src/host/[^/]+$' },
       to: { path: '^src/host/[^/]+$', circular: true },
+    },
+    {
+      name: 'page-is-browser-code',
+      severity: 'error',
+      comment:
+        "A webview page runs in the browser: it uses the shared browser code (src/webview), src/shared and a kind's protocol, never the host, the core or the tools.",
+      from: { path: [PAGE, '^src/webview/'] },
+      to: { path: '^src/', pathNot: ['^src/webview/', '^src/shared/', '^src/panels/[^/]+/(page/|protocol\\.ts$)'] },
+    },
+    {
+      name: 'page-only-bundled',
+      severity: 'error',
+      comment: 'A page reaches the host only as messages (its protocol.ts): no host module imports it.',
+      from: { pathNot: [PAGE, '^src/webview/'] },
+      to: { path: [PAGE, '^src/webview/'] },
+    },
+    {
+      name: 'protocol-is-data',
+      severity: 'error',
+      comment: "A kind's protocol.ts is shared by its page and its host side: it uses src/shared and other kinds' protocols only.",
+      from: { path: '^src/panels/[^/]+/protocol\\.ts$' },
+      to: { pathNot: ['^src/shared/', '^src/panels/[^/]+/protocol\\.ts$'] },
+    },
+    {
+      name: 'no-kind-circles',
+      severity: 'error',
+      scope: 'folder',
+      comment: 'A panel kind may open another (its registration) or reuse its protocol, never one that uses it back.',
+      from: { path: '^src/panels/[^/]+$' },
+      to: { path: '^src/panels/[^/]+$', circular: true },
     },
   ],
   options: {

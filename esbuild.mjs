@@ -8,15 +8,49 @@ import { fileURLToPath } from 'node:url';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-// One bundle per folder of src/webview with a main.ts: every panel kind's page, and the shared scripts
-// `elements` (the custom elements for every panel) and `chart` (uPlot, for the kinds that draw one), which
-// html.ts scriptsFor places around a panel's own bundle so that each library ships once.
-const webviewEntries = existsSync('src/webview')
-  ? readdirSync('src/webview', { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(`src/webview/${d.name}/main.ts`))
-      .map((d) => ({ name: d.name, file: `src/webview/${d.name}/main.ts` }))
-      .sort((a, b) => a.name.localeCompare(b.name))
+// The panel kinds, as src/panels/index.ts lists them (one `export { <kind> } from './<kind>/registration.js';` line
+// each): esbuild.mjs runs in plain Node, so it reads the list's lines rather than loading it. test/unit/panels/kinds.test.ts
+// holds this reading to the list the type checker sees.
+const PANEL_LINE = /^export \{ (\w+) \} from '\.\/(\w+)\/registration\.js';$/gm;
+const panelKinds = existsSync('src/panels/index.ts')
+  ? [...readFileSync('src/panels/index.ts', 'utf8').matchAll(PANEL_LINE)].map((m) => {
+      if (m[1] !== m[2]) throw new Error(`src/panels/index.ts: kind ${m[1]} must be in its own folder, ./${m[1]}/`);
+      return m[1];
+    })
   : [];
+
+// One bundle per panel kind, its page (src/panels/<kind>/page/main.ts), and per folder of src/webview with a main.ts:
+// the shared scripts `elements` (the custom elements for every panel) and `chart` (uPlot, for the kinds that draw
+// one), which html.ts scriptsFor places around a panel's own bundle so that each library ships once.
+const webviewEntries = [
+  ...panelKinds.map((name) => ({ name, file: `src/panels/${name}/page/main.ts` })),
+  ...(existsSync('src/webview')
+    ? readdirSync('src/webview', { withFileTypes: true })
+        .filter((d) => d.isDirectory() && existsSync(`src/webview/${d.name}/main.ts`))
+        .map((d) => ({ name: d.name, file: `src/webview/${d.name}/main.ts` }))
+    : []),
+].sort((a, b) => a.name.localeCompare(b.name));
+
+/**
+ * src/panels/parts.ts finds a kind's controller by its name with a require; bundled as it is, that require would wrap
+ * every module the controllers import in a lazy initialiser (2.4 KB of dist/features.js). The bundle gets the same
+ * function over static imports instead, one per kind of the list.
+ * @type {import('esbuild').Plugin}
+ */
+const panelPartsFromList = {
+  name: 'panel-parts-from-list',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]panels[\\/]parts\.ts$/ }, (args) => ({
+      contents: [
+        ...panelKinds.map((k) => `import { parts as ${k} } from './${k}/controller.js';`),
+        `const all = { ${panelKinds.join(', ')} };`,
+        'export function panelParts(kind) { return all[kind]; }',
+      ].join('\n'),
+      resolveDir: dirname(args.path),
+      loader: 'ts',
+    }));
+  },
+};
 
 /**
  * The panels carry these bundles inside their page (src/host/webviews/html.ts PageScript): a bundle holding
@@ -320,7 +354,15 @@ const configs = [
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [plainHttpParserOnly, noFormDataBodies, simulatorSharesSegments, threadSharesCore, lazyParts, l10nContentsOnly],
+    plugins: [
+      plainHttpParserOnly,
+      noFormDataBodies,
+      simulatorSharesSegments,
+      threadSharesCore,
+      lazyParts,
+      l10nContentsOnly,
+      panelPartsFromList,
+    ],
     sourcemap: production ? false : 'linked',
     minify: production,
     metafile: production,
@@ -381,8 +423,8 @@ configs.push({
   logLevel: 'warning',
 });
 
-/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the webview entries for test/unit/host/webviews/panelKinds.test.ts. */
-export { configs, webviewEntries };
+/** The configs above, for test/unit/shared/bundleBudgets.test.ts (builds them in memory); the kinds and webview entries for test/unit/panels/kinds.test.ts. */
+export { configs, panelKinds, webviewEntries };
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (!isMain) {

@@ -17,9 +17,13 @@ const VSCODE_FREE_HOST = [
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
   'src/host/watch/{alertRules,clock,engine,projectedLine,readings,schedule,stored,unusualDay,watchAlerts,watchService}.ts',
   'src/host/demo/demoService.ts',
-  // All but what the kinds share with the shell's registry (panelKind.ts; kinds/ uses vscode too) and the page writer.
-  'src/host/webviews/!(panelKind|panelPage).ts',
+  // All but what the shell's registry shares with the features (panelService.ts) and the page writer.
+  'src/host/webviews/!(panelService|panelPage).ts',
   'src/host/webviews/overview/!(exportOverview).ts',
+  // A panel kind's folder: all but its registration (what the shell needs) and the registration's type (kind.ts).
+  'src/panels/!(kind).ts',
+  'src/panels/*/!(registration).ts',
+  'src/panels/*/page/**',
 ];
 
 export default tseslint.config(
@@ -112,7 +116,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/webview/**'],
+    files: ['src/webview/**', 'src/panels/*/page/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandsManifest, isCommandNlsKey } from '../src/host/commands/manifest.js';
-import { loadCommandTable } from './loadCommandTable.js';
+import { loadCommandTable } from './loadWithoutEditor.js';
 
 const root = join(__dirname, '..');
 const pkgFile = join(root, 'package.json');

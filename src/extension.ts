@@ -11,6 +11,7 @@ import { registerLazyCommands } from './host/shell/commandStubs.js';
 import { Confirmations } from './host/platform/confirmations.js';
 import { WindowPlace } from './host/platform/windowPlace.js';
 import { DemoHandle } from './host/shell/demoHandle.js';
+import { loadFeatures } from './host/shell/featuresLoader.js';
 import type { ShellServices } from './host/shell/shellServices.js';
 import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
 import { profileDataOf } from './host/profile/profileData.js';
@@ -42,10 +43,9 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const drafts = new SmsDrafts(ctx.globalState);
   const profileData = profileDataOf({ ...shown, ...months, drafts, balance: shown.balance.model });
   void dropLegacyDrafts(ctx.workspaceState);
-  const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState);
+  const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState, (s, memento) => new (loadFeatures().DemoMode)(s, memento));
   ctx.subscriptions.push(demo);
-  // Each window's demo requests go to its own simulator, whatever URL the shared demo profile holds.
-  clients.setBaseUrlOverride(demo);
+  clients.setBaseUrlOverride(demo); // each window's demo requests go to its own simulator, whatever the profile's URL
   const confirmations = new Confirmations();
   const services: ShellServices = {
     ...profile,

@@ -34,6 +34,13 @@ export interface StartEditorOptions {
   smokeTestDriver?: boolean;
   /** User settings merged over the quiet defaults below. */
   settings?: Record<string, unknown>;
+  /**
+   * The remote ("Machine") settings of this code-server, user-data/Machine/settings.json: where a machine-scoped setting
+   * (voiceSms.profiles, voiceSms.activeProfile) belongs in a remote window, as the extension itself writes it. In the
+   * User settings the workbench drops it once the extension's settings schema is registered, which under load can come
+   * first: the extension host then never sees it (npm start's window stayed signed out).
+   */
+  machineSettings?: Record<string, unknown>;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
   /** Folders of further extensions (test fixtures), packaged and installed beside the one under test. */
@@ -245,6 +252,10 @@ export async function startEditor(options: StartEditorOptions): Promise<Editor> 
       2,
     ) + '\n',
   );
+  if (options.machineSettings) {
+    mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
+    writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2) + '\n');
+  }
   for (const [rel, content] of Object.entries(options.workspaceFiles ?? {})) {
     const file = path.join(workspace, rel);
     mkdirSync(path.dirname(file), { recursive: true });

@@ -3,7 +3,7 @@
 // test-results/e2e/; `--screenshots` (npm run screenshots) copies them to docs/screenshots/
 // after a fully green run.
 import Mocha from 'mocha';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { flag, option } from './args.js';
 import { checkChromium } from './chromium.js';
@@ -17,6 +17,7 @@ import { openPages, setSession, type SimulatorInfo } from '../../test/e2e/suppor
 import { startSimulator } from './simulator.js';
 import { credentialNeedles, scanForSecrets, type Needle } from './secretsScan.js';
 import { demoCredentialsSeen } from '../../test/e2e/support/simulatorControl.js';
+import { extensionLogs } from '../../test/e2e/support/extensionLog.js';
 import { recordStage } from '../test/stages.js';
 
 /** Full destination numbers the e2e tests send to; none may be written outside the SMS records. */
@@ -29,25 +30,66 @@ const HELP = `usage: npm run test:e2e -- [--vsix <file> | --no-package] [--grep 
                   suites (npm run bench and bench:smoke run those with --grep '\\(bench\\)')
   --screenshots   after a green run, copy test-results/e2e/*.png to docs/screenshots/
   --results <dir> write screenshots there instead of test-results/e2e/ (npm run bench keeps the suite's own)
+  --shard <k/n>   run the k-th of n shares of the files, in an editor and a browser of its own, keeping the
+                  results folder (npm test runs two shares side by side and clears it first)
   --verbose       echo code-server's output`;
 
 /** The titles of the bench's suites in test/e2e/benchEditor.test.ts all end in "(bench)". */
 const BENCH_SUITES = /\(bench\)/;
 
+/** A file whose suites share one window, signed out between them (test/e2e/support/signedInSuite.ts). */
+const SHARED_WINDOW = /\b(signedInSuite|simulatorSuite|sharedWindow)\(/;
+
+/**
+ * The e2e files in name order, those of shared-window suites last and together: each hands its signed-out window to
+ * the next (Workbench.park / reuseOrOpen), which saves drawing a workbench per file; any other file draws its own.
+ */
 function e2eTestFiles(): string[] {
   const dir = path.join(repoRoot, 'test', 'e2e');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts') && !f.split(path.sep).includes('support'))
     .sort()
     .map((f) => path.join(dir, f));
+  const shared = new Set(files.filter((f) => SHARED_WINDOW.test(readFileSync(f, 'utf8'))));
+  return [...files.filter((f) => !shared.has(f)), ...shared];
+}
+
+/**
+ * The k-th (1-based) of n shares of `files` (e2eTestFiles' order), about equal by size, a rough measure of a file's
+ * time: each file of its own window goes to the lightest share so far, largest first; the shared-window files are
+ * cut into n runs that follow one another, so each share still hands its window from suite to suite.
+ */
+function share(files: string[], k: number, n: number): string[] {
+  const size = (f: string): number => statSync(f).size;
+  const sharedFiles = files.filter((f) => SHARED_WINDOW.test(readFileSync(f, 'utf8')));
+  const own = files.filter((f) => !sharedFiles.includes(f));
+  const shares = Array.from({ length: n }, () => ({ files: [] as string[], size: 0 }));
+  const lightest = (): { files: string[]; size: number } => shares.reduce((a, b) => (b.size < a.size ? b : a));
+  for (const f of [...own].sort((a, b) => size(b) - size(a))) {
+    const s = lightest();
+    s.files.push(f);
+    s.size += size(f);
+  }
+  // Each share's own files in name order, then its run of shared-window files, cut so the totals come out even.
+  const total = sharedFiles.reduce((t, f) => t + size(f), 0) + shares.reduce((t, s) => t + s.size, 0);
+  const target = total / n;
+  let i = 0;
+  const result = shares.map((s) => ({ own: [...s.files].sort(), size: s.size, shared: [] as string[] }));
+  for (const f of sharedFiles) {
+    while (i < n - 1 && result[i]!.size >= target) i++;
+    result[i]!.shared.push(f);
+    result[i]!.size += size(f);
+  }
+  const mine = result[k - 1]!;
+  return [...mine.own, ...mine.shared];
 }
 
 /**
  * Packages test/fixtures/exportsProbe (a second, ordinary extension) into test-results/, so the e2e
  * editor can ask, as any other extension would, what the installed VSIX exports (test/e2e/exports.test.ts).
  */
-async function packageExportsProbe(verbose: boolean): Promise<string> {
-  const out = path.join(repoRoot, 'test-results', 'exports-probe.vsix');
+async function packageExportsProbe(verbose: boolean, suffix: string): Promise<string> {
+  const out = path.join(repoRoot, 'test-results', `exports-probe${suffix}.vsix`);
   mkdirSync(path.dirname(out), { recursive: true });
   await runToEnd(path.join(projectBin, 'vsce'), ['package', '--no-dependencies', '--out', out], {
     env: { ...process.env, PATH: pathWithProjectNode() },
@@ -81,9 +123,14 @@ runMain('e2e', async () => {
   if (!existsSync(vsix)) throw new HarnessError(`VSIX not found: ${vsix} (run npm run package)`);
 
   checkChromium(); // fail fast, before code-server starts
-  const files = e2eTestFiles();
+  const shard = /^(\d+)\/(\d+)$/.exec(option('shard') ?? '1/1');
+  const [k, n] = [Number(shard?.[1]), Number(shard?.[2])];
+  if (!shard || k < 1 || k > n) throw new HarnessError(`--shard wants k/n with 1 <= k <= n, got ${option('shard')}`);
+  const suffix = n > 1 ? `-${k}` : '';
+  const files = share(e2eTestFiles(), k, n);
   if (files.length === 0) throw new HarnessError('no test/e2e/**/*.test.ts files');
-  rmSync(resultsDir, { recursive: true, force: true });
+  if (n > 1) console.log(`[e2e] share ${k} of ${n}: ${files.map((f) => path.basename(f)).join(', ')}`);
+  else rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
   const started = Date.now();
@@ -92,7 +139,7 @@ runMain('e2e', async () => {
   const demoControlToken = randomBytes(24).toString('hex');
   process.env[DEMO_CONTROL_TOKEN_ENV] = demoControlToken;
   // The tool caller calls our chat tools with vscode.lm.invokeTool, as another extension would (chatTools.test.ts).
-  const probe = await packageExportsProbe(verbose);
+  const probe = await packageExportsProbe(verbose, suffix);
   const toolCaller = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'toolCaller');
   // The blank panel is the floor of the bench's panel rows (test/e2e/benchEditor.test.ts).
   const blankPanel = path.join(repoRoot, 'test', 'e2e', 'fixtures', 'blankPanel');
@@ -160,6 +207,12 @@ runMain('e2e', async () => {
             .slice(0, 80)}${i++ ? `-${i}` : ''}.png`;
           await page.screenshot({ path: path.join(resultsDir, name) }).catch(() => undefined);
         }
+        // What the extension logged meanwhile (the newest host run's tail): a wait that timed out says why.
+        const newest = extensionLogs(path.join(editor.userDataDir, 'logs'))
+          .map((l) => ({ ...l, mtime: statSync(path.join(editor.userDataDir, 'logs', l.file)).mtimeMs }))
+          .sort((a, b) => b.mtime - a.mtime)
+          .slice(0, 2);
+        for (const l of newest) console.log(`--- ${l.file} (tail) ---\n${l.text.split('\n').slice(-25).join('\n')}`);
       },
     },
   });
@@ -204,7 +257,7 @@ runMain('e2e', async () => {
   for (const { title, seconds } of suiteSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${title}`);
   const passes = stats?.passes ?? 0;
-  recordStage('e2e', {
+  recordStage(`e2e${suffix}`, {
     tests: passes + (stats?.failures ?? 0),
     failed: failed.length,
     ok: failed.length === 0 && passes > 0,

@@ -1,7 +1,7 @@
 // `npm start`: build, then open the extension LINKED into code-server (edit, `npm run build`, then
-// "Developer: Reload Window") in the offline demo mode: the user settings hold the "Demo (offline)"
-// profile, and on activation the extension starts the simulator inside its own extension host (the
-// same path as "Voice & SMS: Start Offline Demo" after a reload, src/host/demo/demoMode.ts). VOICESMS_DEMO_PORT
+// "Developer: Reload Window") in the offline demo mode: the editor's Machine settings hold the "Demo (offline)"
+// profile (machine-scoped: in code-server's remote window it belongs there, not in the User settings), and on
+// activation the extension starts the simulator inside its own extension host (the same path as "Voice & SMS: Start Offline Demo" after a reload, src/host/demo/demoMode.ts). VOICESMS_DEMO_PORT
 // pins that simulator to a known port, so its fault-control endpoint can be reached with curl.
 // `npm start -- --desktop` opens desktop VS Code (`code` on PATH) with --extensionDevelopmentPath.
 import { spawnSync } from 'node:child_process';
@@ -106,7 +106,8 @@ runMain('start', async () => {
   const port = option('port') ? Number(option('port')) : undefined;
   const editor = await startEditor({
     extension: { link: repoRoot },
-    settings: demoSettings(demoPort),
+    // Machine-scoped settings go where a remote window reads them (the extension writes them there too).
+    machineSettings: demoSettings(demoPort),
     env: extensionEnv,
     verbose: flag('verbose'),
     ...(port ? { port } : {}),

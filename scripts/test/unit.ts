@@ -1,7 +1,9 @@
-// `npm run test:unit [-- <file or glob> ...]`: the unit files in plain Node (node:test through tsx), several files
-// at once, then the files that compare CPU time in a serial group of their own: a ratio read while other files run
-// measures the neighbours as much as the code. A file belongs to that group when it imports test/unit/support/cpu.ts,
-// so nobody keeps a list. Writes its counts for the stage table of `npm test` (scripts/test/stages.ts).
+// `npm run test:unit [-- <file or glob> ...]`: the unit files in plain Node (node:test through tsx), a few processes
+// at a time, each taking the next chunk of files and running them one after another in one module graph
+// (--test-isolation=none): a process per file loaded the same sources ~150 times, a third of the stage's CPU. Then the files that compare CPU time run in
+// a serial group of their own: a ratio read while other files run measures the neighbours as much as the code. A file
+// belongs to that group when it imports test/unit/support/cpu.ts, so nobody keeps a list. Writes its counts for the
+// stage table of `npm test` (scripts/test/stages.ts).
 import { spawn } from 'node:child_process';
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -10,9 +12,15 @@ import { repoRoot } from '../editor/paths.js';
 import { runMain } from '../editor/processes.js';
 import { recordStage, type StageCounts } from './stages.js';
 
-const HELP = `usage: npm run test:unit [-- [--concurrency <n>] [<file or glob> ...]]
+/** Short files that share one process and one load of the sources. */
+const CHUNK = 20;
+
+const HELP = `usage: npm run test:unit [-- [--processes <n>] [--ratios | --no-ratios] [<file or glob> ...]]
   with no files: every test/unit/**/*.test.ts
-  --concurrency  files run at once outside the serial group (default: twice the cores, at least 2)`;
+  --processes  processes at once outside the serial group (default: the cores plus one, at least 2); each runs a
+               long file alone or up to ${CHUNK} short ones in one module graph
+  --ratios     only the files that compare CPU time (the serial group); --no-ratios: all but those (npm test runs
+               the two apart, the ratios first while the machine is quiet)`;
 
 const ALL = 'test/unit/**/*.test.ts';
 /**
@@ -22,20 +30,27 @@ const ALL = 'test/unit/**/*.test.ts';
 const SERIAL_MARK = /from ['"][./]*\/?support\/cpu\.js['"]|^\/\/ unit: alone\b/m;
 /**
  * Files that drive a browser, start processes or run async properties take minutes where others take seconds: they
- * start first, so the run does not end waiting on one long file begun last (node --test starts files in the order
- * given). Read from the files themselves, so nobody keeps a list.
+ * are dealt out first, so each process has its share and starts with them. Read from the files themselves, so nobody
+ * keeps a list.
  */
 const LONG_MARK = /\bspawn\(|\bexecFile\b|\bbuildServer\(|\bfc\.asyncProperty\(|\blaunch\(/;
 
-/** Long files first (larger first), then the rest in name order. */
-function longFirst(files: string[]): string[] {
+/**
+ * `files` as the chunks the processes take in turn: each long file alone, larger first (they start first, so the run
+ * does not end waiting on one long file begun last), then the short files in name order, CHUNK to a process.
+ */
+function chunks(files: string[]): string[][] {
   const weight = new Map(
     files.map((f) => {
       const text = readFileSync(path.join(repoRoot, f), 'utf8');
       return [f, f.includes('.browser.') || LONG_MARK.test(text) ? text.length : 0] as const;
     }),
   );
-  return [...files].sort((a, b) => weight.get(b)! - weight.get(a)! || a.localeCompare(b));
+  const long = files.filter((f) => weight.get(f)! > 0).sort((a, b) => weight.get(b)! - weight.get(a)!);
+  const short = files.filter((f) => weight.get(f) === 0).sort();
+  const out = long.map((f) => [f]);
+  for (let i = 0; i < short.length; i += CHUNK) out.push(short.slice(i, i + CHUNK));
+  return out;
 }
 
 function testFiles(patterns: string[]): string[] {
@@ -48,28 +63,49 @@ function testFiles(patterns: string[]): string[] {
   return [...found].sort();
 }
 
-/** Runs node --test over `files`; resolves with its counts, read from the spec reporter's summary. */
-function nodeTest(files: string[], concurrency: number): Promise<StageCounts> {
+/**
+ * Runs node --test over `files`, one after another in one process (`isolation` none) or each in its own; resolves
+ * with its counts, read from the spec reporter's summary. `prefix` marks its lines when other processes run beside it.
+ */
+function nodeTest(files: string[], isolation: 'none' | 'process', prefix: string, failures: string[]): Promise<StageCounts> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=60000', '--test-reporter=spec', ...files],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-isolation=${isolation}`,
+        '--test-concurrency=1',
+        '--test-timeout=60000',
+        '--test-reporter=spec',
+        ...files,
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     // The summary's counts come before the list of failures, which can be long: read them as they pass.
     const summary = new Map<string, number>();
+    // The reporter's closing list of failures, kept to be printed again at the very end: with three processes
+    // writing at once, a CI log's tail otherwise shows the counts and not which test failed.
+    let failing: string[] | undefined;
     let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
+        process.stdout.write(`${prefix}${line}\n`);
+        if (/^✖ failing tests:/.test(line)) failing = [];
+        else failing?.push(line);
         const m = /^ℹ (tests|fail|cancelled) (\d+)$/.exec(line);
         if (m) summary.set(m[1]!, Number(m[2]));
       }
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      if (partial) process.stdout.write(`${prefix}${partial}\n`);
+      if (failing || code !== 0) {
+        failures.push(`in the run of ${files.join(', ')} (exit ${code}):`, ...(failing ?? ['(no list of failures: see above)']));
+      }
       const tests = summary.get('tests') ?? NaN;
       const failed = (summary.get('fail') ?? NaN) + (summary.get('cancelled') ?? 0);
       resolve({
@@ -87,34 +123,61 @@ runMain('unit', async () => {
     console.log(HELP);
     return 0;
   }
-  let concurrency = Math.max(2, availableParallelism() * 2);
+  let processes = Math.max(2, availableParallelism() + 1);
+  let part: 'all' | 'ratios' | 'others' = 'all';
   const patterns: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--concurrency') concurrency = Math.max(1, Number(argv[++i]));
+    if (argv[i] === '--processes') processes = Math.max(1, Number(argv[++i]));
+    else if (argv[i] === '--ratios') part = 'ratios';
+    else if (argv[i] === '--no-ratios') part = 'others';
     else patterns.push(argv[i]!);
   }
   const files = testFiles(patterns);
-  const serial = files.filter((f) => SERIAL_MARK.test(readFileSync(path.join(repoRoot, f), 'utf8')));
-  const parallel = longFirst(files.filter((f) => !serial.includes(f)));
+  const ratios = files.filter((f) => SERIAL_MARK.test(readFileSync(path.join(repoRoot, f), 'utf8')));
+  const serial = part === 'others' ? [] : ratios;
+  const queue = chunks(part === 'ratios' ? [] : files.filter((f) => !ratios.includes(f)));
+  const shared = queue.reduce((n, l) => n + l.length, 0);
   const started = Date.now();
+  const failures: string[] = [];
   const total: StageCounts = { tests: 0, failed: 0, ok: true };
-  for (const [group, list, n] of [
-    ['at once', parallel, concurrency],
-    ['serial (CPU-time ratios)', serial, 1],
-  ] as const) {
-    if (list.length === 0) continue;
-    console.log(`[unit] ${list.length} file(s), ${group}${n > 1 ? `: ${n} at a time` : ''}`);
-    const t0 = Date.now();
-    const c = await nodeTest([...list], n);
-    console.log(`[unit] ${group}: ${c.tests} tests, ${c.failed} failed, ${Math.round((Date.now() - t0) / 1000)} s`);
+  const add = (c: StageCounts): void => {
     total.tests += c.tests;
     total.failed += c.failed;
     total.ok &&= c.ok;
+  };
+  if (queue.length > 0) {
+    const n = Math.min(processes, queue.length);
+    console.log(`[unit] ${shared} file(s) in ${queue.length} chunk(s), ${n} process(es) at a time`);
+    const t0 = Date.now();
+    const c: StageCounts = { tests: 0, failed: 0, ok: true };
+    // n workers take the next chunk as theirs ends: a long file on one does not hold the others up.
+    await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const prefix = n > 1 ? `[u${i + 1}] ` : '';
+        for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+          const r = await nodeTest(chunk, 'none', prefix, failures);
+          c.tests += r.tests;
+          c.failed += r.failed;
+          c.ok &&= r.ok;
+        }
+        console.log(`[unit] ${prefix}done at ${Math.round((Date.now() - t0) / 1000)} s`);
+      }),
+    );
+    console.log(`[unit] shared out: ${c.tests} tests, ${c.failed} failed, ${Math.round((Date.now() - t0) / 1000)} s`);
+    add(c);
   }
+  if (serial.length > 0) {
+    // A process per file, one at a time: each ratio is read in a fresh process on an otherwise idle stage.
+    console.log(`[unit] ${serial.length} file(s), serial (CPU-time ratios)`);
+    const t0 = Date.now();
+    const c = await nodeTest(serial, 'process', '', failures);
+    console.log(`[unit] serial (CPU-time ratios): ${c.tests} tests, ${c.failed} failed, ${Math.round((Date.now() - t0) / 1000)} s`);
+    add(c);
+  }
+  if (failures.length > 0) console.log(['', '[unit] what failed, again:', ...failures, ''].join('\n'));
   const secs = Math.round((Date.now() - started) / 1000);
-  recordStage('unit', { ...total, files: files.length, seconds: secs });
-  console.log(
-    `unit: ${total.ok ? 'PASSED' : 'FAILED'} — ${total.tests} tests in ${files.length} files, ${total.failed} failed (${secs} s).`,
-  );
+  const ran = serial.length + shared;
+  recordStage(part === 'ratios' ? 'unit-ratios' : 'unit', { ...total, files: ran, seconds: secs });
+  console.log(`unit: ${total.ok ? 'PASSED' : 'FAILED'} — ${total.tests} tests in ${ran} files, ${total.failed} failed (${secs} s).`);
   return total.ok ? 0 : 1;
 });

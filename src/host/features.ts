@@ -6,8 +6,8 @@ export { commandTableIds, runTableCommand } from './commands/table.js';
 export { configurePureL10n } from './platform/pureL10n.js';
 // Chat tools' implementations (src/host/shell/chatTools.ts loads them on the first invocation).
 export { createChatTools } from './chat/tools.js';
-// Each panel kind's controller and saved-state check (src/host/webviews/panelParts.ts), and the panels' pages.
-export { panelParts } from './webviews/panelParts.js';
+// Each panel kind's controller and saved-state check (src/panels/parts.ts), and the panels' pages.
+export { panelParts } from '../panels/parts.js';
 // The account overview's Export… (the shell's panel registry hands it to the overview's panel when pressed).
 export { exportOverview } from './webviews/overview/exportOverview.js';
 export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
@@ -19,6 +19,8 @@ export { DemoMode } from './demo/demoMode.js';
 export { refreshMcpServerCopy } from './mcp/refreshCopy.js';
 // A running watch (src/host/shell/watchHandle.ts creates it when a watch starts or resumes).
 export { WatchRunner } from './watch/runner.js';
+// The Resume / Not now question of a watch left running when the folder was last open (asked only then).
+export { askToResumeWatch } from './watch/resumeQuestion.js';
 // Alerts (shell/lowBalanceAlert.ts raises one through here), and the clock the test seam moves by hand.
 export { raiseAlert, raisedAlerts } from './watch/alertNotice.js';
 export { ManualClock } from './watch/clock.js';

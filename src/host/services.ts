@@ -15,7 +15,7 @@ import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
-import type { PanelService } from './webviews/panelKind.js';
+import type { PanelService } from './webviews/panelService.js';
 import type { WatchService } from './watch/watchService.js';
 import type { WindowPlace } from './platform/windowPlace.js';
 
@@ -28,7 +28,7 @@ export interface HostServices {
   readonly views: Views;
   /** The active profile's core client, built on first use. */
   readonly clients: ClientProvider;
-  /** The panels of every kind (webviews/kinds): open, reuse, restore. */
+  /** The panels of every kind (src/panels/index.ts): open, reuse, restore. */
   readonly panels: PanelService;
   /** The month cache: the tree, panels, overview, exports and chat tools read months through it. */
   readonly months: MonthCache;

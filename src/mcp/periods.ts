@@ -1,8 +1,9 @@
-// The months and days that resources and prompts name: the only forms they take (YYYYMM, YYYYMMDD; any other is
-// refused with one sentence naming the form), and what a client is offered while the user types one (the last 12
+// The months and days that resources and prompts name: the forms the tools take ("202611" or "2026-11", "20261128" or
+// "2026-11-28"; a prompt argument and a URI are always text), read to the canonical YYYYMM / YYYYMMDD, any other refused
+// with the tools' one sentence naming the forms, and what a client is offered while the user types one (the last 12
 // months by this computer's clock, newest first; the days of one of them). The service's own current day decides
 // what is in the future: the month view refuses that (tools/months/futureMonth.ts), not these checks.
-import { dateIdArg, monthIdArg } from '../tools/args.js';
+import { dateIdArg, monthIdArg, periodArgProblem } from '../tools/args.js';
 import { shiftMonthId } from '../shared/idRules.js';
 import { utcMonthId } from '../shared/serviceDay.js';
 
@@ -19,20 +20,20 @@ export interface Offers {
 /** How many months back completion offers, the current one included. */
 const RECENT_MONTHS = 12;
 
-/** The sentence refusing `value` as a month, or undefined for a canonical YYYYMM. */
-export function monthFormProblem(name: string, value: string): string | undefined {
-  // The tools' reader, held to the canonical form: it gives back exactly what it was given only for YYYYMM.
-  return monthIdArg(value) === value ? undefined : `${name} must be a month written YYYYMM, for example 202611 for November 2026.`;
+/** `value` as YYYYMM when it is a month in a form the tools take ("YYYYMM", "YYYY-MM"); else the one refusing sentence. */
+export function monthForm(name: string, value: string): { id: string } | { problem: string } {
+  const id = monthIdArg(value);
+  return id !== undefined ? { id } : { problem: periodArgProblem(name, 'month') };
 }
 
 function daysIn(monthId: string): number {
   return new Date(Date.UTC(Number(monthId.slice(0, 4)), Number(monthId.slice(4, 6)), 0)).getUTCDate();
 }
 
-/** The sentence refusing `value` as a day, or undefined for a canonical YYYYMMDD naming a real calendar day. */
-export function dateFormProblem(name: string, value: string): string | undefined {
-  const ok = dateIdArg(value) === value;
-  return ok ? undefined : `${name} must be a calendar day written YYYYMMDD, for example 20261115 for 15 November 2026.`;
+/** `value` as YYYYMMDD when it is a real calendar day in a form the tools take ("YYYYMMDD", "YYYY-MM-DD"); else the sentence. */
+export function dateForm(name: string, value: string): { id: string } | { problem: string } {
+  const id = dateIdArg(value);
+  return id !== undefined ? { id } : { problem: periodArgProblem(name, 'date') };
 }
 
 /** 202611 → "November 2026". */

@@ -1,7 +1,8 @@
 // The server's prompts: what a user picks from a client's menu ("Month report") to get a useful report without
 // knowing the tools. Each is one user message that names the tools to call, by this door's names (from the specs),
 // with the arguments filled in, and says what to report. The arguments are checked for their form only (an instance
-// ID the tools would take, YYYYMM, YYYYMMDD; periods.ts); whether the instance exists or the month has begun is the
+// ID the tools would take, a month or day in a form the tools take, written into the message as YYYYMM / YYYYMMDD;
+// periods.ts); whether the instance exists or the month has begun is the
 // tools' to say when they are called.
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -9,7 +10,7 @@ import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MCP_DOOR } from '../tools/index.js';
 import { INSTANCE_ID } from '../tools/schemas.js';
-import { currentMonth, dateFormProblem, dayName, monthFormProblem, monthName, previousMonth, type Offers } from './periods.js';
+import { currentMonth, dateForm, dayName, monthForm, monthName, previousMonth, type Offers } from './periods.js';
 import { RequestRefusal } from './results.js';
 
 const tool = (key: string): string => MCP_DOOR.name(key);
@@ -28,8 +29,10 @@ function instanceArg(value: string): string {
   return value.trim();
 }
 
-function checked(problem: string | undefined): void {
-  if (problem !== undefined) throw new RequestRefusal('validation', problem);
+/** The canonical id of a form the tools take; any other refused with their sentence. */
+function checked(form: { id: string } | { problem: string }): string {
+  if ('problem' in form) throw new RequestRefusal('validation', form.problem);
+  return form.id;
 }
 
 function message(description: string, lines: readonly string[]): GetPromptResult {
@@ -53,14 +56,13 @@ export function registerPrompts(server: McpServer, offers: Offers): void {
         'A report on one voice instance for one month: the totals, the change against the month before, the busiest days and every flagged day.',
       argsSchema: {
         instanceId: instanceId(),
-        monthId: optionalMonth('The month as YYYYMM, e.g. 202611. Leave it out for the current month.'),
+        monthId: optionalMonth('The month as YYYYMM or YYYY-MM, e.g. 202611. Leave it out for the current month.'),
       },
     },
     (args): GetPromptResult => {
       const id = instanceArg(args.instanceId);
       const given = args.monthId !== undefined && args.monthId !== '';
-      if (given) checked(monthFormProblem('monthId', args.monthId!));
-      const m = given ? args.monthId! : currentMonth(Date.now());
+      const m = given ? checked(monthForm('monthId', args.monthId!)) : currentMonth(Date.now());
       const v = JSON.stringify(id);
       return message(`Month report: ${id}, ${monthName(m)}`, [
         `Write a short report on the calls of voice instance ${v} in ${monthName(m)}${given ? '' : ' (the month so far)'}.`,
@@ -88,17 +90,15 @@ export function registerPrompts(server: McpServer, offers: Offers): void {
         'Two months of one voice instance side by side: the totals of each, the change between them and the days that explain it.',
       argsSchema: {
         instanceId: instanceId(),
-        monthId: month('The month to look at, as YYYYMM, e.g. 202611.'),
-        otherMonthId: optionalMonth('The month to compare it with, as YYYYMM. Leave it out for the month before.'),
+        monthId: month('The month to look at, as YYYYMM or YYYY-MM, e.g. 202611.'),
+        otherMonthId: optionalMonth('The month to compare it with, as YYYYMM or YYYY-MM. Leave it out for the month before.'),
       },
     },
     (args): GetPromptResult => {
       const id = instanceArg(args.instanceId);
-      checked(monthFormProblem('monthId', args.monthId));
-      const m = args.monthId;
+      const m = checked(monthForm('monthId', args.monthId));
       const given = args.otherMonthId !== undefined && args.otherMonthId !== '';
-      if (given) checked(monthFormProblem('otherMonthId', args.otherMonthId!));
-      const o = given ? args.otherMonthId! : previousMonth(m);
+      const o = given ? checked(monthForm('otherMonthId', args.otherMonthId!)) : previousMonth(m);
       if (o === m) throw new RequestRefusal('validation', 'otherMonthId must be another month than monthId.');
       const v = JSON.stringify(id);
       const [a, b] = [monthName(m), monthName(o)];
@@ -129,13 +129,12 @@ export function registerPrompts(server: McpServer, offers: Offers): void {
       description: 'One day of a voice instance: how its figures compare with the rest of the month, and what its activities show.',
       argsSchema: {
         instanceId: instanceId(),
-        dateId: completable(z.string().describe('The day as YYYYMMDD, e.g. 20261115.'), (typed) => offers.days(typed)),
+        dateId: completable(z.string().describe('The day as YYYYMMDD or YYYY-MM-DD, e.g. 20261115.'), (typed) => offers.days(typed)),
       },
     },
     (args): GetPromptResult => {
       const id = instanceArg(args.instanceId);
-      checked(dateFormProblem('dateId', args.dateId));
-      const d = args.dateId;
+      const d = checked(dateForm('dateId', args.dateId));
       const m = d.slice(0, 6);
       const v = JSON.stringify(id);
       return message(`Investigate a day: ${id}, ${dayName(d)}`, [

@@ -4,7 +4,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolKey } from '../tools/index.js';
-import { monthFormProblem, type Offers } from './periods.js';
+import { monthForm, type Offers } from './periods.js';
 import { RequestRefusal, type Settled } from './results.js';
 
 const INSTANCES_URI = 'voicesms://instances';
@@ -67,15 +67,14 @@ export function registerResources(server: McpServer, run: RunTool, offers: Offer
     {
       title: 'Month view of a voice instance',
       description:
-        'One voice instance for one month (monthId as YYYYMM): totals, the change against the previous month, flags and one row per day (what get_month_view returns).',
+        'One voice instance for one month (monthId as YYYYMM or YYYY-MM): totals, the change against the previous month, flags and one row per day (what get_month_view returns).',
       mimeType: JSON_TYPE,
     },
     async (uri, variables, extra) => {
       const instanceId = variable(variables['instanceId'], 'instanceId');
-      const monthId = variable(variables['monthId'], 'monthId');
-      const problem = monthFormProblem('monthId', monthId);
-      if (problem !== undefined) throw new RequestRefusal('validation', problem);
-      return contents(uri, await run('getMonthView', { instanceId, monthId }, extra.signal));
+      const month = monthForm('monthId', variable(variables['monthId'], 'monthId'));
+      if ('problem' in month) throw new RequestRefusal('validation', month.problem);
+      return contents(uri, await run('getMonthView', { instanceId, monthId: month.id }, extra.signal));
     },
   );
 }

@@ -1,24 +1,16 @@
-// The typed message protocol between the panel hosts (extension side) and the webviews of every panel kind
-// (browser side). Pure data only: no vscode, no DOM, only type imports from core — the webview
-// bundle includes this file, so it must carry no runtime code of the core.
+// What the webview protocol of every panel kind shares: the handshake, the payload shapes more than one side reads,
+// the page's boot attributes and the checks of untrusted input. Each kind's own state and messages are in its folder
+// (src/panels/<kind>/protocol.ts). Pure data only: no vscode, no DOM, only type imports from core — the webview
+// bundles include this file, so it must carry no runtime code of the core.
 //
 // Handshake: the webview posts `ready` once its script runs; the host never posts before that
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
 
 import type { DayStats, MonthTotals } from '../core/model/types.js';
-import type { ComparedDays } from './comparison.js';
-import type { OverviewRow } from './overview/overview.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
 // Month arithmetic both sides of a panel need (the webview cannot import core).
 export { shiftMonthId };
-
-export const VIEW_TYPES = {
-  monthView: 'voiceSms.monthView',
-  trend: 'voiceSms.trend',
-  activities: 'voiceSms.activities',
-  overview: 'voiceSms.accountOverview',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Payload shapes (the core's model types, and the envelope's service block)
@@ -40,12 +32,8 @@ export interface MonthViewData {
   warnings: string[];
 }
 
-/** A day of the month before, as much as the unusual-day rule needs of it. */
-export interface PreviousDayData {
-  dateId: string;
-  callLegs: number;
-  future: boolean;
-}
+/** Months the trend panel and the trend tool show, the newest being the month asked for. */
+export const TREND_MONTHS = 12;
 
 export interface ServiceInfo {
   provider: string;
@@ -100,7 +88,7 @@ export const WEBVIEW_FIRST_MESSAGES_ATTRIBUTE = 'data-first-messages';
  * A page's first message: it can show what the host sends. `fresh`: the page has no saved state (its first life,
  * or hidden before it saved any), so it has shown what its markup carries and the host posts only what follows.
  */
-type ReadyMessage = { type: 'ready'; fresh?: true };
+export type ReadyMessage = { type: 'ready'; fresh?: true };
 
 export interface WebviewL10n {
   /** `vscode.env.language`, e.g. `en`, `de`, `qps-ploc`; also the locale for numbers and dates. */
@@ -121,115 +109,12 @@ export function parseWebviewL10n(v: unknown): WebviewL10n | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Month view
-
-export interface MonthViewState {
-  instanceId: string;
-  monthId: string;
-}
-
-export type MonthViewToWebview =
-  | { type: 'loading'; instanceId: string; monthId: string }
-  | { type: 'monthData'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
-  /**
-   * Sent after `monthData` when the previous month is known (may never come): its totals over the days compared
-   * (`compared`: the same days while the month is not finished, shared/comparison.ts), and its days' call legs, which
-   * the unusual-day rule compares the first weeks with (shared/unusualDays.ts).
-   */
-  | {
-      type: 'comparison';
-      instanceId: string;
-      monthId: string;
-      previousMonthId: string;
-      totals: MonthTotalsData;
-      compared: ComparedDays;
-      previousDays: PreviousDayData[];
-    }
-  /**
-   * A newer load of the month on show (a watch's tick, a refresh elsewhere): the page changes what it shows in place,
-   * keeping its elements, scroll and focus, marks the figures that changed and announces them. A page showing
-   * anything else draws it as `monthData`. A new page gets `monthData` instead (the ready gate's snapshot).
-   */
-  | { type: 'monthUpdate'; instanceId: string; monthId: string; view: MonthViewData; meta: ResponseMeta }
-  /** Sent after `monthData` for a month in progress (setting voiceSms.forecast.show): where it will end (shared/projection.ts). */
-  | { type: 'projection'; instanceId: string; monthId: string; projection: ProjectionShown }
-  | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
-
-/** A month-end projection as the month view shows it: totals with their range, the remaining days' call legs, the basis in words. */
-export interface ProjectionShown {
-  totals: Record<
-    'callLegs' | 'callLegsIn' | 'callLegsOut' | 'callsUnique' | 'durationMin',
-    { projected: number; low: number; high: number }
-  >;
-  /** The days after the service's current one, each with its projected call legs. */
-  days: Array<{ dateId: string; callLegs: number }>;
-  basisText: string;
-}
-
-export type MonthCommand = 'exportMonth' | 'copyAsCurl' | 'copyAsCode' | 'showRawAnswer';
-
-export type MonthViewToHost =
-  | ReadyMessage
-  | { type: 'navigate'; monthId: string }
-  | { type: 'openDay'; dateId: string }
-  | { type: 'retry' }
-  | { type: 'command'; command: MonthCommand };
-
-// ---------------------------------------------------------------------------------------------
-// Trend (12 month totals of one instance)
-
-/** Months the trend panel shows, the newest being its state's month (host loader, webview subtitle, progress). */
-export const TREND_MONTHS = 12;
-
-export interface TrendState {
-  instanceId: string;
-  /** Newest month of the range. */
-  monthId: string;
-}
-
-export interface TrendMonth {
-  monthId: string;
-  /** Absent when that month failed to load; `error` says why. */
-  totals?: MonthTotalsData;
-  error?: string;
-}
-
-export type TrendToWebview =
-  | { type: 'loading'; instanceId: string; monthId: string }
-  | { type: 'trendData'; instanceId: string; monthId: string; months: TrendMonth[]; meta?: ResponseMeta }
-  | { type: 'error'; instanceId: string; monthId: string; error: PanelError };
-
-export type TrendToHost = ReadyMessage | { type: 'openMonth'; monthId: string } | { type: 'retry' };
-
-// ---------------------------------------------------------------------------------------------
-// Day activities (payload shape unknown: rendered faithfully)
-
-export interface ActivitiesState {
-  instanceId: string;
-  dateId: string;
-}
-
-export type ActivitiesToWebview =
-  | { type: 'loading'; instanceId: string; dateId: string }
-  | { type: 'activitiesData'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
-  /**
-   * Today read again (a newer load of the instance's current month): shown in place of the last reading, with what
-   * is new since it marked. A page showing anything else draws it as `activitiesData`.
-   */
-  | { type: 'activitiesUpdate'; instanceId: string; dateId: string; result: JsonValue; rawXml: string; meta: ResponseMeta }
-  | { type: 'error'; instanceId: string; dateId: string; error: PanelError };
-
-export type ActivitiesCommand = 'copyAsCurl' | 'copyAsCode';
-
-export type ActivitiesToHost = ReadyMessage | { type: 'retry' } | { type: 'command'; command: ActivitiesCommand };
-
-// ---------------------------------------------------------------------------------------------
 // Validation of what arrives from the other side. The host treats webview messages and restored
 // state as untrusted input: a malformed message is dropped, never acted upon.
 
 const DATE_ID = /^[1-9]\d{3}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
-function isMonthId(v: unknown): v is string {
+export function isMonthId(v: unknown): v is string {
   return typeof v === 'string' && MONTH_ID.test(v);
 }
 
@@ -242,158 +127,12 @@ export function isInstanceId(v: unknown): v is string {
   return typeof v === 'string' && idProblem(v) === undefined;
 }
 
-function record(v: unknown): Record<string, unknown> | undefined {
+export function record(v: unknown): Record<string, unknown> | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 /** The messages every panel sends (panelController.ts answers them), or undefined for the kind's own. */
-function panelMessage(m: Record<string, unknown> | undefined): ReadyMessage | { type: 'retry' } | undefined {
+export function panelMessage(m: Record<string, unknown> | undefined): ReadyMessage | { type: 'retry' } | undefined {
   if (m?.type === 'ready') return m.fresh === true ? { type: 'ready', fresh: true } : { type: 'ready' };
   return m?.type === 'retry' ? { type: 'retry' } : undefined;
-}
-
-export function parseMonthViewToHost(v: unknown): MonthViewToHost | undefined {
-  const m = record(v);
-  const common = panelMessage(m);
-  if (common) return common;
-  switch (m?.type) {
-    case 'navigate':
-      return isMonthId(m.monthId) ? { type: 'navigate', monthId: m.monthId } : undefined;
-    case 'openDay':
-      return isDateId(m.dateId) ? { type: 'openDay', dateId: m.dateId } : undefined;
-    case 'command':
-      return m.command === 'exportMonth' || m.command === 'copyAsCurl' || m.command === 'copyAsCode' || m.command === 'showRawAnswer'
-        ? { type: 'command', command: m.command }
-        : undefined;
-    default:
-      return undefined;
-  }
-}
-
-export function parseTrendToHost(v: unknown): TrendToHost | undefined {
-  const m = record(v);
-  const common = panelMessage(m);
-  if (common) return common;
-  switch (m?.type) {
-    case 'openMonth':
-      return isMonthId(m.monthId) ? { type: 'openMonth', monthId: m.monthId } : undefined;
-    default:
-      return undefined;
-  }
-}
-
-export function parseActivitiesToHost(v: unknown): ActivitiesToHost | undefined {
-  const m = record(v);
-  const common = panelMessage(m);
-  if (common) return common;
-  switch (m?.type) {
-    case 'command':
-      return m.command === 'copyAsCurl' || m.command === 'copyAsCode' ? { type: 'command', command: m.command } : undefined;
-    default:
-      return undefined;
-  }
-}
-
-export function parseMonthViewState(v: unknown): MonthViewState | undefined {
-  const s = record(v);
-  return s && isInstanceId(s.instanceId) && isMonthId(s.monthId) ? { instanceId: s.instanceId, monthId: s.monthId } : undefined;
-}
-
-export function parseTrendState(v: unknown): TrendState | undefined {
-  return parseMonthViewState(v);
-}
-
-export function parseActivitiesState(v: unknown): ActivitiesState | undefined {
-  const s = record(v);
-  return s && isInstanceId(s.instanceId) && isDateId(s.dateId) ? { instanceId: s.instanceId, dateId: s.dateId } : undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Account overview (every instance of the profile for one month; figures in shared/overview/overview.ts)
-
-export const OVERVIEW_SORT_KEYS = [
-  'instance',
-  'callLegs',
-  'callLegsIn',
-  'callLegsOut',
-  'callsUnique',
-  'durationMin',
-  'change',
-  'peers',
-  'projected',
-  'activeDays',
-  'trend',
-] as const;
-export type OverviewSortKey = (typeof OVERVIEW_SORT_KEYS)[number];
-
-export interface OverviewState {
-  monthId: string;
-  /** The page's own choices, restored with it after a reload (the host reads only monthId). */
-  sortKey?: OverviewSortKey;
-  sortDir?: 'ascending' | 'descending';
-  filter?: string;
-}
-
-export type OverviewToWebview =
-  /** Everything the panel shows now: every row (pending ones too), whether loads are still running. */
-  | { type: 'overview'; monthId: string; rows: OverviewRow[]; loading: boolean; cancelled: boolean }
-  /** One row settled (or went back to pending for its retry). */
-  | { type: 'overviewRow'; monthId: string; index: number; row: OverviewRow }
-  | { type: 'overviewDone'; monthId: string; cancelled: boolean }
-  /** Nothing to show at all: signed out, no instances. */
-  | { type: 'error'; monthId: string; error: PanelError };
-
-export type OverviewToHost =
-  | ReadyMessage
-  | { type: 'retry' }
-  | { type: 'cancel' }
-  | { type: 'retryRow'; instanceId: string }
-  | { type: 'openInstance'; instanceId: string }
-  /** `instanceIds`: the rows the page shows (filtered), in its order; absent: every row. */
-  | { type: 'export'; instanceIds?: string[] }
-  /** The rows on screen now (the 12-month cells the host fills with the months not in hand, at low priority). */
-  | { type: 'visibleRows'; instanceIds: string[] };
-
-/** More ids than any account has: a longer list is not from our page. */
-const MAX_EXPORT_IDS = 20_000;
-
-export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
-  const m = record(v);
-  const common = panelMessage(m);
-  if (common) return common;
-  switch (m?.type) {
-    case 'cancel':
-      return { type: 'cancel' };
-    case 'export': {
-      const ids = m.instanceIds;
-      if (ids === undefined) return { type: 'export' };
-      return Array.isArray(ids) && ids.length <= MAX_EXPORT_IDS && ids.every(isInstanceId)
-        ? { type: 'export', instanceIds: [...ids] }
-        : undefined;
-    }
-    case 'visibleRows': {
-      const ids = m.instanceIds;
-      return Array.isArray(ids) && ids.length <= MAX_EXPORT_IDS && ids.every(isInstanceId)
-        ? { type: 'visibleRows', instanceIds: [...ids] }
-        : undefined;
-    }
-    case 'retryRow':
-    case 'openInstance':
-      return isInstanceId(m.instanceId) ? { type: m.type, instanceId: m.instanceId } : undefined;
-    default:
-      return undefined;
-  }
-}
-
-export function parseOverviewState(v: unknown): OverviewState | undefined {
-  const s = record(v);
-  if (!s || !isMonthId(s.monthId)) return undefined;
-  const key = (OVERVIEW_SORT_KEYS as readonly unknown[]).includes(s.sortKey) ? (s.sortKey as OverviewSortKey) : undefined;
-  const dir = s.sortDir === 'ascending' || s.sortDir === 'descending' ? s.sortDir : undefined;
-  const filter = typeof s.filter === 'string' && s.filter.length <= 200 ? s.filter : undefined;
-  return {
-    monthId: s.monthId,
-    ...(key && dir ? { sortKey: key, sortDir: dir } : {}),
-    ...(filter ? { filter } : {}),
-  };
 }

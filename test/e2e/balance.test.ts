@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { until, textMatching } from './support/wait.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const VIEW = 'Account';
 const PROFILE = 'E2E balance';
@@ -12,35 +13,32 @@ const PROFILE = 'E2E balance';
 const BALANCE = /^\d{1,3}(,\d{3})*\.\d{2} EUR$/;
 
 describe('balance in the Account view and the status bar', function () {
-  let wb: Workbench;
-  let signedIn = false;
   let shown = '';
-
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
+  let signedIn = false;
+  // Registered before the suite's own hooks, so it runs before they sign out and hand the window on: the threshold
+  // goes back to its default for the files that run after this one.
   after(async function () {
-    // Leave the threshold at its default for the files that run after this one.
-    if (signedIn) await wb?.setUserSetting('voiceSms.lowBalanceThreshold', '5').catch(() => undefined);
-    await wb?.close();
+    if (signedIn) await suite.wb.setUserSetting('voiceSms.lowBalanceThreshold', '5').catch(() => undefined);
   });
-
-  beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+  const suite = signedInSuite();
+  let wb: Workbench;
+  before(function () {
+    wb = suite.wb;
   });
 
   it('signs in from the palette with an account id', async function () {
     assert.ok(await wb.signInToSimulator(PROFILE), 'the sign-in flow closed');
     signedIn = true;
+    suite.signedIn();
   });
 
   it('shows the balance in the Account view and the same text in the status bar', async function () {
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
     const row = wb.treeRow(/^Balance$/, VIEW);
     await row.waitFor({ state: 'visible' });
-    // The row is redrawn as the balance arrives, so poll through the locator, not one element.
-    shown = await textMatching(wb.treeRowDescription(row), BALANCE);
+    // The row is redrawn as the balance arrives, so poll through the locator, not one element. The window's first
+    // request loads the core bundle; in npm test this runs beside the integration suite on two cores, hence 45 s.
+    shown = await textMatching(wb.treeRowDescription(row), BALANCE, 45_000);
     await wb.treeRow(PROFILE, VIEW).waitFor({ state: 'visible' });
     await wb.treeRow(/^Last refresh: /, VIEW).waitFor({ state: 'visible' });
 

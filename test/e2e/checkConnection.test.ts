@@ -1,25 +1,23 @@
 // Check Connection through the real UI: sign in from the palette, run "Voice & SMS: Check Connection", read the
 // summary notification with its Copy and Report Issue buttons and the read-only report beside it.
 import * as assert from 'node:assert/strict';
-import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { armFault, clearFaults } from './support/simulatorControl.js';
-import { Workbench } from './support/workbench.js';
+import { sharedWindow } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 describe('check connection in the real UI', function () {
   let wb: Workbench;
-
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    await wb?.close();
+  let signedIn = false;
+  const window = sharedWindow(() => signedIn);
+  before(function () {
+    wb = window.wb;
   });
 
   it('shows a report with a verdict per line, and offers Copy and Report Issue', async function () {
     const sim = await session().simulator();
-    assert.ok(await wb.signInToSimulator('E2E check connection'), 'the sign-in flow closed');
+    signedIn = await wb.signInToSimulator('E2E check connection');
+    assert.ok(signedIn, 'the sign-in flow closed');
     await wb.clearNotifications();
     await wb.runCommand('Voice & SMS: Check Connection');
     const toast = wb.notification(/Connection check: 0 failed, 0 warnings\./);

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES, demoInstanceIds, monthViewData } from '../../src/simulator/index.js';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 import { utcMonth } from './support/months.js';
 
 const SIGN_IN_INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
@@ -14,19 +15,11 @@ const VIEW = 'Voice Instances';
 const thisMonth = (): { id: string; label: string } => utcMonth(0);
 
 describe('voice instances view in the editor', function () {
+  const suite = signedInSuite();
   let wb: Workbench;
-  let signedIn = false;
 
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    await wb?.close();
-  });
-
-  beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+  before(function () {
+    wb = suite.wb;
   });
 
   it('signs in against the simulator', async function () {
@@ -39,7 +32,7 @@ describe('voice instances view in the editor', function () {
       voiceInstanceId: SIGN_IN_INSTANCE,
     });
     assert.ok(ok, 'signing in through the palette failed');
-    signedIn = true;
+    suite.signedIn();
   });
 
   it('adds a voice instance from the palette and shows it in the view', async function () {

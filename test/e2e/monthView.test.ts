@@ -3,11 +3,11 @@
 // trend, click a month in it, and drill into a day's activities. A screenshot after each step.
 import * as assert from 'node:assert/strict';
 import { DEMO_INSTANCES, dayStats, monthViewData } from '../../src/simulator/index.js';
-import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session } from './support/session.js';
 import { armFault, clearFaults, requestsServed } from './support/simulatorControl.js';
 import { until } from './support/wait.js';
-import { Workbench } from './support/workbench.js';
+import { signedInSuite } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const INSTANCE = DEMO_INSTANCES[0] ?? 'VI-DEMO-01';
 
@@ -33,17 +33,13 @@ function expectedRows(monthId: string): Map<string, number[]> {
 }
 
 describe('month view, trend and day activities in the editor', function () {
+  const suite = signedInSuite();
   let wb: Workbench;
-  let signedIn = false;
   const thisMonth = monthIdOf(new Date());
   const previousMonth = shiftMonth(thisMonth, -1);
 
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    await wb?.close();
+  before(function () {
+    wb = suite.wb;
   });
 
   async function checkTable(frame: Awaited<ReturnType<Workbench['webviewWith']>>, monthId: string): Promise<void> {
@@ -79,11 +75,7 @@ describe('month view, trend and day activities in the editor', function () {
       voiceInstanceId: INSTANCE,
     });
     assert.ok(ok, 'signing in through the palette failed');
-    signedIn = true;
-  });
-
-  beforeEach(function () {
-    if (!signedIn && !this.currentTest?.title.startsWith('signs in')) this.skip();
+    suite.signedIn();
   });
 
   it("opens this month's view from the palette: the table matches the simulator, the chart is drawn", async function () {
@@ -231,11 +223,13 @@ describe('month view, trend and day activities in the editor', function () {
   });
 
   it('a window reload restores the month view and the activities panel, each loaded again', async function () {
+    // A reload starts a new extension host, which activates late on a busy machine (over 60 s at load 12).
+    this.timeout(240_000);
     const target = shiftMonth(thisMonth, -2);
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     // The serializers revive both panels from their saved state, which loads them anew from the simulator.
-    const month = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${target}"]`, 40_000);
+    const month = await wb.webviewWith(`table.days tr.day-row[data-date-id^="${target}"]`, 90_000);
     await checkTable(month, target);
     await wb.editorTab(/^Activities \d{4}-\d{2}-\d{2}/).waitFor({ state: 'visible' });
     const activities = await wb.webviewWith('.result-panel', 40_000);

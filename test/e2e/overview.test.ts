@@ -103,7 +103,7 @@ describe('account overview of the offline demo', function () {
     );
   }
 
-  const progress = async () => (await wb.webviewWith('.overview-progress')).locator('.overview-progress');
+  const progress = async (timeoutMs?: number) => (await wb.webviewWith('.overview-progress', timeoutMs)).locator('.overview-progress');
 
   /** The rows the panel shows, in its order: id and call legs as displayed. */
   async function shownRows(): Promise<{ id: string; callLegs: number }[]> {
@@ -331,6 +331,8 @@ describe('account overview of the offline demo', function () {
   });
 
   it('a window reload brings the overview back with its sort and filter, every row loaded again', async function () {
+    // A reload starts a new extension host, which activates late on a busy machine (seen 25-54 s at load 9-12).
+    this.timeout(240_000);
     const before = await shownRows();
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
@@ -339,7 +341,7 @@ describe('account overview of the offline demo', function () {
     await wb.webviewWith('.overview-progress', 90_000);
     // The serializer revives the panel from its saved state; this window's own demo simulator answers it.
     await (
-      await progress()
+      await progress(90_000)
     )
       .filter({ hasText: new RegExp(`^${DEMO_INSTANCES.length} of ${DEMO_INSTANCES.length} loaded · ${before.length} shown`) })
       .waitFor({ timeout: 60_000 });

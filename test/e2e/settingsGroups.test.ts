@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { until } from './support/wait.js';
-import { Workbench } from './support/workbench.js';
+import { sharedWindow } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const root = path.join(__dirname, '..', '..');
 const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
@@ -24,12 +24,9 @@ const GROUPS = manifest.contributes.configuration
 describe('settings in groups', function () {
   let wb: Workbench;
 
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
-  });
-
-  after(async function () {
-    await wb?.close();
+  const window = sharedWindow(() => false);
+  before(function () {
+    wb = window.wb;
   });
 
   it('the Settings editor lists the extension settings in its groups, in order', async function () {

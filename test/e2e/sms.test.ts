@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../integration/contract.js';
 import { session, type SimulatorInfo } from './support/session.js';
 import { armFault, clearFaults, receivedSms, type ReceivedSms } from './support/simulatorControl.js';
-import { Workbench } from './support/workbench.js';
+import { sharedWindow } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const PROFILE = 'E2E SMS';
 const INSTANCE = 'VI-DEMO-01';
@@ -26,25 +27,22 @@ describe('send a test SMS (palette UI)', function () {
   let sim: SimulatorInfo;
   let signedIn = false;
 
+  // Registered before the shared window's hooks, so it runs while the profile is still signed in.
+  after(async function () {
+    await clearFaults(sim);
+    await wb?.setUserSetting('voiceSms.sms.defaultRegion', '').catch(() => undefined);
+  });
+  const window = sharedWindow(() => signedIn);
+
   before(async function () {
     sim = await session().simulator();
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+    wb = window.wb;
     await wb.setUserSetting('voiceSms.sms.defaultRegion', 'DE');
     signedIn = await wb.signInWithPalette({ name: PROFILE, baseUrl: sim.baseUrl, ...credentials(sim), voiceInstanceId: INSTANCE });
     assert.ok(signedIn, 'signed in');
     await wb.signedInNotice(PROFILE);
     await wb.clearNotifications();
     await wb.openViewContainer(VIEW_CONTAINER_TITLE);
-  });
-
-  after(async function () {
-    await clearFaults(sim);
-    if (signedIn) {
-      // Leave the shared editor signed out, as the other suites expect.
-      await wb.signOutAndRemoveProfile();
-    }
-    await wb?.setUserSetting('voiceSms.sms.defaultRegion', '').catch(() => undefined);
-    await wb?.close();
   });
 
   it('normalises a national number, shows segments, confirms, shows the id and the history row', async function () {

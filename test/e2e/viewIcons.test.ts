@@ -3,7 +3,8 @@
 // icon the new activity-bar entry has none to show.
 import * as assert from 'node:assert/strict';
 import { VIEW_CONTAINER_TITLE } from '../integration/contract.js';
-import { Workbench } from './support/workbench.js';
+import { sharedWindow } from './support/signedInSuite.js';
+import type { Workbench } from './support/workbench.js';
 
 const VIEWS = [
   { name: 'Account', icon: 'media/views/account.svg' },
@@ -13,17 +14,14 @@ const VIEWS = [
 describe('view icons', function () {
   let wb: Workbench;
 
-  before(async function () {
-    wb = await Workbench.open({ waitForActivityItem: VIEW_CONTAINER_TITLE });
+  const window = sharedWindow(() => false);
+  before(function () {
+    wb = window.wb;
   });
 
   afterEach(async function () {
     // Layout outlives the page: put the views back for the next test and the suites after this one.
     await wb?.runCommand('View: Reset View Locations');
-  });
-
-  after(async function () {
-    await wb?.close();
   });
 
   for (const view of VIEWS) {

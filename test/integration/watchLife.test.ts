@@ -44,6 +44,11 @@ describe('watch life: resume after a reopening, row menus, snooze and undo of al
     api.watch.drive(true);
   });
 
+  // An answer a test queued and did not use (it failed before the question) must not answer the next test's.
+  afterEach(function () {
+    api.confirmations.clearAnswers();
+  });
+
   after(async function () {
     api.confirmations.clearAnswers();
     api.watch.release();
@@ -128,6 +133,8 @@ describe('watch life: resume after a reopening, row menus, snooze and undo of al
   });
 
   it('Snooze for a Day: stored with its end, quiet until then by the watch clock, then alerts again', async function () {
+    // Eight settings writes and refreshes, each a round trip through the editor: 18 s at load 3, over 30 s at load 12.
+    this.timeout(120_000);
     assert.equal(api.watch.state(), undefined, 'no watch: moving the clock a day reads nothing');
     api.confirmations.answerNext('Snooze for a Day');
     api.confirmations.answerNext(undefined); // "… snoozed until …" [Undo]: closed
@@ -157,6 +164,7 @@ describe('watch life: resume after a reopening, row menus, snooze and undo of al
   });
 
   it('Undo after Snooze ends the snooze at once', async function () {
+    this.timeout(120_000);
     api.confirmations.answerNext('Snooze for a Day');
     api.confirmations.answerNext('Undo');
     await crossLowBalance();
@@ -170,6 +178,7 @@ describe('watch life: resume after a reopening, row menus, snooze and undo of al
   });
 
   it('Stop These Alerts turns the setting off; Undo puts back what the user had', async function () {
+    this.timeout(120_000);
     assert.equal(config().inspect('alerts.lowBalance')?.globalValue, undefined, 'the default applies');
     api.confirmations.answerNext('Stop These Alerts');
     const undo = api.confirmations.answerLater();

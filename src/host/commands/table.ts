@@ -41,7 +41,7 @@ import * as watchInstance from './watchInstance.js';
 /** Every shipped id has its line; more may follow. */
 export type CommandTable = { readonly [Key in keyof typeof COMMANDS]: HostCommand } & { readonly [key: string]: HostCommand };
 
-/** @public scripts/loadCommandTable.ts reads it by name (npm run commands:manifest and its drift test). */
+/** @public scripts/loadWithoutEditor.ts reads it by name (npm run commands:manifest and its drift test). */
 export const COMMAND_TABLE = {
   signIn: signIn.command,
   signOut: signOut.command,

@@ -5,7 +5,9 @@ import type * as vscode from 'vscode';
 import { CONTEXT_KEYS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
 import type { DemoMode, DemoServices } from '../demo/demoMode.js';
 import type { DemoService } from '../demo/demoService.js';
-import { loadFeatures } from './featuresLoader.js';
+
+/** Builds the demo's implementation (extension.ts: from dist/features.js, loaded on this first call). */
+export type DemoFactory = (services: DemoServices, memento: vscode.Memento) => DemoMode;
 
 export class DemoHandle implements DemoService, vscode.Disposable {
   private impl: DemoMode | undefined;
@@ -18,6 +20,7 @@ export class DemoHandle implements DemoService, vscode.Disposable {
   constructor(
     private readonly services: DemoServices,
     private readonly memento: vscode.Memento,
+    private readonly create: DemoFactory,
   ) {
     // Activation looks for a left-over demo profile once, but the profile can arrive in the settings later: another
     // window starts the demo, or the editor hands this window its settings late. Either way this window needs its own
@@ -76,6 +79,9 @@ export class DemoHandle implements DemoService, vscode.Disposable {
 
   /** The demo profile came into the settings: this window's simulator starts, unless it runs or is on its way. */
   private async profilesChanged(): Promise<void> {
+    // A resume under way read the settings before this change (activation's, while the editor hands a busy window
+    // its settings late): once it ends, look again, or a profile that landed meanwhile is never resumed.
+    if (this.resume) await this.resume;
     const hasProfile = this.hasProfile();
     const appeared = hasProfile && this.seen === false;
     this.seen = hasProfile;
@@ -107,7 +113,7 @@ export class DemoHandle implements DemoService, vscode.Disposable {
 
   private demo(): DemoMode {
     if (!this.impl) {
-      this.impl = new (loadFeatures().DemoMode)(this.services, this.memento);
+      this.impl = this.create(this.services, this.memento);
       if (this.live) this.impl.liveTraffic(true);
     }
     return this.impl;

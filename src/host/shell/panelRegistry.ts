@@ -1,20 +1,12 @@
-// Opens, reuses, restores (after a window reload) and tracks the panels of every kind in kinds/, and
+// Opens, reuses, restores (after a window reload) and tracks the panels of every kind (src/panels/index.ts), and
 // routes each panel's messages to its vscode-free controller. What differs between kinds (view type,
-// title, state check, controller, reuse) is in their descriptors; this file treats them all alike.
+// title, state check, controller, reuse) is in their registrations; this file treats them all alike.
 // Commands call `open(kind, state)`, which returns the panel's title (test/integration/contract.ts).
 import * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
-import { KIND_NAMES, KINDS } from '../webviews/kinds/index.js';
-import type {
-  PanelControllers,
-  PanelEnv,
-  PanelKind,
-  PanelKindName,
-  PanelLookup,
-  PanelRegistryOptions,
-  PanelService,
-  PanelStates,
-} from '../webviews/panelKind.js';
+import { KIND_NAMES, KINDS, type PanelControllers, type PanelKindName, type PanelKindOf, type PanelStates } from '../../panels/kinds.js';
+import type { KindParts, PanelEnv, PanelKind, PanelRegistryOptions } from '../../panels/kind.js';
+import type { PanelLookup, PanelService } from '../webviews/panelService.js';
 
 /** Every panel's webview options: scripts on, no file of the extension readable. */
 function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -45,14 +37,14 @@ export class PanelRegistry implements PanelService, vscode.Disposable {
   constructor(private readonly o: PanelRegistryOptions) {
     this.env = {
       ...o,
-      open: (kind, state, column) => this.open(kind, state, column),
+      open: (kind, state, column) => this.open(this.nameOf(kind), state as never, column),
       exportOverview: (...args) => loadFeatures().exportOverview(...args),
     };
   }
 
   /** Opens a panel showing `state`, or goes to the open one of the same key; returns its title. */
   open<K extends PanelKindName>(kind: K, state: PanelStates[K], column: vscode.ViewColumn = vscode.ViewColumn.Active): string {
-    const descriptor: PanelKind<K> = KINDS[kind];
+    const descriptor = KINDS[kind] as PanelKindOf<K>;
     const open = this.tracked[kind].get(descriptor.key(state));
     if (open && (descriptor.canReuse?.(open.controller, state) ?? true)) {
       open.panel.reveal(column);
@@ -130,13 +122,19 @@ export class PanelRegistry implements PanelService, vscode.Disposable {
     for (const d of this.registrations.splice(0)) d.dispose();
   }
 
+  /** A kind's name from its registration (a kind opens another by its registration, src/panels/kind.ts PanelEnv). */
+  private nameOf<P extends KindParts>(kind: PanelKind<P>): PanelKindName {
+    // Every registration is in the list: a kind's registration.ts is what src/panels/index.ts exports.
+    return KIND_NAMES.find((k) => (KINDS[k] as unknown) === kind)!;
+  }
+
   private registerSerializer<K extends PanelKindName>(kind: K): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(KINDS[kind].viewType, {
       deserializeWebviewPanel: (panel, raw: unknown) => {
         // A revived panel comes with the options of its previous life; set ours again. (A new panel is created
         // with them; setting them again would be one more change for the window to apply while it builds the panel.)
         panel.webview.options = webviewOptions();
-        const state = loadFeatures().panelParts[kind].parseState(raw) as PanelStates[K] | undefined;
+        const state = loadFeatures().panelParts(kind).parseState(raw) as PanelStates[K] | undefined;
         // Saved state that fails the check (the page writes it): close the panel rather than guess.
         if (state) return this.adopt(kind, panel, state);
         panel.dispose();
@@ -150,11 +148,11 @@ export class PanelRegistry implements PanelService, vscode.Disposable {
    * resolves once the page is set.
    */
   private adopt<K extends PanelKindName>(kind: K, panel: vscode.WebviewPanel, state: PanelStates[K]): Promise<void> {
-    const descriptor: PanelKind<K> = KINDS[kind];
+    const descriptor = KINDS[kind] as PanelKindOf<K>;
     const features = loadFeatures();
     // What the page carries is read now (usually kept since the question): a missing file fails the command here.
     features.preparePanelPage(kind, this.o.extensionUri);
-    const controller = descriptor.createController(features.panelParts[kind], panel, state, this.env);
+    const controller = descriptor.createController(features.panelParts(kind), panel, state, this.env) as PanelControllers[K];
     panel.title = descriptor.title(state);
     const key = descriptor.key(state);
     const map: Map<string, Open<K>> = this.tracked[kind];

@@ -4,7 +4,6 @@
 // dist/features.js and load only when a watch starts or resumes: a window that watches nothing parses none of it.
 import * as vscode from 'vscode';
 import { CONTEXT_KEYS, WATCH_RELOAD_GRACE_ENV } from '../../shared/ids.js';
-import { inertLine } from '../../shared/untrustedText.js';
 import type { Confirmations } from '../platform/confirmations.js';
 import { loadFeatures } from './featuresLoader.js';
 import type { WatchService } from '../watch/watchService.js';
@@ -170,22 +169,11 @@ export class WatchHandle extends Disposable implements WatchService {
     this.deps.log.info(
       `Watch left running when this folder was last open (${stored.instanceIds.length} instance(s)): asking before reading.`,
     );
-    const resume = vscode.l10n.t('Resume');
-    const notNow = vscode.l10n.t('Not now');
-    const choice = await this.deps.confirmations.notify(
-      'info',
-      vscode.l10n.t(
-        'A watch of {0} voice instance(s) of "{1}" was running when this folder was last open. Resume it?',
-        stored.instanceIds.length,
-        inertLine(stored.profile),
-      ),
-      resume,
-      notNow,
-    );
+    const resume = await loadFeatures().askToResumeWatch(this.deps.confirmations, stored);
     // Meanwhile the user may have started another watch, or the session ended this one.
     const now = this.stored;
     if (!now || this.runner) return;
-    if (choice !== resume) {
+    if (!resume) {
       await this.stop('not resumed (Not now)');
       return;
     }

@@ -88,7 +88,7 @@ function asPanelError(e: unknown): unknown {
   return e;
 }
 
-/** Every panel's data: the month view's, trend's and day's, and what the overview's are built from (panelKind.ts OverviewDeps). */
+/** Every panel's data: the month view's, trend's and day's, and what the overview's are built from (overview/overviewDeps.ts). */
 export function allPanelSources(
   profile: Pick<OverviewDeps, 'clients' | 'session' | 'log'> & {
     clients: { active(): Promise<Pick<ActiveClient, 'client'>> };

@@ -1,4 +1,4 @@
-// What the panel controllers (one per kind in panelParts.ts) share: the panel's state (restored by the serializer), the
+// What the panel controllers (one per kind, src/panels/<kind>/controller.ts) share: the panel's state (restored by the serializer), the
 // ready gate the webview is answered through, the sequencer that drops superseded loads, and the
 // handling of the messages every panel sends (`ready`, `retry`, malformed input, failing hooks).
 import { LoadSequencer } from './loadSequencer.js';

@@ -1,5 +1,5 @@
 // Loads the totals of consecutive months of one instance, keeping each month's failure next to it
-// instead of failing the whole set. Shared by the trend panel (host/webviews/trendController.ts) and the
+// instead of failing the whole set. Shared by the trend panel (src/panels/trend/controller.ts) and the
 // trend tool of both doors. All months are asked for at once: the profile's request scheduler (core/http/
 // scheduler.ts) decides how many are on the wire, so a slow service is still not hammered. vscode-free.
 import { shiftMonthId } from '../../shared/protocol.js';

@@ -2,7 +2,7 @@
 // shared/comparison.ts), at 'low' priority through the profile's request scheduler, so a month view or trend
 // opened meanwhile is served first. Only those two months are ever asked; the trend cell is drawn from months
 // already in hand (the door's month cache and finished-months store). Rows are reported as they settle; an abort
-// stops what is still queued. Shared by the overview panel (host/webviews/overview/overviewController.ts) and the overview
+// stops what is still queued. Shared by the overview panel (src/panels/overview/controller.ts) and the overview
 // tool of both doors. vscode-free.
 import {
   changePct,

@@ -1,4 +1,4 @@
-// What a live update (a newer reading of what a panel shows, see `monthUpdate` in shared/protocol.ts) does to a page:
+// What a live update (a newer reading of what a panel shows, see `monthUpdate` in src/panels/monthView/protocol.ts) does to a page:
 // the elements on show are changed in place — so scroll position, focus and the chart's canvas stay — the figures
 // that changed are marked for a moment (the `is-updated` class; media/webview.css fades it, or only shows it under
 // reduced motion), and one short sentence says what changed in a polite live region.

@@ -1,4 +1,4 @@
-// What every panel kind shares on the page (src/webview/*/main.ts): the frame (a header with the panel's title or navigation and
+// What every panel kind shares on the page (src/panels/*/page/main.ts): the frame (a header with the panel's title or navigation and
 // its action buttons, a subtitle, a live body), the phase the body shows (waiting, loading, data, error)
 // and the error state whose Retry asks the host again. Each panel's main.ts supplies only its own parts:
 // the header's contents, the texts, and how its data is drawn.

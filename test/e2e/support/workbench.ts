@@ -6,7 +6,7 @@ import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-cor
 import { QuickInput } from './quickInput.js';
 import { openPages, session } from './session.js';
 import { until } from './wait.js';
-import { COMMAND_CATEGORY } from '../../integration/contract.js';
+import { COMMAND_CATEGORY, VIEW_CONTAINER_TITLE } from '../../integration/contract.js';
 
 /** Our views in the order the manifest lists them (package.nls.json view.*.name). */
 const VIEW_NAMES = ['Voice Instances', 'Account', 'Sent SMS'] as const;
@@ -24,6 +24,23 @@ export interface OpenOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The window a signed-in suite handed on when it ended clean (park()), for the next such suite to take instead of
+ * drawing a workbench again, which costs about 20 s of browser CPU. Any other open closes it first, so one window of
+ * ours is open at a time and no suite shares its editor with a window it did not open.
+ */
+let parked: Workbench | undefined;
+
+function parkWindow(wb: Workbench): void {
+  parked = wb;
+}
+
+async function closeParked(): Promise<void> {
+  const p = parked;
+  parked = undefined;
+  await p?.close().catch(() => undefined);
+}
+
 export class Workbench {
   readonly quickInput: QuickInput;
 
@@ -39,6 +56,7 @@ export class Workbench {
 
   /** A fresh browser context on the session's editor, with the workbench loaded. */
   static async open(options: OpenOptions = {}): Promise<Workbench> {
+    await closeParked();
     const s = session();
     const context = await s.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
@@ -58,7 +76,42 @@ export class Workbench {
     return wb;
   }
 
+  /**
+   * The window the last signed-in suite parked, tidied (no quick input, editor, notification or signed-in profile
+   * left), or else a new one as open() draws it. For suites that sign in first and sign out at the end
+   * (support/signedInSuite.ts): what they find is a signed-out window on the shared editor either way.
+   */
+  static async reuseOrOpen(options: OpenOptions = {}): Promise<Workbench> {
+    const p = parked;
+    parked = undefined;
+    if (p && !p.page.isClosed()) {
+      try {
+        await p.tidy();
+        return p;
+      } catch {
+        await p.close().catch(() => undefined);
+      }
+    }
+    return Workbench.open(options);
+  }
+
+  /** Hands this window to the next signed-in suite (reuseOrOpen) instead of closing it; the caller signed out first. */
+  park(): void {
+    parkWindow(this);
+  }
+
+  /** What a parked window must not carry into the next suite; throws when it cannot be made so. */
+  private async tidy(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.revertAndCloseAllEditors();
+    await this.clearNotifications();
+    // Signed out: the side bar offers the sign-in again (contextual welcome content, voiceSms.signedIn false).
+    await this.openViewContainer(VIEW_CONTAINER_TITLE);
+    await this.welcomeButton(/^Sign In$/, VIEW_NAMES[0]).waitFor({ state: 'visible', timeout: 10_000 });
+  }
+
   async close(): Promise<void> {
+    if (parked === this) parked = undefined;
     openPages.delete(this.page);
     if (this.ownsContext) await this.context.close();
     else await this.page.close();

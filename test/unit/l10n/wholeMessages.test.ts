@@ -1,6 +1,6 @@
 // Translators must get whole messages: a piece such as " after {0} attempts" or ": {0}" glued into
 // "{3}{4}{5}" cannot be translated into a language with another word order. This guard reads every
-// l10n.t('...') message in src/core, src/host and src/webview and refuses fragments: leading or trailing blanks, leading
+// l10n.t('...') message in src/core, src/host, src/panels and src/webview and refuses fragments: leading or trailing blanks, leading
 // punctuation, and placeholders directly next to each other.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ function fragments(files: string[]): string[] {
 }
 
 void describe('translatable messages are whole', () => {
-  for (const area of ['core', 'host', 'webview']) {
+  for (const area of ['core', 'host', 'panels', 'webview']) {
     void it(`no l10n.t message in src/${area} is a fragment of a sentence`, () => {
       const files = sources(join(root, 'src', area));
       const all = files.flatMap((f) => messages(readFileSync(f, 'utf8')));

@@ -66,7 +66,15 @@ const SCENARIOS: Record<string, (details: Record<string, unknown>) => void> = {
     assert.equal(result.isError, true);
     assert.match(result.content?.[0]?.text ?? '', /test_error_handling/);
   },
-  'resources-list': (d) => assert.deepEqual(d['resources'], ['voicesms://instances', 'voicesms://balance']),
+  'resources-list': (d) =>
+    assert.deepEqual(d['resources'], [
+      'voicesms://instances',
+      'voicesms://balance',
+      // The charts in the conversation (MCP Apps): the pages the month view, trend and overview tools name.
+      'ui://voice-sms-toolkit/month-view',
+      'ui://voice-sms-toolkit/trend',
+      'ui://voice-sms-toolkit/overview',
+    ]),
   'prompts-list': (d) => assert.deepEqual(d['prompts'], ['month_report', 'compare_months', 'investigate_day']),
 };
 

@@ -11,8 +11,8 @@ import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sd
 
 export const root = join(__dirname, '..', '..', '..');
 
-/** The built server beside its core, as in the installed extension; `dispose` removes the folder. */
-export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
+/** Builds the server's files into a new temp folder; resolves with the folder. */
+async function build(): Promise<string> {
   const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
   const out = mkdtempSync(join(tmpdir(), 'vstk-mcp-'));
   const nodeConfigs = configs.filter((c) => c.platform === 'node');
@@ -34,7 +34,23 @@ export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }>
   for (const c of [chart, styles]) {
     await esbuild.build({ ...c, absWorkingDir: root, outdir: join(out, 'webview'), sourcemap: false, metafile: false, logLevel: 'silent' });
   }
-  return { mcpJs: join(out, 'mcp.js'), dispose: () => rmSync(out, { recursive: true, force: true }) };
+  return out;
+}
+
+let sharedBuild: Promise<string> | undefined;
+
+/**
+ * The built server beside its core, as in the installed extension. The unit runner runs a process's files one after
+ * another (scripts/test/unit.ts), and the build is the same for all of them: a process builds it once, on first
+ * asking, and removes the folder when it exits. No test writes into it (one that needs to change a file copies it).
+ * `dispose` is kept for the callers' symmetry; the folder outlives it on purpose.
+ */
+export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
+  sharedBuild ??= build().then((out) => {
+    process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+    return out;
+  });
+  return { mcpJs: join(await sharedBuild, 'mcp.js'), dispose: () => undefined };
 }
 
 export interface Connected {
@@ -50,12 +66,14 @@ export async function connect(
   env: Record<string, string>,
   options: { args?: string[]; answer?: (message: string) => ElicitResult } = {},
 ): Promise<Connected> {
+  // The hourly send count goes to a folder of this server's own unless the test names one (never the user's),
+  // removed when the client closes.
+  const stateHome = mkdtempSync(join(tmpdir(), 'vstk-mcp-state-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [mcpJs, ...(options.args ?? [])],
-    // Only what the server needs: nothing of this test process's own environment leaks in, and the hourly
-    // send count goes to a folder of this server's own unless the test names one (never the user's).
-    env: { PATH: process.env['PATH'] ?? '', XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'vstk-mcp-state-')), ...env },
+    // Only what the server needs: nothing of this test process's own environment leaks in.
+    env: { PATH: process.env['PATH'] ?? '', XDG_STATE_HOME: stateHome, ...env },
     stderr: 'pipe',
   });
   let err = '';
@@ -71,7 +89,11 @@ export async function connect(
     });
   }
   await client.connect(transport);
-  return { client, stderr: () => err, elicitations, close: () => client.close() };
+  const close = async (): Promise<void> => {
+    await client.close();
+    rmSync(stateHome, { recursive: true, force: true });
+  };
+  return { client, stderr: () => err, elicitations, close };
 }
 
 /** All text of a tool result, for "this never appears anywhere" checks. */

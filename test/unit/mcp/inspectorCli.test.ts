@@ -222,6 +222,10 @@ void describe('MCP Inspector CLI against the built server (stdio, simulator)', (
   void it('resources/list, resources/templates/list and resources/read of each kind', SLOW, async () => {
     const { resources } = await ok<{ resources: Array<{ uri: string; mimeType?: string }> }>('--method', 'resources/list');
     assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]).sort(), [
+      // The charts in the conversation (MCP Apps): a page each for the month view, trend and overview tools.
+      ['ui://voice-sms-toolkit/month-view', 'text/html;profile=mcp-app'],
+      ['ui://voice-sms-toolkit/overview', 'text/html;profile=mcp-app'],
+      ['ui://voice-sms-toolkit/trend', 'text/html;profile=mcp-app'],
       ['voicesms://balance', 'application/json'],
       ['voicesms://instances', 'application/json'],
     ]);
@@ -230,7 +234,7 @@ void describe('MCP Inspector CLI against the built server (stdio, simulator)', (
       resourceTemplates.map((t) => t.uriTemplate),
       ['voicesms://instances/{instanceId}/months/{monthId}'],
     );
-    const read = async (uri: string): Promise<Record<string, unknown>> => {
+    const readText = async (uri: string, mimeType: string): Promise<string> => {
       const { contents } = await ok<{ contents: Array<{ uri: string; mimeType?: string; text?: string }> }>(
         '--method',
         'resources/read',
@@ -239,9 +243,13 @@ void describe('MCP Inspector CLI against the built server (stdio, simulator)', (
       );
       assert.equal(contents.length, 1, uri);
       assert.equal(contents[0]!.uri, uri);
-      assert.equal(contents[0]!.mimeType, 'application/json', uri);
-      return JSON.parse(contents[0]!.text ?? '') as Record<string, unknown>;
+      assert.equal(contents[0]!.mimeType, mimeType, uri);
+      return contents[0]!.text ?? '';
     };
+    const read = async (uri: string): Promise<Record<string, unknown>> =>
+      JSON.parse(await readText(uri, 'application/json')) as Record<string, unknown>;
+    // A chart page is one self-contained HTML document.
+    assert.match(await readText('ui://voice-sms-toolkit/month-view', 'text/html;profile=mcp-app'), /^<!DOCTYPE html>/i);
     assert.deepEqual((await read('voicesms://instances'))['instances'], [VI, 'VI-DEMO-02']);
     assert.equal((await read('voicesms://balance'))['accountId'], 'ACC-DEMO');
     const month = await read(`voicesms://instances/${VI}/months/202611`);

@@ -2,15 +2,7 @@
 // turn of a year, a leap day, the first of a month.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  dateFormProblem,
-  dayName,
-  matchingInstances,
-  monthFormProblem,
-  monthName,
-  recentDays,
-  recentMonths,
-} from '../../../src/mcp/periods.js';
+import { dateForm, dayName, matchingInstances, monthForm, monthName, recentDays, recentMonths } from '../../../src/mcp/periods.js';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -59,14 +51,33 @@ void describe('MCP periods', () => {
     assert.deepEqual(recentDays('20280304', now), [], 'not a day after today');
   });
 
-  void it('takes YYYYMM and YYYYMMDD of real days only, and names the form when refusing', () => {
-    for (const ok of ['202611', '100001', '999912']) assert.equal(monthFormProblem('monthId', ok), undefined, ok);
-    for (const bad of ['2026-11', '202613', '202600', '20261', '2026110', ' 202611', 'latest', '']) {
-      assert.equal(monthFormProblem('monthId', bad), 'monthId must be a month written YYYYMM, for example 202611 for November 2026.', bad);
+  void it('takes a month or a real day in the forms the tools take, gives it as YYYYMM / YYYYMMDD, and names the forms when refusing', () => {
+    const months: Array<[string, string]> = [
+      ['202611', '202611'],
+      ['2026-11', '202611'],
+      [' 202611 ', '202611'],
+      ['100001', '100001'],
+      ['9999-12', '999912'],
+    ];
+    for (const [given, id] of months) assert.deepEqual(monthForm('monthId', given), { id }, given);
+    for (const bad of ['202613', '2026-13', '202600', '20261', '2026110', '2026/11', '11-2026', 'latest', '']) {
+      assert.deepEqual(
+        monthForm('monthId', bad),
+        { problem: 'monthId takes a month as "YYYYMM", the number YYYYMM or "YYYY-MM", for example "202611", 202611 or "2026-11".' },
+        bad,
+      );
     }
-    for (const ok of ['20261115', '20280229', '20261231']) assert.equal(dateFormProblem('dateId', ok), undefined, ok);
-    for (const bad of ['2026-11-15', '20270229', '20261131', '20261100', '20261301', '2026111', '']) {
-      assert.match(dateFormProblem('dateId', bad) ?? '', /^dateId must be a calendar day written YYYYMMDD, /, bad);
+    const days: Array<[string, string]> = [
+      ['20261115', '20261115'],
+      ['2026-11-15', '20261115'],
+      ['2028-02-29', '20280229'],
+      ['20261231', '20261231'],
+    ];
+    for (const [given, id] of days) assert.deepEqual(dateForm('dateId', given), { id }, given);
+    for (const bad of ['20270229', '2027-02-29', '20261131', '20261100', '20261301', '2026111', '2026-1115', '']) {
+      const form = dateForm('dateId', bad);
+      assert.ok('problem' in form, bad);
+      assert.match(form.problem, /^dateId takes a calendar day as "YYYYMMDD", the number YYYYMMDD or "YYYY-MM-DD", /, bad);
     }
   });
 

@@ -160,6 +160,12 @@ void describe('MCP resources and prompts (built dist/mcp.js, SDK client, simulat
       ['voicesms://balance', 'get_balance', {}],
       [`voicesms://instances/VI-DEMO-02/months/${PREVIOUS}`, 'get_month_view', { instanceId: 'VI-DEMO-02', monthId: PREVIOUS }],
       [`voicesms://instances/VI-DEMO-01/months/${MONTH}`, 'get_month_view', { instanceId: 'VI-DEMO-01', monthId: MONTH }],
+      // The month as people write it, as the tool takes it too.
+      [
+        `voicesms://instances/VI-DEMO-01/months/${PREVIOUS.slice(0, 4)}-${PREVIOUS.slice(4)}`,
+        'get_month_view',
+        { instanceId: 'VI-DEMO-01', monthId: PREVIOUS },
+      ],
     ];
     for (const [uri, name, args] of pairs) {
       const r = await read(uri);
@@ -194,11 +200,17 @@ void describe('MCP resources and prompts (built dist/mcp.js, SDK client, simulat
     assert.equal(future.code, -32602, 'a month not begun is the request’s own mistake');
   });
 
-  void it('a month in another form is refused with one sentence naming YYYYMM; a balance without an account and a server without a secret as their tools refuse', async () => {
+  void it('a month in no form the tools take is refused with their one sentence naming the forms; a balance without an account and a server without a secret as their tools refuse', async () => {
     const year = MONTH.slice(0, 4);
-    for (const month of [`${year}-${MONTH.slice(4)}`, `${year}13`, `${MONTH}01`, 'latest']) {
+    for (const month of [`${year}13`, `${year}-13`, `${MONTH}01`, 'latest']) {
       const r = await refusal(`voicesms://instances/VI-DEMO-01/months/${month}`);
-      assert.equal(r.message, 'monthId must be a month written YYYYMM, for example 202611 for November 2026.', month);
+      const tool = toolRefusal(await call('get_month_view', { instanceId: 'VI-DEMO-01', monthId: month }));
+      assert.equal(r.message, tool.message, `the tool's own sentence for ${month}`);
+      assert.equal(
+        r.message,
+        'monthId takes a month as "YYYYMM", the number YYYYMM or "YYYY-MM", for example "202611", 202611 or "2026-11".',
+        month,
+      );
       assert.equal(r.kind, 'validation');
     }
     const noAccount = await server({ VOICESMS_ACCOUNT_ID: '' });
@@ -250,6 +262,22 @@ void describe('MCP resources and prompts (built dist/mcp.js, SDK client, simulat
     const gets: Array<[string, Record<string, string>, string[]]> = [
       ['month_report', { instanceId: 'VI-DEMO-01' }, ['get_month_view', '"VI-DEMO-01"', `"${MONTH}"`, 'get_day_activities']],
       ['month_report', { instanceId: 'VI-DEMO-01', monthId: PREVIOUS }, ['get_month_view', `"${PREVIOUS}"`]],
+      // Months and days as people write them: the message passes them on as the tools' canonical ids.
+      ['month_report', { instanceId: 'VI-DEMO-01', monthId: `${PREVIOUS.slice(0, 4)}-${PREVIOUS.slice(4)}` }, [`monthId "${PREVIOUS}"`]],
+      [
+        'compare_months',
+        {
+          instanceId: 'VI-DEMO-02',
+          monthId: `${MONTH.slice(0, 4)}-${MONTH.slice(4)}`,
+          otherMonthId: `${RECENT[6]!.slice(0, 4)}-${RECENT[6]!.slice(4)}`,
+        },
+        [`monthId "${MONTH}"`, `monthId "${RECENT[6]!}"`],
+      ],
+      [
+        'investigate_day',
+        { instanceId: 'VI-DEMO-01', dateId: `${TODAY.slice(0, 4)}-${TODAY.slice(4, 6)}-${TODAY.slice(6)}` },
+        [`dateId "${TODAY}"`, `monthId "${MONTH}"`],
+      ],
       [
         'compare_months',
         { instanceId: 'VI-DEMO-02', monthId: MONTH },
@@ -283,26 +311,26 @@ void describe('MCP resources and prompts (built dist/mcp.js, SDK client, simulat
     assert.doesNotMatch(other, /"previous"/);
   });
 
-  void it('prompt arguments in another form are refused with one sentence naming the form', async () => {
+  void it('prompt arguments in no form the tools take are refused with their one sentence naming the forms', async () => {
     const year = MONTH.slice(0, 4);
+    const month = /^(?:other)?[mM]onthId takes a month as "YYYYMM", the number YYYYMM or "YYYY-MM", /;
+    const day = /^dateId takes a calendar day as "YYYYMMDD", the number YYYYMMDD or "YYYY-MM-DD", /;
     const bad: Array<[string, Record<string, string>, RegExp]> = [
-      ['month_report', { instanceId: 'VI-DEMO-01', monthId: `${year}-${MONTH.slice(4)}` }, /^monthId must be a month written YYYYMM, /],
-      [
-        'compare_months',
-        { instanceId: 'VI-DEMO-01', monthId: MONTH, otherMonthId: '202613' },
-        /^otherMonthId must be a month written YYYYMM, /,
-      ],
+      ['month_report', { instanceId: 'VI-DEMO-01', monthId: `${year}/${MONTH.slice(4)}` }, month],
+      ['compare_months', { instanceId: 'VI-DEMO-01', monthId: MONTH, otherMonthId: '202613' }, /^otherMonthId takes a month as /],
       [
         'compare_months',
         { instanceId: 'VI-DEMO-01', monthId: MONTH, otherMonthId: MONTH },
         /^otherMonthId must be another month than monthId\.$/,
       ],
       [
-        'investigate_day',
-        { instanceId: 'VI-DEMO-01', dateId: `${year}-${MONTH.slice(4)}-01` },
-        /^dateId must be a calendar day written YYYYMMDD, /,
+        'compare_months',
+        { instanceId: 'VI-DEMO-01', monthId: `${year}-${MONTH.slice(4)}`, otherMonthId: MONTH },
+        /^otherMonthId must be another month than monthId\.$/,
       ],
-      ['investigate_day', { instanceId: 'VI-DEMO-01', dateId: `${year}0230` }, /^dateId must be a calendar day written YYYYMMDD, /],
+      ['investigate_day', { instanceId: 'VI-DEMO-01', dateId: `${year}-${MONTH.slice(4)}` }, day],
+      ['investigate_day', { instanceId: 'VI-DEMO-01', dateId: `${year}0230` }, day],
+      ['investigate_day', { instanceId: 'VI-DEMO-01', dateId: `${year}-02-30` }, day],
       ['month_report', { instanceId: 'VI/../x' }, /^instanceId must be a voice instance ID /],
     ];
     for (const [name, args, want] of bad) {

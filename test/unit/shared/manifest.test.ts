@@ -17,7 +17,7 @@ import {
   VIEW_CONTAINER_ID,
   VIEWS,
 } from '../../../src/shared/ids.js';
-import { VIEW_TYPES } from '../../../src/shared/protocol.js';
+import { loadPanelKinds } from '../../../scripts/loadWithoutEditor.js';
 
 const root = join(__dirname, '..', '..', '..');
 const rawPkg = readFileSync(join(root, 'package.json'), 'utf8');
@@ -368,7 +368,8 @@ void describe('manifest: settings', () => {
 void describe('manifest: entry point and activation', () => {
   void it('starts from the bundle and restores every webview panel type', () => {
     assert.equal(pkg.main, './dist/extension.js');
-    for (const viewType of Object.values(VIEW_TYPES)) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${viewType}`), viewType);
+    for (const { viewType } of Object.values(loadPanelKinds()))
+      assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${viewType}`), viewType);
   });
 
   void it('ships a 256x256 PNG extension icon with transparent corners, rendered from assets/icon.svg', () => {

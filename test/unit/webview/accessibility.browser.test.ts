@@ -4,7 +4,9 @@
 // Serious and critical findings fail; moderate and minor ones are listed in the test's output.
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import type { ActivitiesToWebview, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
+import type { ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
+import type { MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
+import type { TrendToWebview } from '../../../src/panels/trend/protocol.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
 import {
   ACTIVITIES_RESULT,

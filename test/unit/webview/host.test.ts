@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
 import { addMonths, dateIdOf, monthIdOf } from '../../../src/core/model/month.js';
-import { ActivitiesController } from '../../../src/host/webviews/activitiesController.js';
+import { ActivitiesController } from '../../../src/panels/activities/controller.js';
 import type { ActivitiesDataSource, MonthViewDataSource } from '../../../src/host/webviews/dataSources.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,24 +19,16 @@ import {
   MAX_FIRST_MESSAGES_CHARS,
   renderWebviewHtml,
 } from '../../../src/host/webviews/html.js';
-import { MonthViewController } from '../../../src/host/webviews/monthViewController.js';
+import { MonthViewController } from '../../../src/panels/monthView/controller.js';
 import { toJsonValue } from '../../../src/host/webviews/payload.js';
 import { ReadyGate } from '../../../src/host/webviews/readyGate.js';
 import { activitiesTitle, monthViewTitle } from '../../../src/host/webviews/titles.js';
-import { TrendController } from '../../../src/host/webviews/trendController.js';
-import {
-  parseActivitiesState,
-  parseActivitiesToHost,
-  parseMonthViewState,
-  parseMonthViewToHost,
-  parseOverviewToHost,
-  parseTrendToHost,
-  shiftMonthId,
-  WEBVIEW_FIRST_MESSAGES_ATTRIBUTE,
-  type ActivitiesToWebview,
-  type MonthViewToWebview,
-  type TrendToWebview,
-} from '../../../src/shared/protocol.js';
+import { TrendController } from '../../../src/panels/trend/controller.js';
+import { parseActivitiesState, parseActivitiesToHost, type ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
+import { parseMonthViewState, parseMonthViewToHost, type MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
+import { parseOverviewToHost } from '../../../src/panels/overview/protocol.js';
+import { parseTrendToHost, type TrendToWebview } from '../../../src/panels/trend/protocol.js';
+import { shiftMonthId, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE } from '../../../src/shared/protocol.js';
 import { start, type Simulator } from '../../../src/simulator/server.js';
 
 void describe('webview HTML shell', () => {

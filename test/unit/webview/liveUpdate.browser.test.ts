@@ -4,7 +4,9 @@
 // region. Expectations come from the fixtures' numbers, not from the page's code.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ActivitiesToWebview, DayStatsData, JsonValue, MonthViewData, MonthViewToWebview } from '../../../src/shared/protocol.js';
+import type { ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
+import type { DayStatsData, JsonValue, MonthViewData } from '../../../src/shared/protocol.js';
+import type { MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
 import { ACTIVITIES_RESULT, ACTIVITIES_XML, day, februaryComparison, februaryView, marchView, meta, totalsOf } from './support/fixtures.js';
 import type { PanelPage } from './support/harness.js';
 import { panelHarness } from './support/panels.js';

@@ -6,7 +6,7 @@
 // overviewPeers.browser.test.ts (one file each: a file's tests share one minute).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/shared/protocol.js';
+import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/panels/overview/protocol.js';
 import type { OverviewRow } from '../../../src/shared/overview/overview.js';
 import { audit, describeFindings, FAILING_IMPACTS, type Finding } from './support/axe.js';
 import type { PanelPage } from './support/harness.js';

@@ -6,7 +6,7 @@
 // screen (the host fills only their 12-month cells), again when scrolling or the filter changes them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { OverviewToWebview } from '../../../src/shared/protocol.js';
+import type { OverviewToWebview } from '../../../src/panels/overview/protocol.js';
 import type { OverviewRow } from '../../../src/shared/overview/overview.js';
 import type { PanelPage } from './support/harness.js';
 import { panelHarness } from './support/panels.js';

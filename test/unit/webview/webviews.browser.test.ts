@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import type { ActivitiesToWebview, JsonValue, MonthViewToWebview, TrendToWebview } from '../../../src/shared/protocol.js';
+import type { ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
+import type { JsonValue } from '../../../src/shared/protocol.js';
+import type { MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
+import type { TrendToWebview } from '../../../src/panels/trend/protocol.js';
 import { REPO } from './support/build.js';
 import {
   ACTIVITIES_RESULT,

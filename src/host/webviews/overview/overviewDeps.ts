@@ -1,5 +1,5 @@
-// What activation hands the account overview panel (panelKind.ts PanelRegistryOptions.overview): the services its
-// months, instances and row errors come from. Types only; the kind's descriptor (kinds/overview.ts) builds the rest.
+// What activation hands the account overview panel (src/panels/kind.ts PanelRegistryOptions.overview): the services its
+// months, instances and row errors come from. Types only; the kind's registration (src/panels/overview/registration.ts) builds the rest.
 import type { ClientProvider } from '../../profile/clients.js';
 import type { SessionState } from '../../profile/session.js';
 import type { MonthCache } from '../../months/monthCache.js';

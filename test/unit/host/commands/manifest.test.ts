@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadCommandTable } from '../../../../scripts/loadCommandTable.js';
+import { loadCommandTable } from '../../../../scripts/loadWithoutEditor.js';
 import {
   commandEntry,
   commandNlsKey,

@@ -1,4 +1,4 @@
-// Builds the webview bundles (the shared chart script and the three panels) the way esbuild.mjs does (browser, iife, es2022), into a
+// Builds the webview bundles (the shared scripts and every panel kind's page) the way esbuild.mjs does (browser, iife, es2022), into a
 // private folder so a test run never races another build writing dist/.
 import * as esbuild from 'esbuild';
 import { mkdtempSync } from 'node:fs';
@@ -8,17 +8,12 @@ import { join, resolve } from 'node:path';
 export const REPO = resolve(__dirname, '../../../..');
 
 export async function buildWebviewBundles(): Promise<string> {
+  // The same entries as the shipped build: every panel kind's page (src/panels/index.ts) and the shared scripts.
+  const { webviewEntries } = (await import(join(REPO, 'esbuild.mjs'))) as { webviewEntries: { name: string; file: string }[] };
   const outdir = mkdtempSync(join(tmpdir(), 'vstk-webview-'));
   await esbuild.build({
     absWorkingDir: REPO,
-    entryPoints: {
-      elements: 'src/webview/elements/main.ts',
-      chart: 'src/webview/chart/main.ts',
-      monthView: 'src/webview/monthView/main.ts',
-      trend: 'src/webview/trend/main.ts',
-      activities: 'src/webview/activities/main.ts',
-      overview: 'src/webview/overview/main.ts',
-    },
+    entryPoints: Object.fromEntries(webviewEntries.map((e) => [e.name, e.file])),
     bundle: true,
     platform: 'browser',
     format: 'iife',

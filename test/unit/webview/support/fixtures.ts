@@ -1,14 +1,8 @@
 // Month data as the host sends it (already the model's shape: ascending days, flags, totals).
 import type { ComparedDays } from '../../../../src/shared/comparison.js';
-import type {
-  DayStatsData,
-  JsonValue,
-  MonthTotalsData,
-  MonthViewData,
-  PreviousDayData,
-  ResponseMeta,
-  TrendMonth,
-} from '../../../../src/shared/protocol.js';
+import type { DayStatsData, JsonValue, MonthTotalsData, MonthViewData, ResponseMeta } from '../../../../src/shared/protocol.js';
+import type { PreviousDayData } from '../../../../src/panels/monthView/protocol.js';
+import type { TrendMonth } from '../../../../src/panels/trend/protocol.js';
 
 export const MALICIOUS = '<img src=x onerror="window.__pwned=1">Acme <b>Cloud</b>';
 
