@@ -40,12 +40,31 @@ function previousMonthId(monthId: string): string {
   return m === 1 ? `${y - 1}12` : `${y}${String(m - 1).padStart(2, '0')}`;
 }
 
-/** The text parts of a tool result. */
+/** An image part (vscode.LanguageModelDataPart, newer than the API the extension declares). */
+interface ImagePart {
+  mimeType: string;
+  data: Uint8Array;
+}
+
+function isImage(p: unknown): p is ImagePart {
+  return typeof (p as ImagePart).mimeType === 'string' && (p as ImagePart).mimeType.startsWith('image/');
+}
+
+/** The text parts of a tool result; besides them only image parts. */
 function texts(result: vscode.LanguageModelToolResult): string[] {
-  return result.content.map((p) => {
+  return result.content.flatMap((p) => {
+    if (isImage(p)) return [];
     assert.ok(p instanceof vscode.LanguageModelTextPart, `unexpected part ${JSON.stringify(p)}`);
-    return p.value;
+    return [p.value];
   });
+}
+
+/** The width and height a PNG's header gives, or undefined when `data` is no PNG. */
+function pngSize(data: Uint8Array): [number, number] | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!signature.every((b, i) => data[i] === b)) return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  return [view.getUint32(16), view.getUint32(20)];
 }
 
 /** The JSON part of a result (the last text part that parses as an object). */
@@ -161,6 +180,26 @@ describe('chat tools (vscode.lm.invokeTool)', function () {
     assert.equal(compared?.lastDay, Number(data.currentDay.slice(8, 10)));
     assert.equal(data.previous?.totals.days, compared?.previousLastDay);
     assert.match(first, /Change, \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2} with \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}: call legs [+-]?\d+/);
+  });
+
+  it('getMonthView and getTrend add their chart as a PNG image part in this editor; the other read tools only text', async function () {
+    const monthId = utcMonthId(new Date());
+    const images = (result: vscode.LanguageModelToolResult): ImagePart[] => result.content.filter(isImage);
+    for (const result of [
+      await invoke('voiceSms_getMonthView', { instanceId: INSTANCE, monthId }),
+      await invoke('voiceSms_getTrend', { instanceId: INSTANCE, months: 6 }),
+    ]) {
+      const [image, ...more] = images(result);
+      assert.ok(
+        image && more.length === 0,
+        `one image part: ${JSON.stringify(result.content.map((p) => (isImage(p) ? p.mimeType : 'text')))}`,
+      );
+      assert.equal(image.mimeType, 'image/png');
+      assert.deepEqual(pngSize(image.data), [720, 360]);
+      assert.ok(texts(result).length >= 2, 'the text and the JSON stay');
+    }
+    assert.deepEqual(images(await invoke('voiceSms_getBalance', {})), []);
+    assert.deepEqual(images(await invoke('voiceSms_listInstances', {})), []);
   });
 
   it('reads months through the month cache: a month open in a panel costs the chat tool no request', async function () {

@@ -1,7 +1,8 @@
 // The chat tools: every spec of src/tools (tools/index.ts TOOL_SPECS) run through the chat door's context (chatContext.ts), so the
 // active profile, the offline demo and proxies apply as everywhere else. This file only translates: the
 // invocation messages, the input as the editor hands it over (tools/chatInput.ts: month and date ids in any
-// accepted form, as the MCP door takes them), the result parts, and every failure thrown
+// accepted form, as the MCP door takes them), the result parts (with a chart where the editor takes images,
+// chartPart.ts), and every failure thrown
 // with one sentence (errorText.ts, results.ts) as the tool API documents; cancellation as
 // CancellationError. The send tool keeps its two confirmations (sendTestSmsTool.ts). Loaded on first use
 // by shell/chatTools.ts.
@@ -10,6 +11,7 @@ import { chatToolInput } from '../../tools/chatInput.js';
 import { CHAT_DOOR, TOOL_SPECS } from '../../tools/index.js';
 import type { ToolSpec } from '../../tools/spec.js';
 import type { HostServices } from '../services.js';
+import { chartPart } from './chartPart.js';
 import { chatToolContext } from './chatContext.js';
 import { guarded, textResult } from './results.js';
 import { sendTestSmsTool } from './sendTestSmsTool.js';
@@ -27,7 +29,10 @@ function readTool(services: HostServices, spec: ToolSpec): vscode.LanguageModelT
       guarded(token, async (signal) => {
         const out = await spec.run(chatToolContext(services), chatToolInput(spec, options.input, CHAT_DOOR), signal);
         if (signal.aborted) throw new vscode.CancellationError();
-        return textResult(out.text, JSON.stringify(out.data));
+        const result = textResult(out.text, JSON.stringify(out.data));
+        const chart = chartPart(spec.key, out.data);
+        if (chart) result.content.push(chart);
+        return result;
       }),
   };
 }
