@@ -2,17 +2,18 @@
 // watch's unusual-day alert (host). A day is unusual when its call legs lie far from the same weekday of the weeks
 // before it: the modified z-score against those days' median and median absolute deviation (MAD),
 //   |0.6745 · (x − median) / MAD| > 3.5,
-// with these rules of our own (docs/usage.md#unusual-days says them in plain words):
+// judged by the one "far from the others" function (modifiedZScore.ts, which the overview's instances against their
+// peers use too), with its rules for MAD = 0, at least MIN_COMPARED compared values and MIN_DIFFERENCE call legs.
+// What is a day's own here (docs/usage.md#unusual-days says it in plain words):
 // - compared days: the same weekday (UTC calendar) earlier in the day's month and in the month before it, only days
 //   the service sent and that are not in the future; at least MIN_SAME_WEEKDAYS of them, else nothing is said;
-// - MAD = 0 (half the compared days or more are equal): the scale is the mean absolute deviation from the median
-//   × 1.253314; if that is 0 too (all compared days equal), any difference counts as far;
-// - a day must also differ from the median by at least MIN_DIFFERENCE call legs (a quiet instance's single call is
-//   never unusual);
 // - a day not over yet is judged on its count so far: the watch scales the compared days by the share of the day
 //   gone (`share`) and says nothing of "low" before MIN_SHARE_FOR_LOW of it; the month view, which knows no hour,
 //   judges the service's current day for "high" only.
 // No vscode, no DOM: pure and unit-tested against an independent reference (test/unit/shared/unusualDays.test.ts).
+import { farFrom, MIN_COMPARED, usualRange } from './modifiedZScore.js';
+
+export { MIN_DIFFERENCE, Z_THRESHOLD } from './modifiedZScore.js';
 
 /** One day's call legs. */
 export interface DayCount {
@@ -21,16 +22,8 @@ export interface DayCount {
   callLegs: number;
 }
 
-/** The modified z-score a day must exceed (in absolute value) to be unusual. */
-export const Z_THRESHOLD = 3.5;
-/** 0.6745: the MAD of a normal distribution in standard deviations; the modified z-score's constant. */
-const MAD_CONSTANT = 0.6745;
-/** 1.253314 (√(π/2)): the mean absolute deviation of a normal distribution to its standard deviation; MAD = 0's scale. */
-const MEAN_DEVIATION_CONSTANT = 1.253314;
 /** Fewer earlier same-weekday days than this say nothing about "usual". */
-export const MIN_SAME_WEEKDAYS = 3;
-/** A day this close to the median (in call legs) is never unusual, whatever the score: quiet instances. */
-export const MIN_DIFFERENCE = 10;
+export const MIN_SAME_WEEKDAYS = MIN_COMPARED;
 /** Before this share of a day is gone, "lower than usual" is not judged (the watch: a morning is always low). */
 const MIN_SHARE_FOR_LOW = 0.25;
 
@@ -82,13 +75,6 @@ function sameWeekdaysBefore(dateId: string, history: readonly DayCount[]): DayCo
   return [...byDate.values()].sort((a, b) => (a.dateId < b.dateId ? -1 : 1));
 }
 
-function median(sorted: readonly number[]): number {
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const ascending = (a: number, b: number): number => a - b;
-
 /**
  * The verdict on `day` against the earlier days in `history` (any days: the rule picks the compared ones), or
  * undefined when it is usual or too few same weekdays are known to tell.
@@ -98,34 +84,22 @@ export function judgeDay(day: DayCount, history: readonly DayCount[], options: J
   if (same.length < MIN_SAME_WEEKDAYS) return undefined;
   const share = Math.min(1, Math.max(0, options.share ?? 1));
   const judgeLow = options.judgeLow ?? share >= MIN_SHARE_FOR_LOW;
-  const values = same.map((d) => d.callLegs * share).sort(ascending);
-  const m = median(values);
-  const deviations = values.map((v) => Math.abs(v - m));
-  const mad = median([...deviations].sort(ascending));
-  const meanDeviation = deviations.reduce((a, b) => a + b, 0) / deviations.length;
-  // The scale in call legs: the modified z-score is (x − median) / scale.
-  const [scale, kind]: [number, UnusualDay['scale']] =
-    mad > 0 ? [mad / MAD_CONSTANT, 'mad'] : meanDeviation > 0 ? [MEAN_DEVIATION_CONSTANT * meanDeviation, 'meanDeviation'] : [0, 'none'];
-  const difference = day.callLegs - m;
-  const score = scale > 0 ? difference / scale : difference === 0 ? 0 : difference > 0 ? Infinity : -Infinity;
-  if (!(Math.abs(score) > Z_THRESHOLD) || Math.abs(difference) < MIN_DIFFERENCE) return undefined;
-  const direction = difference > 0 ? 'high' : 'low';
-  if (direction === 'low' && !judgeLow) return undefined;
-  // Usual: within Z_THRESHOLD scales of the median, or closer than MIN_DIFFERENCE; as whole counts.
-  const width = Z_THRESHOLD * scale;
-  const usualHigh = width >= MIN_DIFFERENCE ? Math.floor(m + width) : Math.ceil(m + MIN_DIFFERENCE) - 1;
-  const usualLow = Math.max(0, width >= MIN_DIFFERENCE ? Math.ceil(m - width) : Math.floor(m - MIN_DIFFERENCE) + 1);
+  const verdict = farFrom(
+    day.callLegs,
+    same.map((d) => d.callLegs * share),
+  );
+  if (!verdict?.far) return undefined;
+  if (verdict.direction === 'low' && !judgeLow) return undefined;
   return {
     dateId: day.dateId,
     weekday: weekdayOf(day.dateId),
     callLegs: day.callLegs,
-    direction,
+    direction: verdict.direction,
     compared: same.length,
-    median: m,
-    usualLow,
-    usualHigh,
-    score,
-    scale: kind,
+    median: verdict.median,
+    ...usualRange(verdict),
+    score: verdict.score,
+    scale: verdict.scaleKind,
     share,
   };
 }

@@ -1,7 +1,10 @@
 // The account overview inside a real extension host against a simulator of its own serving N instances, with
 // the requests counted: two per instance, none for stored months in a "second window" (the month cache dropped),
-// a failed row retried, Cancel stopping the queue, a month view opened during the load served first, and the chat
-// tool answering the panel's figures.
+// a failed row retried, Cancel stopping the queue, a month view opened during the load served first, the 12-month
+// cells of the rows on screen filled behind the rows' own months and from the store in the next window, and the chat
+// tool answering the panel's figures. The page itself reports the rows it has on screen and the host fills their
+// cells: counts of the overview's own requests look at its two months only, and a test that needs months nobody
+// asked before clears the store first (Clear Stored Months).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { OverviewRow } from '../../src/shared/overview/overview.js';
@@ -22,6 +25,12 @@ interface OverviewShown {
   cancelled?: boolean;
 }
 
+function previousOf(monthId: string): string {
+  const y = Number(monthId.slice(0, 4));
+  const m = Number(monthId.slice(4, 6));
+  return m === 1 ? `${y - 1}12` : `${y}${String(m - 1).padStart(2, '0')}`;
+}
+
 function monthBack(n: number): string {
   const d = new Date();
   const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 1));
@@ -37,6 +46,15 @@ describe('account overview', function () {
       .slice(from)
       .map((r) => r.path)
       .filter((p) => p.includes('/calls/'));
+  /** The requests for `month` and the month before it: the overview's own two per instance. */
+  const ownCalls = (from: number, month: string): string[] =>
+    calls(from).filter((p) => p.endsWith(`/calls/${month}`) || p.endsWith(`/calls/${previousOf(month)}`));
+
+  /** Deletes every stored month and drops the month cache (what an earlier test's filled cells kept is gone). */
+  async function clearStored(): Promise<void> {
+    await profile.api.storedMonths.flush();
+    await vscode.commands.executeCommand('voiceSms.clearStoredMonths');
+  }
 
   async function shown(title: string): Promise<OverviewShown | undefined> {
     const content = await profile.api.panelContent(title);
@@ -76,7 +94,7 @@ describe('account overview', function () {
     profile.api.storedMonths.dropMonthCache();
     let from = profile.sim.requests.length;
     const first = await openSettled(month);
-    assert.equal(calls(from).length, 2 * N, 'two requests per instance');
+    assert.equal(ownCalls(from, month).length, 2 * N, 'two requests per instance');
     assert.ok(first.rows.every((r) => r.status === 'ok'));
     assert.match(first.title, /overview/i);
     await profile.api.storedMonths.flush();
@@ -85,7 +103,7 @@ describe('account overview', function () {
     profile.api.storedMonths.dropMonthCache();
     from = profile.sim.requests.length;
     const second = await openSettled(month);
-    assert.deepEqual(calls(from), [], 'no request for stored months');
+    assert.deepEqual(ownCalls(from, month), [], 'no request for stored months');
     assert.deepEqual(
       second.rows.map((r) => r.figures),
       first.rows.map((r) => r.figures),
@@ -111,7 +129,7 @@ describe('account overview', function () {
     const month = monthBack(5);
     const asked = [month, monthBack(6)];
     const barrier = monthBack(14);
-    profile.api.storedMonths.dropMonthCache();
+    await clearStored();
     profile.sim.addFault({ kind: 'latency', latencyMs: 250, match: { operation: 'calls' } });
     const from = profile.sim.requests.length;
     const overviewCalls = (): string[] => calls(from).filter((p) => asked.some((m) => p.endsWith(`/calls/${m}`)));
@@ -156,7 +174,7 @@ describe('account overview', function () {
     const other = monthBack(12);
     const hold = demoInstanceIds(N + 1)[N]!; // asked by nothing but the hold below
     const holdMonths = [monthBack(15), monthBack(16)];
-    profile.api.storedMonths.dropMonthCache();
+    await clearStored();
     const from = profile.sim.requests.length;
     // Every slot held by a request that does not answer (LIMIT of them), so nothing leaves while the overview and
     // then the month view join the queue; no clock decides what goes first, only the scheduler once a slot frees.
@@ -184,6 +202,45 @@ describe('account overview', function () {
     assert.ok(
       at < firstOverview,
       `the month view was request ${at}, the overview's first ${firstOverview}: ${calls(from).slice(0, 6).join(', ')}`,
+    );
+  });
+
+  it("fills the 12-month cells of the rows on screen behind the rows' own months; the next window reads them from the store", async function () {
+    const month = monthBack(3);
+    const trendMonths = Array.from({ length: 12 }, (_, i) => monthBack(3 + i));
+    await clearStored();
+    let from = profile.sim.requests.length;
+    const { title } = await openSettled(month);
+    // The page reports the rows it has on screen by itself; these two are at the top of the table, so on screen.
+    const onScreen = [IDS[0]!, IDS[1]!];
+    assert.ok(await profile.api.panelPost(title, { type: 'visibleRows', instanceIds: onScreen }));
+    const whole = (rows: OverviewRow[] | undefined, id: string): boolean =>
+      rows?.find((r) => r.instanceId === id)?.trend.every((v) => v !== null) ?? false;
+    await waitFor('the cells on screen filled', async () => {
+      const rows = (await shown(title))?.rows;
+      return onScreen.every((id) => whole(rows, id));
+    });
+    const asked = calls(from);
+    const own = (p: string): boolean => p.endsWith(`/calls/${month}`) || p.endsWith(`/calls/${previousOf(month)}`);
+    const lastOwn = asked.reduce((last, p, i) => (own(p) ? i : last), -1);
+    const firstTrend = asked.findIndex((p) => !own(p));
+    assert.ok(firstTrend > lastOwn, `a cell's month was request ${firstTrend}, a row's own month ${lastOwn}`);
+    for (const id of onScreen) {
+      for (const m of trendMonths.slice(2)) {
+        assert.equal(asked.filter((p) => p.endsWith(`/${id}/calls/${m}`)).length, 1, `${id} ${m} asked once`);
+      }
+    }
+    await profile.api.storedMonths.flush();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // A new window: the cells come whole from the store, with no request for any of their months.
+    profile.api.storedMonths.dropMonthCache();
+    from = profile.sim.requests.length;
+    const again = await openSettled(month);
+    for (const id of onScreen) assert.ok(whole(again.rows, id), `${id}'s cell whole from the store`);
+    assert.deepEqual(
+      calls(from).filter((p) => onScreen.some((id) => p.includes(`/${id}/calls/`))),
+      [],
+      'nothing asked for the months kept',
     );
   });
 

@@ -13,6 +13,7 @@ export const OVERVIEW_SORT_KEYS = [
   'callsUnique',
   'durationMin',
   'change',
+  'peers',
   'projected',
   'activeDays',
   'trend',
@@ -43,7 +44,9 @@ export type OverviewToHost =
   | { type: 'retryRow'; instanceId: string }
   | { type: 'openInstance'; instanceId: string }
   /** `instanceIds`: the rows the page shows (filtered), in its order; absent: every row. */
-  | { type: 'export'; instanceIds?: string[] };
+  | { type: 'export'; instanceIds?: string[] }
+  /** The rows on screen now (the 12-month cells the host fills with the months not in hand, at low priority). */
+  | { type: 'visibleRows'; instanceIds: string[] };
 
 /** More ids than any account has: a longer list is not from our page. */
 const MAX_EXPORT_IDS = 20_000;
@@ -60,6 +63,12 @@ export function parseOverviewToHost(v: unknown): OverviewToHost | undefined {
       if (ids === undefined) return { type: 'export' };
       return Array.isArray(ids) && ids.length <= MAX_EXPORT_IDS && ids.every(isInstanceId)
         ? { type: 'export', instanceIds: [...ids] }
+        : undefined;
+    }
+    case 'visibleRows': {
+      const ids = m.instanceIds;
+      return Array.isArray(ids) && ids.length <= MAX_EXPORT_IDS && ids.every(isInstanceId)
+        ? { type: 'visibleRows', instanceIds: [...ids] }
         : undefined;
     }
     case 'retryRow':

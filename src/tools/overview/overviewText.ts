@@ -2,7 +2,9 @@
 // (the same rows and totals as the overview panel). vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { comparedDates, sameDays, type ComparedDates, type ComparedDays } from '../../shared/comparison.js';
+import { MIN_COMPARED, MIN_DIFFERENCE, Z_THRESHOLD } from '../../shared/modifiedZScore.js';
 import type { OverviewProjection, OverviewRow, OverviewTotals } from '../../shared/overview/overview.js';
+import { comparePeers, type PeerComparison, type PeerVerdict } from '../../shared/overview/peers.js';
 import { comparedText, isoId, itemLine, quoted } from '../text/dataText.js';
 
 export interface OverviewToolData {
@@ -18,8 +20,82 @@ export interface OverviewToolData {
     trend?: (number | null)[];
     error?: string;
     projection?: OverviewProjection & { projected: true };
+    peers?: PeerData;
   }>;
   totals: Omit<OverviewTotals, 'pending' | 'compared'> & { compared?: ComparedDates };
+  /** Instances against their peers: which changes lie far from the other instances' changes. */
+  peers: {
+    /** Instances that loaded with a change (the ones compared). */
+    instancesWithChange: number;
+    /** Their ids, in the rows' order. */
+    standOut: string[];
+  };
+}
+
+/** One row's change against the other instances' changes (shared/overview/peers.ts). */
+interface PeerData {
+  standsOut: boolean;
+  direction: 'high' | 'low';
+  /** The modified z-score, two decimals; null when every other change was the same (infinite or 0 then). */
+  score: number | null;
+  othersMedianPct: number;
+  /** The others' median absolute deviation, in percentage points. */
+  othersMad: number;
+  scale: 'mad' | 'meanDeviation' | 'none';
+  /** The others' mean absolute deviation from their median, when the scale is that (MAD 0). */
+  othersMeanDeviation?: number;
+  /** How many other instances were compared. */
+  others: number;
+}
+
+const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+const signedPct = (n: number): string => `${n > 0 ? '+' : ''}${oneDecimal(n)}%`;
+
+function peerData(v: PeerVerdict): PeerData {
+  return {
+    standsOut: v.far,
+    direction: v.direction,
+    score: Number.isFinite(v.score) ? Math.round(v.score * 100) / 100 : null,
+    othersMedianPct: oneDecimal(v.median),
+    othersMad: oneDecimal(v.mad),
+    scale: v.scaleKind,
+    ...(v.scaleKind === 'meanDeviation' ? { othersMeanDeviation: oneDecimal(v.meanDeviation) } : {}),
+    others: v.compared,
+  };
+}
+
+/** Why an instance stands out: "+240% against the others' median +5% (MAD 3.1 points, 12 instances)". */
+function peerReason(v: PeerVerdict): string {
+  const spread =
+    v.scaleKind === 'mad'
+      ? v.mad === 1
+        ? l10n.t('MAD 1 point, {0} instances', v.compared)
+        : l10n.t('MAD {0} points, {1} instances', oneDecimal(v.mad), v.compared)
+      : v.scaleKind === 'meanDeviation'
+        ? l10n.t('MAD 0, mean absolute deviation {0} points, {1} instances', oneDecimal(v.meanDeviation), v.compared)
+        : l10n.t('all {0} other instances the same', v.compared);
+  return l10n.t("{0} against the others' median {1} ({2})", signedPct(v.changePct), signedPct(v.median), spread);
+}
+
+/** The text's lines on instances against their peers. */
+function peerLines(peers: PeerComparison): string[] {
+  const method = l10n.t("modified z-score beyond {0}, at least {1} points from the others' median", Z_THRESHOLD, MIN_DIFFERENCE);
+  if (peers.verdicts.size === 0) {
+    return [
+      l10n.t(
+        'Against the others: too few instances with a change ({0}) to tell which stand out; {1} are needed.',
+        peers.withChange,
+        MIN_COMPARED + 1,
+      ),
+    ];
+  }
+  if (peers.standOut.length === 0) {
+    return [l10n.t('Against the others: none of the {0} instances with a change stands out ({1}).', peers.withChange, method)];
+  }
+  return [
+    l10n.t('Against the others ({0}), these stand out:', method),
+    ...peers.standOut.map((v) => `- ${quoted(v.instanceId, 80)}: ${peerReason(v)}.`),
+  ];
 }
 
 /** A change in a sentence; the days it compares are named unless the opening sentence named them for every row. */
@@ -58,6 +134,7 @@ export function overviewToolResult(
     ),
   ];
   const common = totals.compared;
+  const peers = comparePeers(rows);
   if (common) lines.push(l10n.t('Changes of call legs compare {0}.', comparedText(comparedDates(common))));
   for (const r of rows) {
     const id = quoted(r.instanceId, 80);
@@ -92,6 +169,7 @@ export function overviewToolResult(
       change(totals.changePct, totals.compared, common),
     ),
   );
+  lines.push(...peerLines(peers));
   const { pending: _pending, compared: _compared, ...rest } = totals;
   const data: OverviewToolData = {
     month: isoId(monthId),
@@ -107,10 +185,12 @@ export function overviewToolResult(
             ...(r.compared ? { compared: comparedDates(r.compared) } : {}),
             trend: r.trend,
             ...(r.projection ? { projection: { projected: true as const, ...r.projection } } : {}),
+            ...(peers.verdicts.has(r.instanceId) ? { peers: peerData(peers.verdicts.get(r.instanceId)!) } : {}),
           }
         : { instanceId: r.instanceId, status: 'failed' as const, error: r.error ?? '' },
     ),
     totals: { ...rest, ...(common ? { compared: comparedDates(common) } : {}) },
+    peers: { instancesWithChange: peers.withChange, standOut: peers.standOut.map((v) => v.instanceId) },
   };
   return { text: lines.join('\n'), data };
 }

@@ -1,7 +1,9 @@
 // The account overview page in Chromium (the real bundle, the real CSP): rows arriving one by one with the count,
 // Cancel, a failed row that retries on click and on Enter, sorting by every column by click and keyboard with
 // aria-sort, the filter, the totals row, a row opening its month, the sort and filter kept in the page's state,
-// and axe-core (WCAG 2.1 AA) in the dark, light and high-contrast themes in every state.
+// and axe-core (WCAG 2.1 AA) in the dark, light and high-contrast themes in every state (an instance that stands out
+// against the others among them). The peers' mark, the 12-month cell's count and the rows on screen:
+// overviewPeers.browser.test.ts (one file each: a file's tests share one minute).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OVERVIEW_SORT_KEYS, type OverviewToWebview } from '../../../src/panels/overview/protocol.js';
@@ -56,11 +58,32 @@ function row(i: number, callLegs: number, status: OverviewRow['status'] = 'ok'):
   };
 }
 
+/**
+ * How far a row's change lies from the other rows' (what "Against the others" sorts by), worked out here from the
+ * rule's statement: the instances that stand out first (|0.6745 · (x − median) / MAD| > 3.5, 10 points or more from
+ * the median), then by the score's size. For changes whose MAD is not 0.
+ */
+function peerDistance(all: readonly OverviewRow[], r: OverviewRow): number {
+  const others = all.filter((o) => o !== r).map((o) => o.changePct!);
+  const middle = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+  };
+  const m = middle(others);
+  const z = (0.6745 * (r.changePct! - m)) / middle(others.map((v) => Math.abs(v - m)));
+  return (Math.abs(z) > 3.5 && Math.abs(r.changePct! - m) >= 10 ? 1000 : 0) + Math.abs(z);
+}
+
 const LEGS = [120, 80, 300, 45, 210, 95];
 const ROWS = LEGS.map((n, i) => row(i + 1, n));
 
 async function start(p: PanelPage, rows: OverviewRow[], loading: boolean): Promise<void> {
   await p.send({ type: 'overview', monthId: MONTH, rows, loading, cancelled: false } satisfies OverviewToWebview);
+}
+
+/** What the page asked of the host, without its reports of the rows on screen (they come whenever rows move). */
+async function asked(p: PanelPage): Promise<Array<Record<string, unknown>>> {
+  return (await p.posted()).filter((m) => m.type !== 'visibleRows');
 }
 
 async function ids(p: PanelPage): Promise<string[]> {
@@ -80,7 +103,7 @@ void describe('account overview page', () => {
       for (let i = 0; i < 3; i++) await p.send({ type: 'overviewRow', monthId: MONTH, index: i, row: ROWS[i]! });
       assert.equal(await p.page.locator('.overview-progress').textContent(), '3 of 6');
       await p.page.getByRole('button', { name: 'Cancel' }).click();
-      assert.deepEqual((await p.posted()).at(-1), { type: 'cancel' });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'cancel' });
       await p.send({ type: 'overviewDone', monthId: MONTH, cancelled: true });
       assert.equal(await p.page.locator('.overview-progress').textContent(), 'Cancelled: 3 of 6 loaded');
       assert.equal(await p.page.getByRole('button', { name: 'Cancel' }).isVisible(), false);
@@ -123,10 +146,10 @@ void describe('account overview page', () => {
       assert.deepEqual(state, { monthId: MONTH, sortKey: 'callLegs', sortDir: 'descending', filter: 'demo-05' });
       // Export takes what is shown: the filtered rows in their sorted order.
       await p.page.getByRole('button', { name: 'Export…' }).click();
-      assert.deepEqual((await p.posted()).at(-1), { type: 'export', instanceIds: ['VI-DEMO-05'] });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'export', instanceIds: ['VI-DEMO-05'] });
       await p.page.locator('#overview-filter').fill('');
       await p.page.getByRole('button', { name: 'Export…' }).click();
-      assert.deepEqual((await p.posted()).at(-1), {
+      assert.deepEqual((await asked(p)).at(-1), {
         type: 'export',
         instanceIds: ['VI-DEMO-03', 'VI-DEMO-05', 'VI-DEMO-01', 'VI-DEMO-06', 'VI-DEMO-02', 'VI-DEMO-04'],
       });
@@ -181,6 +204,7 @@ void describe('account overview page', () => {
       change: (r) => r.changePct!,
       projected: (r) => r.projection!.callLegs,
       trend: (r) => r.trend.at(-1)!,
+      peers: (r) => peerDistance(rows, r),
     };
     const expected = (key: (typeof OVERVIEW_SORT_KEYS)[number], dir: string | null): string[] => {
       const sorted = [...rows].sort((a, b) => {
@@ -220,21 +244,21 @@ void describe('account overview page', () => {
       const rows = [ROWS[0]!, row(2, 0, 'failed'), ROWS[2]!];
       await start(p, rows, false);
       await p.page.locator('tr[data-instance-id="VI-DEMO-01"] td.num').first().click();
-      assert.deepEqual((await p.posted()).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-01' });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-01' });
       const failed = p.page.locator('tr[data-instance-id="VI-DEMO-02"]');
       assert.match((await failed.textContent()) ?? '', /instance suspended/);
       await failed.locator('.badge').click();
-      assert.deepEqual((await p.posted()).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
       await failed.getByRole('button', { name: 'Retry VI-DEMO-02' }).click();
-      assert.deepEqual((await p.posted()).slice(-1), [{ type: 'retryRow', instanceId: 'VI-DEMO-02' }]);
+      assert.deepEqual((await asked(p)).slice(-1), [{ type: 'retryRow', instanceId: 'VI-DEMO-02' }]);
       // Keyboard: the table has one tab stop; arrows move; Enter acts on the row.
       await p.page.locator('tr[data-instance-id="VI-DEMO-01"]').focus();
       await p.page.keyboard.press('ArrowDown');
       await p.page.keyboard.press('Enter');
-      assert.deepEqual((await p.posted()).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'retryRow', instanceId: 'VI-DEMO-02' });
       await p.page.keyboard.press('ArrowDown');
       await p.page.keyboard.press('Enter');
-      assert.deepEqual((await p.posted()).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-03' });
+      assert.deepEqual((await asked(p)).at(-1), { type: 'openInstance', instanceId: 'VI-DEMO-03' });
       // The retried row goes pending, then arrives; the focus stays on it.
       await p.page.locator('tr[data-instance-id="VI-DEMO-02"]').focus();
       await p.send({ type: 'overviewRow', monthId: MONTH, index: 1, row: row(2, 0, 'pending') });
@@ -254,7 +278,9 @@ void describe('account overview page', () => {
         await p.send({ type: 'overviewRow', monthId: MONTH, index: 0, row: ROWS[0]! });
         await p.send({ type: 'overviewRow', monthId: MONTH, index: 1, row: row(2, 0, 'failed') });
         findings.push(...(await audit(p.page, 'loading with a failed row')).findings);
-        await start(p, [ROWS[0]!, row(2, 0, 'failed'), ...ROWS.slice(2)], false);
+        // With an instance that stands out: its mark and the note are audited too.
+        await start(p, [ROWS[0]!, row(2, 0, 'failed'), ...ROWS.slice(2), { ...row(7, 500), changePct: 240 }], false);
+        assert.equal(await p.page.locator('td.peers-col .peer-mark').count(), 1);
         await p.page.locator('button.sort-button[data-sort-key="change"]').click();
         await p.page.locator('#overview-filter').fill('DEMO');
         await p.page.locator('tr[data-instance-id="VI-DEMO-03"]').focus();

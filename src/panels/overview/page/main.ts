@@ -1,15 +1,20 @@
 // Account overview webview: one row per voice instance for one month, arriving as each settles ("37 of 200",
-// Cancel), a totals row, sortable by every column (click or Enter on a header; aria-sort) and filterable by
-// instance id; the totals row and Export take the rows shown. A loaded row opens that instance's month view (click,
-// Enter); a failed row says why and retries (click, Enter, or its Retry button). The sort and the filter are kept
-// with the page's state across reloads.
+// Cancel), a totals row, sortable by every column (click or Enter on a header; aria-sort, and the sort said in a
+// status line) and filterable by instance id; the totals row and Export take the rows shown. A loaded row opens that
+// instance's month view (click, Enter); a failed row says why and retries (click, Enter, or its Retry button). An
+// instance whose change lies far from the other instances' is marked, with why (shared/overview/peers.ts, the rule
+// unusual days use), in its "Against the others" cell and the note under the table. The page tells the host which
+// rows are on screen, whose 12-month cells it fills with the months not in hand; a cell says how many months it
+// shows until it has all twelve. The sort and the filter are kept with the page's state across reloads.
 import '../../../webview/common/l10n.js';
 import * as l10n from '@vscode/l10n';
 import type { ComparedDays } from '../../../shared/comparison.js';
 import { overviewTotals, OVERVIEW_TREND_MONTHS, type OverviewRow } from '../../../shared/overview/overview.js';
+import { MIN_COMPARED, MIN_DIFFERENCE, Z_THRESHOLD } from '../../../shared/modifiedZScore.js';
+import { comparePeers, peerSortValue, type PeerComparison, type PeerVerdict } from '../../../shared/overview/peers.js';
 import { parseOverviewState, type OverviewSortKey, type OverviewState, type OverviewToHost, type OverviewToWebview } from '../protocol.js';
 import { button, h, replaceContent, type Child } from '../../../webview/common/dom.js';
-import { formatDayRange, formatInt, formatMonth } from '../../../webview/common/format.js';
+import { formatDayRange, formatFigure, formatInt, formatMonth } from '../../../webview/common/format.js';
 import { PanelShell } from '../../../webview/common/panelShell.js';
 import { markPainted } from '../../../webview/common/painted.js';
 import { makeRowsNavigable, tablePanel } from '../../../webview/common/parts.js';
@@ -39,6 +44,7 @@ const COLUMNS: Column[] = [
   { key: 'callsUnique', label: () => l10n.t('Unique calls'), numeric: true },
   { key: 'durationMin', label: () => l10n.t('Minutes'), numeric: true },
   { key: 'change', label: () => l10n.t('Change'), numeric: true },
+  { key: 'peers', label: () => l10n.t('Against the others'), numeric: true },
   { key: 'projected', label: () => l10n.t('Projected by month end'), numeric: true },
   { key: 'activeDays', label: () => l10n.t('Days with data'), numeric: true },
   { key: 'trend', label: () => l10n.t('12 months'), numeric: false },
@@ -58,6 +64,12 @@ const tbody = h('tbody', {});
 const tfoot = h('tfoot', {});
 /** Which days the changes compare (like for like while the month is not finished). */
 const comparedNote = h('p', { className: 'overview-compared' });
+/** Which instances stand out against the others, each with why. */
+const peersNote = h('div', { className: 'overview-peers' });
+/** Says the sort chosen (aria-sort alone is read only when the header is reached). */
+const sortStatus = h('p', { className: 'visually-hidden', attrs: { role: 'status' } });
+/** Each loaded row's change against the others', recomputed as rows settle. */
+let peers: PeerComparison = { withChange: 0, verdicts: new Map(), standOut: [] };
 const headRow = h('tr', {});
 /** Rendered rows by instance id; a settled row replaces only its own. */
 const rendered = new Map<string, HTMLTableRowElement>();
@@ -104,6 +116,11 @@ function comparedRange(c: ComparedDays): string {
   return l10n.t('{0} vs {1}', side(c.monthId, c.lastDay), side(c.previousMonthId, c.previousLastDay));
 }
 
+/** A change as the page writes it: "+240 %", "−3.5 %". */
+function formatChange(pct: number): string {
+  return `${pct > 0 ? '+' : ''}${pct.toLocaleString(document.documentElement.lang || undefined, { maximumFractionDigits: 1 })} %`;
+}
+
 function changeCell(row: OverviewRow): HTMLElement {
   const pct = row.status === 'ok' ? row.changePct : undefined;
   if (pct === null || pct === undefined) {
@@ -115,7 +132,7 @@ function changeCell(row: OverviewRow): HTMLElement {
   }
   const dir = pct > 0 ? 'up' : pct < 0 ? 'down' : 'flat';
   const arrow = dir === 'up' ? '▲' : dir === 'down' ? '▼' : '■';
-  const text = `${pct > 0 ? '+' : ''}${pct.toLocaleString(document.documentElement.lang || undefined, { maximumFractionDigits: 1 })} %`;
+  const text = formatChange(pct);
   return h(
     'td',
     {
@@ -159,6 +176,105 @@ function projectedCell(row: OverviewRow): HTMLElement {
   );
 }
 
+/** Why a change stands out (or not): "+240 % against the others' median +5 % (MAD 3.1 points, 12 instances)". */
+function peerReason(v: PeerVerdict): string {
+  const spread =
+    v.scaleKind === 'mad'
+      ? v.mad === 1
+        ? l10n.t('MAD 1 point, {0} instances', formatInt(v.compared))
+        : l10n.t('MAD {0} points, {1} instances', formatFigure(v.mad), formatInt(v.compared))
+      : v.scaleKind === 'meanDeviation'
+        ? l10n.t('MAD 0, mean absolute deviation {0} points, {1} instances', formatFigure(v.meanDeviation), formatInt(v.compared))
+        : l10n.t('all {0} other instances the same', formatInt(v.compared));
+  return l10n.t(
+    "{0} against the others' median {1} ({2})",
+    formatChange(v.changePct),
+    formatChange(Math.round(v.median * 10) / 10),
+    spread,
+  );
+}
+
+/** The modified z-score as the cell shows it: signed, one decimal; "∞" when every other change was the same. */
+function formatScore(score: number): string {
+  if (!Number.isFinite(score)) return score > 0 ? '+∞' : '−∞';
+  const rounded = Math.round(score * 10) / 10;
+  return `${rounded > 0 ? '+' : ''}${formatFigure(rounded)}`;
+}
+
+/** The "Against the others" cell's content and tooltip for one row (rewritten in place as rows settle). */
+function fillPeersCell(td: HTMLTableCellElement, row: OverviewRow): void {
+  const v = peers.verdicts.get(row.instanceId);
+  const key = v ? `${v.far}|${v.score}|${v.median}|${v.scale}|${v.compared}` : row.status;
+  if (td.dataset.shown === key) return;
+  td.dataset.shown = key;
+  td.classList.toggle('stands-out', !!v?.far);
+  if (!v) {
+    td.title =
+      row.status === 'ok' ? l10n.t('Not compared: no change, or fewer than {0} other instances with one', formatInt(MIN_COMPARED)) : '';
+    replaceContent(td, '—');
+    return;
+  }
+  td.title = v.far
+    ? l10n.t('Stands out: {0}; modified z-score {1}', peerReason(v), formatScore(v.score))
+    : l10n.t('Usual: {0}; modified z-score {1}', peerReason(v), formatScore(v.score));
+  replaceContent(
+    td,
+    v.far
+      ? h(
+          'span',
+          { className: 'badge badge-unusual peer-mark' },
+          v.direction === 'high' ? l10n.t('stands out, higher') : l10n.t('stands out, lower'),
+        )
+      : null,
+    h('span', { className: 'peer-score' }, formatScore(v.score)),
+  );
+}
+
+/** The note under the table: which instances stand out, each with why; or that none does; or too few to tell. */
+function renderPeersNote(): void {
+  if (!table || table.rows.every((r) => r.status === 'pending')) return replaceContent(peersNote);
+  const method = l10n.t(
+    "modified z-score beyond {0}, at least {1} points from the others' median",
+    formatFigure(Z_THRESHOLD),
+    formatInt(MIN_DIFFERENCE),
+  );
+  if (peers.verdicts.size === 0) {
+    return replaceContent(
+      peersNote,
+      h(
+        'p',
+        {},
+        l10n.t(
+          'Against the others: too few instances with a change ({0}) to tell; {1} are needed.',
+          formatInt(peers.withChange),
+          formatInt(MIN_COMPARED + 1),
+        ),
+      ),
+    );
+  }
+  if (peers.standOut.length === 0) {
+    return replaceContent(
+      peersNote,
+      h(
+        'p',
+        { className: 'peers-none' },
+        l10n.t('Against the others: none stand out ({0} instances with a change; {1}).', formatInt(peers.withChange), method),
+      ),
+    );
+  }
+  replaceContent(
+    peersNote,
+    h('p', {}, l10n.t('Against the others ({0}), these stand out:', method)),
+    h(
+      'ul',
+      {},
+      ...peers.standOut.map((v) =>
+        h('li', { dataset: { instanceId: v.instanceId } }, h('code', { className: 'instance-id' }, v.instanceId), ': ', peerReason(v)),
+      ),
+    ),
+  );
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** A small line of the call legs of the months in hand; a month not in hand is a gap. */
@@ -172,10 +288,7 @@ function sparkline(trend: readonly (number | null)[]): Element {
   svg.setAttribute('width', String(w));
   svg.setAttribute('height', String(ht));
   svg.setAttribute('role', 'img');
-  svg.setAttribute(
-    'aria-label',
-    l10n.t('Call legs of the last {0} months; {1} of them already loaded', OVERVIEW_TREND_MONTHS, known.length),
-  );
+  svg.setAttribute('aria-label', l10n.t('Call legs of the last {0} months; {1} of them shown', OVERVIEW_TREND_MONTHS, known.length));
   const max = Math.max(1, ...known);
   const x = (i: number): number => 2 + (i * (w - 4)) / (OVERVIEW_TREND_MONTHS - 1);
   const y = (v: number): number => ht - 2 - (v / max) * (ht - 4);
@@ -201,6 +314,23 @@ function sparkline(trend: readonly (number | null)[]): Element {
   return svg;
 }
 
+/** The line of the months in hand and, until it has all twelve, how many it shows ("5 of 12 months"). */
+function trendCell(trend: readonly (number | null)[]): HTMLElement {
+  const known = trend.filter((v) => v !== null).length;
+  return h(
+    'td',
+    { className: 'trend-cell' },
+    sparkline(trend),
+    known < OVERVIEW_TREND_MONTHS
+      ? h(
+          'span',
+          { className: 'trend-count', attrs: { 'aria-hidden': 'true' } },
+          l10n.t('{0} of {1} months', formatInt(known), formatInt(OVERVIEW_TREND_MONTHS)),
+        )
+      : null,
+  );
+}
+
 function rowElement(row: OverviewRow): HTMLTableRowElement {
   const f = row.figures;
   const nums = (['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const).map((k) =>
@@ -212,16 +342,17 @@ function rowElement(row: OverviewRow): HTMLTableRowElement {
   if (row.status === 'ok' && f) {
     tail = [
       changeCell(row),
+      h('td', { className: 'num peers-col' }),
       projectedCell(row),
       h('td', { className: 'num' }, formatInt(f.activeDays)),
-      h('td', { className: 'trend-cell' }, sparkline(row.trend)),
+      trendCell(row.trend),
     ];
     title = l10n.t('Open the month view of {0}', row.instanceId);
   } else if (row.status === 'failed') {
     tail = [
       h(
         'td',
-        { className: 'notes error-cell', attrs: { colspan: 4 } },
+        { className: 'notes error-cell', attrs: { colspan: 5 } },
         h('span', { className: 'badge badge-missing' }, l10n.t('failed')),
         ` ${row.error ?? ''} `,
         button(l10n.t('Retry'), () => retry(row.instanceId), { secondary: true, ariaLabel: l10n.t('Retry {0}', row.instanceId) }),
@@ -229,7 +360,7 @@ function rowElement(row: OverviewRow): HTMLTableRowElement {
     ];
     title = l10n.t('Load {0} again', row.instanceId);
   } else {
-    tail = [h('td', { className: 'notes pending-cell', attrs: { colspan: 4 } }, l10n.t('loading…'))];
+    tail = [h('td', { className: 'notes pending-cell', attrs: { colspan: 5 } }, l10n.t('loading…'))];
     title = '';
   }
   const tr = h(
@@ -254,6 +385,8 @@ function sortValue(row: OverviewRow, key: OverviewSortKey): number | string | un
   switch (key) {
     case 'change':
       return row.changePct ?? undefined;
+    case 'peers':
+      return peerSortValue(peers.verdicts.get(row.instanceId));
     case 'projected':
       return row.projection?.callLegs;
     case 'trend': {
@@ -293,6 +426,9 @@ function setSort(key: OverviewSortKey): void {
   saveState();
   renderHead();
   arrange();
+  const column = COLUMNS.find((c) => c.key === key)?.label() ?? key;
+  sortStatus.textContent =
+    current.sortDir === 'descending' ? l10n.t('Sorted by {0}, descending', column) : l10n.t('Sorted by {0}, ascending', column);
 }
 
 function renderHead(): void {
@@ -327,6 +463,13 @@ function renderHead(): void {
 function arrange(): void {
   if (!table) return;
   const focused = document.activeElement instanceof HTMLTableRowElement ? document.activeElement.dataset.instanceId : undefined;
+  // Every loaded row against the others (the filter hides rows, not peers).
+  peers = comparePeers(table.rows);
+  for (const r of table.rows) {
+    const td = rendered.get(r.instanceId)?.querySelector<HTMLTableCellElement>('td.peers-col');
+    if (td) fillPeersCell(td, r);
+  }
+  renderPeersNote();
   const order = visibleRows(table.rows);
   const rows = order.map((r) => rendered.get(r.instanceId)!).filter(Boolean);
   tbody.replaceChildren(...rows);
@@ -364,6 +507,7 @@ function renderTotals(rows: readonly OverviewRow[], filtered: boolean): void {
         h('td', { className: 'num strong' }, formatInt(v)),
       ),
       h('td', { className: 'num' }, change),
+      h('td', { className: 'num' }, ''),
       h('td', { className: 'num projected-col' }, '—'),
       h('td', { className: 'num' }, '—'),
       h('td', {}, ''),
@@ -390,6 +534,44 @@ function renderProgress(shown: number): void {
   cancelButton.hidden = !table.loading;
 }
 
+// ----- rows on screen (the host fills their 12-month cells)
+
+/** Instance ids of the rows on screen now. */
+const onScreen = new Set<string>();
+/** What the host was last told (sorted ids joined). */
+let toldHost: string | undefined;
+let tellTimer: ReturnType<typeof setTimeout> | undefined;
+
+const observer = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    const id = (e.target as HTMLElement).dataset.instanceId;
+    // A row replaced since (it settled again) reports through its new element.
+    if (!id || rendered.get(id) !== e.target) continue;
+    if (e.isIntersecting && e.target.isConnected) onScreen.add(id);
+    else onScreen.delete(id);
+  }
+  tellHostSoon();
+});
+
+/** The rows on screen, once scrolling pauses; only when they changed. */
+function tellHostSoon(): void {
+  if (tellTimer !== undefined) clearTimeout(tellTimer);
+  tellTimer = setTimeout(() => {
+    tellTimer = undefined;
+    const ids = [...onScreen].sort();
+    const key = ids.join('\n');
+    if (key === toldHost) return;
+    toldHost = key;
+    host.post({ type: 'visibleRows', instanceIds: ids });
+  }, 150);
+}
+
+/** `tr` is the row shown for its instance now (`old`, if any, no longer is). */
+function watchRow(tr: HTMLTableRowElement, old?: HTMLTableRowElement): void {
+  if (old) observer.unobserve(old);
+  observer.observe(tr);
+}
+
 // ----- actions
 
 function retry(instanceId: string): void {
@@ -414,8 +596,14 @@ filterInput.addEventListener('input', () => {
 });
 
 function renderData(data: Table): { content: Child[]; inserted(): void } {
+  observer.disconnect();
+  onScreen.clear();
   rendered.clear();
-  for (const r of data.rows) rendered.set(r.instanceId, rowElement(r));
+  for (const r of data.rows) {
+    const tr = rowElement(r);
+    rendered.set(r.instanceId, tr);
+    watchRow(tr);
+  }
   filterInput.value = current?.filter ?? '';
   renderHead();
   const content = [
@@ -425,6 +613,7 @@ function renderData(data: Table): { content: Child[]; inserted(): void } {
       h('label', { className: 'visually-hidden', attrs: { for: 'overview-filter' } }, l10n.t('Filter by instance ID')),
       filterInput,
       progress,
+      sortStatus,
     ),
     tablePanel(
       {
@@ -438,6 +627,7 @@ function renderData(data: Table): { content: Child[]; inserted(): void } {
       tfoot,
     ),
     comparedNote,
+    peersNote,
   ];
   return {
     content,
@@ -450,12 +640,14 @@ function renderData(data: Table): { content: Child[]; inserted(): void } {
 
 function showRow(index: number, row: OverviewRow): void {
   if (!table || shell.phase.kind !== 'data') return;
-  const old = table.rows[index];
-  if (!old || old.instanceId !== row.instanceId) return;
+  const before = table.rows[index];
+  if (!before || before.instanceId !== row.instanceId) return;
   table.rows[index] = row;
-  const hadFocus = document.activeElement === rendered.get(row.instanceId);
+  const old = rendered.get(row.instanceId);
+  const hadFocus = document.activeElement === old;
   const tr = rowElement(row);
   rendered.set(row.instanceId, tr);
+  watchRow(tr, old);
   arrange();
   if (hadFocus) {
     tr.tabIndex = 0;
