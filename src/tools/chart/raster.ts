@@ -20,7 +20,7 @@ for (let i = 0; i < FONT.length; i += 8)
 
 /** Pixels per font pixel, and the width one character takes with its gap. */
 const SCALE = 2;
-export const CHAR_WIDTH = 6 * SCALE;
+const CHAR_WIDTH = 6 * SCALE;
 export const CHAR_HEIGHT = 7 * SCALE;
 
 export class Raster {

@@ -58,8 +58,8 @@ function month(rows: [number, number | null, number | null, string[]][]): MonthC
   };
 }
 
-describe('chat charts', () => {
-  it('writes a PNG any decoder reads: signature, size and pixels as given', () => {
+void describe('chat charts', () => {
+  void it('writes a PNG any decoder reads: signature, size and pixels as given', () => {
     const rgb = new Uint8Array(3 * 2 * 3);
     rgb.set([255, 0, 0], 0);
     rgb.set([0, 0, 255], 5 * 3);
@@ -70,7 +70,7 @@ describe('chat charts', () => {
     assert.throws(() => encodePng(3, 2, new Uint8Array(5)), RangeError);
   });
 
-  it('month: stacked bars in the figures’ proportions and order; none for a day without figures or to come', () => {
+  void it('month: stacked bars in the figures’ proportions and order; none for a day without figures or to come', () => {
     const img = decode(
       monthChartPng(
         month([
@@ -109,7 +109,7 @@ describe('chat charts', () => {
     assert.ok(future[0]!.x > inbound[2]!.x);
   });
 
-  it('trend: one bar per month with totals, in order and proportion; a failed month has none', () => {
+  void it('trend: one bar per month with totals, in order and proportion; a failed month has none', () => {
     const totals = (i: number, o: number) => ({ callLegs: i + o, callLegsIn: i, callLegsOut: o });
     const img = decode(
       trendChartPng({
@@ -133,7 +133,7 @@ describe('chat charts', () => {
     assert.ok(inbound[2]!.x - inbound[1]!.x < inbound[1]!.x - inbound[0]!.x, 'the failed month keeps its place');
   });
 
-  it('any month of figures, small or counted in billions: one inbound bar per day that has one, in proportion (property)', () => {
+  void it('any month of figures, small or counted in billions: one inbound bar per day that has one, in proportion (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.option(fc.integer({ min: 100, max: 1000 }), { nil: null }), { minLength: 1, maxLength: 31 }),
