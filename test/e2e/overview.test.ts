@@ -117,6 +117,20 @@ describe('account overview of the offline demo', function () {
   }
 
   /**
+   * Every row against the others in the theme now applied: the filter goes for the check and the shot `name`, and comes
+   * back ("DEMO-1") for the tests after.
+   */
+  async function peersInTheme(name: string): Promise<void> {
+    const frame = await wb.webviewWith('.overview-peers');
+    await frame.locator('#overview-filter').fill('');
+    await checkPeers(frame);
+    await frame.locator('.overview-peers').scrollIntoViewIfNeeded();
+    await wb.clearNotifications();
+    await wb.screenshot(name);
+    await frame.locator('#overview-filter').fill('DEMO-1');
+  }
+
+  /**
    * Checks the "Against the others" marks and note of the rows the panel shows against the rule worked out here from
    * the changes it shows: an instance stands out when |0.6745 · (change − others' median) / others' MAD| > 3.5 (MAD 0:
    * 1.253314 × their mean absolute deviation; both 0: any difference) and it is 10 points or more from their median.
@@ -296,14 +310,7 @@ describe('account overview of the offline demo', function () {
     assert.ok(luminance(reading.backdrop) < 0.2, `a dark background behind the figures, not ${JSON.stringify(reading.backdrop)}`);
     assert.ok(reading.ratio >= 4.5, `call legs readable on it: ${reading.ratio.toFixed(1)}:1, WCAG AA needs 4.5:1`);
     await wb.screenshot('overview-04-dark');
-    // Every row against the others, so the filter goes for the check and the shot, and comes back for the tests after.
-    const frame = await wb.webviewWith('.overview-peers');
-    await frame.locator('#overview-filter').fill('');
-    await checkPeers(frame);
-    await frame.locator('.overview-peers').scrollIntoViewIfNeeded();
-    await wb.clearNotifications();
-    await wb.screenshot('overview-09-peers-dark');
-    await frame.locator('#overview-filter').fill('DEMO-1');
+    await peersInTheme('overview-09-peers-dark');
     await theme('Toggle between Light/Dark Themes', 'vs');
     dark = false;
   });
@@ -317,14 +324,7 @@ describe('account overview of the offline demo', function () {
     assert.ok(luminance(hc.backdrop) < 0.05, `the theme's black behind the figures, not ${JSON.stringify(hc.backdrop)}`);
     assert.ok(hc.ratio >= 7, `call legs in high contrast: ${hc.ratio.toFixed(1)}:1, WCAG AAA needs 7:1`);
     await wb.screenshot('overview-05-high-contrast');
-    // Every row against the others, so the filter goes for the check and the shot, and comes back for the tests after.
-    const frame = await wb.webviewWith('.overview-peers');
-    await frame.locator('#overview-filter').fill('');
-    await checkPeers(frame);
-    await frame.locator('.overview-peers').scrollIntoViewIfNeeded();
-    await wb.clearNotifications();
-    await wb.screenshot('overview-09-peers-high-contrast');
-    await frame.locator('#overview-filter').fill('DEMO-1');
+    await peersInTheme('overview-09-peers-high-contrast');
     await pickTheme(themeToRestore);
     themeToRestore = '';
     await wb.page.locator('.monaco-workbench.hc-black').waitFor({ state: 'detached', timeout: 15_000 });
