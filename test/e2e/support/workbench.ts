@@ -488,7 +488,7 @@ export class Workbench {
   /**
    * Signs in through the palette's "Sign In" flow, answering each step by what it asks for (name,
    * URL, key id, secret, account, instance), so the order of the steps does not matter. Resolves
-   * once the flow has closed; returns false when the command is not available yet.
+   * once the flow has closed; returns false when its first step never opened.
    */
   async signInWithPalette(p: {
     name: string;
@@ -500,7 +500,9 @@ export class Workbench {
   }): Promise<boolean> {
     await this.runCommand('Voice & SMS: Sign In');
     const qi = this.quickInput;
-    const opened = await qi.waitOpen(8_000).then(
+    // The first command of a new window starts the extension host and activates the extension: on a
+    // busy machine that alone has taken over 8 s (CI, a window whose host launched as the test began).
+    const opened = await qi.waitOpen(45_000).then(
       () => true,
       () => false,
     );
