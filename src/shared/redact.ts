@@ -103,6 +103,10 @@ export class KnownSecrets {
       this.register(this.replacements, folded, replacement);
       this.register(this.replacements, plusKept, replacement);
       this.register(this.foldedReplacements, folded, replacement);
+      for (const qp of spelledText().quotedPrintableLeads(value)) {
+        this.register(this.replacements, qp, replacement);
+        this.register(this.foldedReplacements, spelledText().foldValue(qp), replacement);
+      }
       this.shortest = Math.min(this.shortest, value.length, folded.length);
       if (plusKept.includes(' ')) this.plusMatters = true;
     }

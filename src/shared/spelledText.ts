@@ -390,15 +390,18 @@ function percentRun(s: string, at: number): number {
 
 /** A quoted-printable soft line break (`=` ending a line), or a run of `=XX` bytes read as UTF-8 (0: not an escape). */
 function qpRun(s: string, at: number): number {
-  const next = s.charCodeAt(at + 1);
-  if (next === 0x0a || (next === 0x0d && s.charCodeAt(at + 2) === 0x0a)) {
+  const soft = softBreakAt(s, at);
+  if (soft > 0) {
     decoded = -1;
-    return next === 0x0a ? 2 : 3;
+    return soft;
   }
   return byteRun(s, at, '=');
 }
 
-/** One character as `lead` and two hex digits per UTF-8 byte (`%C3%A9`, `=C3=A9`); how many units it took (0: none). */
+/**
+ * One character as `lead` and two hex digits per UTF-8 byte (`%C3%A9`, `=C3=A9`); how many units it took (0: none).
+ * Quoted-printable breaks lines by bytes, so a soft line break may stand between a character's bytes: skipped there.
+ */
 function byteRun(s: string, at: number, lead: string): number {
   const first = hexAt(s, at + 1, 2);
   if (first === undefined) return 0;
@@ -406,16 +409,24 @@ function byteRun(s: string, at: number, lead: string): number {
   const need = first < 0x80 ? 0 : first >= 0xf0 && first < 0xf8 ? 3 : first >= 0xe0 ? 2 : first >= 0xc0 ? 1 : -1;
   if (need < 0) return 0;
   let cp = need === 0 ? first : first & (0x3f >> need);
+  let p = at + 3;
   for (let k = 1; k <= need; k++) {
-    const p = at + 3 * k;
+    if (lead === '=') p += softBreakAt(s, p);
     const byte = s[p] === lead ? hexAt(s, p + 1, 2) : undefined;
     if (byte === undefined || (byte & 0xc0) !== 0x80) return 0;
     cp = (cp << 6) | (byte & 0x3f);
+    p += 3;
   }
   if (!validCodePoint(cp) && cp !== 0) return 0;
-  const len = 3 * (need + 1);
   decoded = cp;
-  return len;
+  return p - at;
+}
+
+/** The length of a quoted-printable soft line break (`=` and LF or CRLF) at `at`, else 0. */
+function softBreakAt(s: string, at: number): number {
+  if (s.charCodeAt(at) !== 0x3d) return 0;
+  const next = s.charCodeAt(at + 1);
+  return next === 0x0a ? 2 : next === 0x0d && s.charCodeAt(at + 2) === 0x0a ? 3 : 0;
 }
 
 /** `&#NNN;`, `&#xHH;` or a named reference (NAMED); returns how many source units it took (0: none). */
@@ -619,6 +630,35 @@ export function trackedReading(text: string, steps: readonly EscapeKind[]): Spel
 /** `value` folded as fold() folds text, for looking it up in a folded reading. */
 export function foldValue(value: string): string {
   return fold(literal(value)).text;
+}
+
+/**
+ * `value` as quoted-printable writes it (RFC 2045: `=`, controls and bytes beyond ASCII as `=XX`; one line, and in
+ * lines of 76 with soft breaks) when that spelling begins with two hex digits: a `=` right before it in the text
+ * (`token=` + the spelling) reads as an escape and takes those digits, so no reading holds the value. Searched as it
+ * is written instead. Empty for any other value: its spelling has no such lead.
+ */
+export function quotedPrintableLeads(value: string): string[] {
+  let spelled = '';
+  const units: string[] = [];
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const unit =
+      byte === 0x3d || byte < 0x21 || byte > 0x7e ? `=${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
+    units.push(unit);
+    spelled += unit;
+  }
+  if (spelled === value || hexDigit(spelled.charCodeAt(0)) < 0 || hexDigit(spelled.charCodeAt(1)) < 0) return [];
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    if (line.length + unit.length > 75) {
+      lines.push(line);
+      line = '';
+    }
+    line += unit;
+  }
+  lines.push(line);
+  return [...new Set([spelled, lines.join('=\r\n'), lines.join('=\n')])];
 }
 
 /**
