@@ -144,6 +144,23 @@ const mcpSharesCore = {
 };
 
 /**
+ * `import * as vscode from 'vscode'` in each of some 30 modules makes esbuild wrap the external `require("vscode")` once
+ * per module, and each wrap copies every name of the editor's API (about 280) onto a fresh object: thousands of
+ * property definitions before activate() runs. Every module takes one shared namespace instead, made once, on first
+ * use (the start-up row of `npm run bench`).
+ * @type {import('esbuild').Plugin}
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
+/**
  * The answer thread (src/core/answerThread/worker.ts, dist/answerThread.js) takes the core from dist/core.js too: its
  * work is the core's own boundary and parser, which would otherwise ship twice.
  * @type {import('esbuild').Plugin}
@@ -355,6 +372,7 @@ const configs = [
     outdir: 'dist',
     external: ['vscode'],
     plugins: [
+      oneVscodeNamespace,
       plainHttpParserOnly,
       noFormDataBodies,
       simulatorSharesSegments,
