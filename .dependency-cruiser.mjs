@@ -51,6 +51,21 @@ export default {
       to: { path: '^src/host/[^/]+$', circular: true },
     },
     {
+      name: 'panels-above-host-rooms',
+      severity: 'error',
+      comment:
+        "The panel kinds (src/panels) stand on the host rooms (webviews/: the controllers' base, the page writer, the data sources): no room imports them back. The shell registers them, the features bundle's entry names their pages, and services.ts names what commands may do with them (types only).",
+      from: { path: '^src/host/', pathNot: [SHELL, BUNDLE_ENTRY, '^src/host/services\\.ts$'] },
+      to: { path: '^src/panels/' },
+    },
+    {
+      name: 'panel-service-types-only',
+      severity: 'error',
+      comment: 'services.ts describes the services the features get: it names the panel service as a type, never loads a kind.',
+      from: { path: '^src/host/services\\.ts$' },
+      to: { path: '^src/panels/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'page-is-browser-code',
       severity: 'error',
       comment:

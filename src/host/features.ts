@@ -10,7 +10,7 @@ export { createChatTools } from './chat/tools.js';
 export { panelParts } from '../panels/parts.js';
 // The account overview's Export… (the shell's panel registry hands it to the overview's panel when pressed).
 export { exportOverview } from './webviews/overview/exportOverview.js';
-export { preparePanelPage, setPanelPage } from './webviews/panelPage.js';
+export { preparePanelPage, setPanelPage } from '../panels/pages.js';
 // The test seam answers the export's questions (the leak suite; the e2e suite drives the real picks).
 export { answerNextExportPick } from './quickInput/exportPicks.js';
 // The offline demo (src/host/shell/demoHandle.ts loads it when a demo starts, stops or is left over).

@@ -6,7 +6,7 @@ import type { AccountTreeProvider, AccountNode } from '../views/accountTree.js';
 import type { BalanceStatusBar } from '../balance/balanceStatusBar.js';
 import type { ShellServices } from './shellServices.js';
 import type { InstancesNode, InstancesTreeProvider } from '../views/instancesTree.js';
-import type { PanelLookup } from '../webviews/panelService.js';
+import type { PanelLookup } from '../../panels/service.js';
 import type { ProfileStatusBar } from '../profile/profileStatusBar.js';
 import type { SmsHistoryEntry } from '../sms/history.js';
 import type { SmsHistoryTreeProvider } from '../views/smsHistoryTree.js';

@@ -6,11 +6,9 @@
 // Free of `vscode` so tests can build the exact same page.
 import { randomBytes } from 'node:crypto';
 import { WEBVIEW_BOOT_GLOBAL, WEBVIEW_FIRST_MESSAGES_ATTRIBUTE, WEBVIEW_L10N_ATTRIBUTE, type WebviewL10n } from '../../shared/protocol.js';
-import type { PanelKindName } from '../../panels/kinds.js';
-import { panelParts } from '../../panels/parts.js';
 
 /** A panel's own bundle, dist/webview/<kind>.js (esbuild.mjs builds one per kind, from src/panels/<kind>/page/main.ts). */
-export type WebviewEntry = PanelKindName;
+export type WebviewEntry = string;
 
 /**
  * The scripts under dist/webview a panel loads, in order: the shared elements script, the panel's own bundle,
@@ -18,8 +16,8 @@ export type WebviewEntry = PanelKindName;
  * chart library comes last so that the panel says `ready` and paints its table without waiting for
  * it; the panel draws the chart when it has run (whenChartLoaded in src/webview/common/sharedChart.ts).
  */
-export function scriptsFor(entry: WebviewEntry): string[] {
-  return panelParts(entry).chart ? ['elements', entry, 'chart'] : ['elements', entry];
+export function scriptsFor(entry: WebviewEntry, chart: boolean): string[] {
+  return chart ? ['elements', entry, 'chart'] : ['elements', entry];
 }
 
 /** 128 bits from the OS CSPRNG, base64 (CSP nonces allow base64 characters). */

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../src/host/webviews/html.js';
+import { renderWebviewHtml, type WebviewEntry } from '../../../src/host/webviews/html.js';
+import type { PanelKindName } from '../../../src/panels/kinds.js';
+import { kindScripts } from '../../../src/panels/scripts.js';
 import type { ActivitiesToWebview } from '../../../src/panels/activities/protocol.js';
 import type { MonthViewToWebview } from '../../../src/panels/monthView/protocol.js';
 import type { TrendToWebview } from '../../../src/panels/trend/protocol.js';
@@ -49,7 +51,7 @@ before(async () => {
       return send('text/html; charset=utf-8', renderWebviewHtml({
         cspSource: origin,
         nonce: randomBytes(16).toString('base64'),
-        scripts: [`${origin}/shim.js`, ...scriptsFor(page[1] as WebviewEntry).map((name) => `${origin}/bundle/${name}.js`)],
+        scripts: [`${origin}/shim.js`, ...kindScripts(page[1] as PanelKindName).map((name) => `${origin}/bundle/${name}.js`)],
         stylesheets: [`${origin}/media/webview.css`],
         title: 'test',
         entry: page[1] as WebviewEntry,

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { checkChromium } from '../../../../scripts/editor/chromium.js';
-import { renderWebviewHtml, scriptsFor, type WebviewEntry } from '../../../../src/host/webviews/html.js';
+import { renderWebviewHtml, type WebviewEntry } from '../../../../src/host/webviews/html.js';
+import type { PanelKindName } from '../../../../src/panels/kinds.js';
+import { kindScripts } from '../../../../src/panels/scripts.js';
 import { buildWebviewBundles, REPO } from './build.js';
 import { BODY_CLASS, themeCss, type ThemeName } from './themes.js';
 
@@ -83,7 +85,7 @@ export async function startHarness(): Promise<Harness> {
         // `ready` meanwhile): released by the test, not by a time a busy machine may overrun.
         scripts: [
           `${origin}/shim.js`,
-          ...scriptsFor(page[1] as WebviewEntry).map((name) =>
+          ...kindScripts(page[1] as PanelKindName).map((name) =>
             hold ? `${origin}/bundle/${name}.js?hold=${hold}` : { code: readFileSync(join(bundleDir, `${name}.js`), 'utf8') },
           ),
         ],

@@ -1,7 +1,7 @@
 // What commands, chat tools and the test seam may do with the panels, by kind name (the shell's PanelRegistry does
-// it). The kinds themselves are in src/panels/ (the list: src/panels/index.ts; a kind's registration: kind.ts).
+// it). The kinds are the folders beside this file (the list: index.ts; a kind's registration: kind.ts).
 import type * as vscode from 'vscode';
-import type { PanelControllers, PanelKindName, PanelStates } from '../../panels/kinds.js';
+import type { PanelControllers, PanelKindName, PanelStates } from './kinds.js';
 
 /** What a panel holds right now, found by its title (commands return titles). */
 export interface PanelLookup {
