@@ -184,7 +184,8 @@ describe('watch over the offline demo (one real tick)', function () {
       await second.toastShown(prompt);
       await second.screenshot('watch-06-resume-prompt');
       await second.clickNotificationButton(second.page.locator('.notification-list-item', { hasText: asks }).first(), 'Resume');
-      await second.statusBarItem(FIGURES).waitFor({ state: 'visible', timeout: 30_000 });
+      // Resume loads the watch's code and reads the window's own demo simulator first: as long as the prompt may take.
+      await second.statusBarItem(FIGURES).waitFor({ state: 'visible', timeout: 60_000 });
       await second.runCommand(`${COMMAND_CATEGORY}: Stop Watching`);
     } finally {
       await second.close();
