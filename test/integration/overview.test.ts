@@ -64,10 +64,14 @@ describe('account overview', function () {
   /** Opens the overview of `monthId` and waits until every row settled; returns its title and rows. */
   async function openSettled(monthId: string): Promise<{ title: string; rows: OverviewRow[] }> {
     const title = await vscode.commands.executeCommand<string>('voiceSms.openAccountOverview', { monthId });
-    const whole = await waitFor('every row of the overview', async () => {
-      const s = await shown(title);
-      return s && !s.loading && s.rows?.every((r) => r.status !== 'pending') ? s : undefined;
-    });
+    const whole = await waitFor(
+      'every row of the overview',
+      async () => {
+        const s = await shown(title);
+        return s && !s.loading && s.rows?.every((r) => r.status !== 'pending') ? s : undefined;
+      },
+      45_000,
+    );
     return { title, rows: whole.rows! };
   }
 
@@ -216,10 +220,15 @@ describe('account overview', function () {
     assert.ok(await profile.api.panelPost(title, { type: 'visibleRows', instanceIds: onScreen }));
     const whole = (rows: OverviewRow[] | undefined, id: string): boolean =>
       rows?.find((r) => r.instanceId === id)?.trend.every((v) => v !== null) ?? false;
-    await waitFor('the cells on screen filled', async () => {
-      const rows = (await shown(title))?.rows;
-      return onScreen.every((id) => whole(rows, id));
-    });
+    // Twenty months at low priority behind every row's own: 9-16 s alone, over 15 s beside the e2e suites (CI-like run).
+    await waitFor(
+      'the cells on screen filled',
+      async () => {
+        const rows = (await shown(title))?.rows;
+        return onScreen.every((id) => whole(rows, id));
+      },
+      60_000,
+    );
     const asked = calls(from);
     const own = (p: string): boolean => p.endsWith(`/calls/${month}`) || p.endsWith(`/calls/${previousOf(month)}`);
     const lastOwn = asked.reduce((last, p, i) => (own(p) ? i : last), -1);

@@ -2,7 +2,8 @@
 export async function waitFor<T>(
   what: string,
   f: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 15_000,
+  // Under mocha's 30 s a test, so a miss names what it waited for; 15 s was overrun beside the e2e suites on 2 cores.
+  timeoutMs = 25_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
