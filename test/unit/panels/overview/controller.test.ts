@@ -196,8 +196,10 @@ void describe('account overview controller', () => {
     await c.handle({ type: 'visibleRows', instanceIds: [IDS[5]!] });
     await until('the row scrolled to', () => filled(IDS[5]!) === 12);
     assert.equal(trendAsked().length, 30);
-    // A hidden page has no rows on screen: the failed row, retried and loaded meanwhile, fills nothing.
+    // A hidden page has no rows on screen: the failed row, on screen when the page was hidden, then retried and
+    // loaded meanwhile, fills nothing.
     assert.equal(c.table[7]?.status, 'failed');
+    await c.handle({ type: 'visibleRows', instanceIds: [bad] });
     c.webviewHidden();
     sim.clearFaults();
     await c.retryRow(bad);
