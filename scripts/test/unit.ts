@@ -5,12 +5,13 @@
 // belongs to that group when it imports test/unit/support/cpu.ts, so nobody keeps a list. Writes its counts for the
 // stage table of `npm test` (scripts/test/stages.ts).
 import { spawn } from 'node:child_process';
-import { globSync, readFileSync } from 'node:fs';
+import { globSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { repoRoot } from '../editor/paths.js';
 import { runMain } from '../editor/processes.js';
 import { recordStage, type StageCounts } from './stages.js';
+import { buildServerFiles, SERVER_BUILD_ENV } from '../../test/unit/mcp/serverBuild.js';
 
 /** Short files that share one process and one load of the sources. */
 const CHUNK = 20;
@@ -138,6 +139,14 @@ runMain('unit', async () => {
   const queue = chunks(part === 'ratios' ? [] : files.filter((f) => !ratios.includes(f)));
   const shared = queue.reduce((n, l) => n + l.length, 0);
   const started = Date.now();
+  // The MCP server as it ships, built once for every process whose files use it (test/unit/mcp/harness.ts
+  // buildServer) instead of once per process: about 3 core-s each, and 17 files ask for it.
+  const usesServer = (f: string): boolean => /\bbuildServer\(/.test(readFileSync(path.join(repoRoot, f), 'utf8'));
+  if (!process.env[SERVER_BUILD_ENV] && files.some(usesServer) && part !== 'ratios') {
+    const dir = await buildServerFiles();
+    process.env[SERVER_BUILD_ENV] = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
   const failures: string[] = [];
   const total: StageCounts = { tests: 0, failed: 0, ok: true };
   const add = (c: StageCounts): void => {

@@ -1,55 +1,31 @@
-// Builds the shipped layout of the MCP server (dist/core.js and the parts it loads lazily + dist/simulator.js +
-// dist/mcp.js + the Apps page dist/mcpApp.js with the panel files it inlines, dist/webview/chart.js and webview.css,
-// from esbuild.mjs's own configs) into a temp folder, and connects the protocol SDK's own Client to it over stdio.
+// Connects the protocol SDK's own Client over stdio to the MCP server as it ships, built by serverBuild.ts (once a
+// unit run, or once a process for a file run on its own).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { buildServerFiles, SERVER_BUILD_ENV } from './serverBuild.js';
 
 export const root = join(__dirname, '..', '..', '..');
-
-/** Builds the server's files into a new temp folder; resolves with the folder. */
-async function build(): Promise<string> {
-  const { configs } = (await import(join(root, 'esbuild.mjs'))) as { configs: esbuild.BuildOptions[] };
-  const out = mkdtempSync(join(tmpdir(), 'vstk-mcp-'));
-  const nodeConfigs = configs.filter((c) => c.platform === 'node');
-  const mcp = nodeConfigs.find((c) => 'mcp' in (c.entryPoints as Record<string, string>));
-  const main = nodeConfigs.find((c) => 'core' in (c.entryPoints as Record<string, string>));
-  const page = nodeConfigs.find((c) => 'mcpApp' in (c.entryPoints as Record<string, string>));
-  const panels = configs.find((c) => 'chart' in (c.entryPoints as Record<string, string>));
-  const styles = configs.find((c) => 'webview' in (c.entryPoints as Record<string, string>));
-  if (!mcp || !main || !page || !panels || !styles) throw new Error('esbuild.mjs has no mcp, core, mcpApp, chart or webview.css entry');
-  // Everything but the editor's own bundles: the core with the parts it requires lazily (undici, phone,
-  // segments), the simulator that --demo loads beside it, and the Apps page read with a ui:// resource.
-  const { extension: _extension, features: _features, ...shared } = main.entryPoints as Record<string, string>;
-  const coreOnly = { ...main, entryPoints: shared };
-  for (const c of [coreOnly, mcp, page]) {
-    await esbuild.build({ ...c, absWorkingDir: root, outdir: out, sourcemap: false, metafile: false, logLevel: 'silent' });
-  }
-  // The panel files the Apps page inlines, under webview/ as in dist/ (the chart alone of the panels' bundles).
-  const chart = { ...panels, entryPoints: { chart: (panels.entryPoints as Record<string, string>)['chart']! }, plugins: [] };
-  for (const c of [chart, styles]) {
-    await esbuild.build({ ...c, absWorkingDir: root, outdir: join(out, 'webview'), sourcemap: false, metafile: false, logLevel: 'silent' });
-  }
-  return out;
-}
 
 let sharedBuild: Promise<string> | undefined;
 
 /**
- * The built server beside its core, as in the installed extension. The unit runner runs a process's files one after
- * another (scripts/test/unit.ts), and the build is the same for all of them: a process builds it once, on first
- * asking, and removes the folder when it exits. No test writes into it (one that needs to change a file copies it).
- * `dispose` is kept for the callers' symmetry; the folder outlives it on purpose.
+ * The built server beside its core, as in the installed extension. The build is the same for every test: the unit
+ * runner (scripts/test/unit.ts) makes it once for the run and names it in SERVER_BUILD_ENV; a file run on its own
+ * builds it once per process, on first asking, and removes the folder when it exits. No test writes into it (one
+ * that needs to change a file copies it). `dispose` is kept for the callers' symmetry; the folder outlives it.
  */
 export async function buildServer(): Promise<{ mcpJs: string; dispose(): void }> {
-  sharedBuild ??= build().then((out) => {
-    process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-    return out;
-  });
+  const given = process.env[SERVER_BUILD_ENV];
+  sharedBuild ??= given
+    ? Promise.resolve(given)
+    : buildServerFiles().then((out) => {
+        process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+        return out;
+      });
   return { mcpJs: join(await sharedBuild, 'mcp.js'), dispose: () => undefined };
 }
 
