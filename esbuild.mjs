@@ -146,8 +146,8 @@ const mcpSharesCore = {
 /**
  * `import * as vscode from 'vscode'` in each of some 30 modules makes esbuild wrap the external `require("vscode")` once
  * per module, and each wrap copies every name of the editor's API (about 280) onto a fresh object: thousands of
- * property definitions before activate() runs. Every module takes one shared namespace instead, made once, on first
- * use (the start-up row of `npm run bench`).
+ * property definitions before activate() runs. Every module takes one shared namespace instead, made once as the
+ * bundle loads (the start-up row of `npm run bench`).
  * @type {import('esbuild').Plugin}
  */
 const oneVscodeNamespace = {

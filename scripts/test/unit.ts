@@ -13,6 +13,14 @@ import { runMain } from '../editor/processes.js';
 import { recordStage, type StageCounts } from './stages.js';
 import { buildServerFiles, SERVER_BUILD_ENV } from '../../test/unit/mcp/serverBuild.js';
 
+/** A test file's text, read once however many marks are looked for in it. */
+const sources = new Map<string, string>();
+function source(f: string): string {
+  let text = sources.get(f);
+  if (text === undefined) sources.set(f, (text = readFileSync(path.join(repoRoot, f), 'utf8')));
+  return text;
+}
+
 /** Short files that share one process and one load of the sources. */
 const CHUNK = 20;
 
@@ -43,7 +51,7 @@ const LONG_MARK = /\bspawn\(|\bexecFile\b|\bbuildServer\(|\bfc\.asyncProperty\(|
 function chunks(files: string[]): string[][] {
   const weight = new Map(
     files.map((f) => {
-      const text = readFileSync(path.join(repoRoot, f), 'utf8');
+      const text = source(f);
       return [f, f.includes('.browser.') || LONG_MARK.test(text) ? text.length : 0] as const;
     }),
   );
@@ -134,14 +142,14 @@ runMain('unit', async () => {
     else patterns.push(argv[i]!);
   }
   const files = testFiles(patterns);
-  const ratios = files.filter((f) => SERIAL_MARK.test(readFileSync(path.join(repoRoot, f), 'utf8')));
+  const ratios = files.filter((f) => SERIAL_MARK.test(source(f)));
   const serial = part === 'others' ? [] : ratios;
   const queue = chunks(part === 'ratios' ? [] : files.filter((f) => !ratios.includes(f)));
   const shared = queue.reduce((n, l) => n + l.length, 0);
   const started = Date.now();
   // The MCP server as it ships, built once for every process whose files use it (test/unit/mcp/harness.ts
   // buildServer) instead of once per process: about 3 core-s each, and 17 files ask for it.
-  const usesServer = (f: string): boolean => /\bbuildServer\(/.test(readFileSync(path.join(repoRoot, f), 'utf8'));
+  const usesServer = (f: string): boolean => /\bbuildServer\(/.test(source(f));
   if (!process.env[SERVER_BUILD_ENV] && files.some(usesServer) && part !== 'ratios') {
     const dir = await buildServerFiles();
     process.env[SERVER_BUILD_ENV] = dir;

@@ -639,14 +639,10 @@ export function foldValue(value: string): string {
  * is written instead. Empty for any other value: its spelling has no such lead.
  */
 export function quotedPrintableLeads(value: string): string[] {
-  let spelled = '';
-  const units: string[] = [];
-  for (const byte of Buffer.from(value, 'utf8')) {
-    const unit =
-      byte === 0x3d || byte < 0x21 || byte > 0x7e ? `=${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
-    units.push(unit);
-    spelled += unit;
-  }
+  const units = Array.from(Buffer.from(value, 'utf8'), (byte) =>
+    byte === 0x3d || byte < 0x21 || byte > 0x7e ? `=${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte),
+  );
+  const spelled = units.join('');
   if (spelled === value || hexDigit(spelled.charCodeAt(0)) < 0 || hexDigit(spelled.charCodeAt(1)) < 0) return [];
   const lines: string[] = [];
   let line = '';

@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildServerFiles, SERVER_BUILD_ENV } from './serverBuild.js';
 
-export const root = join(__dirname, '..', '..', '..');
+export { root } from './serverBuild.js';
 
 let sharedBuild: Promise<string> | undefined;
 

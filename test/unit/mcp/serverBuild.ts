@@ -10,7 +10,8 @@ import * as esbuild from 'esbuild';
 /** Names the folder of a build made once for the whole unit run (scripts/test/unit.ts); harness.ts uses it when set. */
 export const SERVER_BUILD_ENV = 'VSTK_MCP_SERVER_BUILD';
 
-const root = join(__dirname, '..', '..', '..');
+/** The repository's root. */
+export const root = join(__dirname, '..', '..', '..');
 
 /** Builds the server's files into a new temp folder; resolves with the folder. */
 export async function buildServerFiles(): Promise<string> {
