@@ -1,11 +1,11 @@
 // Import rules checked by `npm run lint` (dependency-cruiser). No circle among the modules of src, type-only imports
-// included, and no exception: every module can be read, tested and loaded after what it uses. src/host has a floor
-// line: the shell (src/host/shell/, with src/extension.ts its door) is what every window loads at start-up and the
-// only code that loads the features bundle; the feature rooms below it never import it, not even for a type, so the
-// bundle's entry (src/host/features.ts) sits between the two and closes no circle.
+// included, and no exception: every module can be read, tested and loaded after what it uses. src has a floor line:
+// the shell (src/shell/, with src/extension.ts its door) is what every window loads at start-up and the only code
+// that loads the features bundle; the feature rooms below it (src/panels, src/host, ...) never import it, not even
+// for a type, so the bundle's entry (src/features.ts, beside extension.ts) sits between the two and closes no circle.
 /** @type {import('dependency-cruiser').IConfiguration} */
-const SHELL = '^src/host/shell/';
-const BUNDLE_ENTRY = '^src/host/features\\.ts$';
+const SHELL = '^src/shell/';
+const BUNDLE_ENTRY = '^src/features\\.ts$';
 // A panel kind's page (src/panels/<kind>/page/) and the shared browser code (src/webview/) run in the webview.
 const PAGE = '^src/panels/[^/]+/page/';
 
@@ -22,7 +22,7 @@ export default {
       name: 'shell-above-features',
       severity: 'error',
       comment:
-        'The shell (src/host/shell) stands above the features: nothing but the shell and src/extension.ts imports it, types included (the features reach the panels, the watch and the demo through the interfaces of services.ts).',
+        'The shell (src/shell) stands above the features: nothing but the shell and src/extension.ts imports it, types included (the features reach the panels, the watch and the demo through the interfaces of services.ts).',
       from: { pathNot: [SHELL, '^src/extension\\.ts$'] },
       to: { path: SHELL },
     },
@@ -54,8 +54,8 @@ export default {
       name: 'panels-above-host-rooms',
       severity: 'error',
       comment:
-        "The panel kinds (src/panels) stand on the host rooms (webviews/: the controllers' base, the page writer, the data sources): no room imports them back. The shell registers them, the features bundle's entry names their pages, and services.ts names what commands may do with them (types only).",
-      from: { path: '^src/host/', pathNot: [SHELL, BUNDLE_ENTRY, '^src/host/services\\.ts$'] },
+        "The panel kinds (src/panels) stand on the host rooms (webviews/: the controllers' base, the page writer, the data sources): no host room imports them back. The shell (above) registers them, the features bundle's entry names their pages, and services.ts names what commands may do with them (types only).",
+      from: { path: '^src/host/', pathNot: '^src/host/services\\.ts$' },
       to: { path: '^src/panels/' },
     },
     {

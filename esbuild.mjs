@@ -352,11 +352,11 @@ const configs = [
   {
     // `core` and `simulator` are separate files on purpose: the host requires them lazily
     // (src/host/bundles/coreLoader.ts, src/host/bundles/simulatorLoader.ts), so activation never pays for them; so is
-    // `features` (command handlers, quick inputs, exports: src/host/shell/featuresLoader.ts). The core in turn
+    // `features` (command handlers, quick inputs, exports: src/shell/featuresLoader.ts). The core in turn
     // requires `undici`, `phone` and `segments` on first use, and every bundle that masks secrets `spelled` (lazyParts).
     entryPoints: {
       extension: 'src/extension.ts',
-      features: 'src/host/features.ts',
+      features: 'src/features.ts',
       core: 'src/core/index.ts',
       simulator: 'src/simulator/index.ts',
       undici: 'src/core/http/undici.ts',

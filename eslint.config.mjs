@@ -59,7 +59,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'core, simulator and shared stay free of the editor API; only src/host imports vscode.' }],
+          paths: [
+            {
+              name: 'vscode',
+              message:
+                'core, simulator and shared stay free of the editor API; only the shell (src/shell, src/extension.ts) and src/host import vscode.',
+            },
+          ],
         },
       ],
     },

@@ -2,7 +2,7 @@
 // and the unusual-day flags (shared/unusualDays.ts) of a month in progress, against the month model built from the
 // same answer's tree (core/model/monthView.ts) — what every month view already pays. One month (the month view's
 // paint), and 200 instances' months (the overview's rows). Demo traffic (simulator/traffic.ts), mid-month.
-import type { MonthView } from '../src/core/model/types.js';
+import type { MonthView } from '../src/shared/monthModel.js';
 import { monthViewFromResult } from '../src/core/model/monthView.js';
 import { shiftMonthId } from '../src/shared/idRules.js';
 import { projectMonth } from '../src/shared/projection.js';

@@ -4,23 +4,23 @@
 // so opening the editor never pays for it.
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
-import { registerChatTools } from './host/shell/chatTools.js';
-import { refreshMcpCopyAfterUpdate } from './host/shell/mcpAfterUpdate.js';
+import { registerChatTools } from './shell/chatTools.js';
+import { refreshMcpCopyAfterUpdate } from './shell/mcpAfterUpdate.js';
 import { createProfile } from './host/profile/createProfile.js';
-import { registerLazyCommands } from './host/shell/commandStubs.js';
+import { registerLazyCommands } from './shell/commandStubs.js';
 import { Confirmations } from './host/platform/confirmations.js';
 import { WindowPlace } from './host/platform/windowPlace.js';
-import { DemoHandle } from './host/shell/demoHandle.js';
-import { loadFeatures } from './host/shell/featuresLoader.js';
-import type { ShellServices } from './host/shell/shellServices.js';
+import { DemoHandle } from './shell/demoHandle.js';
+import { loadFeatures } from './shell/featuresLoader.js';
+import type { ShellServices } from './shell/shellServices.js';
 import { dropLegacyDrafts, SmsDrafts } from './host/sms/draft.js';
 import { profileDataOf } from './host/profile/profileData.js';
-import { testApi, type VoiceSmsTestApi } from './host/shell/testApi.js';
+import { testApi, type VoiceSmsTestApi } from './shell/testApi.js';
 import { createViews } from './host/views/create.js';
 import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
-import { PanelRegistry } from './host/shell/panelRegistry.js';
-import { createWatch } from './host/shell/watch.js';
+import { PanelRegistry } from './shell/panelRegistry.js';
+import { createWatch } from './shell/watch.js';
 
 export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();

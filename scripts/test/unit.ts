@@ -1,11 +1,11 @@
-// `npm run test:unit [-- <file or glob> ...]`: the unit files in plain Node (node:test through tsx), a few processes
+// `npm run test:unit [-- <file, folder or glob> ...]`: the unit files in plain Node (node:test through tsx), a few processes
 // at a time, each taking the next chunk of files and running them one after another in one module graph
 // (--test-isolation=none): a process per file loaded the same sources ~150 times, a third of the stage's CPU. Then the files that compare CPU time run in
 // a serial group of their own: a ratio read while other files run measures the neighbours as much as the code. A file
 // belongs to that group when it imports test/unit/support/cpu.ts, so nobody keeps a list. Writes its counts for the
 // stage table of `npm test` (scripts/test/stages.ts).
 import { spawn } from 'node:child_process';
-import { globSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, globSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { repoRoot } from '../editor/paths.js';
@@ -24,8 +24,8 @@ function source(f: string): string {
 /** Short files that share one process and one load of the sources. */
 const CHUNK = 20;
 
-const HELP = `usage: npm run test:unit [-- [--processes <n>] [--ratios | --no-ratios] [<file or glob> ...]]
-  with no files: every test/unit/**/*.test.ts
+const HELP = `usage: npm run test:unit [-- [--processes <n>] [--ratios | --no-ratios] [<file, folder or glob> ...]]
+  with no files: every test/unit/**/*.test.ts; a folder: every *.test.ts under it
   --processes  processes at once outside the serial group (default: the cores plus one, at least 2); each runs a
                long file alone or up to ${CHUNK} short ones in one module graph
   --ratios     only the files that compare CPU time (the serial group); --no-ratios: all but those (npm test runs
@@ -65,7 +65,13 @@ function chunks(files: string[]): string[][] {
 function testFiles(patterns: string[]): string[] {
   const found = new Set<string>();
   for (const p of patterns.length > 0 ? patterns : [ALL]) {
-    const matches = /[*?[{]/.test(p) ? globSync(p, { cwd: repoRoot }) : [p];
+    // A folder stands for the test files under it (`npm run test:unit -- test/unit/docs`).
+    const folder = !/[*?[{]/.test(p) && existsSync(path.resolve(repoRoot, p)) && statSync(path.resolve(repoRoot, p)).isDirectory();
+    const matches = folder
+      ? globSync(`${p.replace(/\/+$/, '')}/**/*.test.ts`, { cwd: repoRoot })
+      : /[*?[{]/.test(p)
+        ? globSync(p, { cwd: repoRoot })
+        : [p];
     if (matches.length === 0) throw new Error(`no test file matches ${p}`);
     for (const m of matches) found.add(path.relative(repoRoot, path.resolve(repoRoot, m)));
   }

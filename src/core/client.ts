@@ -20,7 +20,7 @@ import { addsToNodeDefaults, type TrustStore } from './http/trust.js';
 import { nullLogger, type Logger } from './log.js';
 import { validateBaseUrl } from './model/ids.js';
 import { monthIdOf } from './model/month.js';
-import type { MonthView } from './model/types.js';
+import type { MonthView } from '../shared/monthModel.js';
 import { maskPhone } from './sms/phone.js';
 import type { Envelope } from './xml/envelope.js';
 import * as l10n from '@vscode/l10n';

@@ -1,4 +1,4 @@
-// What a panel kind tells the shell's registry (src/host/shell/panelRegistry.ts): its view type, title, controller
+// What a panel kind tells the shell's registry (src/shell/panelRegistry.ts): its view type, title, controller
 // and reuse rules. Each kind's registration.ts fills one in; the list of kinds is index.ts. Nothing here names a
 // kind, so a registration can import it without a circle: a kind opens another by its registration object.
 import type * as vscode from 'vscode';

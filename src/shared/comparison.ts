@@ -3,7 +3,7 @@
 // before — 1 … its current day, clamped to that month's length — and a finished month against the whole month
 // before. Comparing "the month so far" with a whole month read −90 % on the 3rd. Pure: no vscode, no DOM, type
 // imports only from core (the webview bundle includes this file).
-import type { DayStats, MonthTotals, MonthView } from '../core/model/types.js';
+import type { DayStats, MonthTotals, MonthView } from './monthModel.js';
 import { shiftMonthId } from './idRules.js';
 
 export interface ComparedDays {

@@ -1,6 +1,6 @@
 // Turns one month view into CSV, JSON or a Markdown table for "Export Month". Pure, so the escaping
 // rules are unit-tested in plain Node; the host only decides where the text goes.
-import type { DayStats, MonthTotals, MonthView } from '../core/model/types.js';
+import type { DayStats, MonthTotals, MonthView } from './monthModel.js';
 import type { MonthProjection } from './projection.js';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'markdown'] as const;

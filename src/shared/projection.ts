@@ -13,7 +13,7 @@
 // - the range always holds the projection and never goes below the days so far; a finished month has none.
 // Counters are the month model's numbers: sums past 2^53 are rounded floats, as the month's totals are.
 // No vscode, no DOM: pure and unit-tested against an independent reference (test/unit/shared/projection.test.ts).
-import type { DayStats, MonthView } from '../core/model/types.js';
+import type { DayStats, MonthView } from './monthModel.js';
 import { comparableDays } from './comparison.js';
 
 export const PROJECTED_COUNTERS = ['callLegs', 'callLegsIn', 'callLegsOut', 'callsUnique', 'durationMin'] as const;

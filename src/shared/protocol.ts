@@ -6,7 +6,7 @@
 // Handshake: the webview posts `ready` once its script runs; the host never posts before that
 // and answers every `ready` with its current snapshot (a reload of the webview re-sends `ready`).
 
-import type { DayStats, MonthTotals } from '../core/model/types.js';
+import type { DayStats, MonthTotals } from './monthModel.js';
 import { idProblem, MONTH_ID, shiftMonthId } from './idRules.js';
 
 // Month arithmetic both sides of a panel need (the webview cannot import core).

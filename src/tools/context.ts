@@ -1,7 +1,7 @@
 // The few core shapes the tools use, by type only: the tool core loads no code of the core itself (each
 // door hands its own loaded core to the tools, so nothing here delays an MCP server's tool list).
 import type { BodyAnalysis } from '../core/index.js';
-import type { MonthView } from '../core/model/types.js';
+import type { MonthView } from '../shared/monthModel.js';
 
 export type { BodyAnalysis };
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_CURRENCY, DEMO_STARTING_BALANCE_CENTS, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Balance integration';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, confirmations } from './modals.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { waitFor } from './waitFor.js';
 import { TOOL_SPECS } from '../../src/tools/index.js';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from './waitFor.js';
 import { COMMANDS } from '../../src/shared/ids.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 import { channelText } from './logFile.js';
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, monthViewData, start } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { waitFor } from './waitFor.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 
 interface ProfileEntry {
   name: string;

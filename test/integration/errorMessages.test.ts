@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES, type Fault, type Simulator } from '../../src/simulator/index.js';
 import { answering, SAVE } from './modals.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Error messages integration';

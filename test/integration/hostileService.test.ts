@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_SENDER_IDS, randomCredentials, type Simulator } from '../../src/simulator/index.js';
 import { answering, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Hostile service integration';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData, type Simulator } from '../../src/simulator/index.js';
 import { answering, SAVE } from './modals.js';
 import { waitFor } from './waitFor.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Instances integration';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, LOG_CHANNEL_NAME } from './contract.js';
 import { channelFiles, readIfExists } from './logFile.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 
 async function waitForLine(api: Partial<VoiceSmsTestApi>, marker: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 // The extension's log channel as a file, for suites that check what reached it (log.test.ts, commandTable.test.ts).
 import * as vscode from 'vscode';
 import { EXTENSION_ID, LOG_CHANNEL_NAME } from './contract.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 
 export async function readIfExists(uri: vscode.Uri): Promise<string | undefined> {
   try {

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Simulator } from '../../src/simulator/index.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 import { signInToOwnSimulator, type SimulatorProfile } from './simulatorProfile.js';
 

@@ -3,7 +3,7 @@
 // arguments say — and a dialog cannot be clicked here (dialogs are skipped in extension tests). The
 // test API, returned only in test and development mode, answers the next question instead.
 import * as vscode from 'vscode';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { EXTENSION_ID } from './contract.js';
 
 export async function confirmations(): Promise<VoiceSmsTestApi['confirmations']> {

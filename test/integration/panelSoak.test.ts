@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';
 

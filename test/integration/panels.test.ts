@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
 import { WEBVIEW_FIRST_MESSAGES_ATTRIBUTE } from '../../src/shared/protocol.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 interface Shown {

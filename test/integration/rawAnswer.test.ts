@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { createClient } from '../../src/core/index.js';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { waitFor } from './waitFor.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 
 const PROFILE = 'Raw answer integration';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, start, type Simulator } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, REPLACE_PROFILE, SIGN_OUT, SIGN_OUT_AND_REMOVE } from './modals.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 
 const WRONG = 'Sign-in integration (wrong secret)';
 const FIRST = 'Sign-in integration A';

@@ -5,7 +5,7 @@
 // Both save the settings they touch and put them back in remove(), which also closes the simulator.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { DEMO_ACCOUNT, start, type Simulator, type SimulatorOptions } from '../../src/simulator/index.js';
 import { EXTENSION_ID } from './contract.js';
 import { answering, SIGN_OUT_AND_REMOVE } from './modals.js';

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_SENDER_IDS, type Simulator } from '../../src/simulator/index.js';
 import { answering, CLEAR, confirmations, SIGN_OUT_AND_REMOVE } from './modals.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { waitFor } from './waitFor.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 

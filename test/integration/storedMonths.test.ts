@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { profilePrefix } from '../../src/core/store/monthStore.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { DEMO_INSTANCES } from '../../src/simulator/index.js';
 import { channelText } from './logFile.js';
 import { answering, SIGN_OUT, SIGN_OUT_AND_REMOVE } from './modals.js';

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_ACCOUNT, DEMO_INSTANCES, monthViewData } from '../../src/simulator/index.js';
-import type { VoiceSmsTestApi } from '../../src/host/shell/testApi.js';
+import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { useStoredProfile, type SimulatorProfile } from './simulatorProfile.js';
 import { waitFor } from './waitFor.js';
 

@@ -5,7 +5,7 @@ import { VoiceSmsError } from '../errors.js';
 import { ATTR_PREFIX, isRecord, textOf } from '../xml/parser.js';
 import { dateIdsOfMonth, daysInMonth } from './month.js';
 import { validateDateId, validateMonthId } from './ids.js';
-import type { DayStats, MonthTotals, MonthView } from './types.js';
+import type { DayStats, MonthTotals, MonthView } from '../../shared/monthModel.js';
 import * as l10n from '@vscode/l10n';
 
 /** XML element -> DayStats property, in display order. */

@@ -4,7 +4,7 @@
 // rules are unit-tested in plain Node against the simulator; the tree provider only renders.
 import type { MonthViewResult } from '../../core/client.js';
 import type { RequestPriority } from '../../core/http/scheduler.js';
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 import { lastMonths, monthIdOf } from '../../core/model/month.js';
 import { abortError, untilAborted } from './abort.js';
 

@@ -1,5 +1,5 @@
 // The watch's sense of time: the editor's real clock for users, a clock the test seam moves by hand for the
-// integration tests (src/host/shell/testApi.ts), so a test of "one read per interval" takes no interval to run.
+// integration tests (src/shell/testApi.ts), so a test of "one read per interval" takes no interval to run.
 // Only the watch's own scheduling follows it; requests, the month cache and the service keep real time.
 
 export interface TimerHandle {

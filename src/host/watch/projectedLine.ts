@@ -3,7 +3,7 @@
 // vscode-free.
 import { shiftMonthId } from '../../shared/idRules.js';
 import { projectMonth } from '../../shared/projection.js';
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 import type { MonthState } from '../months/monthCache.js';
 import { HISTORY_MONTHS } from '../../tools/months/projectionLoader.js';
 

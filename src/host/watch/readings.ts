@@ -1,7 +1,7 @@
 // What a watch knows of each watched instance: today's call legs as last read, the figure when the watch began
 // (so the status bar can say "+14 since the watch began"), and when it was read. Pure: the engine and the status
 // bar share these rules, and plain-Node unit tests check them.
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 
 export interface Baseline {
   /** YYYYMMDD: the service's today when the baseline was taken. */

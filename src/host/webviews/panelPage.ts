@@ -1,5 +1,5 @@
 // The page every panel kind shows: the icon and the HTML shell with a fresh nonce, our bundles inside it and the
-// messages the host already has. In the features bundle (src/host/features.ts): activation never parses it. A kind's
+// messages the host already has. In the features bundle (src/features.ts): activation never parses it. A kind's
 // scripts come from its caller (src/panels/pages.ts), which knows the kinds.
 import * as vscode from 'vscode';
 import { carriedOf, createNonce, renderWebviewHtml, type WebviewEntry } from './html.js';

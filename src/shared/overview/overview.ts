@@ -2,7 +2,7 @@
 // month, a 12-month call-leg trend from months already in hand, and the totals row. Pure data and arithmetic,
 // shared by the loader (src/tools/overview/overviewLoader.ts), the tool, the exports and the webview, so the panel,
 // the chat tool and the MCP tool cannot disagree on a figure. No vscode, no DOM, type imports only from core.
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../monthModel.js';
 import { sameDays, type ComparedDays } from '../comparison.js';
 import { shiftMonthId } from '../idRules.js';
 

@@ -5,7 +5,7 @@
 // (the panels and the chat tools read through the editor's month cache, the MCP server through its client).
 import { compareMonths, type MonthComparison } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/idRules.js';
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 import { futureMonthProblem } from './futureMonth.js';
 import { ToolRefusal } from '../refusal.js';
 

@@ -2,7 +2,7 @@
 // priority through the caller's reader (the editor: the month cache over the finished-months store, so a stored
 // month costs no request; the MCP server: its client). A month that fails to read is left out; a finished month is
 // not projected and reads nothing. Door-free, vscode-free.
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 import { comparableDays } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/idRules.js';
 import { projectMonth, type MonthProjection } from '../../shared/projection.js';

@@ -14,7 +14,7 @@ import {
 } from '../../shared/overview/overview.js';
 import { compareMonths } from '../../shared/comparison.js';
 import { shiftMonthId } from '../../shared/protocol.js';
-import type { MonthView } from '../../core/model/types.js';
+import type { MonthView } from '../../shared/monthModel.js';
 import { futureMonthProblem } from '../months/futureMonth.js';
 import { HISTORY_MONTHS, inProgress } from '../months/projectionLoader.js';
 import { projectMonth } from '../../shared/projection.js';

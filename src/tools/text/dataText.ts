@@ -4,7 +4,7 @@
 // that make it read as part of our own text. Numbers are never passed through here: they go out as
 // the service sent them. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
-import type { MonthTotals } from '../../core/model/types.js';
+import type { MonthTotals } from '../../shared/monthModel.js';
 import type { ComparedDates } from '../../shared/comparison.js';
 import { redact } from '../../shared/redact.js';
 import { breakSchemes, inertLine } from '../../shared/untrustedText.js';

@@ -3,7 +3,7 @@
 // are the month model's (src/core/model/monthView.ts), the same the month view panel shows; unusual days use
 // the panel's rule (src/shared/unusualDays.ts), each with why. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
-import type { MonthTotals, MonthView } from '../../core/model/types.js';
+import type { MonthTotals, MonthView } from '../../shared/monthModel.js';
 import { comparedDates, type ComparedDates, type MonthComparison } from '../../shared/comparison.js';
 import {
   MIN_DIFFERENCE,

@@ -1,7 +1,7 @@
 // voiceSms_getTrend's result: one sentence per month (oldest first) and a JSON block with the
 // totals, the same figures as the trend panel. vscode-free, unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
-import type { MonthTotals } from '../../core/model/types.js';
+import type { MonthTotals } from '../../shared/monthModel.js';
 import { counted, isoId, itemLine, quoted, totalsWords } from './dataText.js';
 
 export interface TrendToolMonth {

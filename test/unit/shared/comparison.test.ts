@@ -3,7 +3,7 @@
 // month against the whole month before. Expectations are counted from the day lists here.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStats, MonthView } from '../../../src/core/model/types.js';
+import type { DayStats, MonthView } from '../../../src/shared/monthModel.js';
 import { comparableDays, compareMonths, totalsThrough } from '../../../src/shared/comparison.js';
 import { changePct, overviewTotals, type OverviewRow } from '../../../src/shared/overview/overview.js';
 

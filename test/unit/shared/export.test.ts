@@ -2,7 +2,7 @@
 // totals, escaping), JSON and a Markdown table, and masking of the instance id.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DayStats, MonthView } from '../../../src/core/model/types.js';
+import type { DayStats, MonthView } from '../../../src/shared/monthModel.js';
 import { formatMonthExport, maskId } from '../../../src/shared/export.js';
 
 // The two renderers a Markdown export most likely meets: markdown-it as the editor's preview runs it

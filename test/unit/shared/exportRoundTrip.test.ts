@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { DayStats, MonthTotals, MonthView } from '../../../src/core/model/types.js';
+import type { DayStats, MonthTotals, MonthView } from '../../../src/shared/monthModel.js';
 import { formatMonthExport, type ExportFormat } from '../../../src/shared/export.js';
 import type { OverviewFigures, OverviewRow } from '../../../src/shared/overview/overview.js';
 import { formatOverviewExport } from '../../../src/shared/overview/overviewExport.js';

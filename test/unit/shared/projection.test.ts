@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { DayStats } from '../../../src/core/model/types.js';
+import type { DayStats } from '../../../src/shared/monthModel.js';
 import {
   PROJECTED_COUNTERS,
   projectMonth,

@@ -2,7 +2,7 @@
 // beside the data and never in its place; a finished month's exports have none.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { MonthView } from '../../../src/core/model/types.js';
+import type { MonthView } from '../../../src/shared/monthModel.js';
 import { formatMonthExport } from '../../../src/shared/export.js';
 import type { OverviewRow } from '../../../src/shared/overview/overview.js';
 import { formatOverviewExport } from '../../../src/shared/overview/overviewExport.js';

@@ -4,7 +4,7 @@
 // month's median, the watch compared with the lowest and highest of the same weekday.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStats, MonthView } from '../../../src/core/model/types.js';
+import type { DayStats, MonthView } from '../../../src/shared/monthModel.js';
 import type { MonthState } from '../../../src/host/months/monthCache.js';
 import { historyOf, WatchAlerts, type WatchAlertKind } from '../../../src/host/watch/watchAlerts.js';
 import type { MonthDay } from '../../../src/shared/unusualDays.js';

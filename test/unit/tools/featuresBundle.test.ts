@@ -6,7 +6,7 @@ import { bundleInputs } from '../support/bundleInputs.js';
 
 void describe('features bundle', () => {
   void it('holds the tool specs but neither zod nor the MCP server', async () => {
-    const inputs = await bundleInputs('src/host/features.ts');
+    const inputs = await bundleInputs('src/features.ts');
     assert.ok(
       inputs.some((i) => i.startsWith('src/tools/specs/')),
       'the chat tools run the specs',

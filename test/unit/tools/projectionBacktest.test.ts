@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient, type VoiceSmsClient } from '../../../src/core/client.js';
-import type { MonthView } from '../../../src/core/model/types.js';
+import type { MonthView } from '../../../src/shared/monthModel.js';
 import { shiftMonthId } from '../../../src/shared/idRules.js';
 import { PROJECTED_COUNTERS } from '../../../src/shared/projection.js';
 import { start, type Simulator } from '../../../src/simulator/server.js';

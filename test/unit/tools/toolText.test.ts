@@ -3,7 +3,7 @@
 // numbers masked, balance as the service named it, failures as one sentence and a kind.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DayStats, MonthView } from '../../../src/core/model/types.js';
+import type { DayStats, MonthView } from '../../../src/shared/monthModel.js';
 import { balanceToolResult, instancesToolResult } from '../../../src/tools/text/accountText.js';
 import { activitiesToolResult } from '../../../src/tools/text/activitiesText.js';
 import type { MonthComparison } from '../../../src/shared/comparison.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { interpretMonthView } from '../../../../src/core/api/monthView.js';
 import { isVoiceSmsError } from '../../../../src/core/errors.js';
 import { dateIdsOfMonth } from '../../../../src/core/model/month.js';
-import type { MonthView } from '../../../../src/core/model/types.js';
+import type { MonthView } from '../../../../src/shared/monthModel.js';
 import { parseEnvelope } from '../../../../src/core/xml/envelope.js';
 import { formatMonthExport } from '../../../../src/shared/export.js';
 import { el, renderXml, type XmlElement } from '../../../../src/simulator/xml.js';

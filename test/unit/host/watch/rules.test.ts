@@ -8,7 +8,7 @@ import { applyReading, changeSinceStart, signed, totalsOf } from '../../../../sr
 import { alertedDays, callLegsDue, lowBalanceStep, withAlertedDay } from '../../../../src/host/watch/alertRules.js';
 import { parseStoredWatch } from '../../../../src/host/watch/stored.js';
 import { shareOfDay, unusualDay } from '../../../../src/host/watch/unusualDay.js';
-import type { MonthView } from '../../../../src/core/model/types.js';
+import type { MonthView } from '../../../../src/shared/monthModel.js';
 
 function view(currentDateId: string, legs: number): MonthView {
   const day = (dateId: string, callLegs: number) => ({

@@ -1,6 +1,6 @@
 // Months generated for the projection tests: a run of whole months in the month model's shape, drawn from a level
 // per weekday with seeded noise, with missing days, future days and single days set by hand.
-import type { DayStats, MonthView } from '../../../../src/core/model/types.js';
+import type { DayStats, MonthView } from '../../../../src/shared/monthModel.js';
 import { DAY_MS, idOf, msOf } from './generatedMonths.js';
 
 export type Month = Pick<MonthView, 'monthId' | 'currentDateId' | 'days'>;

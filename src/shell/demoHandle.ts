@@ -2,9 +2,9 @@
 // (src/host/demo/demoMode.ts, in dist/features.js) only when a demo is started, stopped or left over by an
 // earlier window. Most windows never run the demo, so activation does not parse it.
 import type * as vscode from 'vscode';
-import { CONTEXT_KEYS, DEMO_PROFILE_NAME, SETTINGS } from '../../shared/ids.js';
-import type { DemoMode, DemoServices } from '../demo/demoMode.js';
-import type { DemoService } from '../demo/demoService.js';
+import { CONTEXT_KEYS, DEMO_PROFILE_NAME, SETTINGS } from '../shared/ids.js';
+import type { DemoMode, DemoServices } from '../host/demo/demoMode.js';
+import type { DemoService } from '../host/demo/demoService.js';
 
 /** Builds the demo's implementation (extension.ts: from dist/features.js, loaded on this first call). */
 export type DemoFactory = (services: DemoServices, memento: vscode.Memento) => DemoMode;

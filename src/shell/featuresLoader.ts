@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as FeaturesBundle from '../features.js';
 
-/** What dist/features.js exports, as its entry (src/host/features.ts) declares it. */
+/** What dist/features.js exports, as its entry (src/features.ts) declares it. */
 export type Features = typeof FeaturesBundle;
 
 let loaded: Features | undefined;

@@ -4,12 +4,12 @@
 // above the threshold by a margin (alertRules.ts: 10% of it, at least 1) re-arms it, so a balance flapping around
 // the threshold alerts once. Small and in the activation bundle: a listener, no request of its own.
 import * as vscode from 'vscode';
-import type { BalanceModel, BalanceState } from '../balance/model.js';
-import { amountOf } from '../balance/format.js';
-import type { HostConfig } from '../profile/config.js';
-import { inertLine } from '../../shared/untrustedText.js';
-import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from '../watch/alertRules.js';
-import type { AlertDeps } from '../watch/alertNotice.js';
+import type { BalanceModel, BalanceState } from '../host/balance/model.js';
+import { amountOf } from '../host/balance/format.js';
+import type { HostConfig } from '../host/profile/config.js';
+import { inertLine } from '../shared/untrustedText.js';
+import { LOW_BALANCE_KEY_PREFIX, lowBalanceStep, type LowBalanceMark } from '../host/watch/alertRules.js';
+import type { AlertDeps } from '../host/watch/alertNotice.js';
 import { loadFeatures } from './featuresLoader.js';
 
 export class LowBalanceAlert implements vscode.Disposable {

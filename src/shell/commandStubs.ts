@@ -4,7 +4,7 @@
 // already read, so activation loads no command code and a new command needs no line here.
 import * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
-import type { HostServices } from '../services.js';
+import type { HostServices } from '../host/services.js';
 
 export function registerLazyCommands(ctx: vscode.ExtensionContext, services: HostServices): void {
   const { contributes } = ctx.extension.packageJSON as { contributes: { commands: { command: string }[] } };

@@ -2,8 +2,8 @@
 // by Set Up MCP Server) is refreshed a little later, by code in dist/features.js (refreshCopy.ts).
 import type * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
-import type { HostLog } from '../platform/log.js';
-import { MCP_COPY_STATE } from '../mcp/copyState.js';
+import type { HostLog } from '../host/platform/log.js';
+import { MCP_COPY_STATE } from '../host/mcp/copyState.js';
 
 /** After an update, the MCP server copy agents run (made by Set Up MCP Server) follows, a little after activation. */
 export function refreshMcpCopyAfterUpdate(ctx: vscode.ExtensionContext, log: HostLog): void {

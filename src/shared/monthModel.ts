@@ -1,4 +1,5 @@
-// The typed month view that the tree, the webview, exports and the status bar all read.
+// The typed month view that the core parses and the tree, the webviews, exports and the status bar all read: plain data,
+// below the core so the shared calculations (comparison, projection, export) can name it.
 
 /** One calendar day of the calls month view; counters are integers. */
 export interface DayStats {

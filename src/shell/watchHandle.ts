@@ -3,18 +3,18 @@
 // tree marks, and the rules that end a watch — sign-out, another profile, an instance removed from the profile. The engine, its status-bar item and its alerts (watch/runner.ts) are in
 // dist/features.js and load only when a watch starts or resumes: a window that watches nothing parses none of it.
 import * as vscode from 'vscode';
-import { CONTEXT_KEYS, WATCH_RELOAD_GRACE_ENV } from '../../shared/ids.js';
-import type { Confirmations } from '../platform/confirmations.js';
+import { CONTEXT_KEYS, WATCH_RELOAD_GRACE_ENV } from '../shared/ids.js';
+import type { Confirmations } from '../host/platform/confirmations.js';
 import { loadFeatures } from './featuresLoader.js';
-import type { WatchService } from '../watch/watchService.js';
-import type { ContextKeys } from '../platform/contextKeys.js';
-import type { HostLog } from '../platform/log.js';
-import type { SessionSnapshot, SessionState } from '../profile/session.js';
-import { Disposable } from '../platform/lifecycle.js';
-import { realClock, type TimerHandle, type WatchClock } from '../watch/clock.js';
-import type { InstanceReading } from '../watch/readings.js';
-import type { WatchRunner, WatchRunnerDeps } from '../watch/runner.js';
-import { HEARTBEAT_MS, parseStoredWatch, reloadGraceMs, resumesSilently, WATCH_STATE_KEY, type StoredWatch } from '../watch/stored.js';
+import type { WatchService } from '../host/watch/watchService.js';
+import type { ContextKeys } from '../host/platform/contextKeys.js';
+import type { HostLog } from '../host/platform/log.js';
+import type { SessionSnapshot, SessionState } from '../host/profile/session.js';
+import { Disposable } from '../host/platform/lifecycle.js';
+import { realClock, type TimerHandle, type WatchClock } from '../host/watch/clock.js';
+import type { InstanceReading } from '../host/watch/readings.js';
+import type { WatchRunner, WatchRunnerDeps } from '../host/watch/runner.js';
+import { HEARTBEAT_MS, parseStoredWatch, reloadGraceMs, resumesSilently, WATCH_STATE_KEY, type StoredWatch } from '../host/watch/stored.js';
 
 export type WatchHandleDeps = Omit<WatchRunnerDeps, 'clock' | 'focused' | 'confirmations'> & {
   readonly session: SessionState;

@@ -4,9 +4,9 @@
 // Commands call `open(kind, state)`, which returns the panel's title (test/integration/contract.ts).
 import * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
-import { KIND_NAMES, KINDS, type PanelControllers, type PanelKindName, type PanelKindOf, type PanelStates } from '../../panels/kinds.js';
-import type { KindParts, PanelEnv, PanelKind, PanelRegistryOptions } from '../../panels/kind.js';
-import type { PanelLookup, PanelService } from '../../panels/service.js';
+import { KIND_NAMES, KINDS, type PanelControllers, type PanelKindName, type PanelKindOf, type PanelStates } from '../panels/kinds.js';
+import type { KindParts, PanelEnv, PanelKind, PanelRegistryOptions } from '../panels/kind.js';
+import type { PanelLookup, PanelService } from '../panels/service.js';
 
 /** Every panel's webview options: scripts on, no file of the extension readable. */
 function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {

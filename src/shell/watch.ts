@@ -1,7 +1,7 @@
 // Builds the watch activation keeps: the low-balance alert on every balance reading, and the handle that restores
 // what this window watched before a reload (its engine loads with dist/features.js only when a watch runs).
 import type * as vscode from 'vscode';
-import type { InstancesTreeProvider } from '../views/instancesTree.js';
+import type { InstancesTreeProvider } from '../host/views/instancesTree.js';
 import { LowBalanceAlert } from './lowBalanceAlert.js';
 import { WatchHandle, type WatchHandleDeps } from './watchHandle.js';
 

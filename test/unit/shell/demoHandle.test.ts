@@ -4,10 +4,10 @@
 // resumed, once. The services are plain stand-ins for the host's own classes; the demo's implementation is a counter.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEMO_PROFILE_NAME, SETTINGS } from '../../../../src/shared/ids.js';
-import type { DemoMode, DemoServices } from '../../../../src/host/demo/demoMode.js';
-import { DemoHandle } from '../../../../src/host/shell/demoHandle.js';
-import { MemoryState } from '../memoryState.js';
+import { DEMO_PROFILE_NAME, SETTINGS } from '../../../src/shared/ids.js';
+import type { DemoMode, DemoServices } from '../../../src/host/demo/demoMode.js';
+import { DemoHandle } from '../../../src/shell/demoHandle.js';
+import { MemoryState } from '../host/memoryState.js';
 
 interface Rig {
   handle: DemoHandle;

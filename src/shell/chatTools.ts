@@ -3,9 +3,9 @@
 // implementations (tools.ts and what it pulls in, in dist/features.js) load on the first invocation. An
 // editor without the language-model API simply gets no tools.
 import * as vscode from 'vscode';
-import type { HostServices } from '../services.js';
+import type { HostServices } from '../host/services.js';
 import { loadFeatures } from './featuresLoader.js';
-import type { ChatTools } from '../chat/tools.js';
+import type { ChatTools } from '../host/chat/tools.js';
 
 export function registerChatTools(ctx: vscode.ExtensionContext, services: HostServices): void {
   if (typeof vscode.lm?.registerTool !== 'function') return;

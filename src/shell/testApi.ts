@@ -2,22 +2,22 @@
 // Deliberately narrow: nothing here reads a secret or the list of masked values. The integration
 // suites import this one type (import type, erased from their bundle) instead of re-declaring slices.
 import * as vscode from 'vscode';
-import type { AccountTreeProvider, AccountNode } from '../views/accountTree.js';
-import type { BalanceStatusBar } from '../balance/balanceStatusBar.js';
+import type { AccountTreeProvider, AccountNode } from '../host/views/accountTree.js';
+import type { BalanceStatusBar } from '../host/balance/balanceStatusBar.js';
 import type { ShellServices } from './shellServices.js';
-import type { InstancesNode, InstancesTreeProvider } from '../views/instancesTree.js';
-import type { PanelLookup } from '../../panels/service.js';
-import type { ProfileStatusBar } from '../profile/profileStatusBar.js';
-import type { SmsHistoryEntry } from '../sms/history.js';
-import type { SmsHistoryTreeProvider } from '../views/smsHistoryTree.js';
+import type { InstancesNode, InstancesTreeProvider } from '../host/views/instancesTree.js';
+import type { PanelLookup } from '../panels/service.js';
+import type { ProfileStatusBar } from '../host/profile/profileStatusBar.js';
+import type { SmsHistoryEntry } from '../host/sms/history.js';
+import type { SmsHistoryTreeProvider } from '../host/views/smsHistoryTree.js';
 import { loadFeatures } from './featuresLoader.js';
-import type { RaisedAlert } from '../watch/alertNotice.js';
-import type { ManualClock } from '../watch/clock.js';
-import type { StatusBarSnapshot } from '../watch/watchStatusBar.js';
+import type { RaisedAlert } from '../host/watch/alertNotice.js';
+import type { ManualClock } from '../host/watch/clock.js';
+import type { StatusBarSnapshot } from '../host/watch/watchStatusBar.js';
 import { LowBalanceAlert } from './lowBalanceAlert.js';
-import { parseStoredWatch, WATCH_STATE_KEY } from '../watch/stored.js';
-import { SNOOZE_KEY } from '../watch/snooze.js';
-import { DEMO_PROFILE_NAME } from '../../shared/ids.js';
+import { parseStoredWatch, WATCH_STATE_KEY } from '../host/watch/stored.js';
+import { SNOOZE_KEY } from '../host/watch/snooze.js';
+import { DEMO_PROFILE_NAME } from '../shared/ids.js';
 
 /**
  * activate()'s return value for the integration tests (test/integration/log.test.ts): write a
