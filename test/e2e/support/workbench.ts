@@ -256,13 +256,23 @@ export class Workbench {
     await this.runCommand('Preferences: Open User Settings');
     const editor = this.page.locator('.settings-editor');
     await editor.waitFor({ state: 'visible' });
-    // The search box is a small code editor; it has focus once the Settings editor has rendered.
-    await editor.locator('.settings-header .suggest-input-container .monaco-editor').first().click();
-    await this.page.keyboard.press('ControlOrMeta+A');
-    await this.page.keyboard.type(`@id:${id}`, { delay: 20 });
     // A setting's control is labelled with its id.
     const input = editor.locator(`.settings-tree-container input[aria-label="${cssString(id)}"]`).first();
-    await input.waitFor({ state: 'visible' });
+    // The search box is a small code editor. On a busy machine the editor can still be settling when it is first
+    // clicked, and the typed search goes nowhere (seen once): type it again until the setting shows.
+    for (let attempt = 1; ; attempt++) {
+      await editor.locator('.settings-header .suggest-input-container .monaco-editor').first().click();
+      await this.page.keyboard.press('ControlOrMeta+A');
+      await this.page.keyboard.type(`@id:${id}`, { delay: 20 });
+      const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        (e: unknown) => {
+          if (attempt >= 3) throw e;
+          return false;
+        },
+      );
+      if (shown) break;
+    }
     await input.fill(value);
     await input.press('Tab');
     // The Settings editor writes text settings after a debounce: wait until the file holds the value.

@@ -31,6 +31,7 @@ void describe('the house rules', () => {
         else if (e.name.endsWith('.ts') && /\bshowError\(/.test(readFileSync(path, 'utf8'))) callers.push(path.slice(root.length + 1));
       }
     };
+    walk(join(root, 'src', 'shell'));
     walk(join(root, 'src', 'host'));
     assert.deepEqual(callers.sort(), ['src/host/commands/table.ts', 'src/host/platform/errors.ts']);
   });

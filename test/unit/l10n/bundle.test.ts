@@ -1,5 +1,5 @@
 // The string bundle (l10n/bundle.l10n.json) must be exactly what `npm run l10n:export` extracts from
-// src/host, src/panels, src/webview, src/core and src/tools today: a message added, changed or removed in the code without
+// src/shell, src/host, src/panels, src/webview, src/core and src/tools today: a message added, changed or removed in the code without
 // re-exporting fails here. Translations (l10n/bundle.l10n.<lang>.json, package.nls.<lang>.json) may
 // only translate messages that exist and must keep their placeholders. (package.nls.json against
 // the %key%s of package.json is checked in test/unit/shared/manifest.test.ts.)
@@ -49,7 +49,7 @@ function exportArgs(outDir: string): string[] {
   assert.ok(outIndex > 1, 'the script names its output folder');
   assert.equal(join(root, words[outIndex + 1] ?? ''), join(root, pkg.l10n ?? '-'), 'the script writes where package.json "l10n" points');
   const paths = words.slice(2).filter((_, i) => i + 2 !== outIndex && i + 2 !== outIndex + 1);
-  assert.deepEqual(paths.map((p) => p.replace(/^\.\//, '')).sort(), ['src/core', 'src/host', 'src/panels', 'src/tools', 'src/webview'], 'the core, the host, the panel kinds, the tools and the webviews are scanned');
+  assert.deepEqual(paths.map((p) => p.replace(/^\.\//, '')).sort(), ['src/core', 'src/host', 'src/panels', 'src/shell', 'src/tools', 'src/webview'], 'the core, the shell, the host, the panel kinds, the tools and the webviews are scanned');
   return ['export', '--outDir', outDir, ...paths];
 }
 

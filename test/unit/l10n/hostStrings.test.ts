@@ -88,7 +88,7 @@ void describe('host user-facing strings', () => {
   void it('all go through l10n', () => {
     // The panel kinds' host side too (their registrations and controllers; a page is checked in the browser tests).
     const panels = sources(join(root, 'src', 'panels')).filter((f) => !relative(root, f).split(/[\\/]/).includes('page'));
-    const files = [...sources(join(root, 'src', 'host')), ...panels, join(root, 'src', 'extension.ts')];
+    const files = [...sources(join(root, 'src', 'shell')), ...sources(join(root, 'src', 'host')), ...panels, join(root, 'src', 'extension.ts')];
     const found = files.flatMap((f) => bareStrings(relative(root, f), readFileSync(f, 'utf8')));
     assert.deepEqual(found, []);
   });

@@ -42,11 +42,18 @@ function fragments(files: string[]): string[] {
 }
 
 void describe('translatable messages are whole', () => {
-  for (const area of ['core', 'host', 'panels', 'webview']) {
+  // Each area with at least as many messages as it has today, give or take: a scan that finds none reads nothing.
+  for (const [area, least] of [
+    ['core', 30],
+    ['shell', 3],
+    ['host', 30],
+    ['panels', 30],
+    ['webview', 30],
+  ] as const) {
     void it(`no l10n.t message in src/${area} is a fragment of a sentence`, () => {
       const files = sources(join(root, 'src', area));
       const all = files.flatMap((f) => messages(readFileSync(f, 'utf8')));
-      assert.ok(all.length > 30, `the scan finds the messages of src/${area} (${all.length})`);
+      assert.ok(all.length >= least, `the scan finds the messages of src/${area} (${all.length})`);
       assert.deepEqual(fragments(files), []);
     });
   }

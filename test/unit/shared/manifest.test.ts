@@ -90,15 +90,26 @@ const commandIds = new Set<string>(c.commands.map((x) => x.command));
 
 /** `voiceSms.*` names a when clause may use: context keys, view ids, tree item kinds. */
 const knownWhenNames = new Set<string>([...Object.values(CONTEXT_KEYS), ...Object.values(VIEWS), ...Object.values(TREE_ITEM_KINDS)]);
-/** Context keys (`….set(CONTEXT_KEYS.x, …)`) and `contextValue`s that src/host assigns, read from its source. */
+/** The editor's side of src, the code that may call the editor API: the shell and the feature rooms of src/host. */
+const EDITOR_SIDE = ['shell', 'host'];
+
+/** Every .ts file of the editor's side, as its path under src/. */
+function editorSideSources(): string[] {
+  return EDITOR_SIDE.flatMap((dir) =>
+    readdirSync(join(root, 'src', dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, f)),
+  );
+}
+
+/** Context keys (`….set(CONTEXT_KEYS.x, …)`) and `contextValue`s that the editor's side assigns, read from its source. */
 function whatTheHostSets(): { keys: Set<string>; items: Set<string> } {
   const keys = new Set<string>();
   const items = new Set<string>();
   const kinds = TREE_ITEM_KINDS as Record<string, string>;
   const ctx = CONTEXT_KEYS as Record<string, string>;
-  for (const file of readdirSync(join(root, 'src', 'host'), { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.ts')) continue;
-    const src = readFileSync(join(root, 'src', 'host', file), 'utf8');
+  for (const file of editorSideSources()) {
+    const src = readFileSync(join(root, 'src', file), 'utf8');
     for (const m of src.matchAll(/\.set\(CONTEXT_KEYS\.(\w+)/g)) {
       const key = m[1] ? ctx[m[1]] : undefined;
       if (key) keys.add(key);
@@ -425,17 +436,16 @@ void describe('manifest: what it is and where it runs', () => {
     assert.match(vw.description ?? '', /Export Month/);
     // The reason holds: nothing in the host finds or watches workspace files; the one write is the export, and the
     // one read is a list of ids the user picked (Import from File…, or an absolute path given to the command).
-    const sources = readdirSync(join(root, 'src', 'host'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const uses: string[] = [];
-    for (const file of sources) {
-      const src = readFileSync(join(root, 'src', 'host', file), 'utf8');
+    for (const file of editorSideSources()) {
+      const src = readFileSync(join(root, 'src', file), 'utf8');
       for (const m of src.matchAll(/workspace\.(fs\.\w+|findFiles|createFileSystemWatcher)/g)) uses.push(`${file}: ${m[1]}`);
     }
     assert.deepEqual(uses, [
-      join('commands', 'addVoiceInstance.ts') + ': fs.stat',
-      join('commands', 'addVoiceInstance.ts') + ': fs.readFile',
-      join('commands', 'exportMonth.ts') + ': fs.writeFile',
-      join('webviews', 'overview', 'exportOverview.ts') + ': fs.writeFile',
+      join('host', 'commands', 'addVoiceInstance.ts') + ': fs.stat',
+      join('host', 'commands', 'addVoiceInstance.ts') + ': fs.readFile',
+      join('host', 'commands', 'exportMonth.ts') + ': fs.writeFile',
+      join('host', 'webviews', 'overview', 'exportOverview.ts') + ': fs.writeFile',
     ]);
   });
 });
