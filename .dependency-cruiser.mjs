@@ -54,16 +54,9 @@ export default {
       name: 'panels-above-host-rooms',
       severity: 'error',
       comment:
-        "The panel kinds (src/panels) stand on the host rooms (webviews/: the controllers' base, the page writer, the data sources): no host room imports them back. The shell (above) registers them, the features bundle's entry names their pages, and services.ts names what commands may do with them (types only).",
-      from: { path: '^src/host/', pathNot: '^src/host/services\\.ts$' },
+        "The panel kinds (src/panels) stand on the host rooms (webviews/: the controllers' base, the page writer, the data sources, the panel service): no host room imports them back, not even for a type. The shell (above) registers them, the features bundle's entry names their pages, and the kinds' states and controllers reach the panel service by declaration merging (src/panels/kinds.ts).",
+      from: { path: '^src/host/' },
       to: { path: '^src/panels/' },
-    },
-    {
-      name: 'panel-service-types-only',
-      severity: 'error',
-      comment: 'services.ts describes the services the features get: it names the panel service as a type, never loads a kind.',
-      from: { path: '^src/host/services\\.ts$' },
-      to: { path: '^src/panels/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'page-is-browser-code',

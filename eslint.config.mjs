@@ -17,12 +17,12 @@ const VSCODE_FREE_HOST = [
   'src/host/months/{monthCache,sessionCache,storedMonths}.ts',
   'src/host/watch/{alertRules,clock,engine,projectedLine,readings,schedule,stored,unusualDay,watchAlerts,watchService}.ts',
   'src/host/demo/demoService.ts',
-  // All but the page writer.
-  'src/host/webviews/!(panelPage).ts',
+  // All but the page writer and the panel service (what commands may do with a panel, vscode's types in its words).
+  'src/host/webviews/!(panelPage|panelService).ts',
   'src/host/webviews/overview/!(exportOverview).ts',
-  // A panel kind's folder: all but its registration (what the shell needs), the registration's type (kind.ts), what
-  // the shell's registry shares with the features (service.ts) and the kinds' pages handed to the page writer.
-  'src/panels/!(kind|service|pages).ts',
+  // A panel kind's folder: all but its registration (what the shell needs), the registration's type (kind.ts) and the
+  // kinds' pages handed to the page writer.
+  'src/panels/!(kind|pages).ts',
   'src/panels/*/!(registration).ts',
   'src/panels/*/page/**',
 ];

@@ -15,7 +15,7 @@ import type { SmsHistory } from './sms/history.js';
 import type { Views } from './views/index.js';
 import type { MonthCache } from './months/monthCache.js';
 import type { StoredMonths } from './months/storedMonths.js';
-import type { PanelService } from '../panels/service.js';
+import type { PanelService } from './webviews/panelService.js';
 import type { WatchService } from './watch/watchService.js';
 import type { WindowPlace } from './platform/windowPlace.js';
 

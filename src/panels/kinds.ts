@@ -12,5 +12,12 @@ type PartsOf<T> = T extends PanelKind<infer P> ? P : never;
 export type PanelParts = { [K in PanelKindName]: PartsOf<(typeof KINDS)[K]> };
 export type PanelStates = { [K in PanelKindName]: StateOf<PanelParts[K]> };
 export type PanelControllers = { [K in PanelKindName]: ControllerOf<PanelParts[K]> };
+// The host's panel service (src/host/webviews/panelService.ts) learns the kinds' states and controllers from here.
+declare module '../host/webviews/panelService.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the host's empty map
+  interface PanelStatesByKind extends PanelStates {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the host's empty map
+  interface PanelControllersByKind extends PanelControllers {}
+}
 /** A kind's registration, typed by its name. */
 export type PanelKindOf<K extends PanelKindName> = PanelKind<PanelParts[K]>;

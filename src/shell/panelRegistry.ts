@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { loadFeatures } from './featuresLoader.js';
 import { KIND_NAMES, KINDS, type PanelControllers, type PanelKindName, type PanelKindOf, type PanelStates } from '../panels/kinds.js';
 import type { KindParts, PanelEnv, PanelKind, PanelRegistryOptions } from '../panels/kind.js';
-import type { PanelLookup, PanelService } from '../panels/service.js';
+import type { PanelLookup, PanelService } from '../host/webviews/panelService.js';
 
 /** Every panel's webview options: scripts on, no file of the extension readable. */
 function webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {

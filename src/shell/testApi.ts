@@ -6,7 +6,7 @@ import type { AccountTreeProvider, AccountNode } from '../host/views/accountTree
 import type { BalanceStatusBar } from '../host/balance/balanceStatusBar.js';
 import type { ShellServices } from './shellServices.js';
 import type { InstancesNode, InstancesTreeProvider } from '../host/views/instancesTree.js';
-import type { PanelLookup } from '../panels/service.js';
+import type { PanelLookup } from '../host/webviews/panelService.js';
 import type { ProfileStatusBar } from '../host/profile/profileStatusBar.js';
 import type { SmsHistoryEntry } from '../host/sms/history.js';
 import type { SmsHistoryTreeProvider } from '../host/views/smsHistoryTree.js';
