@@ -1,7 +1,7 @@
 // Loads dist/features.js (a separate bundle, like dist/core.js) on the first command, so activation
 // parses only the shell. Typed by the bundle's own entry (a type-only import: the bundle line may be crossed
-// by types, never at run time; .dependency-cruiser.mjs allows the circle that closes only through it), so no
-// export is written twice.
+// by types, never at run time, and only from the shell: .dependency-cruiser.mjs bundle-entry-types-only and
+// bundle-entry-from-shell), so no export is written twice.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as FeaturesBundle from '../features.js';
