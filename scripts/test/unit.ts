@@ -5,7 +5,7 @@
 // belongs to that group when it imports test/unit/support/cpu.ts, so nobody keeps a list. Writes its counts for the
 // stage table of `npm test` (scripts/test/stages.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, globSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { globSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { repoRoot } from '../editor/paths.js';
@@ -66,12 +66,12 @@ function testFiles(patterns: string[]): string[] {
   const found = new Set<string>();
   for (const p of patterns.length > 0 ? patterns : [ALL]) {
     // A folder stands for the test files under it (`npm run test:unit -- test/unit/docs`).
-    const folder = !/[*?[{]/.test(p) && existsSync(path.resolve(repoRoot, p)) && statSync(path.resolve(repoRoot, p)).isDirectory();
-    const matches = folder
-      ? globSync(`${p.replace(/\/+$/, '')}/**/*.test.ts`, { cwd: repoRoot })
-      : /[*?[{]/.test(p)
-        ? globSync(p, { cwd: repoRoot })
-        : [p];
+    const glob = /[*?[{]/.test(p)
+      ? p
+      : statSync(path.resolve(repoRoot, p), { throwIfNoEntry: false })?.isDirectory()
+        ? `${p.replace(/\/+$/, '')}/**/*.test.ts`
+        : undefined;
+    const matches = glob ? globSync(glob, { cwd: repoRoot }) : [p];
     if (matches.length === 0) throw new Error(`no test file matches ${p}`);
     for (const m of matches) found.add(path.relative(repoRoot, path.resolve(repoRoot, m)));
   }

@@ -14,15 +14,7 @@ import { answering, confirmations } from './modals.js';
 import type { VoiceSmsTestApi } from '../../src/shell/testApi.js';
 import { waitFor } from './waitFor.js';
 import { TOOL_SPECS } from '../../src/tools/index.js';
-
-interface Totals {
-  callLegs: number;
-  callLegsIn: number;
-  callLegsOut: number;
-  callsUnique: number;
-  durationMin: number;
-  days: number;
-}
+import type { MonthTotals as Totals } from '../../src/shared/monthModel.js';
 
 /** Every spec's chat name: the editor must list each tool the specs define (package.json is written from them). */
 const TOOLS = TOOL_SPECS.map((s) => s.chatName);
