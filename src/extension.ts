@@ -1,7 +1,6 @@
-// Entry point, read as a table of contents: activate() builds the services, the views and the panels,
-// registers commands and chat tools, and starts the background reads; nothing else. The core client
-// (undici, fast-xml-parser, libphonenumber-js) is loaded by the features that need it, on first use,
-// so opening the editor never pays for it.
+// Entry point, read as a table of contents: activate() builds the services, the views and the panels, registers
+// commands and chat tools, and starts the background reads; nothing else. The core client (undici, fast-xml-parser,
+// libphonenumber-js) is loaded by the features that need it, on first use, so opening the editor never pays for it.
 import * as vscode from 'vscode';
 import { configurePureL10n } from './host/platform/pureL10n.js';
 import { registerChatTools } from './shell/chatTools.js';
@@ -21,9 +20,11 @@ import { createMonths } from './host/months/create.js';
 import { allPanelSources } from './host/webviews/clientSources.js';
 import { PanelRegistry } from './shell/panelRegistry.js';
 import { createWatch } from './shell/watch.js';
+import { withOrderedState } from './host/platform/orderedState.js';
 
-export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
+export function activate(editorContext: vscode.ExtensionContext): VoiceSmsTestApi | undefined {
   const started = performance.now();
+  const ctx = withOrderedState(editorContext); // one write queue per memento for every store (orderedState.ts: why)
   // First: titles, panel errors and credential checks come from vscode-free modules (pureL10n.ts).
   configurePureL10n(vscode.env.language, vscode.l10n.bundle);
 
@@ -36,7 +37,6 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const shown = createViews(ctx, profile, months.months);
   // Panels look the client up on every load (so they follow sign-in) and read months through the month cache.
   const panels = new PanelRegistry({ extensionUri: ctx.extensionUri, ...allPanelSources(profile, months), log });
-  ctx.subscriptions.push(panels);
   panels.registerSerializers();
 
   // Everything kept per profile, in the one list that removing a profile walks (profile/profileData.ts).
@@ -44,7 +44,7 @@ export function activate(ctx: vscode.ExtensionContext): VoiceSmsTestApi | undefi
   const profileData = profileDataOf({ ...shown, ...months, drafts, balance: shown.balance.model });
   void dropLegacyDrafts(ctx.workspaceState);
   const demo = new DemoHandle({ ...profile, profileData }, ctx.globalState, (s, memento) => new (loadFeatures().DemoMode)(s, memento));
-  ctx.subscriptions.push(demo);
+  ctx.subscriptions.push(panels, demo);
   clients.setBaseUrlOverride(demo); // each window's demo requests go to its own simulator, whatever the profile's URL
   const confirmations = new Confirmations();
   const services: ShellServices = {

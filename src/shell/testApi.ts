@@ -65,6 +65,11 @@ export interface VoiceSmsTestApi {
   storage: {
     keys(): Promise<{ workspace: string[]; global: string[]; secrets: string[] }>;
     keysHolding(text: string): string[];
+    /**
+     * Global state as every store of the extension writes and reads it (test/integration/orderedState.test.ts).
+     * Each `name` is kept under `voiceSms.test.<name>`, so the test cannot change what the extension keeps.
+     */
+    global: { update(name: string, value: unknown): Promise<void>; get(name: string): unknown };
   };
   /**
    * What activation runs for a demo profile left by an earlier window; where this window's own simulator answers
@@ -216,6 +221,10 @@ export function testApi(ctx: vscode.ExtensionContext, services: ShellServices, p
       }),
       keysHolding: (text) =>
         [ctx.workspaceState, ctx.globalState].flatMap((m) => m.keys().filter((k) => JSON.stringify(m.get(k) ?? null).includes(text))),
+      global: {
+        update: async (name, value) => ctx.globalState.update(`voiceSms.test.${name}`, value),
+        get: (name) => ctx.globalState.get(`voiceSms.test.${name}`),
+      },
     },
     demo: {
       resumeIfLeftOver: () => demo.resumeIfLeftOver(),
