@@ -59,8 +59,8 @@ describe('send SMS and history', function () {
     assert.equal(got?.from, SENDER);
     assert.equal(got?.messageId, result.messageId);
 
-    // Once (with a core kept busy) the entry never showed here, and the suite's next tests did not find it either: a
-    // miss now says which profile the session and the view were on and what the view held, to find where it went.
+    // Once (with a core kept busy) the entry never showed here: the editor's globalState had dropped its write, fixed by
+    // src/host/platform/orderedState.ts. A miss still says which profile the session and the view were on and what it held.
     await waitFor('the history entry', () => api.smsHistory.entries().some((e) => e.messageId === result.messageId), 5_000).catch(
       (e: unknown) => {
         const session = api.session.current();
