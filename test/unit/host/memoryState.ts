@@ -4,10 +4,10 @@ import type { StateStore } from '../../../src/host/sms/history.js';
 
 export class MemoryState implements StateStore {
   readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
+  get<T>(key: string, defaultValue?: T): T | undefined {
     // Round-trip through JSON like globalState does, so nothing relies on object identity.
     const v = this.data.get(key);
-    return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as T);
+    return v === undefined ? defaultValue : (JSON.parse(JSON.stringify(v)) as T);
   }
   /** Like Memento.keys(): every key that holds a value. */
   keys(): string[] {

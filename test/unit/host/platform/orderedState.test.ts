@@ -3,33 +3,22 @@ import { describe, it } from 'node:test';
 import { setImmediate as tick } from 'node:timers/promises';
 import type * as vscode from 'vscode';
 import { OrderedMemento, withOrderedState } from '../../../../src/host/platform/orderedState.js';
+import { MemoryState } from '../memoryState.js';
 
-/** A memento whose writes take a macrotask, that counts how many run at once and can forget the next few. */
-class SlowMemento implements vscode.Memento {
-  readonly data = new Map<string, string>();
+/** The stores' in-memory state, with writes that take a macrotask, a count of how many run at once, and the next few forgotten. */
+class SlowMemento extends MemoryState {
   readonly written: string[] = [];
   running = 0;
   mostAtOnce = 0;
   forgetNext = 0;
-  keys(): readonly string[] {
-    return [...this.data.keys()];
-  }
-  get<T>(key: string, defaultValue?: T): T | undefined {
-    const raw = this.data.get(key);
-    return raw === undefined ? defaultValue : (JSON.parse(raw) as T);
-  }
-  async update(key: string, value: unknown): Promise<void> {
+  override async update(key: string, value: unknown): Promise<void> {
     this.running++;
     this.mostAtOnce = Math.max(this.mostAtOnce, this.running);
     await tick();
     this.running--;
     this.written.push(key);
-    if (this.forgetNext > 0) {
-      this.forgetNext--;
-      return;
-    }
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, JSON.stringify(value));
+    if (this.forgetNext > 0) this.forgetNext--;
+    else await super.update(key, value);
   }
 }
 
@@ -45,8 +34,8 @@ void describe('OrderedMemento', () => {
 
   void it('reads and lists a value still waiting to be written, a deletion too', async () => {
     const inner = new SlowMemento();
-    inner.data.set('old', '"kept"');
-    inner.data.set('gone', '1');
+    inner.data.set('old', 'kept');
+    inner.data.set('gone', 1);
     const m = new OrderedMemento(inner);
     const writes = [m.update('slow', 1), m.update('new', { n: 2 }), m.update('gone', undefined)];
     assert.deepEqual(m.get('new'), { n: 2 });
